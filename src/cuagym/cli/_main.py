@@ -1,0 +1,53 @@
+"""Top-level Typer application: ``cuagym [--version] COMMAND``."""
+
+from __future__ import annotations
+
+import typer
+
+from cuagym import __version__
+from cuagym.cli._hub import hub_app
+
+app = typer.Typer(
+    name="cuagym",
+    help=(
+        "Manufacture verified reinforcement-learning tasks for computer-use agents.\n\n"
+        "Serve resettable mock web apps behind one state API (hub), run scripts in sandboxed "
+        "environments, and synthesize (task, initial state, golden state, reward) tuples whose "
+        "consensus conditions are checked by code."
+    ),
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode="rich",
+)
+app.add_typer(hub_app, name="hub")
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"cuagym {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
+    ),
+) -> None:
+    """cuagym: verified RL tasks for computer-use agents."""
+
+
+def _register_optional() -> None:
+    # Commands whose modules land independently register themselves only when present.
+    try:
+        from cuagym.cli._scan import scan_command
+    except ImportError:
+        return
+    app.command("scan", help="Scan reward scripts for reward-hacking patterns.")(scan_command)
+
+
+_register_optional()
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,292 @@
+"""The hub: one ASGI application serving the state API and the UI of every installed web app."""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from collections.abc import Iterable
+from html import escape
+from typing import Any
+
+import orjson
+from starlette.staticfiles import StaticFiles
+
+from cuagym.hub._context import AppContext, HubLimits, deep_merge
+from cuagym.hub._files import read_uploads
+from cuagym.hub._http import (
+    ClientGone,
+    HTTPError,
+    Receive,
+    Scope,
+    Send,
+    header,
+    parse_sid,
+    read_body,
+    send_bytes,
+    send_error,
+    send_json,
+)
+from cuagym.hub._state import SessionRecord
+from cuagym.hub._store import MemoryStore, SessionStore
+from cuagym.hub._ui import UIGate, cookie_sid
+from cuagym.hub._validation import InvalidState
+from cuagym.hub._webapp import WebApp
+
+__all__ = ["Hub"]
+
+_ACTIONS = ("set", "set_current", "merge", "reset")
+_API = {"/post": "POST", "/go": "GET", "/state": "GET", "/upload": "POST"}
+
+
+class Hub:
+    """Serves every given web app at ``/<app_id>`` from one process.
+
+    >>> hub = Hub(apps=[MyApp()], token="secret")   # doctest: +SKIP
+    >>> uvicorn.run(hub.asgi())                      # doctest: +SKIP
+    """
+
+    def __init__(
+        self,
+        apps: Iterable[WebApp],
+        store: SessionStore | None = None,
+        token: str | None = None,
+        limits: HubLimits | None = None,
+    ) -> None:
+        self.store = store or MemoryStore()
+        self.token = token or secrets.token_urlsafe(24)
+        self.limits = limits or HubLimits()
+        self.apps: dict[str, AppContext] = {}
+        for app in apps:
+            if app.app_id in self.apps:
+                raise ValueError(f"two web apps share the id {app.app_id!r}")
+            self.apps[app.app_id] = AppContext(app, self.store, self.limits)
+        self._gates = {app_id: UIGate(ctx) for app_id, ctx in self.apps.items()}
+        self._static = {
+            app_id: StaticFiles(directory=str(ctx.app.static_dir))
+            for app_id, ctx in self.apps.items()
+            if ctx.app.static_dir is not None
+        }
+        self._token = self.token.encode()
+
+    def asgi(self) -> Any:
+        """The ASGI application (the hub object itself is one)."""
+        return self
+
+    # -- ASGI entry --------------------------------------------------------------------------
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":
+            await self._lifespan(receive, send)
+            return
+        if scope["type"] != "http":
+            return
+        root = scope.get("root_path", "")
+        path: str = scope["path"]
+        if root and path.startswith(root):
+            path = path[len(root) :]
+        try:
+            await self._dispatch(scope, receive, send, root, path)
+        except HTTPError as exc:
+            await send_error(send, exc)
+        except ClientGone:
+            return
+
+    async def _lifespan(self, receive: Receive, send: Send) -> None:
+        while True:
+            message = await receive()
+            if message["type"] == "lifespan.startup":
+                try:
+                    await self.store.start()
+                except Exception as exc:  # a store that cannot start must stop the server
+                    await send({"type": "lifespan.startup.failed", "message": str(exc)})
+                    return
+                await send({"type": "lifespan.startup.complete"})
+            elif message["type"] == "lifespan.shutdown":
+                await self.store.close()
+                await send({"type": "lifespan.shutdown.complete"})
+                return
+
+    async def _dispatch(
+        self, scope: Scope, receive: Receive, send: Send, root: str, path: str
+    ) -> None:
+        if path == "/healthz":
+            await send_json(send, 200, {"apps": list(self.apps)})
+            return
+        if path in ("", "/"):
+            await self._index(send, root)
+            return
+        app_id, slash, rest = path[1:].partition("/")
+        ctx = self.apps.get(app_id)
+        if ctx is None:
+            raise HTTPError(404, f"no web app {app_id!r} on this hub", list(self.apps))
+        rest = slash + rest
+        method = _API.get(rest)
+        if method is not None:
+            if scope["method"] != method:
+                raise HTTPError(405, f"{rest} takes {method}, not {scope['method']}")
+            self._authorize(scope)
+            sid = parse_sid(scope)
+            if rest == "/post":
+                await self._post(ctx, sid, scope, receive, send)
+            elif rest == "/go":
+                await self._go(ctx, sid, send)
+            elif rest == "/state":
+                await self._state(ctx, sid, send)
+            else:
+                await self._upload(ctx, sid, scope, receive, send, root)
+            return
+        if rest.startswith("/files/"):
+            await self._file(ctx, scope, send, rest[len("/files/") :])
+            return
+        base = f"{root}/{app_id}"
+        if rest.startswith("/static/") and app_id in self._static:
+            sub = dict(scope)
+            sub["root_path"] = base + "/static"
+            await self._static[app_id](sub, receive, send)
+            return
+        if rest == "":
+            await send_bytes(send, 308, b"", extra=[(b"location", (base + "/").encode())])
+            return
+        await self._gates[app_id](scope, receive, send, base)
+
+    def _authorize(self, scope: Scope) -> None:
+        value = header(scope, b"authorization")
+        if value is None:
+            raise HTTPError(401, "missing Authorization: Bearer <token>")
+        scheme, _, token = value.partition(b" ")
+        if scheme.lower() != b"bearer" or not hmac.compare_digest(token.strip(), self._token):
+            raise HTTPError(401, "wrong hub token")
+
+    # -- state API ---------------------------------------------------------------------------
+    async def _post(
+        self, ctx: AppContext, sid: str, scope: Scope, receive: Receive, send: Send
+    ) -> None:
+        body = await read_body(scope, receive, ctx.limits.max_body)
+        try:
+            request = orjson.loads(body)
+        except orjson.JSONDecodeError as exc:
+            raise HTTPError(400, f"malformed JSON body: {exc}") from None
+        if not isinstance(request, dict):
+            raise HTTPError(400, 'the body must be a JSON object {"action", "state"}')
+        unknown = sorted(set(request) - {"action", "state"})
+        if unknown:
+            raise HTTPError(400, f"unknown body field(s) {unknown}; expected 'action' and 'state'")
+        action = request.get("action")
+        if action not in _ACTIONS:
+            raise HTTPError(400, f"unknown action {action!r}; expected one of {list(_ACTIONS)}")
+        if action == "reset":
+            await ctx.store.delete(ctx.app_id, sid)
+            state_id = ctx.seed.state_id
+        else:
+            if "state" not in request:
+                raise HTTPError(400, f"action {action!r} needs a 'state'")
+            state_id = await self._write(ctx, sid, action, request["state"])
+        await send_json(send, 200, {"success": True, "sid": sid, "state_id": state_id})
+
+    async def _write(self, ctx: AppContext, sid: str, action: str, state: Any) -> str:
+        try:
+            if action == "set":
+                stored = ctx.validator.validate(state)
+                record = await ctx.store.update(
+                    ctx.app_id, sid, lambda _: SessionRecord(stored, stored)
+                )
+            elif action == "set_current":
+                stored = ctx.validator.validate(state)
+                record = await ctx.store.update(
+                    ctx.app_id, sid, lambda rec: SessionRecord(ctx.initial_of(rec), stored)
+                )
+            else:
+                if not isinstance(state, dict):
+                    raise InvalidState([])  # reported below with the generic message
+                record = await ctx.write_current(sid, lambda current: deep_merge(current, state))
+        except InvalidState as exc:
+            details = [v.model_dump() for v in exc.violations] or [
+                {"path": "", "message": "the state must be a JSON object"}
+            ]
+            raise HTTPError(422, f"state violates the {ctx.app_id} schema", details) from None
+        assert record.current is not None
+        return record.current.state_id
+
+    async def _go(self, ctx: AppContext, sid: str, send: Send) -> None:
+        record = await ctx.store.load(ctx.app_id, sid)
+        initial, current = ctx.initial_of(record), ctx.current_of(record)
+        body = b"".join(
+            (
+                b'{"initial_state":',
+                initial.data,
+                b',"current_state":',
+                current.data,
+                b',"state_diff":',
+                ctx.diff_bytes(initial, current),
+                b"}",
+            )
+        )
+        await send_bytes(send, 200, body)
+
+    async def _state(self, ctx: AppContext, sid: str, send: Send) -> None:
+        record = await ctx.store.load(ctx.app_id, sid)
+        stored = record.current.data if record.current is not None else b"null"
+        custom = b"true" if record.current is not None else b"false"
+        body = b"".join(
+            (
+                b'{"stored_state":',
+                stored,
+                b',"has_custom_state":',
+                custom,
+                b',"sid":',
+                orjson.dumps(sid),
+                b"}",
+            )
+        )
+        await send_bytes(send, 200, body)
+
+    async def _upload(
+        self, ctx: AppContext, sid: str, scope: Scope, receive: Receive, send: Send, root: str
+    ) -> None:
+        files = await read_uploads(ctx, scope, receive)
+        stored = []
+        for name, content_type, data in files:
+            info = await ctx.attach(sid, name, content_type, data)
+            item = info.as_json()
+            item["url"] = root + info.url
+            stored.append(item)
+        await send_json(send, 200, {"success": True, "files": stored})
+
+    async def _file(self, ctx: AppContext, scope: Scope, send: Send, name: str) -> None:
+        # Reward scripts fetch with the token and ?sid=; a bound browser uses its cookie.
+        if header(scope, b"authorization") is not None:
+            self._authorize(scope)
+            sid = parse_sid(scope)
+        else:
+            bound = cookie_sid(scope)
+            if bound is None:
+                raise HTTPError(401, f"no session: bind this browser with /{ctx.app_id}/?sid=")
+            sid = bound
+        found = await ctx.store.get_file(ctx.app_id, sid, name)
+        if found is None:
+            raise HTTPError(404, f"no file {name!r} in this session")
+        disposition = f'inline; filename="{found.name}"'.encode()
+        await send_bytes(
+            send,
+            200,
+            found.data,
+            found.content_type.encode("latin-1", "replace"),
+            extra=[
+                (b"content-disposition", disposition),
+                (b"x-content-type-options", b"nosniff"),
+                # Uploaded HTML must not run as the app's own origin.
+                (b"content-security-policy", b"sandbox"),
+            ],
+        )
+
+    async def _index(self, send: Send, root: str) -> None:
+        items = "".join(
+            f'<li><a href="{escape(root)}/{escape(a)}/">{escape(c.app.title)}</a> '
+            f"<code>/{escape(a)}</code></li>"
+            for a, c in self.apps.items()
+        )
+        page = (
+            "<!doctype html><meta charset=utf-8><title>cuagym hub</title>"
+            "<style>body{font:15px system-ui,sans-serif;margin:3rem;color:#222}</style>"
+            f"<h1>cuagym hub</h1><p>Web apps on this hub:</p><ul>{items}</ul>"
+        )
+        await send_bytes(send, 200, page.encode(), b"text/html; charset=utf-8")

@@ -1,0 +1,181 @@
+"""Session stores: where the hub keeps each (app, sid) session's states and uploaded files.
+
+Every read or write touches the session; a session untouched for ``ttl`` seconds is reclaimed
+with its files, without intervention. Stores are async because the scale-out store (Redis) is
+network I/O; the in-memory store is the embedded default.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from cuagym.hub._state import SessionRecord
+
+__all__ = ["MemoryStore", "SessionStore", "StoredFile", "unique_name"]
+
+DEFAULT_TTL = 3600.0
+
+
+@dataclass(frozen=True, slots=True)
+class StoredFile:
+    name: str
+    content_type: str
+    data: bytes
+
+
+def unique_name(name: str, taken: Callable[[str], bool]) -> str:
+    """``name`` itself if free, else ``stem-1.ext``, ``stem-2.ext``, ... (never overwrites)."""
+    if not taken(name):
+        return name
+    stem, dot, ext = name.rpartition(".")
+    if not stem:  # no extension, or a name like ".bashrc" made safe earlier
+        stem, dot, ext = name, "", ""
+    n = 1
+    while True:
+        candidate = f"{stem}-{n}{dot}{ext}"
+        if not taken(candidate):
+            return candidate
+        n += 1
+
+
+class SessionStore(ABC):
+    """One interface over every backend. Implementations must make :meth:`update` atomic."""
+
+    def __init__(self, ttl: float = DEFAULT_TTL) -> None:
+        if ttl <= 0:
+            raise ValueError(f"session ttl must be positive, got {ttl}")
+        self.ttl = float(ttl)
+
+    async def start(self) -> None:
+        """Begin background work (reclamation); called once the event loop runs."""
+
+    async def close(self) -> None:
+        """Stop background work and release connections."""
+
+    @abstractmethod
+    async def load(self, app_id: str, sid: str) -> SessionRecord:
+        """The session's record (empty when unknown or expired); touches the session."""
+
+    @abstractmethod
+    async def update(
+        self, app_id: str, sid: str, change: Callable[[SessionRecord], SessionRecord]
+    ) -> SessionRecord:
+        """Atomically replace the record with ``change(record)`` and return the new record.
+
+        ``change`` may raise; then nothing is written. It may be called more than once (stores
+        with optimistic concurrency retry it), so it must not have side effects.
+        """
+
+    @abstractmethod
+    async def delete(self, app_id: str, sid: str) -> None:
+        """Forget the session: both snapshots and every file."""
+
+    @abstractmethod
+    async def put_file(
+        self, app_id: str, sid: str, name: str, content_type: str, data: bytes
+    ) -> str:
+        """Store a file under a name derived from ``name`` that is free in the session."""
+
+    @abstractmethod
+    async def get_file(self, app_id: str, sid: str, name: str) -> StoredFile | None:
+        """A file of the session, or None; touches the session."""
+
+    @abstractmethod
+    async def session_count(self) -> int:
+        """Live sessions (for health and tests)."""
+
+
+@dataclass(slots=True)
+class _MemorySession:
+    record: SessionRecord = field(default_factory=SessionRecord)
+    files: dict[str, StoredFile] = field(default_factory=dict)
+    touched: float = 0.0
+
+
+class MemoryStore(SessionStore):
+    """Sessions in this process's memory: the embedded default (one hub process)."""
+
+    def __init__(self, ttl: float = DEFAULT_TTL, clock: Callable[[], float] = time.monotonic):
+        super().__init__(ttl)
+        self._clock = clock
+        self._sessions: dict[tuple[str, str], _MemorySession] = {}
+        self._sweeper: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        if self._sweeper is None:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+
+    async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+            self._sweeper = None
+
+    def sweep(self) -> int:
+        """Drop every expired session now; returns how many were dropped."""
+        deadline = self._clock() - self.ttl
+        expired = [k for k, s in self._sessions.items() if s.touched <= deadline]
+        for key in expired:
+            del self._sessions[key]
+        return len(expired)
+
+    async def _sweep_forever(self) -> None:
+        interval = max(0.05, min(self.ttl / 4, 30.0))
+        while True:
+            await asyncio.sleep(interval)
+            self.sweep()
+
+    def _touch(self, app_id: str, sid: str, create: bool) -> _MemorySession | None:
+        key = (app_id, sid)
+        now = self._clock()
+        session = self._sessions.get(key)
+        if session is not None and session.touched <= now - self.ttl:
+            del self._sessions[key]
+            session = None
+        if session is None:
+            if not create:
+                return None
+            session = self._sessions[key] = _MemorySession()
+        session.touched = now
+        return session
+
+    async def load(self, app_id: str, sid: str) -> SessionRecord:
+        session = self._touch(app_id, sid, create=False)
+        return session.record if session is not None else SessionRecord()
+
+    async def update(
+        self, app_id: str, sid: str, change: Callable[[SessionRecord], SessionRecord]
+    ) -> SessionRecord:
+        existing = self._touch(app_id, sid, create=False)
+        # Run the change before creating the session, so a failing change leaves no trace.
+        record = change(existing.record if existing is not None else SessionRecord())
+        session = existing or self._touch(app_id, sid, create=True)
+        assert session is not None
+        session.record = record
+        return record
+
+    async def delete(self, app_id: str, sid: str) -> None:
+        self._sessions.pop((app_id, sid), None)
+
+    async def put_file(
+        self, app_id: str, sid: str, name: str, content_type: str, data: bytes
+    ) -> str:
+        session = self._touch(app_id, sid, create=True)
+        assert session is not None
+        stored = unique_name(name, session.files.__contains__)
+        session.files[stored] = StoredFile(stored, content_type, data)
+        return stored
+
+    async def get_file(self, app_id: str, sid: str, name: str) -> StoredFile | None:
+        session = self._touch(app_id, sid, create=False)
+        return session.files.get(name) if session is not None else None
+
+    async def session_count(self) -> int:
+        self.sweep()
+        return len(self._sessions)

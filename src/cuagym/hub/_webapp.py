@@ -1,0 +1,83 @@
+"""What a web app contributes to the hub: schema, invariants, seed data, volatile fields, UI.
+
+The hub core knows no app by name. A web app is a :class:`WebApp` subclass exposed by a domain
+plugin (entry point group ``cuagym.domains``) as the ``web_app`` attribute of the domain object.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict
+from starlette.routing import BaseRoute
+
+__all__ = ["Violation", "WebApp"]
+
+
+class Violation(BaseModel):
+    """One reason a state is rejected: the failing path (diff path syntax) and why."""
+
+    model_config = ConfigDict(frozen=True)
+
+    path: str
+    message: str
+
+
+class WebApp(ABC):
+    """A mock web app served by the hub at ``/<app_id>``.
+
+    Subclasses set the class attributes and implement :meth:`seed`. ``state_model`` is a pydantic
+    model of the whole state; states are validated against it (strictly) and stored as its
+    JSON dump, so defaults are filled in. :meth:`invariants` adds the cross-entity rules a schema
+    cannot express (a message's sender exists, a sprint belongs to its project, ...).
+    """
+
+    #: kebab-case public id; the app is served at ``/<app_id>``.
+    app_id: ClassVar[str]
+    #: human-readable name shown in the UI and in ``/healthz`` listings.
+    title: ClassVar[str]
+    #: pydantic model of the whole state.
+    state_model: ClassVar[type[BaseModel]]
+    #: key names or fnmatch globs over diff paths that ``/go`` masks (``lastViewedAt``, ``ui``).
+    volatile: ClassVar[tuple[str, ...]] = ()
+
+    @abstractmethod
+    def seed(self) -> dict[str, Any]:
+        """The state of a session that was never written (or was reset). Must be valid."""
+
+    def invariants(self, state: Any) -> Iterable[Violation]:
+        """Cross-entity rules, checked on a state that already passed ``state_model``.
+
+        ``state`` is the validated ``state_model`` instance.
+        """
+        return ()
+
+    def routes(self) -> Sequence[BaseRoute]:
+        """Starlette routes of the UI, mounted under ``/<app_id>``.
+
+        Handlers reach the browser's session with :func:`cuagym.hub.ui_session` and render
+        templates with :func:`cuagym.hub.render`.
+        """
+        return ()
+
+    @property
+    def templates_dir(self) -> Path | None:
+        """Folder of Jinja2 templates (default: ``templates/`` beside the subclass module)."""
+        return self._beside("templates")
+
+    @property
+    def static_dir(self) -> Path | None:
+        """Folder served at ``/<app_id>/static`` (default: ``static/`` beside the module)."""
+        return self._beside("static")
+
+    def _beside(self, name: str) -> Path | None:
+        import sys
+
+        module = sys.modules[type(self).__module__]
+        if module.__file__ is None:
+            return None
+        folder = Path(module.__file__).parent / name
+        return folder if folder.is_dir() else None
