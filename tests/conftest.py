@@ -60,3 +60,16 @@ def live_hub() -> Iterator[LiveHub]:
         yield LiveHub(url=url, token=hub.token, hub=hub)
     finally:
         stop()
+
+
+@pytest.fixture(scope="session")
+def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """One real redis-server for the whole run (tests isolate themselves by key prefix)."""
+    from tests.redis_server import RedisServer
+
+    server = RedisServer(tmp_path_factory.mktemp("redis"))
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import uuid
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -12,7 +13,7 @@ import httpx
 import pytest
 
 from cuagym.core import canonical_json
-from cuagym.hub import Hub, HubLimits, MemoryStore
+from cuagym.hub import Hub, HubLimits, MemoryStore, RedisStore, SessionStore
 
 from .notes_app import SEED, NotesApp
 
@@ -33,11 +34,14 @@ def normalized(state: dict[str, Any]) -> dict[str, Any]:
     return {"owner": state["owner"], "notes": notes, "ui": state.get("ui", {})}
 
 
-@pytest.fixture
-async def client() -> AsyncIterator[httpx.AsyncClient]:
-    hub = Hub(apps=[NotesApp()], token=TOKEN, limits=HubLimits(max_body=64 * 1024,
-                                                               max_file=1024,
-                                                               max_upload_body=8 * 1024))
+@pytest.fixture(params=["memory", pytest.param("redis", marks=pytest.mark.redis)])
+async def client(request: pytest.FixtureRequest) -> AsyncIterator[httpx.AsyncClient]:
+    store: SessionStore = MemoryStore()
+    if request.param == "redis":
+        server = request.getfixturevalue("redis_server")
+        store = RedisStore(server.url, prefix=f"t-{uuid.uuid4().hex}")
+    limits = HubLimits(max_body=64 * 1024, max_file=1024, max_upload_body=8 * 1024)
+    hub = Hub(apps=[NotesApp()], store=store, token=TOKEN, limits=limits)
     await hub.store.start()
     transport = httpx.ASGITransport(app=hub.asgi())
     async with httpx.AsyncClient(transport=transport, base_url="http://hub") as c:
@@ -67,7 +71,9 @@ async def test_healthz_lists_apps(client: httpx.AsyncClient) -> None:
     assert r.json() == {"apps": ["notes"]}
 
 
-async def test_new_session_reads_the_seed_and_has_no_custom_state(client: httpx.AsyncClient) -> None:
+async def test_new_session_reads_the_seed_and_has_no_custom_state(
+    client: httpx.AsyncClient,
+) -> None:
     body = await go(client, "fresh")
     assert body["initial_state"] == normalized(SEED)
     assert body["current_state"] == normalized(SEED)
@@ -104,8 +110,14 @@ async def test_set_current_keeps_initial_and_diff_reports_leaves(client: httpx.A
         "notes.b": {
             "op": "added",
             "old": None,
-            "new": {"id": "b", "title": "Navy", "body": "", "tags": [], "pinned": False,
-                    "score": 0.0},
+            "new": {
+                "id": "b",
+                "title": "Navy",
+                "body": "",
+                "tags": [],
+                "pinned": False,
+                "score": 0.0,
+            },
         },
     }
 
@@ -171,10 +183,15 @@ async def test_state_endpoints_need_the_token(
     client: httpx.AsyncClient, headers: dict[str, str], status: int
 ) -> None:
     await post(client, "t", "set", WORLD)
-    for method, path in [("POST", "/notes/post?sid=t"), ("GET", "/notes/go?sid=t"),
-                         ("GET", "/notes/state?sid=t"), ("POST", "/notes/upload?sid=t")]:
-        r = await client.request(method, path, headers=headers,
-                                 json={"action": "reset"} if method == "POST" else None)
+    for method, path in [
+        ("POST", "/notes/post?sid=t"),
+        ("GET", "/notes/go?sid=t"),
+        ("GET", "/notes/state?sid=t"),
+        ("POST", "/notes/upload?sid=t"),
+    ]:
+        r = await client.request(
+            method, path, headers=headers, json={"action": "reset"} if method == "POST" else None
+        )
         assert r.status_code == status, (path, r.text)
         assert r.json()["success"] is False and r.json()["error"]
     await assert_unchanged(client, "t", normalized(WORLD))
@@ -182,12 +199,25 @@ async def test_state_endpoints_need_the_token(
 
 @pytest.mark.parametrize(
     "query",
-    ["", "sid=", "sid=a%E0", "sid=%E0", "sid=../x", "sid=a b", "sid=a&sid=b", "sid=a&sid=a",
-     "sid=" + "x" * 129, "sid=%zz", "sid=a%2Fb", "sid=a+b"],
+    [
+        "",
+        "sid=",
+        "sid=a%E0",
+        "sid=%E0",
+        "sid=../x",
+        "sid=a b",
+        "sid=a&sid=b",
+        "sid=a&sid=a",
+        "sid=" + "x" * 129,
+        "sid=%zz",
+        "sid=a%2Fb",
+        "sid=a+b",
+    ],
 )
 async def test_bad_sids_answer_400(client: httpx.AsyncClient, query: str) -> None:
-    r = await client.post(f"/notes/post?{query}", json={"action": "set", "state": WORLD},
-                          headers=AUTH)
+    r = await client.post(
+        f"/notes/post?{query}", json={"action": "set", "state": WORLD}, headers=AUTH
+    )
     assert r.status_code == 400, r.text
     assert "sid" in r.json()["error"]
     assert await client.get("/healthz")  # still serving
@@ -233,8 +263,7 @@ async def test_malformed_requests_answer_400_and_change_nothing(
         ({"owner": "x", "unknown": 1}, "unknown"),
         ({"owner": "x", "notes": {"a": {"id": "b", "title": "t"}}}, "notes.a.id"),
         ({"owner": "x", "notes": {"a": {"id": "a", "title": " "}}}, "notes.a.title"),
-        ({"owner": "x", "notes": {"a": {"id": "a", "title": "t", "pinned": 1}}},
-         "notes.a.pinned"),
+        ({"owner": "x", "notes": {"a": {"id": "a", "title": "t", "pinned": 1}}}, "notes.a.pinned"),
         ({"owner": "x", "notes": {"a.b": {"id": "a.b", "title": ""}}}, 'notes["a.b"].title'),
         ([1, 2], ""),
         ("text", ""),
@@ -286,15 +315,21 @@ async def test_chunked_oversized_body_answers_413(client: httpx.AsyncClient) -> 
 
 
 async def test_upload_stores_files_per_session_with_safe_names(client: httpx.AsyncClient) -> None:
-    files = [("file", ("../../etc/passwd", b"root:x", "text/plain")),
-             ("file", ("report final.pdf", b"%PDF-1", "application/pdf")),
-             ("file", ("passwd", b"second", "text/plain"))]
+    files = [
+        ("file", ("../../etc/passwd", b"root:x", "text/plain")),
+        ("file", ("report final.pdf", b"%PDF-1", "application/pdf")),
+        ("file", ("passwd", b"second", "text/plain")),
+    ]
     r = await client.post("/notes/upload?sid=u", files=files, headers=AUTH)
     assert r.status_code == 200, r.text
     listed = r.json()["files"]
     assert [f["name"] for f in listed] == ["passwd", "report_final.pdf", "passwd-1"]
-    assert listed[1] == {"name": "report_final.pdf", "url": "/notes/files/report_final.pdf",
-                         "size": 6, "content_type": "application/pdf"}
+    assert listed[1] == {
+        "name": "report_final.pdf",
+        "url": "/notes/files/report_final.pdf",
+        "size": 6,
+        "content_type": "application/pdf",
+    }
     got = await client.get("/notes/files/passwd-1?sid=u", headers=AUTH)
     assert got.status_code == 200 and got.content == b"second"
     assert got.headers["content-type"].startswith("text/plain")
@@ -417,6 +452,27 @@ async def test_sessions_expire_after_ttl_from_last_access() -> None:
         assert store.sweep() == 1
         assert (await go(c, "ttl"))["current_state"] == normalized(SEED)
         assert (await c.get("/notes/files/a.txt?sid=ttl", headers=AUTH)).status_code == 404
+
+
+@pytest.mark.redis
+async def test_redis_sessions_expire_by_themselves(redis_server: Any) -> None:
+    store = RedisStore(redis_server.url, ttl=0.3, prefix=f"ttl-{uuid.uuid4().hex}")
+    hub = Hub(apps=[NotesApp()], store=store, token=TOKEN)
+    await store.start()
+    try:
+        transport = httpx.ASGITransport(app=hub.asgi())
+        async with httpx.AsyncClient(transport=transport, base_url="http://hub") as c:
+            await post(c, "gone", "set", WORLD)
+            await c.post("/notes/upload?sid=gone", files=[("file", ("a.txt", b"x"))], headers=AUTH)
+            for _ in range(4):  # reads keep it alive past one ttl
+                await asyncio.sleep(0.15)
+                assert (await go(c, "gone"))["current_state"] == normalized(WORLD)
+            assert await store.session_count() == 1
+            await asyncio.sleep(0.5)
+            assert await store.session_count() == 0
+            assert (await c.get("/notes/files/a.txt?sid=gone", headers=AUTH)).status_code == 404
+    finally:
+        await store.close()
 
 
 async def test_background_reclamation_runs_without_intervention() -> None:

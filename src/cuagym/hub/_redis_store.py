@@ -29,7 +29,13 @@ def _state(data: bytes | None, sid: bytes | None) -> StoredState | None:
 class RedisStore(SessionStore):
     """A :class:`SessionStore` on a real Redis server (``redis://host:port/db``)."""
 
-    def __init__(self, url: str, ttl: float = DEFAULT_TTL, prefix: str = "cuagym") -> None:
+    def __init__(
+        self,
+        url: str,
+        ttl: float = DEFAULT_TTL,
+        prefix: str = "cuagym",
+        max_connections: int = 64,
+    ) -> None:
         super().__init__(ttl)
         try:
             import redis.asyncio as aioredis
@@ -39,7 +45,11 @@ class RedisStore(SessionStore):
             ) from exc
         self.url = url
         self._prefix = prefix
-        self._redis: Any = aioredis.from_url(url, decode_responses=False)
+        # A blocking pool queues requests beyond max_connections instead of failing them.
+        self._pool: Any = aioredis.BlockingConnectionPool.from_url(
+            url, max_connections=max_connections, timeout=30
+        )
+        self._redis: Any = aioredis.Redis(connection_pool=self._pool)
         self._ttl_ms = max(1, int(self.ttl * 1000))
 
     def _key(self, app_id: str, sid: str) -> str:
@@ -50,6 +60,7 @@ class RedisStore(SessionStore):
 
     async def close(self) -> None:
         await self._redis.aclose()
+        await self._pool.disconnect()
 
     async def load(self, app_id: str, sid: str) -> SessionRecord:
         key = self._key(app_id, sid)

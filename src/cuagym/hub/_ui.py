@@ -140,8 +140,8 @@ class UIGate:
                 return
             await self._bind(sid, location + _without_sid(query), base)(scope, receive, send)
             return
-        sid = cookie_sid(scope)
-        if sid is None:
+        bound = cookie_sid(scope)
+        if bound is None:
             if scope["method"] not in ("GET", "HEAD"):
                 message = "this browser is not bound to a session; open the app with ?sid=<sid>"
                 await PlainTextResponse(message, status_code=400)(scope, receive, send)
@@ -152,7 +152,7 @@ class UIGate:
             return
         scope = dict(scope)
         scope["root_path"] = base  # Starlette routes on the path below root_path
-        scope[_SCOPE_KEY] = UISession(self.ctx, sid, base)
+        scope[_SCOPE_KEY] = UISession(self.ctx, bound, base)
         scope["cuagym.templates"] = self.templates
         await self.router(scope, receive, send)
 

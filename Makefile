@@ -1,0 +1,81 @@
+# cuagym: the two commands of the README.
+#   make demo   install what the main job needs, then run it on its embedded defaults
+#   make test   install the same plus the test services, then run the whole test suite
+# Both are idempotent: stamps under .make/ record what was installed, so a second run installs
+# nothing unless pyproject.toml or this Makefile changed.
+
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMPS := .make
+
+# Debian packages: what the main job needs, and what the tests start for real.
+APT_RUNTIME := python3 python3-venv python3-dev ca-certificates curl
+APT_TEST := redis-server chromium fonts-dejavu-core
+
+DEMO_PORT ?= 8765
+PYTEST_ARGS ?=
+
+.PHONY: demo test install install-test lint typecheck bench clean
+
+demo: install
+	@$(VENV)/bin/cuagym hub serve --host 127.0.0.1 --port $(DEMO_PORT)
+
+test: install-test
+	$(VENV)/bin/pytest $(PYTEST_ARGS)
+
+install: $(STAMPS)/venv
+
+install-test: $(STAMPS)/venv-test $(STAMPS)/apt-test
+
+lint:
+	$(VENV)/bin/ruff check src tests benchmarks
+	$(VENV)/bin/ruff format --check src tests benchmarks
+
+typecheck:
+	$(VENV)/bin/mypy
+
+bench: install
+	$(PY) benchmarks/hub_bench.py
+
+# -- system packages ----------------------------------------------------------------------------
+# Installs only what dpkg does not already have; needs root (or sudo) on a machine lacking them.
+define apt_ensure
+	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian packages:$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
+	  $$SUDO apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+endef
+
+$(STAMPS)/apt-runtime: Makefile
+	@mkdir -p $(STAMPS)
+	@if ! $(PYTHON) -c 'import sys, venv, ensurepip; assert sys.version_info >= (3, 11)' 2>/dev/null; then \
+	  $(MAKE) --no-print-directory _apt_runtime; fi
+	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "cuagym needs Python >= 3.11"'
+	@touch $@
+
+_apt_runtime:
+	$(call apt_ensure,$(APT_RUNTIME))
+
+$(STAMPS)/apt-test: Makefile
+	@mkdir -p $(STAMPS)
+	$(call apt_ensure,$(APT_TEST))
+	@touch $@
+
+# -- the virtual environment -------------------------------------------------------------------
+$(STAMPS)/venv: pyproject.toml Makefile $(STAMPS)/apt-runtime
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[scale]'
+	@touch $@
+
+$(STAMPS)/venv-test: $(STAMPS)/venv pyproject.toml
+	$(PY) -m pip install -q -e '.[scale,browser,dev]'
+	@touch $@
+
+clean:
+	rm -rf $(STAMPS) $(VENV) artifacts .pytest_cache .mypy_cache .ruff_cache
