@@ -51,11 +51,7 @@ def serve(
         raise typer.Exit(2)
     hub = Hub(apps=web_apps, store=_store(store, ttl), token=token)
     base = f"http://{host}:{port}"
-    typer.echo(f"cuagym hub on {base}  (store: {store}, session ttl: {ttl:g} s)")
-    if token is None:
-        typer.echo(f"token: {hub.token}   (export CUAGYM_HUB_TOKEN={hub.token})")
-    for web_app in web_apps:
-        typer.echo(f"  {web_app.title:<16} {base}/{web_app.app_id}/?sid=demo")
+    typer.echo(banner(base, hub.token, [w.app_id for w in web_apps], store, ttl, token is None))
     sys.stdout.flush()
     uvicorn.run(
         hub.asgi(),
@@ -75,6 +71,30 @@ def list_apps() -> None:
 
     for web_app in discover_web_apps():
         typer.echo(f"{web_app.app_id}\t{web_app.title}")
+
+
+def banner(
+    base: str, token: str, app_ids: list[str], store: str, ttl: float, generated: bool
+) -> str:
+    """The start-up text: where each app is, the token, and a curl session to try."""
+    first = app_ids[0]
+    lines = [f"cuagym hub on {base}  (store: {store}, session ttl: {ttl:g} s)", ""]
+    lines += [f"  {app_id:<16} {base}/{app_id}/?sid=demo" for app_id in app_ids]
+    lines += [
+        "",
+        f"token{' (generated)' if generated else ''}: {token}",
+        "",
+        "Try it (another terminal):",
+        f"  export CUAGYM_HUB={base} CUAGYM_HUB_TOKEN={token}",
+        '  auth="Authorization: Bearer $CUAGYM_HUB_TOKEN"',
+        f'  curl -s -H "$auth" "$CUAGYM_HUB/{first}/state?sid=demo"',
+        f"  # open {base}/{first}/?sid=demo in a browser and change something, then:",
+        f'  curl -s -H "$auth" "$CUAGYM_HUB/{first}/go?sid=demo" | python3 -m json.tool',
+        f'  curl -s -H "$auth" "$CUAGYM_HUB/{first}/post?sid=demo" -d \'{{"action": "reset"}}\'',
+        "",
+        "Ctrl-C stops the hub.",
+    ]
+    return "\n".join(lines)
 
 
 def _has(module: str) -> bool:
