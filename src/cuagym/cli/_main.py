@@ -6,6 +6,7 @@ import typer
 
 from cuagym import __version__
 from cuagym.cli._hub import hub_app
+from cuagym.cli._scan import scan_command
 
 app = typer.Typer(
     name="cuagym",
@@ -37,16 +38,7 @@ def _root(
     """cuagym: verified RL tasks for computer-use agents."""
 
 
-def _register_optional() -> None:
-    # Commands whose modules land independently register themselves only when present.
-    try:
-        from cuagym.cli._scan import scan_command
-    except ImportError:
-        return
-    app.command("scan", help="Scan reward scripts for reward-hacking patterns.")(scan_command)
-
-
-_register_optional()
+app.command("scan", help="Scan reward scripts for reward-hacking patterns.")(scan_command)
 
 
 def main() -> None:

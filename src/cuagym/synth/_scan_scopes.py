@@ -1,0 +1,101 @@
+"""Lexical scopes of a reward script: which function a name belongs to.
+
+Both the rule checks (hub-derived URLs) and the data flow (score variables) key variables by
+``(scope, name)`` where scope is the enclosing function's name, or ``""`` for module globals.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+FuncNode = ast.FunctionDef | ast.AsyncFunctionDef
+
+
+def param_names(fn: FuncNode) -> list[str]:
+    a = fn.args
+    names = [p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs)]
+    if a.vararg:
+        names.append(a.vararg.arg)
+    if a.kwarg:
+        names.append(a.kwarg.arg)
+    return names
+
+
+def _own_nodes(fn: FuncNode) -> Iterator[ast.AST]:
+    """Nodes of a function body, not descending into nested functions or classes."""
+    stack: list[ast.AST] = list(fn.body)
+    while stack:
+        node = stack.pop()
+        yield node
+        for child in ast.iter_child_nodes(node):
+            if not isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                stack.append(child)
+            else:
+                yield child  # the def binds its name in this scope
+
+
+def _target_names(target: ast.AST) -> Iterator[str]:
+    if isinstance(target, ast.Name):
+        yield target.id
+    elif isinstance(target, ast.Tuple | ast.List):
+        for elt in target.elts:
+            yield from _target_names(elt)
+    elif isinstance(target, ast.Starred):
+        yield from _target_names(target.value)
+
+
+class Scopes:
+    """Locals and global declarations per function, for ``(scope, name)`` keys."""
+
+    def __init__(self, tree: ast.Module) -> None:
+        self.functions: dict[str, FuncNode] = {}
+        self.locals: dict[str, set[str]] = {}
+        self.globals: dict[str, set[str]] = {}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                self.functions[node.name] = node
+                self._collect(node)
+
+    def _collect(self, fn: FuncNode) -> None:
+        local = set(param_names(fn))
+        declared: set[str] = set()
+        for node in _own_nodes(fn):
+            if isinstance(node, ast.Global | ast.Nonlocal):
+                declared.update(node.names)
+            elif isinstance(node, ast.Assign):
+                for t in node.targets:
+                    local.update(_target_names(t))
+            elif isinstance(node, ast.AugAssign | ast.AnnAssign | ast.For | ast.AsyncFor):
+                local.update(_target_names(node.target))
+            elif isinstance(node, ast.withitem) and node.optional_vars is not None:
+                local.update(_target_names(node.optional_vars))
+            elif isinstance(node, ast.NamedExpr):
+                local.update(_target_names(node.target))
+            elif isinstance(
+                node, ast.ExceptHandler | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
+            ):
+                if node.name:
+                    local.add(node.name)
+            elif isinstance(node, ast.Import | ast.ImportFrom):
+                for a in node.names:
+                    local.add((a.asname or a.name).split(".")[0])
+        self.locals[fn.name] = local - declared
+        self.globals[fn.name] = declared
+
+    def scope_of(self, name: str, fn: str) -> str:
+        """The scope that owns ``name`` when it is used inside function ``fn`` ("" = module)."""
+        if fn and name in self.locals.get(fn, ()):
+            return fn
+        return ""
+
+
+def walk_with_scope(tree: ast.Module) -> Iterator[tuple[ast.AST, str]]:
+    """Every node with the name of its innermost enclosing function ("" at module level)."""
+    stack: list[tuple[ast.AST, str]] = [(tree, "")]
+    while stack:
+        node, scope = stack.pop()
+        yield node, scope
+        inner = node.name if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) else scope
+        for child in ast.iter_child_nodes(node):
+            stack.append((child, inner))
