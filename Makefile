@@ -74,7 +74,7 @@ $(STAMPS)/venv: pyproject.toml Makefile $(STAMPS)/apt-runtime
 	@touch $@
 
 $(STAMPS)/venv-test: $(STAMPS)/venv pyproject.toml
-	$(PY) -m pip install -q -e '.[scale,browser,dev]'
+	$(PY) -m pip install -q -e '.[scale,office,browser,dev]'
 	@touch $@
 
 clean:
