@@ -12,7 +12,7 @@ STAMPS := .make
 
 # Debian packages: what the main job needs, and what the tests start for real.
 APT_RUNTIME := python3 python3-venv python3-dev ca-certificates curl
-APT_TEST := redis-server chromium fonts-dejavu-core
+APT_TEST := redis-server chromium fonts-dejavu-core fonts-noto-color-emoji
 
 DEMO_PORT ?= 8765
 PYTEST_ARGS ?=

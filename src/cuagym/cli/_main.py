@@ -7,6 +7,7 @@ import typer
 from cuagym import __version__
 from cuagym.cli._hub import hub_app
 from cuagym.cli._scan import scan_command
+from cuagym.cli._schema import schema_command
 
 app = typer.Typer(
     name="cuagym",
@@ -39,6 +40,7 @@ def _root(
 
 
 app.command("scan", help="Scan reward scripts for reward-hacking patterns.")(scan_command)
+app.command("schema", help="Print the JSON schemas of the bundle's JSON files.")(schema_command)
 
 
 def main() -> None:

@@ -1,5 +1,99 @@
 """Models and helpers shared by every part of cuagym. Imports nothing else of ours."""
 
+from cuagym.core._atomic import sweep_stale
+from cuagym.core._bundle import BUNDLE_FILES, Bundle, BundleError, BundleKind, BundleProblem
 from cuagym.core._json import canonical_bytes, canonical_json, dumps, loads, state_id
+from cuagym.core._osworld import (
+    DEFAULT_HOME,
+    DEFAULT_INITIAL_SETUP_PATH,
+    DEFAULT_REWARD_PATH,
+    REWARD_PASS_MARKER,
+    Evaluator,
+    GetterConfig,
+    OSWorldConfig,
+    SetupStep,
+    osworld_config,
+    osworld_names_used,
+)
+from cuagym.core._osworld_names import (
+    OSWORLD_GETTERS,
+    OSWORLD_METRICS,
+    OSWORLD_NAME_SOURCES,
+    OSWORLD_SETUP_STEPS,
+    OSWORLD_SOURCE_PACKAGE,
+)
+from cuagym.core._review import (
+    CONDITION_IDS,
+    CONDITION_TEXT,
+    ConditionId,
+    ConditionResult,
+    ConditionStatus,
+    ForbiddenHit,
+    Review,
+    Verdict,
+)
+from cuagym.core._reward_output import Check, RewardOutput, parse_reward_output
+from cuagym.core._schemas import schemas
+from cuagym.core._task import (
+    TASK_ID_PATTERN,
+    Backend,
+    Difficulty,
+    Platform,
+    Scenario,
+    SourcePass,
+    TaskConfig,
+    TaskMeta,
+    TaskType,
+    validate_task_id,
+)
 
-__all__ = ["canonical_bytes", "canonical_json", "dumps", "loads", "state_id"]
+__all__ = [
+    "BUNDLE_FILES",
+    "CONDITION_IDS",
+    "CONDITION_TEXT",
+    "DEFAULT_HOME",
+    "DEFAULT_INITIAL_SETUP_PATH",
+    "DEFAULT_REWARD_PATH",
+    "OSWORLD_GETTERS",
+    "OSWORLD_METRICS",
+    "OSWORLD_NAME_SOURCES",
+    "OSWORLD_SETUP_STEPS",
+    "OSWORLD_SOURCE_PACKAGE",
+    "REWARD_PASS_MARKER",
+    "TASK_ID_PATTERN",
+    "Backend",
+    "Bundle",
+    "BundleError",
+    "BundleKind",
+    "BundleProblem",
+    "Check",
+    "ConditionId",
+    "ConditionResult",
+    "ConditionStatus",
+    "Difficulty",
+    "Evaluator",
+    "ForbiddenHit",
+    "GetterConfig",
+    "OSWorldConfig",
+    "Platform",
+    "Review",
+    "RewardOutput",
+    "Scenario",
+    "SetupStep",
+    "SourcePass",
+    "TaskConfig",
+    "TaskMeta",
+    "TaskType",
+    "Verdict",
+    "canonical_bytes",
+    "canonical_json",
+    "dumps",
+    "loads",
+    "osworld_config",
+    "osworld_names_used",
+    "parse_reward_output",
+    "schemas",
+    "state_id",
+    "sweep_stale",
+    "validate_task_id",
+]

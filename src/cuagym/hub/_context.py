@@ -31,11 +31,17 @@ class _LRU(Generic[K, V]):
             self._items.move_to_end(key)
         return value
 
-    def put(self, key: K, value: V) -> None:
+    def put(self, key: K, value: V) -> list[V]:
+        """Store ``value``; return the values evicted to stay within capacity."""
         self._items[key] = value
         self._items.move_to_end(key)
+        evicted = []
         while len(self._items) > self._capacity:
-            self._items.popitem(last=False)
+            evicted.append(self._items.popitem(last=False)[1])
+        return evicted
+
+    def pop_oldest(self) -> V:
+        return self._items.popitem(last=False)[1]
 
 
 class HubLimits:
@@ -80,6 +86,10 @@ class AppContext:
         self.volatile = tuple(app.volatile)
         self._parsed: _LRU[str, Any] = _LRU(64)
         self._diffs: _LRU[tuple[str, str], bytes] = _LRU(256)
+        # The diff cache is bounded in bytes too: a diff of a large state holds whole changed
+        # arrays (old and new), and 256 of them pinned ~100 MiB with 1 MB team-chat states.
+        self._diff_budget = 8 * 1024 * 1024
+        self._diff_bytes = 0
 
     # -- snapshots -------------------------------------------------------------------------
     def initial_of(self, record: SessionRecord) -> StoredState:
@@ -104,7 +114,12 @@ class AppContext:
         if cached is None:
             diff = state_diff(self.parsed(initial), self.parsed(current), self.volatile)
             cached = orjson.dumps(diff)
-            self._diffs.put(key, cached)
+            if len(cached) <= self._diff_budget // 8:
+                self._diff_bytes += len(cached)  # the key is absent: get() just missed
+                for evicted in self._diffs.put(key, cached):
+                    self._diff_bytes -= len(evicted)
+                while self._diff_bytes > self._diff_budget:
+                    self._diff_bytes -= len(self._diffs.pop_oldest())
         return cached
 
     # -- writes ------------------------------------------------------------------------------
@@ -114,6 +129,11 @@ class AppContext:
         def change(record: SessionRecord) -> SessionRecord:
             base = self.current_of(record).copy()
             result = make(base)
+            if result is not None and not isinstance(result, dict):
+                raise TypeError(
+                    f"a state change must edit the state in place and return None, or return "
+                    f"the new state as a dict; it returned {type(result).__name__}"
+                )
             stored = self.validator.validate(base if result is None else result)
             return SessionRecord(self.initial_of(record), stored)
 

@@ -47,11 +47,24 @@ def _encode(value: Any) -> bytes | None:
         return None
 
 
-def _equal(a: Any, b: Any) -> bool:
-    """Canonical-JSON equality, without building the slow canonical text in the common case."""
+# Types whose Python equality is exactly canonical-JSON equality when both sides share the type
+# (floats are not among them: ``0.0 == -0.0`` but their JSON differs, and NaN != NaN).
+_EXACT_SCALARS = (str, int, bool, type(None))
+
+
+def _equal(a: Any, b: Any, ea: bytes | None = None, eb: bytes | None = None) -> bool:
+    """Canonical-JSON equality, without building the slow canonical text in the common case.
+
+    ``ea``/``eb`` are the callers' already computed :func:`_encode` of ``a``/``b``, if any.
+    """
     if a is b:
         return True
-    ea, eb = _encode(a), _encode(b)
+    if type(a) is type(b) and type(a) in _EXACT_SCALARS:
+        return bool(a == b)
+    if ea is None:
+        ea = _encode(a)
+    if eb is None:
+        eb = _encode(b)
     if ea is None or eb is None:  # integers beyond 64 bits and other values orjson refuses
         return canonical_json(a) == canonical_json(b)
     if ea != eb:
@@ -120,10 +133,15 @@ def _diff(a: Any, b: Any, path: str, out: dict[str, DiffEntry], mask: _Mask | No
                 out[child] = {"op": "removed", "old": _masked(a[key], child, mask), "new": None}
         return
     containers = isinstance(a, Mapping | list) or isinstance(b, Mapping | list)
-    touched = containers and mask is not None
-    if touched and mask is not None and (mask.may_touch(_encode(a)) or mask.may_touch(_encode(b))):
-        a, b = mask.strip(a, path), mask.strip(b, path)
-    if not _equal(a, b):
+    ea = eb = None
+    if containers and mask is not None:
+        # Encode each side once: the same bytes answer "may a volatile key be inside?" and,
+        # when nothing is stripped, the equality test below.
+        ea, eb = _encode(a), _encode(b)
+        if mask.may_touch(ea) or mask.may_touch(eb):
+            a, b = mask.strip(a, path), mask.strip(b, path)
+            ea = eb = None
+    if not _equal(a, b, ea, eb):
         out[path] = {"op": "changed", "old": a, "new": b}
 
 

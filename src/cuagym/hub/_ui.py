@@ -49,7 +49,8 @@ class UISession:
     async def mutate(self, change: Callable[[Any], Any]) -> Any:
         """Atomically apply ``change`` to a copy of the current state and store the result.
 
-        ``change`` edits the copy in place (returning None) or returns a new state. The result
+        ``change`` edits the copy in place and returns None, or returns a new state (a dict);
+        any other return value is a programming error (``TypeError``), never stored. The result
         is validated against the schema and invariants; :class:`InvalidState` leaves the
         session untouched. Returns the stored state (a private copy).
         """

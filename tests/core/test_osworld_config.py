@@ -1,0 +1,199 @@
+"""config.json: only OSWorld's own names and shapes, and it scores gold 1 and init 0."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pydantic import ValidationError
+
+from cuagym.core import (
+    OSWORLD_GETTERS,
+    OSWORLD_METRICS,
+    OSWORLD_NAME_SOURCES,
+    OSWORLD_SETUP_STEPS,
+    REWARD_PASS_MARKER,
+    Evaluator,
+    GetterConfig,
+    OSWorldConfig,
+    SetupStep,
+    osworld_config,
+    osworld_names_used,
+)
+from tests.core.bundle_examples import GOLDEN_PATCH, INITIAL_SETUP, REWARD, config, task
+
+OSWORLD_KEYS = {
+    "id",
+    "snapshot",
+    "instruction",
+    "source",
+    "config",
+    "trajectory",
+    "related_apps",
+    "evaluator",
+    "proxy",
+    "fixed_ip",
+    "possibility_of_env_change",
+}
+
+
+def _configs() -> list[OSWorldConfig]:
+    t = task()
+    return [
+        config(t),
+        osworld_config(t, host_dir="/srv/bundles/final/files-budget-total-001"),
+        osworld_config(
+            t,
+            initial_setup=INITIAL_SETUP,
+            reward=REWARD,
+            reward_env={"CUAGYM_HUB": "http://10.0.0.2:8765", "CUAGYM_SID": "s 1"},
+            extra_setup=[
+                SetupStep(type="open", parameters={"path": "/home/user/budget.csv"}),
+                SetupStep(type="launch", parameters={"command": ["libreoffice", "--calc"]}),
+            ],
+        ),
+    ]
+
+
+def test_the_recorded_names_say_where_they_come_from() -> None:
+    assert set(OSWORLD_NAME_SOURCES) == {"setup_steps", "getters", "metrics", "evaluator_shape"}
+    assert OSWORLD_NAME_SOURCES["getters"][0] == "desktop_env/evaluators/getters/__init__.py"
+    assert {"upload_file", "execute", "download", "launch", "open"} <= set(OSWORLD_SETUP_STEPS)
+    assert {"vm_command_line", "rule", "vm_file"} <= OSWORLD_GETTERS
+    assert {"check_include_exclude", "exact_match", "infeasible"} <= OSWORLD_METRICS
+
+
+@pytest.mark.parametrize("cfg", _configs(), ids=["inline", "upload_file", "env+extra"])
+def test_generated_configs_use_only_recorded_names(cfg: OSWorldConfig) -> None:
+    used = osworld_names_used(cfg)
+    assert used["setup_steps"] <= set(OSWORLD_SETUP_STEPS)
+    assert used["getters"] <= OSWORLD_GETTERS
+    assert used["metrics"] <= OSWORLD_METRICS
+    for step in [*cfg.config, *cfg.evaluator.postconfig]:
+        assert OSWORLD_SETUP_STEPS[step.type].problems(step.parameters) == []
+
+
+@pytest.mark.parametrize("cfg", _configs(), ids=["inline", "upload_file", "env+extra"])
+def test_config_json_has_exactly_osworlds_keys_and_argument_shapes(cfg: OSWorldConfig) -> None:
+    data = cfg.to_json()
+    assert set(data) == OSWORLD_KEYS
+    ev = data["evaluator"]
+    # OSWorld tests `"expected" in evaluator` then len()s it, and **-splats options: no nulls.
+    assert set(ev) == {"postconfig", "func", "result", "expected"}
+    assert ev["func"] == "check_include_exclude"
+    assert ev["result"]["type"] == "vm_command_line"
+    assert isinstance(ev["result"]["command"], str) and ev["result"]["shell"] is True
+    assert ev["expected"] == {
+        "type": "rule",
+        "rules": {"include": [REWARD_PASS_MARKER], "exclude": []},
+    }
+    for step in [*data["config"], *ev["postconfig"]]:
+        assert set(step) == {"type", "parameters"}
+        if step["type"] == "execute":
+            assert step["parameters"]["shell"] is True
+            # OSWorld's execute step substitutes {CLIENT_PASSWORD}, {SCREEN_WIDTH}, ...
+            assert "{" not in step["parameters"]["command"]
+        if step["type"] == "upload_file":
+            (entry,) = step["parameters"]["files"]
+            assert set(entry) == {"local_path", "path"}
+    assert OSWorldConfig.model_validate(data) == cfg
+
+
+def test_the_agent_never_sees_the_scripts() -> None:
+    data = config().to_json()
+    commands = " ".join(s["parameters"].get("command", "") for s in data["config"])
+    assert "reward.py" not in commands  # reward.py only arrives in evaluator.postconfig
+    assert "rm -f /tmp/cuagym/initial_setup.py" in commands
+
+
+def test_unknown_names_and_parameters_are_refused() -> None:
+    with pytest.raises(ValidationError, match="unknown OSWorld setup step type"):
+        SetupStep(type="copyfile_from_host_to_guest", parameters={})
+    with pytest.raises(ValidationError, match="unknown parameter 'cwd'"):
+        SetupStep(type="execute", parameters={"command": "ls", "cwd": "/"})
+    with pytest.raises(ValidationError, match="missing parameter 'files'"):
+        SetupStep(type="upload_file", parameters={})
+    with pytest.raises(ValidationError, match="unknown OSWorld getter type"):
+        GetterConfig(type="vm_python")
+    with pytest.raises(ValidationError, match="unknown OSWorld metric"):
+        Evaluator(func="reward_at_least", result=GetterConfig(type="vm_file"))
+    with pytest.raises(ValidationError, match="result must be a list"):
+        Evaluator(func=["exact_match", "exact_match"], result=GetterConfig(type="vm_file"))
+    data = config().to_json()
+    data["cuagym_version"] = "0.1.0"  # no schema extensions
+    with pytest.raises(ValidationError, match="cuagym_version"):
+        OSWorldConfig.model_validate(data)
+
+
+def test_builder_arguments_are_checked() -> None:
+    t = task()
+    with pytest.raises(ValueError, match="give both"):
+        osworld_config(t, initial_setup=INITIAL_SETUP)
+    with pytest.raises(ValueError, match="not both"):
+        osworld_config(t, initial_setup="", reward="", host_dir="/x")
+    with pytest.raises(ValueError, match="absolute path"):
+        osworld_config(t, "setup.py", initial_setup="", reward="")
+    with pytest.raises(ValueError, match="too large"):
+        osworld_config(t, initial_setup="x" * 200_000, reward="")
+    with pytest.raises(ValueError, match="variable name"):
+        osworld_config(t, initial_setup="", reward="", reward_env={"A B": "1"})
+
+
+# --- OSWorld's evaluation, step by step, on this machine -------------------------------------
+# The steps below do what OSWorld's SetupController and DesktopEnv.evaluate do with our config
+# (the VM server runs `execute` and `vm_command_line` commands with subprocess, shell=True),
+# with the VM paths pointed into a temp folder.
+
+
+def _run(command: str) -> str:
+    done = subprocess.run(command, shell=True, capture_output=True, text=True, timeout=60)
+    return done.stdout
+
+
+def _check_include_exclude(result: str, rules: dict[str, list[str]]) -> float:
+    # desktop_env/evaluators/metrics/general.py, check_include_exclude
+    include, exclude = rules.get("include", []), rules.get("exclude", [])
+    ok = all(r in result for r in include) and all(r not in result for r in exclude)
+    return 1.0 if ok else 0.0
+
+
+def _osworld_score(data: dict[str, Any], home: Path, golden: bool) -> float:
+    for step in data["config"]:
+        assert step["type"] == "execute"
+        _run(step["parameters"]["command"])
+    if golden:  # what the agent (here: the golden patch) does between reset and evaluate
+        subprocess.run([sys.executable, "-c", GOLDEN_PATCH], cwd=home, check=True)
+    ev = data["evaluator"]
+    for step in ev["postconfig"]:
+        _run(step["parameters"]["command"])
+    result = _run(ev["result"]["command"])
+    return _check_include_exclude(result, ev["expected"]["rules"])
+
+
+@pytest.mark.skipif(shutil.which("base64") is None, reason="needs coreutils base64")
+@pytest.mark.parametrize("golden", [False, True], ids=["init", "gold"])
+def test_osworld_scores_gold_1_and_init_0(tmp_path: Path, golden: bool) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    py = Path(sys.executable).parent
+    cfg = osworld_config(
+        task(),
+        str(tmp_path / "vm/initial_setup.py"),
+        str(tmp_path / "vm/reward.py"),
+        initial_setup=INITIAL_SETUP,
+        reward=REWARD,
+        home=str(home),
+    )
+    # The VM's python3 is the one running the tests.
+    data = cfg.to_json()
+    ev = data["evaluator"]
+    for params in [*(s["parameters"] for s in data["config"] + ev["postconfig"]), ev["result"]]:
+        params["command"] = f"PATH={py}:$PATH; " + params["command"]
+    score = _osworld_score(data, home, golden)
+    assert score == (1.0 if golden else 0.0)
+    assert not (tmp_path / "vm/initial_setup.py").exists()
+    assert (home / "budget.csv").exists()
