@@ -1,0 +1,24 @@
+"""team-chat: a mock workspace chat app (channels, DMs, threads, reactions) on the cuagym hub.
+
+The domain's SKILL.md (beside this file) documents the state layout and the task scripts.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cuagym.domains._registry import Domain
+
+from ._app import TeamChat
+from ._schema import EMOJI, TeamChatState
+from ._seed import build_seed
+
+__all__ = ["EMOJI", "TeamChat", "TeamChatState", "build_seed", "domain"]
+
+domain = Domain(
+    id="team-chat",
+    title="Team Chat",
+    platform="web",
+    skill_file=Path(__file__).with_name("SKILL.md"),
+    web_app=TeamChat(),
+)

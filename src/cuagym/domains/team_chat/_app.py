@@ -1,0 +1,41 @@
+"""The team-chat web app as the hub sees it: schema, seed, invariants, volatile keys, routes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+from starlette.routing import BaseRoute
+
+from cuagym.hub import Violation, WebApp
+
+from ._invariants import check_invariants
+from ._schema import TeamChatState
+from ._seed import build_seed
+
+__all__ = ["TeamChat"]
+
+
+class TeamChat(WebApp):
+    """A workspace chat app: channels, DMs, threads, reactions (the paper's chat mock)."""
+
+    app_id: ClassVar[str] = "team-chat"
+    title: ClassVar[str] = "Team Chat"
+    state_model: ClassVar[type[BaseModel]] = TeamChatState
+    # ``ui`` holds what a person has looked at (read markers, last conversation); a visit must
+    # never count as a change in a reward's state_diff.
+    volatile: ClassVar[tuple[str, ...]] = ("ui",)
+
+    def seed(self) -> dict[str, Any]:
+        return build_seed()
+
+    def invariants(self, state: Any) -> Iterable[Violation]:
+        if not isinstance(state, TeamChatState):  # the hub always passes the validated model
+            raise TypeError(f"expected TeamChatState, got {type(state).__name__}")
+        return check_invariants(state)
+
+    def routes(self) -> Sequence[BaseRoute]:
+        from ._ui import build_routes  # deferred: the UI pulls in templates machinery
+
+        return build_routes()

@@ -1,0 +1,191 @@
+"""Cross-entity rules of a team-chat state that the pydantic schema cannot express.
+
+Each rule yields a :class:`~cuagym.hub.Violation` whose path uses the diff-path syntax of
+``state_diff`` (``channels.c-x.members``, ``messages.c-general``): a task author who gets a 422
+can find the offending value with the same path they would read in ``/go``. Messages are an
+array compared whole by the diff, so message-level problems are reported at the array's path and
+the message id is named in the text.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Iterator
+from datetime import datetime
+
+from cuagym.hub import Violation
+
+from ._schema import Message, TeamChatState
+
+__all__ = ["CHANNEL_NAME_RE", "RESERVED_IDS", "check_invariants", "parse_ts"]
+
+CHANNEL_NAME_RE = re.compile(r"^[a-z0-9_-]{1,80}$")
+# Keys the hub masks by bare name (see TeamChat.volatile): an entity keyed by one of these would
+# silently vanish from every state_diff, so such ids are refused outright.
+RESERVED_IDS = frozenset({"ui", "lastViewedAt"})
+_SIMPLE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+
+
+def parse_ts(ts: str) -> datetime:
+    """Parse a schema-valid timestamp (``...Z`` or ``...+00:00``) into an aware datetime."""
+    return datetime.fromisoformat(ts)
+
+
+def _path(*keys: str) -> str:
+    out = ""
+    for key in keys:
+        if _SIMPLE_KEY.match(key):
+            out = f"{out}.{key}" if out else key
+        else:
+            out = f"{out}[{json.dumps(key, ensure_ascii=False)}]"
+    return out
+
+
+def check_invariants(state: TeamChatState) -> Iterator[Violation]:
+    """Yield every violated rule (empty for a consistent state)."""
+    yield from _check_users(state)
+    yield from _check_channels(state)
+    yield from _check_dms(state)
+    yield from _check_messages(state)
+
+
+def _check_users(state: TeamChatState) -> Iterator[Violation]:
+    if state.current_user not in state.users:
+        yield Violation(path="currentUser", message=f"unknown user {state.current_user!r}")
+    handles: Counter[str] = Counter(u.name for u in state.users.values())
+    for key, user in state.users.items():
+        if key in RESERVED_IDS:
+            yield Violation(path=_path("users", key), message=f"{key!r} is a reserved id")
+        if user.id != key:
+            yield Violation(
+                path=_path("users", key, "id"), message=f"id {user.id!r} differs from key {key!r}"
+            )
+        if handles[user.name] > 1:
+            yield Violation(
+                path=_path("users", key, "name"), message=f"handle {user.name!r} is not unique"
+            )
+
+
+def _member_problems(members: list[str], users: set[str]) -> list[str]:
+    problems = [f"unknown user {m!r}" for m in members if m not in users]
+    dupes = sorted(m for m, n in Counter(members).items() if n > 1)
+    if dupes:
+        problems.append(f"duplicate members {dupes}")
+    return problems
+
+
+def _check_channels(state: TeamChatState) -> Iterator[Violation]:
+    users = set(state.users)
+    names: Counter[str] = Counter(c.name for c in state.channels.values())
+    for key, ch in state.channels.items():
+        if key in RESERVED_IDS:
+            yield Violation(path=_path("channels", key), message=f"{key!r} is a reserved id")
+        if ch.id != key:
+            yield Violation(
+                path=_path("channels", key, "id"),
+                message=f"id {ch.id!r} differs from key {key!r}",
+            )
+        if not CHANNEL_NAME_RE.match(ch.name):
+            yield Violation(
+                path=_path("channels", key, "name"),
+                message=f"channel name {ch.name!r} must be 1-80 characters of a-z 0-9 _ -",
+            )
+        if names[ch.name] > 1:
+            yield Violation(
+                path=_path("channels", key, "name"),
+                message=f"channel name {ch.name!r} is used by another channel",
+            )
+        if ch.created_by not in users:
+            yield Violation(
+                path=_path("channels", key, "createdBy"),
+                message=f"unknown user {ch.created_by!r}",
+            )
+        for problem in _member_problems(ch.members, users):
+            yield Violation(path=_path("channels", key, "members"), message=problem)
+
+
+def _check_dms(state: TeamChatState) -> Iterator[Violation]:
+    users = set(state.users)
+    seen_sets: dict[frozenset[str], str] = {}
+    for key, dm in state.dms.items():
+        if key in RESERVED_IDS:
+            yield Violation(path=_path("dms", key), message=f"{key!r} is a reserved id")
+        if dm.id != key:
+            yield Violation(
+                path=_path("dms", key, "id"), message=f"id {dm.id!r} differs from key {key!r}"
+            )
+        if key in state.channels:
+            yield Violation(path=_path("dms", key), message=f"id {key!r} is also a channel id")
+        members_path = _path("dms", key, "members")
+        for problem in _member_problems(dm.members, users):
+            yield Violation(path=members_path, message=problem)
+        member_set = frozenset(dm.members)
+        if len(member_set) < 2:
+            yield Violation(path=members_path, message="a DM needs at least 2 distinct members")
+        elif member_set in seen_sets:
+            yield Violation(
+                path=members_path,
+                message=f"same members as DM {seen_sets[member_set]!r} (one DM per member set)",
+            )
+        else:
+            seen_sets[member_set] = key
+
+
+def _check_messages(state: TeamChatState) -> Iterator[Violation]:
+    users = set(state.users)
+    owner: dict[str, str] = {}  # message id -> the conversation that first used it
+    for cid, msgs in state.messages.items():
+        path = _path("messages", cid)
+        if cid not in state.channels and cid not in state.dms:
+            yield Violation(path=path, message=f"{cid!r} is neither a channel nor a DM")
+        dm = state.dms.get(cid)
+        top_level: set[str] = set()
+        previous: datetime | None = None
+        for msg in msgs:
+            if msg.id in owner:
+                where = "this conversation" if owner[msg.id] == cid else repr(owner[msg.id])
+                yield Violation(
+                    path=path, message=f"message id {msg.id!r} is already used in {where}"
+                )
+            else:
+                owner[msg.id] = cid
+            ts = parse_ts(msg.ts)
+            if previous is not None and ts < previous:
+                yield Violation(
+                    path=path, message=f"message {msg.id!r} is out of ts order ({msg.ts})"
+                )
+            previous = ts if previous is None else max(previous, ts)
+            for problem in _message_problems(msg, users, top_level, dm.members if dm else None):
+                yield Violation(path=path, message=f"message {msg.id!r}: {problem}")
+            if msg.thread_parent is None:
+                top_level.add(msg.id)
+
+
+def _message_problems(
+    msg: Message, users: set[str], earlier_top_level: set[str], dm_members: list[str] | None
+) -> Iterator[str]:
+    if msg.sender not in users:
+        yield f"unknown sender {msg.sender!r}"
+    elif dm_members is not None and msg.sender not in dm_members:
+        yield f"sender {msg.sender!r} is not a member of this DM"
+    if msg.thread_parent is not None and msg.thread_parent not in earlier_top_level:
+        # Replies nest one level only, and a parent precedes its replies in ts order.
+        yield (
+            f"threadParent {msg.thread_parent!r} is not an earlier top-level message "
+            "of the same conversation"
+        )
+    emoji = Counter(r.emoji for r in msg.reactions)
+    for name, n in emoji.items():
+        if n > 1:
+            yield f"emoji {name!r} appears in {n} reactions (one reaction per emoji)"
+    for reaction in msg.reactions:
+        if not reaction.users:
+            yield f"reaction {reaction.emoji!r} has no users"
+        for problem in _member_problems(reaction.users, users):
+            yield f"reaction {reaction.emoji!r}: {problem}"
+    if msg.edited != (msg.edited_at is not None):
+        yield "edited and editedAt disagree (editedAt is set iff edited is true)"
+    elif msg.edited_at is not None and parse_ts(msg.edited_at) < parse_ts(msg.ts):
+        yield "editedAt is before ts"
