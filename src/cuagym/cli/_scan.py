@@ -33,7 +33,7 @@ def _render(reports: list[ScanReport], console: Console) -> None:
 
 
 def scan_command(
-    paths: list[Path] = typer.Argument(  # noqa: B008  (Typer declares parameters this way)
+    paths: list[Path] = typer.Argument(
         ..., help="Reward scripts; a directory stands for every *.py below it, sorted."
     ),
     json_output: bool = typer.Option(
