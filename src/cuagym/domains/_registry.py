@@ -7,6 +7,7 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Literal
 
+from cuagym.domains._family import TaskFamily
 from cuagym.hub import WebApp
 
 __all__ = ["Domain", "DomainError", "load_domain", "load_domains"]
@@ -20,13 +21,22 @@ class DomainError(LookupError):
 
 @dataclass(frozen=True)
 class Domain:
-    """One app domain: its public id, platform, SKILL.md and, for web domains, the web app."""
+    """One app domain: id, platform, SKILL.md, taxonomy, task families and, for web, the app."""
 
     id: str
     title: str
     platform: Literal["desktop", "web"]
     skill_file: Path | None = None
     web_app: WebApp | None = None
+    taxonomy_file: Path | None = None
+    families: tuple[TaskFamily, ...] = ()
+
+    def family(self, family_id: str) -> TaskFamily:
+        for family in self.families:
+            if family.id == family_id:
+                return family
+        known = ", ".join(f.id for f in self.families) or "none"
+        raise DomainError(f"domain {self.id!r} has no task family {family_id!r} (known: {known})")
 
     @property
     def skill(self) -> str:
