@@ -6,6 +6,7 @@ import hashlib
 import json
 from typing import Any
 
+import orjson
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -52,3 +53,33 @@ def test_state_id_ignores_key_order_but_not_types() -> None:
     assert state_id({"a": 1, "b": 2}) == state_id({"b": 2, "a": 1})
     assert state_id({"a": 1}) != state_id({"a": 1.0})
     assert state_id({"a": True}) != state_id({"a": 1})
+
+
+def test_every_float_spelling_difference_is_detected() -> None:
+    """orjson differs from Python only where the fast path's pattern looks (see _json.py)."""
+    import math
+    import random
+    import struct
+
+    from cuagym.core._json import _floats_spelled_differently
+
+    rng = random.Random(0)
+    values = [m * 10.0**e for e in range(-320, 300) for m in (1, 1.5, 9.999, 2.2250738585072014)]
+    values += [struct.unpack("d", struct.pack("Q", rng.getrandbits(64)))[0] for _ in range(50000)]
+    values += [rng.random() * 10 ** rng.randint(-30, 30) for _ in range(50000)]
+    for value in values:
+        if math.isnan(value) or math.isinf(value):
+            continue
+        fast, exact = orjson.dumps(value), contract(value)
+        assert fast == exact or _floats_spelled_differently(fast), (value, fast, exact)
+        assert fast == exact or _floats_spelled_differently(b'{"a":[' + fast + b"]}")
+        assert canonical_bytes({"v": [value]}) == contract({"v": [value]})
+
+
+def test_strings_that_look_like_floats_keep_the_fast_path() -> None:
+    from cuagym.core._json import _floats_spelled_differently
+
+    assert not _floats_spelled_differently(b'{"c":"#2e7d32","t":"v1e5 0.00001","n":[1,2.5]}')
+    assert _floats_spelled_differently(b'{"n":[1,2.5e-7]}')
+    assert _floats_spelled_differently(b'{"n":-0.00001}')
+    assert _floats_spelled_differently(b"1e16")

@@ -11,17 +11,44 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from typing import Any
 
 import orjson
 
 __all__ = ["canonical_bytes", "canonical_json", "dumps", "loads", "state_id"]
 
-# A float token in compact JSON starts right after ':' ',' '[' or at the very beginning. Strings
-# that happen to contain such a sequence only cost a fallback to the slow encoder, never a wrong
-# answer.
-_MAYBE_FLOAT = re.compile(rb"(?:^|[:,\[])-?\d+[.eE]")
+# orjson and Python spell a finite float differently only in exponent forms (orjson "1e16",
+# "2.5e-7" against Python "1e+16", "2.5e-07") and for 1e-5 <= |x| < 1e-4 (orjson "0.00001",
+# Python "1e-05"); its output for everything else is byte-identical (a test checks this over
+# hundreds of thousands of floats). So the fast path is exact unless a *number token* contains
+# "<digit>e" or starts with "0.0000". Such sequences inside strings ("#2e7d32") are common, so
+# each hit is checked: a number token starts the document or follows ':', ',' or '['.
+# Digits all become "0", so one C-speed substring search finds every "<digit>e".
+_DIGITS_TO_ZERO = bytes.maketrans(b"123456789", b"000000000")
+_NUMBER_CHARS = frozenset(b"0123456789.-+")
+_BEFORE_NUMBER = frozenset(b":,[")
+
+
+def _inside_number(data: bytes, start: int) -> bool:
+    i = start
+    while i > 0 and data[i - 1] in _NUMBER_CHARS:
+        i -= 1
+    return i == 0 or data[i - 1] in _BEFORE_NUMBER
+
+
+def _any_in_number(haystack: bytes, needle: bytes, data: bytes) -> bool:
+    at = haystack.find(needle)
+    while at != -1:
+        if _inside_number(data, at):
+            return True
+        at = haystack.find(needle, at + 1)
+    return False
+
+
+def _floats_spelled_differently(data: bytes) -> bool:
+    return _any_in_number(data.translate(_DIGITS_TO_ZERO), b"0e", data) or _any_in_number(
+        data, b"0.0000", data
+    )
 
 
 def canonical_json(value: Any) -> str:
@@ -30,12 +57,16 @@ def canonical_json(value: Any) -> str:
 
 
 def canonical_bytes(value: Any) -> bytes:
-    """UTF-8 bytes of :func:`canonical_json`, computed through orjson when that is identical."""
+    """UTF-8 bytes of :func:`canonical_json`, computed through orjson when that is identical.
+
+    For JSON values. NaN and Infinity are not JSON (the hub never accepts them); orjson writes
+    them as ``null``, so pass values that may hold them to :func:`canonical_json` instead.
+    """
     try:
         fast = orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
     except (TypeError, orjson.JSONEncodeError):  # big ints, lone surrogates, non-str keys
         return canonical_json(value).encode("utf-8", "surrogatepass")
-    if _MAYBE_FLOAT.search(fast) is None:
+    if not _floats_spelled_differently(fast):
         return fast
     return canonical_json(value).encode("utf-8", "surrogatepass")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
@@ -21,9 +22,13 @@ V = TypeVar("V")
 
 
 class _LRU(Generic[K, V]):
-    def __init__(self, capacity: int) -> None:
+    """An LRU bounded by the total weight of its values (bytes, roughly)."""
+
+    def __init__(self, budget: int, weigh: Callable[[V], int]) -> None:
         self._items: OrderedDict[K, V] = OrderedDict()
-        self._capacity = capacity
+        self._budget = budget
+        self._weigh = weigh
+        self._weight = 0
 
     def get(self, key: K) -> V | None:
         value = self._items.get(key)
@@ -31,17 +36,25 @@ class _LRU(Generic[K, V]):
             self._items.move_to_end(key)
         return value
 
-    def put(self, key: K, value: V) -> list[V]:
-        """Store ``value``; return the values evicted to stay within capacity."""
+    def put(self, key: K, value: V) -> None:
+        weight = self._weigh(value)
+        if weight > self._budget // 2:  # one huge value would flush everything else
+            return
+        old = self._items.pop(key, None)
+        if old is not None:
+            self._weight -= self._weigh(old)
         self._items[key] = value
-        self._items.move_to_end(key)
-        evicted = []
-        while len(self._items) > self._capacity:
-            evicted.append(self._items.popitem(last=False)[1])
-        return evicted
+        self._weight += weight
+        while self._weight > self._budget:
+            self._weight -= self._weigh(self._items.popitem(last=False)[1])
 
-    def pop_oldest(self) -> V:
-        return self._items.popitem(last=False)[1]
+    def clear(self) -> None:
+        self._items.clear()
+        self._weight = 0
+
+
+# A parsed JSON state takes roughly this many times its compact encoding in Python objects.
+_PARSED_FACTOR = 8
 
 
 class HubLimits:
@@ -79,17 +92,40 @@ class AppContext:
         self.store = store
         self.limits = limits
         self.validator = StateValidator(app)
+        self.validator.calibrate(app.seed())
         try:
             self.seed = self.validator.validate(app.seed())
         except InvalidState as exc:
             raise ValueError(f"the seed of web app {app.app_id!r} is invalid: {exc}") from exc
         self.volatile = tuple(app.volatile)
-        self._parsed: _LRU[str, Any] = _LRU(64)
-        self._diffs: _LRU[tuple[str, str], bytes] = _LRU(256)
-        # The diff cache is bounded in bytes too: a diff of a large state holds whole changed
-        # arrays (old and new), and 256 of them pinned ~100 MiB with 1 MB team-chat states.
-        self._diff_budget = 8 * 1024 * 1024
-        self._diff_bytes = 0
+        # Sessions keep states as bytes; parsed values live in one bounded cache, so memory
+        # follows the live sessions' bytes and returns when they are reset or expire.
+        self._parsed: _LRU[str, Any] = _LRU(64 << 20, lambda v: v[1])
+        # A diff of a large state holds whole changed arrays (old and new).
+        self._diffs: _LRU[tuple[str, str], bytes] = _LRU(8 << 20, len)
+        # Every rollout of one task injects the same initial state: its request body, hashed,
+        # finds the validated result without parsing.
+        self._bodies: _LRU[bytes, tuple[str, StoredState]] = _LRU(
+            64 << 20, lambda v: len(v[1].data)
+        )
+
+    # -- request bodies already validated --------------------------------------------------------
+    @staticmethod
+    def _body_key(body: bytes) -> bytes:
+        return hashlib.blake2b(body, digest_size=20).digest()
+
+    def known_body(self, body: bytes) -> tuple[str, StoredState] | None:
+        return self._bodies.get(self._body_key(body))
+
+    def remember_body(self, body: bytes, action: str, stored: StoredState) -> None:
+        self._bodies.put(self._body_key(body), (action, stored))
+
+    def keep(self, stored: StoredState) -> StoredState:
+        """What a session stores: the bytes; the parsed value goes to the shared cache."""
+        if stored.value is None or stored is self.seed:
+            return stored
+        self._parsed.put(stored.state_id, (stored.value, len(stored.data) * _PARSED_FACTOR))
+        return StoredState(stored.data, stored.state_id)
 
     # -- snapshots -------------------------------------------------------------------------
     def initial_of(self, record: SessionRecord) -> StoredState:
@@ -99,13 +135,14 @@ class AppContext:
         return record.current or record.initial or self.seed
 
     def parsed(self, state: StoredState) -> Any:
-        """The parsed state, read-only; Redis-loaded states are parsed once per state_id."""
+        """The parsed state, read-only, parsed at most once while it stays in the cache."""
         if state.value is not None:
             return state.value
-        value = self._parsed.get(state.state_id)
-        if value is None:
-            value = orjson.loads(state.data)
-            self._parsed.put(state.state_id, value)
+        hit = self._parsed.get(state.state_id)
+        if hit is not None:
+            return hit[0]
+        value = orjson.loads(state.data)
+        self._parsed.put(state.state_id, (value, len(state.data) * _PARSED_FACTOR))
         return value
 
     def diff_bytes(self, initial: StoredState, current: StoredState) -> bytes:
@@ -114,12 +151,7 @@ class AppContext:
         if cached is None:
             diff = state_diff(self.parsed(initial), self.parsed(current), self.volatile)
             cached = orjson.dumps(diff)
-            if len(cached) <= self._diff_budget // 8:
-                self._diff_bytes += len(cached)  # the key is absent: get() just missed
-                for evicted in self._diffs.put(key, cached):
-                    self._diff_bytes -= len(evicted)
-                while self._diff_bytes > self._diff_budget:
-                    self._diff_bytes -= len(self._diffs.pop_oldest())
+            self._diffs.put(key, cached)
         return cached
 
     # -- writes ------------------------------------------------------------------------------
@@ -135,7 +167,7 @@ class AppContext:
                     f"the new state as a dict; it returned {type(result).__name__}"
                 )
             stored = self.validator.validate(base if result is None else result)
-            return SessionRecord(self.initial_of(record), stored)
+            return SessionRecord(self.initial_of(record), self.keep(stored))
 
         return await self.store.update(self.app_id, sid, change)
 

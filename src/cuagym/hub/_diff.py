@@ -117,8 +117,27 @@ def state_diff(initial: Any, current: Any, volatile: Iterable[str] = ()) -> dict
     return out
 
 
+def _same_tree(a: Any, b: Any) -> bool:
+    """A quick, sufficient test of canonical equality for two containers.
+
+    Python's ``==`` runs in C and stops at the first difference; when it says equal, equal
+    unsorted orjson bytes pin the JSON types too (``1`` vs ``1.0`` vs ``true``). A False answer
+    proves nothing (key order, NaN): the caller then compares the slow, exact way.
+    """
+    try:
+        return bool(a == b) and orjson.dumps(a) == orjson.dumps(b)
+    except (TypeError, orjson.JSONEncodeError):
+        return False
+
+
 def _diff(a: Any, b: Any, path: str, out: dict[str, DiffEntry], mask: _Mask | None) -> None:
+    if a is b:
+        return
     if isinstance(a, Mapping) and isinstance(b, Mapping):
+        # Equal subtrees (most of a state after one edit) are skipped without a walk in Python;
+        # masking cannot make equal subtrees differ, so this holds with volatile keys too.
+        if _same_tree(a, b):
+            return
         keys = sorted({str(k): k for k in (*a.keys(), *b.keys())}.items())
         for name, key in keys:
             child = join_path(path, name)
@@ -133,6 +152,8 @@ def _diff(a: Any, b: Any, path: str, out: dict[str, DiffEntry], mask: _Mask | No
                 out[child] = {"op": "removed", "old": _masked(a[key], child, mask), "new": None}
         return
     containers = isinstance(a, Mapping | list) or isinstance(b, Mapping | list)
+    if containers and _same_tree(a, b):
+        return
     ea = eb = None
     if containers and mask is not None:
         # Encode each side once: the same bytes answer "may a volatile key be inside?" and,

@@ -26,7 +26,7 @@ from cuagym.hub._http import (
     send_error,
     send_json,
 )
-from cuagym.hub._state import SessionRecord
+from cuagym.hub._state import SessionRecord, StoredState
 from cuagym.hub._store import MemoryStore, SessionStore
 from cuagym.hub._ui import UIGate, cookie_sid
 from cuagym.hub._validation import InvalidState
@@ -36,6 +36,20 @@ __all__ = ["Hub"]
 
 _ACTIONS = ("set", "set_current", "merge", "reset")
 _API = {"/post": "POST", "/go": "GET", "/state": "GET", "/upload": "POST"}
+
+
+def _unprocessable(ctx: AppContext, exc: InvalidState) -> HTTPError:
+    details = [v.model_dump() for v in exc.violations] or [
+        {"path": "", "message": "the state must be a JSON object"}
+    ]
+    return HTTPError(422, f"state violates the {ctx.app_id} schema", details)
+
+
+def _validated(ctx: AppContext, state: Any) -> StoredState:
+    try:
+        return ctx.validator.validate(state)
+    except InvalidState as exc:
+        raise _unprocessable(ctx, exc) from None
 
 
 class Hub:
@@ -161,6 +175,11 @@ class Hub:
         self, ctx: AppContext, sid: str, scope: Scope, receive: Receive, send: Send
     ) -> None:
         body = await read_body(scope, receive, ctx.limits.max_body)
+        known = ctx.known_body(body)
+        if known is not None:  # the same set/set_current body as before: already validated
+            state_id = await self._replace(ctx, sid, *known)
+            await send_json(send, 200, {"success": True, "sid": sid, "state_id": state_id})
+            return
         try:
             request = orjson.loads(body)
         except orjson.JSONDecodeError as exc:
@@ -176,33 +195,32 @@ class Hub:
         if action == "reset":
             await ctx.store.delete(ctx.app_id, sid)
             state_id = ctx.seed.state_id
+        elif "state" not in request:
+            raise HTTPError(400, f"action {action!r} needs a 'state'")
+        elif action == "merge":
+            state_id = await self._merge(ctx, sid, request["state"])
         else:
-            if "state" not in request:
-                raise HTTPError(400, f"action {action!r} needs a 'state'")
-            state_id = await self._write(ctx, sid, action, request["state"])
+            stored = ctx.keep(_validated(ctx, request["state"]))
+            ctx.remember_body(body, action, stored)
+            state_id = await self._replace(ctx, sid, action, stored)
         await send_json(send, 200, {"success": True, "sid": sid, "state_id": state_id})
 
-    async def _write(self, ctx: AppContext, sid: str, action: str, state: Any) -> str:
+    async def _replace(self, ctx: AppContext, sid: str, action: str, stored: StoredState) -> str:
+        if action == "set":
+            await ctx.store.update(ctx.app_id, sid, lambda _: SessionRecord(stored, stored))
+        else:  # set_current: a new session's initial is the seed
+            await ctx.store.update(
+                ctx.app_id, sid, lambda rec: SessionRecord(ctx.initial_of(rec), stored)
+            )
+        return stored.state_id
+
+    async def _merge(self, ctx: AppContext, sid: str, patch: Any) -> str:
+        if not isinstance(patch, dict):
+            raise _unprocessable(ctx, InvalidState([]))
         try:
-            if action == "set":
-                stored = ctx.validator.validate(state)
-                record = await ctx.store.update(
-                    ctx.app_id, sid, lambda _: SessionRecord(stored, stored)
-                )
-            elif action == "set_current":
-                stored = ctx.validator.validate(state)
-                record = await ctx.store.update(
-                    ctx.app_id, sid, lambda rec: SessionRecord(ctx.initial_of(rec), stored)
-                )
-            else:
-                if not isinstance(state, dict):
-                    raise InvalidState([])  # reported below with the generic message
-                record = await ctx.write_current(sid, lambda current: deep_merge(current, state))
+            record = await ctx.write_current(sid, lambda current: deep_merge(current, patch))
         except InvalidState as exc:
-            details = [v.model_dump() for v in exc.violations] or [
-                {"path": "", "message": "the state must be a JSON object"}
-            ]
-            raise HTTPError(422, f"state violates the {ctx.app_id} schema", details) from None
+            raise _unprocessable(ctx, exc) from None
         assert record.current is not None
         return record.current.state_id
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable
@@ -97,14 +98,30 @@ class _MemorySession:
     touched: float = 0.0
 
 
+def _session_bytes(session: _MemorySession) -> int:
+    record = session.record
+    states = {id(s): len(s.data) for s in (record.initial, record.current) if s is not None}
+    return sum(states.values()) + sum(len(f.data) for f in session.files.values())
+
+
+def _release_free_memory() -> None:
+    """Hand freed heap pages back to the OS (glibc keeps them otherwise; a no-op elsewhere)."""
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+
+
 class MemoryStore(SessionStore):
     """Sessions in this process's memory: the embedded default (one hub process)."""
+
+    #: freed bytes (reset or expired sessions) after which heap pages go back to the OS
+    TRIM_AFTER_BYTES = 16 << 20
 
     def __init__(self, ttl: float = DEFAULT_TTL, clock: Callable[[], float] = time.monotonic):
         super().__init__(ttl)
         self._clock = clock
         self._sessions: dict[tuple[str, str], _MemorySession] = {}
         self._sweeper: asyncio.Task[None] | None = None
+        self._freed = 0
 
     async def start(self) -> None:
         if self._sweeper is None:
@@ -122,14 +139,27 @@ class MemoryStore(SessionStore):
         deadline = self._clock() - self.ttl
         expired = [k for k, s in self._sessions.items() if s.touched <= deadline]
         for key in expired:
-            del self._sessions[key]
+            self._freed += _session_bytes(self._sessions.pop(key))
         return len(expired)
+
+    def release_memory(self) -> bool:
+        """Return freed heap to the OS once enough was freed; True if it did."""
+        if self._freed < self.TRIM_AFTER_BYTES:
+            return False
+        self._freed = 0
+        _release_free_memory()
+        return True
 
     async def _sweep_forever(self) -> None:
         interval = max(0.05, min(self.ttl / 4, 30.0))
+        tick = min(interval, 2.0)
+        due = self._clock() + interval
         while True:
-            await asyncio.sleep(interval)
-            self.sweep()
+            await asyncio.sleep(tick)
+            if self._clock() >= due:
+                self.sweep()
+                due = self._clock() + interval
+            self.release_memory()
 
     def _touch(self, app_id: str, sid: str, create: bool) -> _MemorySession | None:
         key = (app_id, sid)
@@ -161,7 +191,9 @@ class MemoryStore(SessionStore):
         return record
 
     async def delete(self, app_id: str, sid: str) -> None:
-        self._sessions.pop((app_id, sid), None)
+        session = self._sessions.pop((app_id, sid), None)
+        if session is not None:
+            self._freed += _session_bytes(session)
 
     async def put_file(
         self, app_id: str, sid: str, name: str, content_type: str, data: bytes

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import hashlib
-from collections import OrderedDict
 from typing import Any
 
-import orjson
 from pydantic import ValidationError
 
 from cuagym.hub._diff import join_path
+from cuagym.hub._incremental import IncrementalValidator
 from cuagym.hub._state import StoredState
 from cuagym.hub._webapp import Violation, WebApp
 
@@ -42,49 +40,39 @@ def error_path(loc: tuple[int | str, ...]) -> str:
 class StateValidator:
     """Validates states for one app and normalizes them to the schema's JSON dump.
 
-    Valid results are cached by the content of the input, so that the many sessions that inject
-    the same initial state (a group of RL rollouts of one task) validate it once.
+    Entities already validated in earlier states are reused (see :mod:`._incremental`), after
+    checking on the app's seed that the shortcut gives exactly what full validation gives.
     """
 
-    def __init__(self, app: WebApp, cache_bytes: int = 8 * 1024 * 1024) -> None:
+    def __init__(self, app: WebApp) -> None:
         self.app = app
-        self._cache: OrderedDict[bytes, StoredState] = OrderedDict()
-        self._cache_bytes = cache_bytes
-        self._cached_bytes = 0
+        self._incremental: IncrementalValidator | None = IncrementalValidator(app.state_model)
+
+    def calibrate(self, sample: Any) -> None:
+        """Turn the incremental path off unless it agrees with full validation on ``sample``."""
+        if self._incremental is not None and not self._incremental.agrees_on(sample):
+            self._incremental = None
+
+    @property
+    def incremental(self) -> bool:
+        return self._incremental is not None
 
     def validate(self, value: Any) -> StoredState:
         """Return the normalized stored state or raise :class:`InvalidState`."""
         if not isinstance(value, dict):
             raise InvalidState([Violation(path="", message="the state must be a JSON object")])
-        try:
-            key = hashlib.blake2b(orjson.dumps(value), digest_size=20).digest()
-        except (TypeError, orjson.JSONEncodeError):
-            key = None
-        if key is not None and (hit := self._cache.get(key)) is not None:
-            self._cache.move_to_end(key)
-            return hit
-        stored = self._validate(value)
-        if key is not None:
-            self._remember(key, stored)
-        return stored
-
-    def _validate(self, value: dict[str, Any]) -> StoredState:
-        try:
-            model = self.app.state_model.model_validate(value, strict=True)
-        except ValidationError as exc:
-            raise InvalidState(
-                [Violation(path=error_path(e["loc"]), message=e["msg"]) for e in exc.errors()]
-            ) from None
+        fast = self._incremental.validate(value) if self._incremental is not None else None
+        if fast is not None:
+            model, dumped = fast
+        else:
+            try:
+                model = self.app.state_model.model_validate(value, strict=True)
+            except ValidationError as exc:
+                raise InvalidState(
+                    [Violation(path=error_path(e["loc"]), message=e["msg"]) for e in exc.errors()]
+                ) from None
+            dumped = model.model_dump(mode="json", by_alias=True)
         violations = list(self.app.invariants(model))
         if violations:
             raise InvalidState(violations)
-        return StoredState.of(model.model_dump(mode="json", by_alias=True))
-
-    def _remember(self, key: bytes, stored: StoredState) -> None:
-        if len(stored.data) > self._cache_bytes // 4:
-            return
-        self._cache[key] = stored
-        self._cached_bytes += len(stored.data)
-        while self._cached_bytes > self._cache_bytes:
-            _, old = self._cache.popitem(last=False)
-            self._cached_bytes -= len(old.data)
+        return StoredState.of(dumped)
