@@ -11,7 +11,7 @@ PY := $(VENV)/bin/python
 STAMPS := .make
 
 # Debian packages: what the main job needs, and what the tests start for real.
-APT_RUNTIME := python3 python3-venv python3-dev ca-certificates curl
+APT_RUNTIME := python3 python3-venv python3-dev ca-certificates curl bubblewrap util-linux
 APT_TEST := redis-server chromium fonts-dejavu-core fonts-noto-color-emoji
 
 DEMO_PORT ?= 8765
@@ -25,9 +25,9 @@ demo: install
 test: install-test
 	$(VENV)/bin/pytest $(PYTEST_ARGS)
 
-install: $(STAMPS)/venv
+install: $(STAMPS)/venv $(STAMPS)/image
 
-install-test: $(STAMPS)/venv-test $(STAMPS)/apt-test
+install-test: $(STAMPS)/venv-test $(STAMPS)/apt-test $(STAMPS)/image
 
 lint:
 	$(VENV)/bin/ruff check src tests benchmarks
@@ -51,15 +51,13 @@ define apt_ensure
 	fi
 endef
 
+# Debian's python3 is needed even next to another Python: the env image is built on
+# /usr/bin/python3, which the sandbox's non-root uid can reach.
 $(STAMPS)/apt-runtime: Makefile
 	@mkdir -p $(STAMPS)
-	@if ! $(PYTHON) -c 'import sys, venv, ensurepip; assert sys.version_info >= (3, 11)' 2>/dev/null; then \
-	  $(MAKE) --no-print-directory _apt_runtime; fi
+	$(call apt_ensure,$(APT_RUNTIME))
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "cuagym needs Python >= 3.11"'
 	@touch $@
-
-_apt_runtime:
-	$(call apt_ensure,$(APT_RUNTIME))
 
 $(STAMPS)/apt-test: Makefile
 	@mkdir -p $(STAMPS)
@@ -75,6 +73,12 @@ $(STAMPS)/venv: pyproject.toml Makefile $(STAMPS)/apt-runtime
 
 $(STAMPS)/venv-test: $(STAMPS)/venv pyproject.toml
 	$(PY) -m pip install -q -e '.[scale,office,browser,dev]'
+	@touch $@
+
+# The env image: the venv task scripts run with inside the sandbox (built on /usr/bin/python3,
+# which the jail's uid can reach; idempotent, checked by a stamp of its requirement list).
+$(STAMPS)/image: $(STAMPS)/venv src/cuagym/sandbox/_image.py
+	$(PY) -m cuagym.sandbox.image build -q
 	@touch $@
 
 clean:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from cuagym import __version__
+from cuagym.cli._env import env_app
 from cuagym.cli._hub import hub_app
 from cuagym.cli._scan import scan_command
 from cuagym.cli._schema import schema_command
@@ -22,6 +23,7 @@ app = typer.Typer(
     rich_markup_mode="rich",
 )
 app.add_typer(hub_app, name="hub")
+app.add_typer(env_app, name="env")
 
 
 def _version(value: bool) -> None:

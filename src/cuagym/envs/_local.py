@@ -1,0 +1,149 @@
+"""The ``local`` provider: an Environment on this machine's sandbox (bubblewrap + overlayfs).
+
+This is the non-GUI half: scripts, snapshots, state. ``screenshot``/``act`` belong to the
+desktop layer (Xvfb, real apps, XTEST input), which will plug in here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, ClassVar
+
+import httpx
+from pydantic import BaseModel, ConfigDict, Field
+
+from cuagym.envs._protocol import (
+    EnvState,
+    NotAGUIEnvironment,
+    StateQuery,
+    role_file,
+)
+from cuagym.envs._registry import envprovider
+from cuagym.envs._state import load_parser, walk_home
+from cuagym.sandbox import HubLink, Limits, Sandbox, ScriptResult
+
+
+class LocalEnvConfig(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    base: Path | None = Field(None, description="folder /home/user starts as (copy-on-write)")
+    limits: Limits = Field(default_factory=Limits)
+    hub: HubLink | None = None
+    image: Path | None = Field(None, description="env image folder (default: the built one)")
+    use_image: bool = True
+    uid: int = Field(1000, ge=1)
+    gid: int = Field(1000, ge=1)
+    timeout_s: float = Field(120.0, gt=0, description="default wall-clock timeout of a script")
+    state_root: Path | None = Field(
+        None, description="host folder the environment's private tmpfs is mounted over"
+    )
+    readonly_roles: tuple[str, ...] = Field(
+        ("reward",), description="roles whose scripts see /home/user read-only (§2: no writes)"
+    )
+
+
+@envprovider("local")
+class LocalEnvironment:
+    """An Environment whose /home/user is an overlay in a bubblewrap jail on this machine."""
+
+    provider_name: ClassVar[str]
+
+    def __init__(self, config: LocalEnvConfig | None = None, **fields: Any) -> None:
+        self.config = config or LocalEnvConfig(**fields)
+        cfg = self.config
+        self.sandbox = Sandbox(
+            base=cfg.base,
+            limits=cfg.limits,
+            hub=cfg.hub,
+            image=cfg.image,
+            use_image=cfg.use_image,
+            uid=cfg.uid,
+            gid=cfg.gid,
+            state_root=cfg.state_root,
+        )
+        # One caller at a time: read_state relies on no jailed process running while it walks.
+        self._lock = asyncio.Lock()
+
+    @property
+    def sid(self) -> str | None:
+        return self.sandbox.sid
+
+    @property
+    def home(self) -> Path:
+        """The current /home/user as the host reads it (trusted code only; never follow links)."""
+        return self.sandbox.home
+
+    async def start(self) -> None:
+        await self.sandbox.start()
+
+    async def close(self) -> None:
+        await self.sandbox.close()
+
+    async def __aenter__(self) -> LocalEnvironment:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def snapshot(self, name: str | None = None) -> str:
+        async with self._lock:
+            return await self.sandbox.snapshot(name)
+
+    async def restore(self, snapshot: str | None = None) -> None:
+        async with self._lock:
+            await self.sandbox.restore(snapshot)
+
+    async def run_script(self, code: str, role: str, timeout: float | None = None) -> ScriptResult:
+        """Run ``code`` as ``python3 /opt/task/<role file>``, cwd /home/user, non-root."""
+        name = role_file(role)
+        async with self._lock:
+            return await self.sandbox.run_python(
+                code,
+                name=name,
+                timeout=timeout if timeout is not None else self.config.timeout_s,
+                readonly_home=role in self.config.readonly_roles,
+            )
+
+    async def run_command(
+        self, argv: list[str], timeout: float | None = None, env: Mapping[str, str] | None = None
+    ) -> ScriptResult:
+        """Run any command of the jail's system (for tools and tests; scripts use run_script)."""
+        async with self._lock:
+            return await self.sandbox.run(
+                argv, timeout=timeout if timeout is not None else self.config.timeout_s, env=env
+            )
+
+    async def read_state(self, query: StateQuery | None = None) -> EnvState:
+        """Files of /home/user (tree, sizes, sha256, small texts, parsed views) and hub /go."""
+        query = query or StateQuery()
+        async with self._lock:
+            parser = load_parser() if query.parse else None
+            files, truncated = await asyncio.to_thread(walk_home, self.sandbox.home, query, parser)
+        hub = await self._hub_state() if query.hub and self.config.hub is not None else None
+        return EnvState(files=files, truncated=truncated, sid=self.sid, hub=hub)
+
+    async def _hub_state(self) -> dict[str, Any]:
+        link = self.config.hub
+        assert link is not None and self.sid is not None
+        headers = {"Authorization": f"Bearer {link.token}"}
+        out: dict[str, Any] = {}
+        async with httpx.AsyncClient(base_url=link.url.rstrip("/"), timeout=30) as client:
+            for app in link.apps:
+                try:
+                    resp = await client.get(f"/{app}/go", params={"sid": self.sid}, headers=headers)
+                    resp.raise_for_status()
+                    out[app] = resp.json()
+                except (httpx.HTTPError, ValueError) as exc:
+                    out[app] = {"error": f"{type(exc).__name__}: {exc}"}
+        return out
+
+    async def screenshot(self) -> bytes:
+        raise NotAGUIEnvironment(
+            "this local environment has no display: screenshot() needs the GUI layer"
+        )
+
+    async def act(self, action: Mapping[str, Any]) -> None:
+        raise NotAGUIEnvironment("this local environment has no display: act() needs the GUI layer")

@@ -1,0 +1,42 @@
+"""The process jail (bubblewrap) and copy-on-write homes (overlayfs) of cuagym environments.
+
+    async with Sandbox(base=Path("seed-home"), hub=HubLink(url=..., token=...)) as box:
+        result = await box.run_python("print(open('notes.txt').read())")
+        snap = await box.snapshot()
+        ...
+        await box.restore(snap)
+
+Needs root (it mounts overlayfs in a private mount namespace and drops to an unprivileged uid),
+the Debian packages ``bubblewrap`` and ``util-linux``, and the env image
+(``python -m cuagym.sandbox.image build``).
+"""
+
+from cuagym.sandbox._image import (
+    DEFAULT_IMAGE_DIR,
+    REQUIREMENTS,
+    ImageError,
+    build_image,
+    image_dir,
+    image_python,
+)
+from cuagym.sandbox._jail import INNER_HOME, INNER_TASK
+from cuagym.sandbox._models import HubLink, LimitName, Limits, SandboxError, ScriptResult
+from cuagym.sandbox._sandbox import Sandbox, default_state_root
+
+__all__ = [
+    "DEFAULT_IMAGE_DIR",
+    "INNER_HOME",
+    "INNER_TASK",
+    "REQUIREMENTS",
+    "HubLink",
+    "ImageError",
+    "LimitName",
+    "Limits",
+    "Sandbox",
+    "SandboxError",
+    "ScriptResult",
+    "build_image",
+    "default_state_root",
+    "image_dir",
+    "image_python",
+]

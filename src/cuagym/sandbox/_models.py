@@ -1,0 +1,75 @@
+"""Serialized things of the sandbox layer: limits, hub link, run results."""
+
+from __future__ import annotations
+
+from typing import Literal
+from urllib.parse import urlsplit
+
+from pydantic import BaseModel, ConfigDict, Field
+
+LimitName = Literal["timeout", "cpu", "memory", "processes", "file_size", "disk", "output"]
+
+
+class Limits(BaseModel):
+    """Resource limits of one sandbox. Each run gets them afresh."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    cpu_s: int = Field(60, ge=1, description="CPU seconds per process (RLIMIT_CPU)")
+    memory_mb: int = Field(2048, ge=64, description="address space per process (RLIMIT_AS)")
+    file_size_mb: int = Field(256, ge=1, description="largest file a process may write")
+    processes: int = Field(256, ge=8, description="processes and threads in the sandbox")
+    open_files: int = Field(1024, ge=64, description="file descriptors per process")
+    total_memory_mb: int = Field(
+        4096,
+        ge=64,
+        description="the whole environment's memory (processes and the tmpfs pages they write),"
+        " through a memory cgroup where the host allows one",
+    )
+    disk_mb: int = Field(
+        1024, ge=16, description="everything the environment writes: home edits, /tmp, snapshots"
+    )
+    output_kb: int = Field(1024, ge=1, description="stdout and stderr kept per run, each")
+
+
+class HubLink(BaseModel):
+    """How an environment reaches the hub: the only network its scripts have."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    url: str = Field(description="hub root URL as the host sees it, http://host:port[/prefix]")
+    token: str = ""
+    sid: str | None = Field(None, description="hub session of this environment (made if absent)")
+    apps: tuple[str, ...] = Field((), description="app ids whose /go read_state includes")
+
+    def target(self) -> tuple[str, int, str]:
+        """(host, port, path prefix) of the hub; only plain http can be relayed."""
+        parts = urlsplit(self.url)
+        if parts.scheme != "http" or not parts.hostname:
+            raise ValueError(f"hub url must be http://host:port, got {self.url!r}")
+        return parts.hostname, parts.port or 80, parts.path.rstrip("/")
+
+
+class ScriptResult(BaseModel):
+    """What one script run gave. The first five fields are the `cuagym env exec --json` contract.
+
+    ``exit_code``: the script's own status; 128+N when it died of signal N (as a shell reports);
+    124 when the wall-clock timeout killed it (as GNU timeout reports).
+    ``limit``: the resource limit that stopped the script, if one did (best effort for limits
+    the kernel reports only as an errno: the script's stderr names it).
+    """
+
+    exit_code: int
+    stdout: str
+    stderr: str
+    timed_out: bool
+    duration_s: float
+    limit: LimitName | None = None
+    truncated: bool = False
+
+    def contract(self) -> dict[str, object]:
+        return self.model_dump(include={"exit_code", "stdout", "stderr", "timed_out", "duration_s"})
+
+
+class SandboxError(RuntimeError):
+    """The sandbox itself failed (could not start, mount, or run): not the script's fault."""

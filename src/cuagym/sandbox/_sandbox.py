@@ -1,0 +1,398 @@
+"""``Sandbox``: the orchestrator's handle on one jailed environment (async).
+
+It starts a supervisor (``_supervisor.py``, root, private mount namespace) and talks to it over
+a socketpair; see that module for the mechanics and ``_jail.py`` for the policy. The handle
+never mounts anything in the orchestrator's own namespace: a crash of the orchestrator closes
+the socketpair, the supervisor then exits, and the kernel reclaims every mount, process and
+byte the environment had.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import os
+import secrets
+import socket
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from cuagym.sandbox import _jail
+from cuagym.sandbox._cgroup import MemoryCgroup
+from cuagym.sandbox._image import ImageError, image_python
+from cuagym.sandbox._models import HubLink, LimitName, Limits, SandboxError, ScriptResult
+
+DEFAULT_STATE_ROOT = Path("/run/cuagym")
+_HERE = Path(__file__).resolve().parent
+_OP_TIMEOUT_S = 120.0
+
+
+def default_state_root() -> Path:
+    run = Path("/run")
+    return DEFAULT_STATE_ROOT if os.access(run, os.W_OK) else Path("/tmp/cuagym-sandbox")
+
+
+class Sandbox:
+    """One isolated ``/home/user`` with its own processes, optionally linked to the hub.
+
+    ``base``: the folder the home starts as (copy-on-write; never modified), or an empty home.
+    ``image``: the env image folder (default: ``$CUAGYM_IMAGE`` or /var/lib/cuagym/image);
+    ``use_image=False`` runs scripts with the system Python and no extra libraries.
+    ``uid``/``gid``: the host ids the jail runs as; ``inner_uid``/``inner_gid``: as seen inside.
+    ``binds``: extra (host path, path inside, read-only) mounts of every run, for layers that
+    plug in (a display's socket); the host path must be reachable by ``uid``.
+    """
+
+    def __init__(
+        self,
+        *,
+        base: Path | None = None,
+        limits: Limits | None = None,
+        hub: HubLink | None = None,
+        image: Path | None = None,
+        use_image: bool = True,
+        uid: int = 1000,
+        gid: int = 1000,
+        inner_uid: int = 1000,
+        inner_gid: int = 1000,
+        state_root: Path | None = None,
+        interactive: bool = False,
+        binds: Sequence[tuple[Path, str, bool]] = (),
+    ) -> None:
+        if uid == 0 or inner_uid == 0:
+            raise ValueError("the sandbox uid must not be root")
+        self.base = base
+        self.limits = limits or Limits()
+        self.hub = hub
+        self.sid: str | None = None
+        if hub is not None:
+            self.sid = hub.sid or f"env-{secrets.token_hex(8)}"
+        self._image_arg = image
+        self.use_image = use_image
+        self.uid, self.gid = uid, gid
+        self.inner_uid, self.inner_gid = inner_uid, inner_gid
+        self.state_root = state_root or default_state_root()
+        self.interactive = interactive
+        self.binds = tuple((str(host), inner, ro) for host, inner, ro in binds)
+        self.image_venv: Path | None = None
+        self._proc: asyncio.subprocess.Process | None = None
+        self._writer: asyncio.StreamWriter | None = None
+        self._replies: asyncio.Task[None] | None = None
+        self._pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self._ids = itertools.count(1)
+        self._stderr_tail = bytearray()
+        self._stderr_task: asyncio.Task[None] | None = None
+        self._runs = itertools.count(1)
+        self._snaps = itertools.count(1)
+        self._last_snapshot = "initial"
+        self._home: Path | None = None
+        self.cgroup: MemoryCgroup | None = None
+
+    # -- lifecycle ---------------------------------------------------------------------------
+    async def start(self) -> None:
+        if self._proc is not None:
+            raise SandboxError("sandbox already started")
+        if os.geteuid() != 0:
+            raise SandboxError("the sandbox needs root (it mounts overlayfs and drops to a uid)")
+        if self.use_image:
+            try:
+                self.image_venv = image_python(self._image_arg)
+            except ImageError as exc:
+                raise SandboxError(str(exc)) from None
+        if self.base is not None and not self.base.is_dir():
+            raise SandboxError(f"base {self.base} is not a folder")
+        self.state_root.mkdir(mode=0o755, parents=True, exist_ok=True)
+        for folder in (self.state_root, *self.state_root.parents):
+            if not folder.stat().st_mode & 0o001:
+                raise SandboxError(f"{folder} is not traversable by the jail's uid (mode o+x)")
+        parent, child = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        io = None if self.interactive else asyncio.subprocess.DEVNULL
+        try:
+            self._proc = await asyncio.create_subprocess_exec(
+                sys.executable, "-I", "-S", str(_HERE / "_supervisor.py"), str(child.fileno()),
+                pass_fds=(child.fileno(),), stdin=io, stdout=io,
+                stderr=None if self.interactive else asyncio.subprocess.PIPE,
+                env={"PATH": "/usr/sbin:/usr/bin:/sbin:/bin"}, cwd="/",
+            )  # fmt: skip
+        finally:
+            child.close()
+        # Before init: everything the supervisor will start is born inside the cgroup.
+        self.cgroup = MemoryCgroup.create(self._proc.pid, self.limits.total_memory_mb << 20)
+        if self._proc.stderr is not None:
+            self._stderr_task = asyncio.ensure_future(self._keep_stderr(self._proc.stderr))
+        # A reply carries up to two capped outputs, JSON-escaped (up to 6 bytes a byte).
+        limit = 12 * (self.limits.output_kb << 10) + (1 << 20)
+        reader, self._writer = await asyncio.open_unix_connection(sock=parent, limit=limit)
+        self._replies = asyncio.ensure_future(self._read_replies(reader))
+        files = _jail.etc_files(self.inner_uid, self.inner_gid)
+        if self.hub is not None:
+            self.hub.target()  # fail early on a hub URL the relay cannot carry
+            files["lib/boot.py"] = (_HERE / "_boot.py").read_text(encoding="utf-8")
+        host = self.hub.target() if self.hub is not None else None
+        config = {
+            "root": str(self.state_root),
+            "uid": self.uid,
+            "gid": self.gid,
+            "tmpfs_size": self.limits.disk_mb << 20,
+            "base": str(self.base.absolute()) if self.base is not None else None,
+            "hub": {"host": host[0], "port": host[1]} if host is not None else None,
+            "files": files,
+        }
+        try:
+            reply = await self._call({"op": "init", "config": config}, timeout=600)
+        except BaseException:
+            await self.close()
+            raise
+        self._home = Path(f"/proc/{reply['pid']}/root{reply['home']}")
+        if self.sid is not None:
+            self._write_sid(self.sid)
+            await self._call({"op": "snapshot", "name": "initial"})
+
+    def _write_sid(self, sid: str) -> None:
+        # Written as root into a tree a base could shape: never through a symlink.
+        flags = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW
+        home = os.open(self.home, flags)
+        try:
+            with contextlib.suppress(FileExistsError):
+                os.mkdir(".cuagym", 0o755, dir_fd=home)
+            try:
+                folder = os.open(".cuagym", flags, dir_fd=home)
+            except OSError as exc:
+                raise SandboxError(f"/home/user/.cuagym is not a folder: {exc}") from None
+            try:
+                os.chown(folder, self.uid, self.gid)
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink("sid", dir_fd=folder)
+                fd = os.open("sid", os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644, dir_fd=folder)
+                with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                    fh.write(sid + "\n")
+                    os.fchown(fh.fileno(), self.uid, self.gid)
+            finally:
+                os.close(folder)
+        finally:
+            os.close(home)
+
+    async def close(self) -> None:
+        """Stop every process of the environment; the kernel then reclaims its mounts.
+
+        A run still in flight is killed and its caller gets a SandboxError.
+        """
+        proc, self._proc = self._proc, None
+        if proc is None:
+            return
+        self._fail_pending("the environment was closed")
+        if self._writer is not None and proc.returncode is None:
+            with contextlib.suppress(Exception):
+                self._writer.write(b'{"op": "close"}\n')
+                await asyncio.wait_for(self._writer.drain(), 5)
+        try:
+            await asyncio.wait_for(proc.wait(), 15)
+        except TimeoutError:
+            with contextlib.suppress(ProcessLookupError):
+                proc.kill()
+            await proc.wait()
+        if self._writer is not None:
+            self._writer.close()
+        if self.cgroup is not None:
+            for _ in range(50):  # empty only once the jail's last orphan has exited
+                self.cgroup.remove()
+                if not self.cgroup.path.exists():
+                    break
+                await asyncio.sleep(0.02)
+        for task in (self._replies, self._stderr_task):
+            if task is not None:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(task, 5)
+
+    async def __aenter__(self) -> Sandbox:
+        await self.start()
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    @property
+    def home(self) -> Path:
+        """The current ``/home/user`` as the host (root) can read it between runs.
+
+        Entries are the scripts' own: never follow a symlink found under it.
+        """
+        if self._home is None:
+            raise SandboxError("sandbox not started")
+        return self._home
+
+    @property
+    def supervisor_pid(self) -> int | None:
+        return self._proc.pid if self._proc is not None else None
+
+    # -- snapshots ---------------------------------------------------------------------------
+    async def snapshot(self, name: str | None = None) -> str:
+        """Freeze the current home as a read-only layer; returns the snapshot's name."""
+        name = name or f"snap-{next(self._snaps)}"
+        await self._call({"op": "snapshot", "name": name})
+        self._last_snapshot = name
+        return name
+
+    async def restore(self, name: str | None = None) -> None:
+        """Back to a snapshot (default: the latest, or the initial home if none was taken)."""
+        await self._call({"op": "restore", "name": name or self._last_snapshot})
+
+    # -- runs --------------------------------------------------------------------------------
+    async def run(
+        self,
+        command: Sequence[str],
+        *,
+        files: Mapping[str, str] | None = None,
+        timeout: float | None = 60.0,
+        env: Mapping[str, str] | None = None,
+        readonly_home: bool = False,
+    ) -> ScriptResult:
+        """Run ``command`` in a fresh jail over the current home; ``files`` land in /opt/task."""
+        run_id = str(next(self._runs))
+        inner_env = _jail.inner_env(env or {}, self.hub, self.sid, self.image_venv is not None)
+        args = _jail.bwrap_args(
+            state_root=str(self.state_root),
+            run_dir=f"r/{run_id}",
+            image_venv=self.image_venv,
+            inner_uid=self.inner_uid,
+            inner_gid=self.inner_gid,
+            env=inner_env,
+            command=command,
+            limits=self.limits,
+            hub=self.hub,
+            readonly_home=readonly_home,
+            interactive=self.interactive,
+            binds=self.binds,
+        )
+        request = {
+            "op": "run",
+            "run_id": run_id,
+            "files": dict(files or {}),
+            "prefix": _jail.prefix_argv(self.uid, self.gid, self.limits),
+            "bwrap_args": args,
+            "timeout": timeout,
+            "output_limit": self.limits.output_kb << 10,
+            "interactive": self.interactive,
+        }
+        wait = None if timeout is None else timeout + _OP_TIMEOUT_S
+        ooms = self.cgroup.oom_kills() if self.cgroup is not None else 0
+        raw = await self._call(request, timeout=wait)
+        oom = self.cgroup is not None and self.cgroup.oom_kills() > ooms
+        return self._result(raw, timeout, oom)
+
+    async def run_python(
+        self,
+        code: str,
+        *,
+        name: str = "script.py",
+        args: Sequence[str] = (),
+        timeout: float | None = 60.0,
+        env: Mapping[str, str] | None = None,
+        readonly_home: bool = False,
+    ) -> ScriptResult:
+        """Run Python source as ``python3 /opt/task/NAME`` with cwd /home/user."""
+        if "/" in name or name.startswith("."):
+            raise ValueError(f"bad script name {name!r}")
+        return await self.run(
+            [self.python, f"{_jail.INNER_TASK}/{name}", *args],
+            files={name: code},
+            timeout=timeout,
+            env=env,
+            readonly_home=readonly_home,
+        )
+
+    @property
+    def python(self) -> str:
+        """The Python scripts run with, as a path inside the jail."""
+        if self.image_venv is not None:
+            return f"{_jail.INNER_VENV}/bin/python3"
+        return _jail.SYSTEM_PYTHON
+
+    def _result(self, raw: dict[str, Any], timeout: float | None, oom: bool) -> ScriptResult:
+        timed_out = bool(raw["timed_out"])
+        code = _jail.TIMEOUT_EXIT if timed_out else int(raw["exit_code"])
+        if code < 0:  # bwrap itself killed by a signal (not by our timeout)
+            code = 128 - code
+        stderr: str = raw["stderr"]
+        if code == 1 and stderr.startswith("bwrap: ") and not raw["stdout"]:
+            raise SandboxError(f"the jail did not start: {stderr.strip()}")
+        truncated = bool(raw["stdout_truncated"] or raw["stderr_truncated"])
+        limit: LimitName | None = "memory" if oom and not timed_out else None
+        limit = limit or _jail.detect_limit(code, timed_out, stderr, truncated)
+        if limit is not None:
+            stderr += _jail.limit_note(limit, self.limits, timeout)
+        return ScriptResult(
+            exit_code=code,
+            stdout=raw["stdout"],
+            stderr=stderr,
+            timed_out=timed_out,
+            duration_s=round(float(raw["duration_s"]), 4),
+            limit=limit,
+            truncated=truncated,
+        )
+
+    # -- control channel ---------------------------------------------------------------------
+    async def _call(
+        self, request: dict[str, Any], timeout: float | None = _OP_TIMEOUT_S
+    ) -> dict[str, Any]:
+        if self._writer is None or self._proc is None:
+            raise SandboxError("sandbox not started (or closed)")
+        rid = next(self._ids)
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._pending[rid] = future
+        try:
+            self._writer.write(json.dumps({**request, "id": rid}).encode() + b"\n")
+            await self._writer.drain()
+            reply = await asyncio.wait_for(future, timeout)
+        except (OSError, TimeoutError) as exc:
+            raise SandboxError(f"supervisor lost: {exc!r}{self._tail()}") from None
+        finally:
+            self._pending.pop(rid, None)
+        if not reply.pop("ok", False):
+            raise SandboxError(str(reply.get("error", "unknown supervisor error")))
+        return reply
+
+    async def _read_replies(self, reader: asyncio.StreamReader) -> None:
+        try:
+            while line := await reader.readline():
+                reply: dict[str, Any] = json.loads(line)
+                future = self._pending.get(reply.pop("id", None))
+                if future is not None and not future.done():
+                    future.set_result(reply)
+        except (ValueError, OSError) as exc:  # a garbled channel: nothing more can be trusted
+            self._fail_pending(f"control channel broken: {exc}")
+            if self._proc is not None and self._proc.returncode is None:
+                self._proc.kill()
+            return
+        # End of file: the supervisor is gone. Let its last words reach the error message.
+        if self._proc is not None:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._proc.wait(), 2)
+        if self._stderr_task is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.shield(self._stderr_task), 1)
+        self._fail_pending(f"supervisor exited{self._tail()}")
+
+    def _fail_pending(self, why: str) -> None:
+        for future in self._pending.values():
+            if not future.done():
+                future.set_exception(SandboxError(why))
+
+    async def _keep_stderr(self, stream: asyncio.StreamReader) -> None:
+        while chunk := await stream.read(4096):
+            self._stderr_tail += chunk
+            del self._stderr_tail[:-4096]
+
+    def _tail(self) -> str:
+        text = self._stderr_tail.decode("utf-8", errors="replace").strip()
+        return f": {text}" if text else ""

@@ -1,0 +1,493 @@
+"""Per-environment supervisor: a root process in a private mount namespace.
+
+Run as ``python3 -I -S _supervisor.py CONTROL_FD`` (standard library only: it is started as a
+file, not imported from the package, so it starts in a few milliseconds and needs no venv).
+One supervisor holds one environment, the analogue of the paper's VM:
+
+* its own mount namespace, made private at once, so nothing it mounts is ever seen by the host;
+  when the last process in it dies (the supervisor and the sandboxes it started), the kernel
+  unmounts everything: a killed environment leaves no mount behind;
+* a tmpfs at the state root holding every byte the environment owns (overlay upper and frozen
+  layers, per-run /tmp, scripts, generated /etc files): gone with the namespace, so a killed
+  environment leaves no temp folder behind either, and its size caps what scripts can write;
+* ``/home/user`` as overlayfs over a read-only base; a snapshot freezes the current upper into
+  a new lower layer, a restore mounts a fresh upper over a snapshot's stack: both are a couple
+  of mount calls, never a copy;
+* the hub relay's host side: a Unix socket the jail sees, each connection piped to the hub;
+* the jailed runs: bwrap started by the caller's argv, timed out, output captured (capped).
+
+Commands come as JSON lines on CONTROL_FD (a socketpair with the orchestrator) and are handled
+one at a time; end of file on it means the orchestrator is gone: the supervisor kills its runs
+and exits, which tears the namespace down.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ctypes
+import json
+import os
+import shutil
+import signal
+import socket
+import stat
+import sys
+import time
+from typing import Any
+
+CLONE_NEWNS = 0x00020000
+MS_RDONLY = 0x1
+MS_NOSUID = 0x2
+MS_NODEV = 0x4
+MS_REMOUNT = 0x20
+MS_REC = 0x4000
+MS_PRIVATE = 0x40000
+MNT_DETACH = 0x2
+PR_SET_CHILD_SUBREAPER = 36
+RELAY_MAX_CONNECTIONS = 64
+
+_libc = ctypes.CDLL(None, use_errno=True)
+
+
+def _check(ret: int, what: str) -> None:
+    if ret != 0:
+        err = ctypes.get_errno()
+        raise OSError(err, f"{what}: {os.strerror(err)}")
+
+
+def mount(source: str, target: str, fstype: str | None, flags: int, data: str | None) -> None:
+    _check(
+        _libc.mount(
+            source.encode(),
+            target.encode(),
+            fstype.encode() if fstype else None,
+            ctypes.c_ulong(flags),
+            data.encode() if data else None,
+        ),
+        f"mount {fstype or ''} on {target}",
+    )
+
+
+def umount(target: str) -> None:
+    if _libc.umount2(target.encode(), 0) != 0:
+        # Busy only if a sandbox still holds it; detach so the next mount can proceed.
+        _check(_libc.umount2(target.encode(), MNT_DETACH), f"umount {target}")
+
+
+class Supervisor:
+    def __init__(self, config: dict[str, Any]) -> None:
+        self.root: str = config["root"]
+        self.uid: int = int(config["uid"])
+        self.gid: int = int(config["gid"])
+        self.size: int = int(config["tmpfs_size"])
+        self.base_src: str | None = config.get("base")
+        self.hub: dict[str, Any] | None = config.get("hub")
+        self.files: dict[str, str] = config.get("files", {})
+        self.layer_count = 0
+        self.run_count = 0
+        self.upper_count = 0
+        self.stack: list[str] = []  # lower layers, top first (relative to root)
+        self.snapshots: dict[str, list[str]] = {}
+        self.upper = ""
+        self.work = ""
+        self.procs: set[asyncio.subprocess.Process] = set()
+        self.relay_server: asyncio.AbstractServer | None = None
+        self.relay_slots = asyncio.Semaphore(RELAY_MAX_CONNECTIONS)
+
+    # -- setup -------------------------------------------------------------------------------
+    def setup(self) -> dict[str, Any]:
+        mount("cuagym", self.root, "tmpfs", MS_NOSUID | MS_NODEV, f"size={self.size},mode=0755")
+        os.chdir(self.root)  # overlay layer paths are relative: more layers fit in one page
+        for name in ("l", "u", "r", "etc", "lib", "m", "trash"):
+            os.mkdir(name, 0o755)
+        for rel, text in self.files.items():
+            path = os.path.join(self.root, rel)
+            with open(path, "w", encoding="utf-8") as fh:
+                fh.write(text)
+            os.chmod(path, 0o644)
+        base = self._prepare_base()
+        self.stack = [base]
+        self.snapshots["initial"] = list(self.stack)
+        self._new_upper()
+        self._mount_overlay()
+        return {"home": os.path.join(self.root, "m"), "pid": os.getpid()}
+
+    def _prepare_base(self) -> str:
+        if self.base_src is None:
+            os.mkdir("base", 0o755)
+            os.chown("base", self.uid, self.gid)
+            return "base"
+        src = os.path.abspath(self.base_src)
+        if _owned_by(src, self.uid):
+            return src
+        # Copy-up keeps a lower file's owner: files the sandbox uid does not own could not be
+        # edited, so a foreign-owned base is imported once, owned by that uid. The import is
+        # not the scripts' doing: the tmpfs grows by its size, the quota stays theirs.
+        extra = _tree_bytes(src) + (1 << 20)
+        mount(
+            "cuagym",
+            self.root,
+            None,
+            MS_REMOUNT | MS_NOSUID | MS_NODEV,
+            f"size={self.size + extra}",
+        )
+        os.mkdir("base", 0o755)
+        done = _run_quiet(["cp", "-a", "--no-preserve=ownership", f"{src}/.", "base/"])
+        if done != 0:
+            raise OSError(f"cannot import base {src}")
+        for dirpath, dirnames, filenames in os.walk("base"):
+            for name in (*dirnames, *filenames):
+                os.lchown(os.path.join(dirpath, name), self.uid, self.gid)
+        os.chown("base", self.uid, self.gid)
+        return "base"
+
+    def _new_upper(self) -> None:
+        self.upper_count += 1
+        self.upper = f"u/{self.upper_count}"
+        self.work = f"u/{self.upper_count}w"
+        os.mkdir(self.upper, 0o755)
+        os.chown(self.upper, self.uid, self.gid)
+        os.mkdir(self.work, 0o700)
+
+    def _mount_overlay(self) -> None:
+        lower = ":".join(self.stack)
+        # redirect_dir: renaming a directory of a lower layer works (as on a plain disk) instead
+        # of failing with EXDEV; the redirect xattrs are trusted.*, which no jailed uid can set.
+        opts = f"lowerdir={lower},upperdir={self.upper},workdir={self.work},redirect_dir=on"
+        mount("overlay", "m", "overlay", MS_NOSUID | MS_NODEV, opts)
+
+    # -- snapshots ---------------------------------------------------------------------------
+    def snapshot(self, name: str) -> dict[str, Any]:
+        if os.listdir(self.upper):
+            umount("m")
+            self.layer_count += 1
+            layer = f"l/{self.layer_count}"
+            os.rename(self.upper, layer)
+            shutil.rmtree(self.work, ignore_errors=True)
+            self.stack = [layer, *self.stack]
+            self._new_upper()
+            self._mount_overlay()
+        self.snapshots[name] = list(self.stack)
+        return {"snapshot": name, "layers": len(self.stack)}
+
+    def restore(self, name: str) -> dict[str, Any]:
+        if name not in self.snapshots:
+            raise KeyError(f"no snapshot {name!r}")
+        umount("m")
+        old_upper, old_work = self.upper, self.work
+        self.stack = list(self.snapshots[name])
+        self._new_upper()
+        self._mount_overlay()
+        # Out of the way first (a rename), deleted after the reply: restore stays O(1).
+        for i, path in enumerate((old_upper, old_work)):
+            os.rename(path, f"trash/{self.upper_count}-{i}")
+        return {"snapshot": name}
+
+    def empty_trash(self) -> None:
+        for name in os.listdir("trash"):
+            shutil.rmtree(os.path.join("trash", name), ignore_errors=True)
+
+    # -- runs --------------------------------------------------------------------------------
+    async def run(self, req: dict[str, Any]) -> dict[str, Any]:
+        self.run_count += 1
+        run_dir = f"r/{req.get('run_id') or self.run_count}"
+        os.mkdir(run_dir, 0o755)
+        for sub, mode in (("tmp", 0o1777), ("shm", 0o1777), ("task", 0o755)):
+            os.mkdir(f"{run_dir}/{sub}")
+            os.chmod(f"{run_dir}/{sub}", mode)
+        for name, text in req.get("files", {}).items():
+            path = f"{run_dir}/task/{os.path.basename(name)}"
+            with open(path, "w", encoding="utf-8") as fh:
+                fh.write(text)
+            os.chmod(path, 0o644)
+        try:
+            return await self._spawn(req)
+        finally:
+            shutil.rmtree(run_dir, ignore_errors=True)
+
+    async def _spawn(self, req: dict[str, Any]) -> dict[str, Any]:
+        prefix: list[str] = req["prefix"]  # prlimit/setpriv: everything before bwrap's own args
+        bwrap_args: list[str] = req["bwrap_args"]
+        interactive = bool(req.get("interactive"))
+        cap = int(req.get("output_limit", 1 << 20))
+        timeout = req.get("timeout")
+        # bwrap reads its options from a pipe: the host's `ps` then shows no paths or values.
+        # Written whole before the spawn (a pipe holds 64 KiB; arguments are a few KiB).
+        # The command itself must stay on the command line (bwrap takes only options there).
+        cut = bwrap_args.index("--")
+        options, command = bwrap_args[:cut], bwrap_args[cut:]
+        payload = b"".join(a.encode() + b"\0" for a in options)
+        if len(payload) > 60000:
+            raise ValueError("bwrap arguments too long")
+        rfd, wfd = os.pipe()
+        try:
+            os.write(wfd, payload)
+        finally:
+            os.close(wfd)
+        start = time.monotonic()
+        try:
+            proc = await asyncio.create_subprocess_exec(
+                *prefix,
+                "--args",
+                str(rfd),
+                *command,
+                stdin=None if interactive else asyncio.subprocess.DEVNULL,
+                stdout=None if interactive else asyncio.subprocess.PIPE,
+                stderr=None if interactive else asyncio.subprocess.PIPE,
+                pass_fds=(rfd,),
+                env={},  # bwrap is PID 1 inside: its environ must hold nothing of ours
+                cwd="/",
+                start_new_session=not interactive,
+            )
+        finally:
+            os.close(rfd)
+        self.procs.add(proc)
+        out = _Capture(cap)
+        err = _Capture(cap)
+        readers = [
+            asyncio.ensure_future(out.drain(proc.stdout)),
+            asyncio.ensure_future(err.drain(proc.stderr)),
+        ]
+        timed_out = False
+        try:
+            try:
+                await asyncio.wait_for(proc.wait(), timeout)
+            except TimeoutError:
+                timed_out = True
+                _kill(proc)
+                await proc.wait()
+            # The pipes close when the jail's PID namespace is gone; bound the wait anyway.
+            _, pending = await asyncio.wait(readers, timeout=5)
+            for task in pending:
+                task.cancel()
+        finally:
+            self.procs.discard(proc)
+        if timed_out:  # bwrap was killed: its PID 1 inside is ours to reap; do it before replying
+            for _ in range(40):
+                if not self.reap_orphans(retries=0):
+                    break
+                await asyncio.sleep(0.005)
+        self.reap_orphans()
+        return {
+            "exit_code": proc.returncode,
+            "timed_out": timed_out,
+            "duration_s": time.monotonic() - start,
+            "stdout": out.text(),
+            "stderr": err.text(),
+            "stdout_truncated": out.truncated,
+            "stderr_truncated": err.truncated,
+            "output_hung": bool(pending),
+        }
+
+    def reap_orphans(self, retries: int = 20) -> bool:
+        """Reap jail processes orphaned to us (we are a subreaper) when bwrap was killed.
+
+        bwrap's outer process can exit a moment before its PID 1 inside has: one still alive
+        is looked at again shortly, so no zombie outlives the run by more than a few ticks.
+        """
+        tracked = {proc.pid for proc in self.procs}
+        me = os.getpid()
+        alive = False
+        for entry in os.listdir("/proc"):
+            if not entry.isdigit() or int(entry) in tracked:
+                continue
+            try:
+                with open(f"/proc/{entry}/stat", "rb") as fh:
+                    fields = fh.read().rsplit(b")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == me:
+                with contextlib.suppress(ChildProcessError):
+                    alive |= os.waitpid(int(entry), os.WNOHANG)[0] == 0
+        if alive and retries:
+            asyncio.get_running_loop().call_later(0.05, self.reap_orphans, retries - 1)
+        return alive
+
+    # -- hub relay ---------------------------------------------------------------------------
+    async def start_relay(self) -> None:
+        if self.hub is None:
+            return
+        path = os.path.join(self.root, "hub.sock")
+        self.relay_server = await asyncio.start_unix_server(self._relay, path=path)
+        os.chmod(path, 0o666)
+
+    async def _relay(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        assert self.hub is not None
+        async with self.relay_slots:
+            try:
+                up_r, up_w = await asyncio.open_connection(self.hub["host"], self.hub["port"])
+            except OSError:
+                writer.close()
+                return
+            await asyncio.gather(_pipe(reader, up_w), _pipe(up_r, writer))
+
+    async def close(self) -> None:
+        for proc in list(self.procs):
+            _kill(proc)
+        for proc in list(self.procs):
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(proc.wait(), 5)
+        if self.relay_server is not None:
+            self.relay_server.close()
+
+
+class _Capture:
+    def __init__(self, cap: int) -> None:
+        self.cap = cap
+        self.buf = bytearray()
+        self.truncated = False
+
+    async def drain(self, stream: asyncio.StreamReader | None) -> None:
+        if stream is None:
+            return
+        while chunk := await stream.read(65536):
+            room = self.cap - len(self.buf)
+            if room > 0:
+                self.buf += chunk[:room]
+            if len(chunk) > room:
+                self.truncated = True  # keep reading: a blocked writer would hang the run
+
+    def text(self) -> str:
+        return self.buf.decode("utf-8", errors="replace")
+
+
+async def _pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    try:
+        while data := await reader.read(65536):
+            writer.write(data)
+            await writer.drain()
+        if writer.can_write_eof():
+            writer.write_eof()
+    except (OSError, asyncio.IncompleteReadError):
+        pass
+    finally:
+        with contextlib.suppress(OSError):
+            await writer.drain()
+        writer.close()
+
+
+def _kill(proc: asyncio.subprocess.Process) -> None:
+    # bwrap's own process is the one we started; --die-with-parent makes its PID 1 inside die
+    # with it, and the kernel then kills every process of that PID namespace.
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGKILL)
+    with contextlib.suppress(ProcessLookupError):
+        proc.kill()
+
+
+def _owned_by(top: str, uid: int) -> bool:
+    if os.lstat(top).st_uid != uid:
+        return False
+    for dirpath, dirnames, filenames in os.walk(top):
+        for name in (*dirnames, *filenames):
+            st = os.lstat(os.path.join(dirpath, name))
+            if st.st_uid != uid or stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode):
+                return False
+    return True
+
+
+def _tree_bytes(top: str) -> int:
+    total = 0
+    for dirpath, dirnames, filenames in os.walk(top):
+        for name in (*dirnames, *filenames):
+            total += os.lstat(os.path.join(dirpath, name)).st_blocks * 512 + 4096
+    return total
+
+
+def _run_quiet(argv: list[str]) -> int:
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - child
+        try:
+            devnull = os.open(os.devnull, os.O_RDWR)
+            os.dup2(devnull, 1)
+            os.execvp(argv[0], argv)
+        finally:
+            os._exit(127)
+    return os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+
+
+class Server:
+    """The control channel: requests run one at a time, except ``close``, which cuts in."""
+
+    def __init__(self, writer: asyncio.StreamWriter) -> None:
+        self.writer = writer
+        self.sup: Supervisor | None = None
+        self.busy = asyncio.Lock()
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    async def reply(self, msg: dict[str, Any]) -> None:
+        self.writer.write(json.dumps(msg).encode() + b"\n")
+        with contextlib.suppress(OSError):
+            await self.writer.drain()
+
+    async def handle(self, req: dict[str, Any]) -> None:
+        rid = req.get("id")
+        op = req.get("op")
+        async with self.busy:
+            try:
+                result = await self._dispatch(op, req)
+            except Exception as exc:
+                await self.reply({"id": rid, "ok": False, "error": f"{type(exc).__name__}: {exc}"})
+                return
+            await self.reply({"id": rid, "ok": True, **result})
+            if op == "restore" and self.sup is not None:
+                self.sup.empty_trash()
+
+    async def _dispatch(self, op: Any, req: dict[str, Any]) -> dict[str, Any]:
+        if op == "init":
+            if self.sup is not None:
+                raise RuntimeError("already initialised")
+            self.sup = Supervisor(req["config"])
+            result = self.sup.setup()
+            await self.sup.start_relay()
+            return result
+        if self.sup is None:
+            raise RuntimeError("not initialised")
+        if op == "snapshot":
+            return self.sup.snapshot(str(req["name"]))
+        if op == "restore":
+            return self.sup.restore(str(req["name"]))
+        if op == "run":
+            return await self.sup.run(req)
+        raise ValueError(f"unknown op {op!r}")
+
+    async def shutdown(self) -> None:
+        if self.sup is not None:
+            await self.sup.close()  # kills the runs: their handlers then finish promptly
+        if self.tasks:
+            await asyncio.wait(self.tasks, timeout=10)
+
+
+async def serve(control_fd: int) -> None:
+    sock = socket.socket(fileno=control_fd)
+    reader, writer = await asyncio.open_unix_connection(sock=sock, limit=1 << 26)
+    server = Server(writer)
+    try:
+        while line := await reader.readline():
+            req = json.loads(line)
+            if req.get("op") == "close":
+                await server.shutdown()
+                await server.reply({"id": req.get("id"), "ok": True})
+                return
+            task = asyncio.ensure_future(server.handle(req))
+            server.tasks.add(task)
+            task.add_done_callback(server.tasks.discard)
+    finally:
+        await server.shutdown()
+
+
+def main() -> None:
+    if os.geteuid() != 0:
+        sys.exit("cuagym supervisor: must run as root")
+    # Orphans of a killed bwrap come to us, not to the host's init (which may never reap them).
+    _check(_libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0), "prctl(PR_SET_CHILD_SUBREAPER)")
+    # Before the event loop exists (one thread): the namespace is the whole process's.
+    _check(_libc.unshare(CLONE_NEWNS), "unshare(CLONE_NEWNS)")
+    # Private at once: a mount made here must never propagate back to the host.
+    mount("none", "/", None, MS_REC | MS_PRIVATE, None)
+    asyncio.run(serve(int(sys.argv[1])))
+
+
+if __name__ == "__main__":
+    main()
