@@ -1,9 +1,9 @@
-"""Fixtures for team-chat: an in-process hub and a browser-like client bound to a session."""
+"""Fixtures for team-chat: an in-process hub, a browser-like client, a live hub of its own."""
 
 from __future__ import annotations
 
 import copy
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import httpx
@@ -11,6 +11,7 @@ import pytest
 
 from cuagym.domains.team_chat import TeamChat, build_seed
 from cuagym.hub import Hub
+from tests.conftest import LiveHub, serve_in_thread
 
 TOKEN = "secret"
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
@@ -61,3 +62,14 @@ async def chat() -> AsyncIterator[ChatClient]:
         bound = await client.get("/team-chat/?sid=s1")
         assert bound.status_code == 303  # binds the cookie, then redirects to the clean URL
         yield ChatClient(client, "s1")
+
+
+@pytest.fixture
+def chat_hub() -> Iterator[LiveHub]:
+    """team-chat alone on a real uvicorn server: no reliance on entry-point discovery."""
+    hub = Hub(apps=[TeamChat()], token="family-token")
+    url, stop = serve_in_thread(hub.asgi())
+    try:
+        yield LiveHub(url=url, token=hub.token, hub=hub)
+    finally:
+        stop()

@@ -1,6 +1,7 @@
 """team-chat: a mock workspace chat app (channels, DMs, threads, reactions) on the cuagym hub.
 
-The domain's SKILL.md (beside this file) documents the state layout and the task scripts.
+The domain's SKILL.md (beside this file) documents the state layout and the task scripts;
+taxonomy.yaml is its feature tree, and ``_families`` holds the procedural task families.
 """
 
 from __future__ import annotations
@@ -10,10 +11,11 @@ from pathlib import Path
 from cuagym.domains._registry import Domain
 
 from ._app import TeamChat
+from ._families import FAMILIES
 from ._schema import EMOJI, TeamChatState
 from ._seed import build_seed
 
-__all__ = ["EMOJI", "TeamChat", "TeamChatState", "build_seed", "domain"]
+__all__ = ["EMOJI", "FAMILIES", "TeamChat", "TeamChatState", "build_seed", "domain"]
 
 domain = Domain(
     id="team-chat",
@@ -21,4 +23,6 @@ domain = Domain(
     platform="web",
     skill_file=Path(__file__).with_name("SKILL.md"),
     web_app=TeamChat(),
+    taxonomy_file=Path(__file__).with_name("taxonomy.yaml"),
+    families=FAMILIES,
 )

@@ -1,0 +1,39 @@
+"""team-chat's procedural task families (the offline role backend), one per taxonomy leaf."""
+
+from __future__ import annotations
+
+from cuagym.domains._family import TaskFamily
+
+from ._base import ChatFamily
+from ._channels import CreatePrivateChannel, JoinAndPost, SetChannelTopic, WrapUpChannel
+from ._messaging import FixOwnMessage, ReactToMessage, ReplyInThread
+from ._people import ModerateAsAdmin, SendDirectMessage, UpdateProfile
+
+__all__ = [
+    "FAMILIES",
+    "ChatFamily",
+    "CreatePrivateChannel",
+    "FixOwnMessage",
+    "JoinAndPost",
+    "ModerateAsAdmin",
+    "ReactToMessage",
+    "ReplyInThread",
+    "SendDirectMessage",
+    "SetChannelTopic",
+    "UpdateProfile",
+    "WrapUpChannel",
+]
+
+# easy → hard
+FAMILIES: tuple[TaskFamily, ...] = (
+    ReactToMessage(),
+    SetChannelTopic(),
+    UpdateProfile(),
+    ReplyInThread(),
+    FixOwnMessage(),
+    SendDirectMessage(),
+    JoinAndPost(),
+    CreatePrivateChannel(),
+    WrapUpChannel(),
+    ModerateAsAdmin(),
+)

@@ -1,0 +1,100 @@
+"""What every team-chat family shares: the Generator's pipeline and the reward's vocabulary.
+
+A family supplies three things: :meth:`ChatFamily.inject` (make the varied seed world satisfy
+the task's context), :meth:`ChatFamily.solve` (the correct end state, reached with the app's own
+``_ops`` functions, exactly as the UI would reach it) and :meth:`ChatFamily.reward_body` (flat
+checks over ``/go``, written from the task's params alone).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from abc import abstractmethod
+from typing import Any, ClassVar
+
+from cuagym.core import TaskConfig
+from cuagym.domains._family import GeneratedScripts, TaskFamily, family_rng
+
+from .._invariants import check_invariants
+from .._schema import TeamChatState
+from ._scripts import golden_script, patch_ops, reward_script, setup_script
+from ._world import State, base_world, finish, uid_of
+
+__all__ = ["LOOKUPS", "ChatFamily", "params_of", "quote"]
+
+#: Lines every reward body may start from: the task's people and conversations, located in the
+#: *initial* state by the names the instruction uses (never by ids an agent's action creates).
+LOOKUPS = """
+def uid(state, display_name):
+    users = state["users"].values()
+    return next((u["id"] for u in users if u["displayName"] == display_name), None)
+
+
+def norm(text):
+    return " ".join(str(text).split()).casefold()
+"""
+
+
+def params_of(task: TaskConfig) -> dict[str, Any]:
+    params = (task.model_extra or {}).get("params")
+    if not isinstance(params, dict):
+        raise ValueError(f"task {task.task_id} has no params")
+    return params
+
+
+def quote(text: str) -> str:
+    return f"\u201c{text}\u201d"
+
+
+def validate(state: State, what: str) -> None:
+    """Fail generation loudly on a world the hub would refuse (422) — a family bug."""
+    model = TeamChatState.model_validate(state, strict=True)
+    problems = [f"{v.path}: {v.message}" for v in check_invariants(model)]
+    if problems:
+        raise ValueError(f"{what} breaks invariants: {problems[:5]}")
+
+
+class ChatFamily(TaskFamily):
+    """A team-chat task family (see the module docstring)."""
+
+    domain: ClassVar[str] = "team-chat"
+
+    # -- Generator ------------------------------------------------------------------------------
+    @abstractmethod
+    def inject(self, world: State, p: dict[str, Any], rng: random.Random) -> None:
+        """Make ``world`` (signed in as ``p["me"]``) hold what the task's context promises."""
+
+    @abstractmethod
+    def solve(self, state: State, p: dict[str, Any]) -> None:
+        """Turn the initial state into the one correct end state, in place."""
+
+    def generate(self, task: TaskConfig) -> GeneratedScripts:
+        p = params_of(task)
+        rng = family_rng(task, "world")
+        world = base_world(rng, uid_of(p["me"]))
+        self.inject(world, p, rng)
+        finish(world, rng)
+        validate(world, f"{task.task_id} initial state")
+        gold = copy.deepcopy(world)
+        self.solve(gold, p)
+        validate(gold, f"{task.task_id} golden state")
+        return GeneratedScripts(
+            initial_setup=setup_script(task.task_id, world),
+            golden_patch=golden_script(task.task_id, patch_ops(world, gold)),
+        )
+
+    # -- Discriminator --------------------------------------------------------------------------
+    @abstractmethod
+    def reward_body(self, p: dict[str, Any]) -> str:
+        """Checks code run inside the reward's ``main`` (``init``, ``cur``, ``diff``, ``me``,
+        ``P`` = params, ``checks`` list, ``uid``/``norm`` helpers)."""
+
+    def write_reward(self, task: TaskConfig) -> str:
+        return reward_script(
+            task.task_id,
+            task.instruction,
+            params_of(task),
+            LOOKUPS,
+            self.reward_body(params_of(task)),
+        )

@@ -1,0 +1,367 @@
+"""Families on messages: react to one, reply in its thread, correct your own."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from cuagym.core import Difficulty, TaskConfig
+
+from .._ops import edit_message, post_message, toggle_reaction
+from ._base import ChatFamily, quote
+from ._world import (
+    ACTIVE_CHANNELS,
+    DISPLAY,
+    PERSONAS,
+    State,
+    add_message,
+    channel_id,
+    ensure_member,
+    gold_now,
+    uid_of,
+)
+
+__all__ = ["FixOwnMessage", "ReactToMessage", "ReplyInThread"]
+
+# Messages worth reacting to: (text, what it is about). Each text is unique in every world.
+_NEWS: tuple[tuple[str, str], ...] = (
+    ("The carrier portal beta invite list is ready: 14 customers so far.", "beta invite list"),
+    (
+        "Rotterdam go-live moved to the 24th, the new scanners arrive on the 20th.",
+        "Rotterdam go-live",
+    ),
+    (
+        "I just merged the new rate-card importer, it handles 40k rows in under a minute.",
+        "rate-card importer",
+    ),
+    ("Quarterly NPS came in at 61, up 9 points from last quarter.", "quarterly NPS result"),
+    ("The yard-map prototype is ready for a first round of hallway testing.", "yard-map prototype"),
+    ("Backups now run every 4 hours instead of nightly.", "backup schedule"),
+    ("We passed the ISO 27001 surveillance audit with zero findings.", "ISO audit"),
+    (
+        "Harbor Freightways signed the pilot extension through September.",
+        "Harbor Freightways pilot",
+    ),
+)
+_OTHER: tuple[str, ...] = (
+    "Can someone review my PR for the invoice export before lunch?",
+    "Reminder: timesheets are due by Friday noon.",
+    "Does anyone have the link to last week's retro notes?",
+)
+_EMOJI: tuple[str, ...] = (
+    "rocket",
+    "tada",
+    "white_check_mark",
+    "eyes",
+    "raised_hands",
+    "fire",
+    "heart",
+    "100",
+)
+
+
+def _people(rng: random.Random, n: int) -> list[str]:
+    """``n`` distinct display names: the persona first, then teammates."""
+    me = rng.choice(PERSONAS)
+    others = rng.sample([u for u in DISPLAY if u != me], n - 1)
+    return [DISPLAY[me], *(DISPLAY[u] for u in others)]
+
+
+def find_text(state: State, conv: str, mid: str) -> str:
+    return str(next(m["text"] for m in state["messages"][conv] if m["id"] == mid))
+
+
+def _find(state: State, conv: str, sender: str, match: str) -> str:
+    hits = [
+        m["id"]
+        for m in state["messages"][conv]
+        if m["sender"] == sender and match.casefold() in m["text"].casefold()
+    ]
+    if len(hits) != 1:
+        raise ValueError(f"{len(hits)} messages match {match!r} in {conv}")
+    return str(hits[0])
+
+
+# Reward lines shared by the families below: the conversation, its messages before and after.
+_CONV = """
+conv = next((c["id"] for c in init["channels"].values() if c["name"] == P["channel"]), None)
+init_msgs = init["messages"].get(conv, [])
+cur_msgs = cur["messages"].get(conv, [])
+init_ids = {m["id"] for ms in init["messages"].values() for m in ms}
+new_mine = [m for m in cur_msgs if m["id"] not in init_ids and m["sender"] == me]
+"""
+
+
+class ReactToMessage(ChatFamily):
+    id: ClassVar[str] = "react-to-message"
+    difficulty: ClassVar[Difficulty] = "easy"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("messaging", "reactions", "add-reaction")
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        me, author, other = _people(rng, 3)
+        channel = rng.choice(ACTIVE_CHANNELS)
+        text, about = rng.choice(_NEWS)
+        emoji = rng.choice(_EMOJI)
+        first = author.split()[0]
+        return self.make_task(
+            task_id,
+            f"React with :{emoji}: to {first}'s message in #{channel} about the {about}.",
+            f"You are signed in as {me}. In #{channel}, {author} posted {quote(text)}; "
+            f"{other} has already reacted to it. The reaction must be yours.",
+            me=me,
+            author=author,
+            other=other,
+            channel=channel,
+            match=text[:40],
+            emoji=emoji,
+        )
+
+    def inject(self, world: State, p: dict[str, Any], rng: random.Random) -> None:
+        cid = channel_id(world, p["channel"])
+        me, author, other = uid_of(p["me"]), uid_of(p["author"]), uid_of(p["other"])
+        for uid in (me, author, other):
+            ensure_member(world, cid, uid)
+        text = next(t for t, _ in _NEWS if t.startswith(p["match"]))
+        add_message(world, cid, author, rng.choice(_OTHER), minutes=rng.randrange(5, 90))
+        decoy = rng.choice([e for e in _EMOJI if e != p["emoji"]])
+        add_message(
+            world, cid, author, text, minutes=rng.randrange(5, 90), reactions={decoy: [other]}
+        )
+
+    def solve(self, state: State, p: dict[str, Any]) -> None:
+        cid = channel_id(state, p["channel"])
+        mid = _find(state, cid, uid_of(p["author"]), p["match"])
+        toggle_reaction(state, cid, mid, state["currentUser"], p["emoji"])
+
+    def reward_body(self, p: dict[str, Any]) -> str:
+        return (
+            _CONV
+            + """
+author = uid(init, P["author"])
+hits = [m["id"] for m in init_msgs
+        if m["sender"] == author and norm(P["match"]) in norm(m["text"])]
+tid = hits[0] if len(hits) == 1 else None
+before = next((m for m in init_msgs if m["id"] == tid), {"reactions": [], "text": ""})
+after = next((m for m in cur_msgs if m["id"] == tid), {"reactions": [], "text": None})
+had = [r["emoji"] for r in before["reactions"] if me in r["users"]]
+has = [r["emoji"] for r in after["reactions"] if me in r["users"]]
+rest_same = ([m for m in cur_msgs if m["id"] != tid] == [m for m in init_msgs if m["id"] != tid])
+others_same = ([r for r in after["reactions"] if r["emoji"] != P["emoji"]]
+               == [r for r in before["reactions"] if r["emoji"] != P["emoji"]])
+checks.append(("target_message", 0, tid is not None, f"{len(hits)} matching message(s)"))
+checks.append(("reacted", 3, P["emoji"] in has and P["emoji"] not in had, f"mine now: {has}"))
+checks.append(("nothing_else", 0, set(diff) <= {"messages." + str(conv)} and rest_same
+               and others_same and after["text"] in (None, before["text"]),
+               f"diff: {sorted(diff)}"))
+"""
+        )
+
+
+_QUESTIONS: tuple[tuple[str, str, str], ...] = (
+    (
+        "Does anyone know if the Rotterdam dock sensors report in UTC or local time?",
+        "the Rotterdam dock sensors",
+        "They report in UTC; the dashboard converts to local time.",
+    ),
+    (
+        "Who owns the weekly carrier SLA report now that Dana moved teams?",
+        "the carrier SLA report",
+        "I'll take it over starting this week.",
+    ),
+    (
+        "Is the staging database refreshed from production every night?",
+        "the staging database refresh",
+        "Only on Sundays; ping ops if you need a fresh copy.",
+    ),
+    (
+        "Where should customer logo requests for the website go?",
+        "customer logo requests",
+        "Send them to the marketing intake form.",
+    ),
+    (
+        "Can we move the Thursday demo to 16:00 UTC so Tokyo can join?",
+        "moving the Thursday demo",
+        "16:00 UTC works for me.",
+    ),
+    (
+        "What's the rollback plan if the billing migration fails halfway?",
+        "the billing migration rollback plan",
+        "We restore the snapshot taken at cutover and replay the queue.",
+    ),
+)
+_FIRST_REPLIES: tuple[str, ...] = (
+    "Good question, I was wondering the same.",
+    "Following this thread.",
+    "+1, would like to know too.",
+)
+
+
+class ReplyInThread(ChatFamily):
+    id: ClassVar[str] = "reply-in-thread"
+    difficulty: ClassVar[Difficulty] = "medium"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("messaging", "threads", "reply-in-thread")
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        me, author, other = _people(rng, 3)
+        channel = rng.choice(ACTIVE_CHANNELS)
+        question, about, answer = rng.choice(_QUESTIONS)
+        first = author.split()[0]
+        return self.make_task(
+            task_id,
+            f"Answer {first}'s question about {about} in #{channel} by replying in its thread "
+            f"with {quote(answer)}",
+            f"You are signed in as {me}. In #{channel}, {author} asked {quote(question)} and "
+            f"{other} has already replied in the thread.",
+            me=me,
+            author=author,
+            other=other,
+            channel=channel,
+            match=question[:40],
+            answer=answer,
+        )
+
+    def inject(self, world: State, p: dict[str, Any], rng: random.Random) -> None:
+        cid = channel_id(world, p["channel"])
+        me, author, other = uid_of(p["me"]), uid_of(p["author"]), uid_of(p["other"])
+        for uid in (me, author, other):
+            ensure_member(world, cid, uid)
+        question = next(q for q, _, _ in _QUESTIONS if q.startswith(p["match"]))
+        mid = add_message(world, cid, author, question, minutes=rng.randrange(5, 60))
+        add_message(world, cid, other, rng.choice(_FIRST_REPLIES), minutes=3, parent=mid)
+        add_message(world, cid, other, rng.choice(_OTHER), minutes=rng.randrange(5, 40))
+
+    def solve(self, state: State, p: dict[str, Any]) -> None:
+        cid = channel_id(state, p["channel"])
+        mid = _find(state, cid, uid_of(p["author"]), p["match"])
+        me = state["currentUser"]
+        post_message(state, cid, me, p["answer"], thread_parent=mid, now=gold_now(state))
+
+    def reward_body(self, p: dict[str, Any]) -> str:
+        return (
+            _CONV
+            + """
+author = uid(init, P["author"])
+hits = [m["id"] for m in init_msgs if m["sender"] == author and m["threadParent"] is None
+        and norm(P["match"]) in norm(m["text"])]
+tid = hits[0] if len(hits) == 1 else None
+replies = [m for m in new_mine if tid is not None and m["threadParent"] == tid]
+top_level = [m for m in new_mine if m["threadParent"] is None]
+cur_by_id = {m["id"]: m for m in cur_msgs}
+kept = all(cur_by_id.get(m["id"]) == m for m in init_msgs)
+checks.append(("question_found", 0, tid is not None, f"{len(hits)} matching message(s)"))
+checks.append(("replied_in_thread", 2, len(replies) >= 1, f"{len(replies)} new reply(ies)"))
+checks.append(("reply_text", 2, any(norm(m["text"]) == norm(P["answer"]) for m in replies),
+               "texts: " + " | ".join(m["text"] for m in replies)))
+checks.append(("one_reply", 0, len(replies) <= 1, f"{len(replies)} replies"))
+checks.append(("not_in_channel", 0, not top_level, f"{len(top_level)} new top-level message(s)"))
+checks.append(("nothing_else", 0, kept and set(diff) <= {"messages." + str(conv)},
+               f"diff: {sorted(diff)}"))
+"""
+        )
+
+
+# (your message, the wrong part, the right part, what it is about)
+_MISTAKES: tuple[tuple[str, str, str, str], ...] = (
+    (
+        "Reminder: the design review is on Tuesday at 15:00 UTC in the Birch room.",
+        "Tuesday",
+        "Thursday",
+        "the design review",
+    ),
+    (
+        "The Q2 budget draft is due on April 4, please send me your numbers before then.",
+        "April 4",
+        "April 11",
+        "the Q2 budget draft",
+    ),
+    (
+        "Deploy freeze starts at 18:00 UTC on Friday, no merges to main after that.",
+        "18:00 UTC",
+        "20:00 UTC",
+        "the deploy freeze",
+    ),
+    (
+        "The customer webinar recording is in the Marketing folder, 42 minutes long.",
+        "Marketing folder",
+        "Sales Enablement folder",
+        "the webinar recording",
+    ),
+    (
+        "Our booth at the logistics expo is number B-14, come say hi!",
+        "B-14",
+        "C-22",
+        "the expo booth",
+    ),
+    (
+        "Onboarding for the two new support hires starts on Monday at 9:30.",
+        "9:30",
+        "10:15",
+        "support onboarding",
+    ),
+)
+
+
+class FixOwnMessage(ChatFamily):
+    id: ClassVar[str] = "fix-own-message"
+    difficulty: ClassVar[Difficulty] = "medium"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("messaging", "editing", "edit-message")
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        me, other = _people(rng, 2)
+        channel = rng.choice(ACTIVE_CHANNELS)
+        text, wrong, right, about = rng.choice(_MISTAKES)
+        return self.make_task(
+            task_id,
+            f"Your message in #{channel} about {about} says {quote(wrong)} but it should say "
+            f"{quote(right)}. Correct that message itself (change only that part) rather than "
+            "posting a new one.",
+            f"You are signed in as {me}. Earlier you posted {quote(text)} in #{channel}; "
+            f"{other} replied to it in the channel.",
+            me=me,
+            other=other,
+            channel=channel,
+            match=text[:40],
+            wrong=wrong,
+            right=right,
+        )
+
+    def inject(self, world: State, p: dict[str, Any], rng: random.Random) -> None:
+        cid = channel_id(world, p["channel"])
+        me, other = uid_of(p["me"]), uid_of(p["other"])
+        for uid in (me, other):
+            ensure_member(world, cid, uid)
+        text = next(t for t, _, _, _ in _MISTAKES if t.startswith(p["match"]))
+        add_message(world, cid, me, text, minutes=rng.randrange(5, 60))
+        # A teammate quotes the wrong part: only the person's own message is to be edited.
+        add_message(world, cid, other, f"Noted, {p['wrong']} it is.", minutes=4)
+        add_message(world, cid, me, rng.choice(_OTHER), minutes=rng.randrange(5, 30))
+
+    def solve(self, state: State, p: dict[str, Any]) -> None:
+        cid = channel_id(state, p["channel"])
+        me = state["currentUser"]
+        mid = _find(state, cid, me, p["match"])
+        text = find_text(state, cid, mid).replace(p["wrong"], p["right"])
+        edit_message(state, cid, mid, me, text, now=gold_now(state))
+
+    def reward_body(self, p: dict[str, Any]) -> str:
+        return (
+            _CONV
+            + """
+hits = [m["id"] for m in init_msgs if m["sender"] == me and norm(P["match"]) in norm(m["text"])]
+tid = hits[0] if len(hits) == 1 else None
+before = next((m for m in init_msgs if m["id"] == tid), {"text": ""})
+after = next((m for m in cur_msgs if m["id"] == tid), {"text": ""})
+text = norm(after["text"])
+expected = before["text"].replace(P["wrong"], P["right"])
+cur_by_id = {m["id"]: m for m in cur_msgs}
+others_kept = all(cur_by_id.get(m["id"]) == m for m in init_msgs if m["id"] != tid)
+checks.append(("own_message_found", 0, tid is not None, f"{len(hits)} matching message(s)"))
+checks.append(("corrected", 2, norm(P["right"]) in text and norm(P["wrong"]) not in text,
+               "text now: " + after["text"]))
+checks.append(("rest_unchanged", 2, tid is not None and text == norm(expected),
+               "expected: " + expected))
+checks.append(("no_new_message", 0, not new_mine, f"{len(new_mine)} new message(s) of yours"))
+checks.append(("nothing_else", 0, others_kept and set(diff) <= {"messages." + str(conv)},
+               f"diff: {sorted(diff)}"))
+"""
+        )

@@ -1,0 +1,254 @@
+"""Families on people: your profile, a direct message, moderating as an admin."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from cuagym.core import Difficulty, TaskConfig
+
+from .._ops import delete_message, open_dm, post_message, switch_user, update_profile
+from ._base import ChatFamily, quote
+from ._messaging import _OTHER, _find, _people
+from ._world import (
+    ACTIVE_CHANNELS,
+    ADMINS,
+    DISPLAY,
+    PERSONAS,
+    State,
+    add_message,
+    channel_id,
+    days_before_newest,
+    ensure_member,
+    gold_now,
+    uid_of,
+)
+
+__all__ = ["ModerateAsAdmin", "SendDirectMessage", "UpdateProfile"]
+
+# (title, status): none of them is a seed title or status.
+_PROFILES: tuple[tuple[str, str], ...] = (
+    ("Staff Backend Engineer", "At the Lisbon conference until Friday"),
+    ("Product Design Lead", "Interviewing most of Tuesday"),
+    ("Senior Data Scientist", "Parental leave from May 2"),
+    ("Solutions Engineer", "Travelling, replies after 18:00"),
+    ("Support Team Lead", "Covering the EMEA queue this week"),
+    ("Platform Engineer", "Focus time until 14:00, DMs muted"),
+)
+
+
+class UpdateProfile(ChatFamily):
+    id: ClassVar[str] = "update-profile"
+    difficulty: ClassVar[Difficulty] = "easy"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("people", "profile", "edit-profile")
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        (me,) = _people(rng, 1)
+        title, status = rng.choice(_PROFILES)
+        return self.make_task(
+            task_id,
+            f"Update your profile: your title is now {quote(title)} and your status should "
+            f"read {quote(status)}. Keep your display name.",
+            f"You are signed in as {me}.",
+            me=me,
+            title=title,
+            status=status,
+        )
+
+    def inject(self, world: State, p: dict[str, Any], rng: random.Random) -> None:
+        pass  # every persona exists in every world, with another title and status
+
+    def solve(self, state: State, p: dict[str, Any]) -> None:
+        me = state["currentUser"]
+        name = state["users"][me]["displayName"]
+        update_profile(state, me, name, p["title"], p["status"])
+
+    def reward_body(self, p: dict[str, Any]) -> str:
+        return """
+after = cur["users"].get(me, {})
+allowed = {f"users.{me}.title", f"users.{me}.statusText"}
+checks.append(("title", 1, norm(after.get("title", "")) == norm(P["title"]),
+               f"title: {after.get('title')}"))
+checks.append(("status", 1, norm(after.get("statusText", "")) == norm(P["status"]),
+               f"status: {after.get('statusText')}"))
+checks.append(("same_person", 0, cur["currentUser"] == me, f"signed in as {cur['currentUser']}"))
+checks.append(("nothing_else", 0, set(diff) <= allowed, f"diff: {sorted(diff)}"))
+"""
+
+
+_DMS: tuple[str, ...] = (
+    "Could you send me the slides from Tuesday's review when you get a chance?",
+    "Thanks for covering my on-call shift last night, I owe you one.",
+    "Are you free for 15 minutes tomorrow to go over the carrier contract?",
+    "Heads up: I moved our 1:1 to Thursday at 10:00.",
+    "Can you approve my expense report for the Rotterdam trip?",
+)
+
+
+class SendDirectMessage(ChatFamily):
+    id: ClassVar[str] = "send-direct-message"
+    difficulty: ClassVar[Difficulty] = "medium"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("direct-messages", "one-to-one", "send")
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        me, to, third = _people(rng, 3)
+        text = rng.choice(_DMS)
+        has_dm = rng.random() < 0.5
+        already = (
+            f"You and {to} already have a direct conversation."
+            if has_dm
+            else f"You have never messaged {to} directly."
+        )
+        return self.make_task(
+            task_id,
+            f"Send {to} a direct message, just between the two of you, saying {quote(text)}",
+            f"You are signed in as {me}. {already} There is also a group conversation between "
+            f"you, {to} and {third}.",
+            me=me,
+            to=to,
+            third=third,
+            text=text,
+            has_dm=has_dm,
+        )
+
+    def inject(self, world: State, p: dict[str, Any], rng: random.Random) -> None:
+        me, to, third = uid_of(p["me"]), uid_of(p["to"]), uid_of(p["third"])
+        pair = frozenset((me, to))
+        for did in [d for d, dm in world["dms"].items() if frozenset(dm["members"]) == pair]:
+            del world["dms"][did]  # the context says whether the 1:1 exists: make it so
+            world["messages"].pop(did, None)
+        when = days_before_newest(world, 20)
+        if p["has_dm"]:
+            did = open_dm(world, me, [to])
+            world["dms"][did]["createdAt"] = when
+            add_message(world, did, to, "Morning! Did you see the new dashboard?", minutes=60)
+            add_message(world, did, me, "Yes, looks great.", minutes=5)
+        group = open_dm(world, me, [to, third])
+        world["dms"][group]["createdAt"] = when
+        add_message(world, group, third, rng.choice(_OTHER), minutes=90)
+
+    def solve(self, state: State, p: dict[str, Any]) -> None:
+        me = state["currentUser"]
+        did = open_dm(state, me, [uid_of(p["to"])], now=gold_now(state))
+        post_message(state, did, me, p["text"], now=gold_now(state))
+
+    def reward_body(self, p: dict[str, Any]) -> str:
+        # Opening the DM scores only when it did not exist before (else init would score).
+        opened = 0 if p["has_dm"] else 1
+        return (
+            f"""
+opened_points = {opened}
+"""
+            + """
+pair = {me, uid(init, P["to"])}
+dms = [d["id"] for d in cur["dms"].values() if set(d["members"]) == pair]
+did = dms[0] if dms else None
+init_ids = {m["id"] for ms in init["messages"].values() for m in ms}
+sent = [m for m in cur["messages"].get(did, []) if m["id"] not in init_ids and m["sender"] == me]
+allowed = {f"dms.{did}", f"messages.{did}"}
+checks.append(("dm_with_them", opened_points, did is not None, f"dm: {did}"))
+checks.append(("sent", 1, len(sent) >= 1, f"{len(sent)} new message(s)"))
+checks.append(("text", 2, any(norm(m["text"]) == norm(P["text"]) for m in sent),
+               "texts: " + " | ".join(m["text"] for m in sent)))
+checks.append(("one_message", 0, len(sent) <= 1, f"{len(sent)} sent"))
+checks.append(("nothing_else", 0, set(diff) <= allowed, f"diff: {sorted(diff)}"))
+"""
+        )
+
+
+# (off-topic message, the notice an admin posts after removing it)
+_SPAM: tuple[tuple[str, str], ...] = (
+    (
+        "Selling two concert tickets for Saturday, DM me for a good price!",
+        "Removed an off-topic post. Please keep this channel for work topics.",
+    ),
+    (
+        "Anyone want to join my fantasy football league? Buy-in is 20 bucks.",
+        "Removed an off-topic post; #random is the place for that.",
+    ),
+    (
+        "Check out my cousin's crypto course, link in my profile!!!",
+        "Removed a promotional post. No advertising here, please.",
+    ),
+    (
+        "Looking for a roommate in the city, message me if interested.",
+        "Removed an off-topic post. Personal ads belong in #random.",
+    ),
+)
+
+
+class ModerateAsAdmin(ChatFamily):
+    id: ClassVar[str] = "moderate-as-admin"
+    difficulty: ClassVar[Difficulty] = "hard"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("people", "switch-user", "act-as-admin")
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        me = DISPLAY[rng.choice(PERSONAS)]
+        admin = DISPLAY[rng.choice(ADMINS)]
+        poster = DISPLAY[rng.choice([u for u in PERSONAS if DISPLAY[u] != me])]
+        channel = rng.choice([c for c in ACTIVE_CHANNELS if c != "random"])
+        spam, notice = rng.choice(_SPAM)
+        return self.make_task(
+            task_id,
+            f"As {admin} (a workspace admin), delete {poster}'s off-topic message in #{channel} "
+            f"that begins {quote(spam[:32] + '…')}, then post {quote(notice)} in #{channel} as "
+            f"{admin}. Leave the app signed in as {admin}.",
+            f"You are signed in as {me}, who cannot delete other people's messages; the app "
+            f"lets you switch to {admin}'s account. {poster} has other, legitimate messages in "
+            f"#{channel}, and someone replied to the off-topic one in a thread.",
+            me=me,
+            admin=admin,
+            poster=poster,
+            channel=channel,
+            match=spam[:32],
+            text=notice,
+        )
+
+    def inject(self, world: State, p: dict[str, Any], rng: random.Random) -> None:
+        cid = channel_id(world, p["channel"])
+        me, admin, poster = uid_of(p["me"]), uid_of(p["admin"]), uid_of(p["poster"])
+        for uid in (me, admin, poster):
+            ensure_member(world, cid, uid)
+        spam = next(s for s, _ in _SPAM if s.startswith(p["match"]))
+        add_message(world, cid, poster, rng.choice(_OTHER), minutes=rng.randrange(10, 90))
+        mid = add_message(world, cid, poster, spam, minutes=rng.randrange(10, 90))
+        add_message(world, cid, me, "Wrong channel?", minutes=2, parent=mid)
+        add_message(
+            world,
+            cid,
+            poster,
+            "Quick update: the invoice export fix is deployed.",
+            minutes=rng.randrange(10, 60),
+        )
+
+    def solve(self, state: State, p: dict[str, Any]) -> None:
+        cid = channel_id(state, p["channel"])
+        admin = uid_of(p["admin"])
+        switch_user(state, admin)
+        delete_message(state, cid, _find(state, cid, uid_of(p["poster"]), p["match"]), admin)
+        post_message(state, cid, admin, p["text"], now=gold_now(state))
+
+    def reward_body(self, p: dict[str, Any]) -> str:
+        return """
+cid = next((c["id"] for c in init["channels"].values() if c["name"] == P["channel"]), None)
+admin, poster = uid(init, P["admin"]), uid(init, P["poster"])
+init_msgs = init["messages"].get(cid, [])
+cur_msgs = cur["messages"].get(cid, [])
+hits = [m["id"] for m in init_msgs if m["sender"] == poster and m["threadParent"] is None
+        and norm(P["match"]) in norm(m["text"])]
+tid = hits[0] if len(hits) == 1 else None
+cur_by_id = {m["id"]: m for m in cur_msgs}
+init_ids = {m["id"] for ms in init["messages"].values() for m in ms}
+kept = all(cur_by_id.get(m["id"]) == m for m in init_msgs
+           if m["id"] != tid and m["threadParent"] != tid)
+notices = [m for m in cur_msgs if m["id"] not in init_ids and m["sender"] == admin
+           and m["threadParent"] is None]
+checks.append(("spam_found", 0, tid is not None and me != admin, f"{len(hits)} matching"))
+checks.append(("removed", 2, tid is not None and tid not in cur_by_id, f"message {tid}"))
+checks.append(("notice", 2, any(norm(m["text"]) == norm(P["text"]) for m in notices),
+               "texts: " + " | ".join(m["text"] for m in notices)))
+checks.append(("signed_in_as_admin", 1, cur["currentUser"] == admin,
+               f"signed in as {cur['currentUser']}"))
+checks.append(("nothing_else", 0, kept and set(diff) <= {"currentUser", f"messages.{cid}"},
+               f"diff: {sorted(diff)}"))
+"""
