@@ -2,6 +2,7 @@
 
 from cuagym.hub._context import HubLimits, deep_merge
 from cuagym.hub._diff import DiffEntry, join_path, state_diff
+from cuagym.hub._embedded import EmbeddedHub, serve_hub
 from cuagym.hub._redis_store import RedisStore
 from cuagym.hub._registry import discover_web_apps
 from cuagym.hub._server import Hub
@@ -13,6 +14,7 @@ from cuagym.hub._webapp import Violation, WebApp
 
 __all__ = [
     "DiffEntry",
+    "EmbeddedHub",
     "Hub",
     "HubLimits",
     "InvalidState",
@@ -29,6 +31,7 @@ __all__ = [
     "discover_web_apps",
     "join_path",
     "render",
+    "serve_hub",
     "state_diff",
     "ui_session",
 ]
