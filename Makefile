@@ -13,6 +13,9 @@ STAMPS := .make
 # Debian packages: what the main job needs, and what the tests start for real.
 APT_RUNTIME := python3 python3-venv python3-dev ca-certificates curl bubblewrap util-linux
 APT_TEST := redis-server chromium fonts-dejavu-core fonts-noto-color-emoji
+# GUI environments: a virtual display, input, a window manager and the real desktop apps.
+APT_GUI := xvfb xdotool x11-utils x11-xserver-utils matchbox-window-manager \
+	libreoffice-calc libreoffice-writer libreoffice-impress libreoffice-gtk3 chromium
 
 DEMO_PORT ?= 8765
 PYTEST_ARGS ?=
@@ -61,7 +64,7 @@ $(STAMPS)/apt-runtime: Makefile
 
 $(STAMPS)/apt-test: Makefile
 	@mkdir -p $(STAMPS)
-	$(call apt_ensure,$(APT_TEST))
+	$(call apt_ensure,$(APT_TEST) $(APT_GUI))
 	@touch $@
 
 # -- the virtual environment -------------------------------------------------------------------
@@ -72,7 +75,7 @@ $(STAMPS)/venv: pyproject.toml Makefile $(STAMPS)/apt-runtime
 	@touch $@
 
 $(STAMPS)/venv-test: $(STAMPS)/venv pyproject.toml
-	$(PY) -m pip install -q -e '.[scale,office,browser,dev]'
+	$(PY) -m pip install -q -e '.[scale,office,gui,browser,dev]'
 	@touch $@
 
 # The env image: the venv task scripts run with inside the sandbox (built on /usr/bin/python3,

@@ -1,0 +1,41 @@
+"""The crm web app as the hub sees it: schema, seed, invariants, volatile keys, routes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+from starlette.routing import BaseRoute
+
+from cuagym.hub import Violation, WebApp
+
+from ._invariants import check_invariants
+from ._schema import CrmState
+from ._seed import build_seed
+
+__all__ = ["CrmApp"]
+
+
+class CrmApp(WebApp):
+    """A sales CRM: leads, accounts, contacts, deals, tasks, notes (the paper's CRM mock)."""
+
+    app_id: ClassVar[str] = "crm"
+    title: ClassVar[str] = "CRM"
+    state_model: ClassVar[type[BaseModel]] = CrmState
+    # ``ui`` holds what the person looked at (recently viewed records); a visit must never
+    # count as a change in a reward's state_diff.
+    volatile: ClassVar[tuple[str, ...]] = ("ui",)
+
+    def seed(self) -> dict[str, Any]:
+        return build_seed()
+
+    def invariants(self, state: Any) -> Iterable[Violation]:
+        if not isinstance(state, CrmState):  # the hub always passes the validated model
+            raise TypeError(f"expected CrmState, got {type(state).__name__}")
+        return check_invariants(state)
+
+    def routes(self) -> Sequence[BaseRoute]:
+        from ._ui import build_routes  # deferred: the UI pulls in the templates machinery
+
+        return build_routes()

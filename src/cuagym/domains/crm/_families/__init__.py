@@ -1,0 +1,31 @@
+"""Procedural task families of the crm domain (the offline, deterministic role backend).
+
+Each family covers one leaf of ``taxonomy.yaml``; see ``_common`` for what they share.
+"""
+
+from __future__ import annotations
+
+from cuagym.domains._family import TaskFamily
+
+from ._conversion import ConvertLeadExistingAccount, ConvertLeadNewAccount
+from ._records import (
+    CompleteTask,
+    CreateContact,
+    MoveOpportunityStage,
+    ScheduleFollowUp,
+    UpdateDealTerms,
+    UpdateLeadStatus,
+)
+
+__all__ = ["FAMILIES"]
+
+FAMILIES: tuple[TaskFamily, ...] = (
+    UpdateLeadStatus(),
+    MoveOpportunityStage(),
+    CompleteTask(),
+    CreateContact(),
+    UpdateDealTerms(),
+    ScheduleFollowUp(),
+    ConvertLeadNewAccount(),
+    ConvertLeadExistingAccount(),
+)

@@ -1,0 +1,435 @@
+"""Task families on single records: lead status, stage moves, tasks, contacts, deal terms."""
+
+from __future__ import annotations
+
+import copy
+import random
+from datetime import date, timedelta
+from typing import Any, ClassVar
+
+from cuagym.core import Difficulty, TaskConfig
+from cuagym.domains._family import GeneratedScripts, TaskFamily
+
+from .._entities import record_title
+from .._fields import format_money
+from .._ops import (
+    create_activity,
+    create_note,
+    create_record,
+    set_activity_status,
+    set_stage,
+    update_record,
+)
+from .._schema import RATINGS, SALUTATIONS, STAGE_PROBABILITY, STAGES
+from .._seed import build_seed, slug
+from ._common import (
+    GEN_NOW,
+    build_world,
+    lead_of,
+    opportunity_of,
+    params_of,
+    patch_script,
+    reward_script,
+    setup_script,
+)
+
+__all__ = [
+    "CompleteTask",
+    "CreateContact",
+    "MoveOpportunityStage",
+    "ScheduleFollowUp",
+    "UpdateDealTerms",
+    "UpdateLeadStatus",
+]
+
+ME = "Dana Whitfield"
+FIRST = ["Aaron", "Bianca", "Connor", "Delia", "Emeka", "Fiona", "Gustavo", "Helena", "Ivan",
+         "Jolene", "Kwame", "Lorena", "Mateo", "Noor", "Oskar", "Paloma", "Reid", "Saanvi",
+         "Tobias", "Viola", "Wyatt", "Ximena", "Yusuf", "Zara"]  # fmt: skip
+LAST = ["Ashworth", "Baptiste", "Castellano", "Dunmore", "Eriksen", "Fairchild", "Galloway",
+        "Hargrove", "Iwasaki", "Jankowski", "Kovacs", "Lindqvist", "Mbeki", "Northcott",
+        "Okonkwo", "Pellegrini", "Quintero", "Rosenthal", "Szabo", "Thorne", "Underwood",
+        "Varga", "Whitlock", "Yilmaz"]  # fmt: skip
+TITLES = [("Operations Manager", "Operations"), ("Director of Field Service", "Field Services"),
+          ("IT Manager", "IT"), ("Procurement Lead", "Procurement"), ("Controller", "Finance"),
+          ("Facilities Director", "Facilities"), ("Dispatch Supervisor", "Operations"),
+          ("VP Customer Operations", "Customer Success")]  # fmt: skip
+NEXT_STEPS = ["Send revised order form", "Schedule executive sponsor call",
+              "Security review", "Pilot kickoff on site", "Final pricing approval",
+              "Legal review of terms"]  # fmt: skip
+TASKS = ["Send implementation timeline", "Book onsite workshop", "Share customer references",
+         "Confirm pilot success criteria", "Prepare ROI summary", "Call procurement"]  # fmt: skip
+NOTES = [("Budget update", "Finance confirmed the budget for the first half of next year."),
+         ("Decision process", "Final sign-off sits with the COO after a two-week pilot."),
+         ("Competitor", "They are also evaluating a legacy dispatch vendor on price."),
+         ("Integration", "They need the ERP connector before go-live.")]  # fmt: skip
+
+
+def long_date(iso: str) -> str:
+    day = date.fromisoformat(iso)
+    return f"{day:%B} {day.day}, {day.year}"
+
+
+def future_date(rng: random.Random) -> str:
+    return (date(2027, 1, 4) + timedelta(days=rng.randint(0, 170))).isoformat()
+
+
+def phone(rng: random.Random) -> str:
+    area = rng.choice(["312", "646", "415", "737", "206", "617"])
+    return f"({area}) 555-{rng.randint(100, 199):04d}"
+
+
+class _Family(TaskFamily):
+    domain: ClassVar[str] = "crm"
+
+    def scripts(
+        self, task: TaskConfig, world: dict[str, Any], gold: dict[str, Any]
+    ) -> GeneratedScripts:
+        return GeneratedScripts(
+            initial_setup=setup_script(world, self.id),
+            golden_patch=patch_script(world, gold, self.id),
+        )
+
+
+# -- easy -----------------------------------------------------------------------------------
+class UpdateLeadStatus(_Family):
+    id: ClassVar[str] = "update-lead-status"
+    difficulty: ClassVar[Difficulty] = "easy"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("crm", "leads", "qualification", "status-rating")
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        seed = build_seed()
+        lead = rng.choice(
+            [
+                v
+                for k, v in sorted(seed["leads"].items())
+                if v["status"] in ("New", "Working", "Nurturing")
+            ]
+        )
+        status = rng.choice(
+            [s for s in ("Working", "Nurturing", "Qualified", "Unqualified") if s != lead["status"]]
+        )
+        rating = rng.choice([r for r in RATINGS if r != lead["rating"]])
+        name = f"{lead['firstName']} {lead['lastName']}"
+        return self.make_task(
+            task_id,
+            f"After today's call with {name} of {lead['company']}, update their lead: the status "
+            f"should be {status} and the rating {rating}.",
+            f"The CRM has a lead {name} ({lead['title']} at {lead['company']}) with status "
+            f"{lead['status']} and rating {lead['rating'] or 'none'}. You are signed in as {ME}.",
+            first=lead["firstName"], last=lead["lastName"], company=lead["company"],
+            from_status=lead["status"], from_rating=lead["rating"], status=status, rating=rating,
+        )  # fmt: skip
+
+    def generate(self, task: TaskConfig) -> GeneratedScripts:
+        p = params_of(task)
+        lid = lead_of(build_seed(), p["first"], p["last"], p["company"])
+        world = build_world(task, protect={lid})
+        gold = copy.deepcopy(world)
+        update_record(gold, "leads", lid, {"status": p["status"], "rating": p["rating"]})
+        return self.scripts(task, world, gold)
+
+    def write_reward(self, task: TaskConfig) -> str:
+        body = """
+        lid = lead_id(init, P["first"], P["last"], P["company"])
+        lead = cur["leads"].get(lid) or {}
+        checks.append(("status", 2, lead.get("status") == P["status"], f"status is {lead.get('status')!r}"))
+        checks.append(("rating", 1, lead.get("rating") == P["rating"], f"rating is {lead.get('rating')!r}"))
+        allowed = {f"leads.{lid}.status", f"leads.{lid}.rating"}
+        extra = sorted(path for path in diff if path not in allowed)
+        checks.append(("nothing_else_changed", 0, lid is not None and not extra, f"other changes: {extra[:5]}"))
+        """  # noqa: E501
+        return reward_script(params_of(task), body, self.id)
+
+
+class MoveOpportunityStage(_Family):
+    id: ClassVar[str] = "move-opportunity-stage"
+    difficulty: ClassVar[Difficulty] = "easy"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("crm", "opportunities", "pipeline", "move-stage")
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        seed = build_seed()
+        opp = rng.choice(
+            [
+                o
+                for _, o in sorted(seed["opportunities"].items())
+                if not o["stage"].startswith("Closed")
+            ]
+        )
+        later = [s for s in STAGES[STAGES.index(opp["stage"]) + 1 :]]
+        stage = rng.choice(later)
+        why = {
+            "Closed Won": "The customer signed.",
+            "Closed Lost": "The customer chose another vendor.",
+        }
+        account = seed["accounts"][opp["accountId"]]["name"]
+        return self.make_task(
+            task_id,
+            f"{why.get(stage, 'The deal has progressed.')} Move the opportunity \"{opp['name']}\" "
+            f"to the {stage} stage.",
+            f"The opportunity \"{opp['name']}\" for {account} is in stage {opp['stage']}. Moving a "
+            f"deal to {stage} sets its probability to {STAGE_PROBABILITY[stage]}%. You are signed "
+            f"in as {ME}.",
+            name=opp["name"], from_stage=opp["stage"], stage=stage,
+            probability=STAGE_PROBABILITY[stage],
+        )  # fmt: skip
+
+    def generate(self, task: TaskConfig) -> GeneratedScripts:
+        p = params_of(task)
+        oid = opportunity_of(build_seed(), p["name"])
+        world = build_world(task, protect={oid})
+        gold = copy.deepcopy(world)
+        set_stage(gold, oid, p["stage"])
+        return self.scripts(task, world, gold)
+
+    def write_reward(self, task: TaskConfig) -> str:
+        body = """
+        oid = named(init, "opportunities", P["name"])
+        opp = cur["opportunities"].get(oid) or {}
+        checks.append(("stage", 3, opp.get("stage") == P["stage"], f"stage is {opp.get('stage')!r}"))
+        checks.append(("probability", 1, opp.get("stage") == P["stage"] and opp.get("probability") == P["probability"], f"probability is {opp.get('probability')!r}"))
+        allowed = {f"opportunities.{oid}.stage", f"opportunities.{oid}.probability"}
+        extra = sorted(path for path in diff if path not in allowed)
+        checks.append(("nothing_else_changed", 0, oid is not None and not extra, f"other changes: {extra[:5]}"))
+        """  # noqa: E501
+        return reward_script(params_of(task), body, self.id)
+
+
+class CompleteTask(_Family):
+    id: ClassVar[str] = "complete-task"
+    difficulty: ClassVar[Difficulty] = "easy"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("crm", "activities", "tasks", "complete-task")
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        seed = build_seed()
+        task = rng.choice(
+            [a for _, a in sorted(seed["activities"].items()) if a["status"] == "Open"]
+        )
+        collection = {
+            "lead": "leads",
+            "account": "accounts",
+            "contact": "contacts",
+            "opportunity": "opportunities",
+        }[task["relatedType"]]
+        related = record_title(task["relatedType"], seed[collection][task["relatedId"]])
+        due = f", due {long_date(task['dueDate'])}" if task["dueDate"] else ""
+        return self.make_task(
+            task_id,
+            f"I've finished the task \"{task['subject']}\" for {related}. Record it as done in "
+            "the CRM.",
+            f"An open task \"{task['subject']}\"{due}, is attached to the {task['relatedType']} "
+            f"{related}. You are signed in as {ME}.",
+            subject=task["subject"], related_type=task["relatedType"], related=related,
+        )  # fmt: skip
+
+    def generate(self, task: TaskConfig) -> GeneratedScripts:
+        p = params_of(task)
+        seed = build_seed()
+        aid = next(
+            k
+            for k, a in seed["activities"].items()
+            if a["subject"] == p["subject"] and a["relatedType"] == p["related_type"]
+        )
+        protect = {aid, seed["activities"][aid]["relatedId"]}
+        world = build_world(task, protect=protect)
+        gold = copy.deepcopy(world)
+        set_activity_status(gold, aid, completed=True)
+        return self.scripts(task, world, gold)
+
+    def write_reward(self, task: TaskConfig) -> str:
+        body = """
+        aid = None
+        for key, act in init["activities"].items():
+            if norm(act["subject"]) == norm(P["subject"]) and act["relatedType"] == P["related_type"] and act["status"] == "Open":
+                aid = key
+        act = cur["activities"].get(aid) or {}
+        checks.append(("completed", 1, act.get("status") == "Completed", f"status is {act.get('status')!r}"))
+        extra = sorted(path for path in diff if path != f"activities.{aid}.status")
+        checks.append(("nothing_else_changed", 0, aid is not None and not extra, f"other changes: {extra[:5]}"))
+        """  # noqa: E501
+        return reward_script(params_of(task), body, self.id)
+
+
+# -- medium ---------------------------------------------------------------------------------
+class CreateContact(_Family):
+    id: ClassVar[str] = "create-contact"
+    difficulty: ClassVar[Difficulty] = "medium"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("crm", "contacts", "create", "new-contact")
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        seed = build_seed()
+        account = rng.choice([a for _, a in sorted(seed["accounts"].items())])
+        first, last = rng.choice(FIRST), rng.choice(LAST)
+        title, dept = rng.choice(TITLES)
+        salutation = rng.choice(SALUTATIONS[:4])
+        email = f"{slug(first)}.{slug(last)}@{account['website'].removeprefix('www.')}"
+        number = phone(rng)
+        return self.make_task(
+            task_id,
+            f"Add {salutation} {first} {last} as a new contact at {account['name']}: {title} in "
+            f"the {dept} department, email {email}, phone {number}.",
+            f"The account {account['name']} exists in the CRM; {first} {last} is not in it yet. "
+            f"You are signed in as {ME}.",
+            account=account["name"], salutation=salutation, first=first, last=last, title=title,
+            department=dept, email=email, phone=number,
+        )  # fmt: skip
+
+    def generate(self, task: TaskConfig) -> GeneratedScripts:
+        p = params_of(task)
+        world = build_world(task)
+        gold = copy.deepcopy(world)
+        aid = next(k for k, a in world["accounts"].items() if a["name"] == p["account"])
+        values = {
+            "salutation": p["salutation"], "firstName": p["first"], "lastName": p["last"],
+            "accountId": aid, "title": p["title"], "department": p["department"],
+            "email": p["email"], "phone": p["phone"], "mobile": "", "leadSource": None,
+            "mailingStreet": "", "mailingCity": "", "mailingState": "", "mailingPostalCode": "",
+            "mailingCountry": "", "description": "", "ownerId": world["currentUser"],
+        }  # fmt: skip
+        create_record(gold, "contacts", values, now=GEN_NOW)
+        return self.scripts(task, world, gold)
+
+    def write_reward(self, task: TaskConfig) -> str:
+        body = """
+        aid = named(init, "accounts", P["account"])
+        new = [cid for cid in added(diff, "contacts")
+               if norm(cur["contacts"][cid]["firstName"]) == norm(P["first"])
+               and norm(cur["contacts"][cid]["lastName"]) == norm(P["last"])]
+        c = cur["contacts"][new[0]] if new else {}
+        checks.append(("contact_created", 2, len(new) == 1, f"{len(new)} new contact(s) named {P['first']} {P['last']}"))
+        checks.append(("account", 2, aid is not None and c.get("accountId") == aid, f"accountId is {c.get('accountId')!r}"))
+        checks.append(("title", 1, norm(c.get("title")) == norm(P["title"]), f"title is {c.get('title')!r}"))
+        checks.append(("department", 1, norm(c.get("department")) == norm(P["department"]), f"department is {c.get('department')!r}"))
+        checks.append(("email", 1, norm(c.get("email")) == norm(P["email"]), f"email is {c.get('email')!r}"))
+        checks.append(("phone", 1, bool(c) and digits(c.get("phone")) == digits(P["phone"]), f"phone is {c.get('phone')!r}"))
+        checks.append(("salutation", 1, c.get("salutation") == P["salutation"], f"salutation is {c.get('salutation')!r}"))
+        extra = sorted(path for path in diff if path.partition(".")[0] != "contacts" or diff[path]["op"] != "added")
+        checks.append(("only_new_contacts", 0, not extra, f"other changes: {extra[:5]}"))
+        """  # noqa: E501
+        return reward_script(params_of(task), body, self.id)
+
+
+class UpdateDealTerms(_Family):
+    id: ClassVar[str] = "update-deal-terms"
+    difficulty: ClassVar[Difficulty] = "medium"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("crm", "opportunities", "edit", "deal-terms")
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        seed = build_seed()
+        opp = rng.choice(
+            [
+                o
+                for _, o in sorted(seed["opportunities"].items())
+                if not o["stage"].startswith("Closed")
+            ]
+        )
+        delta = rng.randint(2, 40) * 250_000
+        amount = opp["amountCents"] + (delta if rng.random() < 0.5 else -delta)
+        if amount < 500_000:  # a cut that would leave nothing: raise it instead
+            amount = opp["amountCents"] + delta
+        amount += rng.choice([0, 0, 50, 2550])  # sometimes cents, to test decimal entry
+        close = future_date(rng)
+        while close == opp["closeDate"]:
+            close = future_date(rng)
+        step = rng.choice([s for s in NEXT_STEPS if s != opp["nextStep"]])
+        return self.make_task(
+            task_id,
+            f"The customer came back on \"{opp['name']}\": the deal is now worth "
+            f"{format_money(amount)}, it should close on {long_date(close)}, and the next step is "
+            f"\"{step}\". Update the opportunity accordingly.",
+            f"The opportunity \"{opp['name']}\" is open in stage {opp['stage']}. You are signed in "
+            f"as {ME}.",
+            name=opp["name"], amount_cents=amount, close_date=close, next_step=step,
+        )  # fmt: skip
+
+    def generate(self, task: TaskConfig) -> GeneratedScripts:
+        p = params_of(task)
+        oid = opportunity_of(build_seed(), p["name"])
+        world = build_world(task, protect={oid})
+        gold = copy.deepcopy(world)
+        values = {
+            "amountCents": p["amount_cents"],
+            "closeDate": p["close_date"],
+            "nextStep": p["next_step"],
+        }
+        update_record(gold, "opportunities", oid, values)
+        return self.scripts(task, world, gold)
+
+    def write_reward(self, task: TaskConfig) -> str:
+        body = """
+        oid = named(init, "opportunities", P["name"])
+        opp = cur["opportunities"].get(oid) or {}
+        checks.append(("amount", 2, opp.get("amountCents") == P["amount_cents"], f"amountCents is {opp.get('amountCents')!r}"))
+        checks.append(("close_date", 2, opp.get("closeDate") == P["close_date"], f"closeDate is {opp.get('closeDate')!r}"))
+        checks.append(("next_step", 1, norm(opp.get("nextStep")) == norm(P["next_step"]), f"nextStep is {opp.get('nextStep')!r}"))
+        allowed = {f"opportunities.{oid}.{key}" for key in ("amountCents", "closeDate", "nextStep")}
+        extra = sorted(path for path in diff if path not in allowed)
+        checks.append(("nothing_else_changed", 0, oid is not None and not extra, f"other changes: {extra[:5]}"))
+        """  # noqa: E501
+        return reward_script(params_of(task), body, self.id)
+
+
+class ScheduleFollowUp(_Family):
+    id: ClassVar[str] = "schedule-follow-up"
+    difficulty: ClassVar[Difficulty] = "medium"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("crm", "activities", "tasks", "new-task")
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        seed = build_seed()
+        opp = rng.choice(
+            [
+                o
+                for _, o in sorted(seed["opportunities"].items())
+                if not o["stage"].startswith("Closed")
+            ]
+        )
+        subject, due = rng.choice(TASKS), future_date(rng)
+        priority = rng.choice(["High", "Normal", "Low"])
+        title, text = rng.choice(NOTES)
+        return self.make_task(
+            task_id,
+            f"On the opportunity \"{opp['name']}\", schedule a task \"{subject}\" due "
+            f"{long_date(due)} with {priority} priority, and add a note titled \"{title}\" that "
+            f"says: {text}",
+            f"The opportunity \"{opp['name']}\" is open. You are signed in as {ME}; tasks you "
+            "create are assigned to you.",
+            name=opp["name"], subject=subject, due_date=due, priority=priority, note_title=title,
+            note_body=text,
+        )  # fmt: skip
+
+    def generate(self, task: TaskConfig) -> GeneratedScripts:
+        p = params_of(task)
+        oid = opportunity_of(build_seed(), p["name"])
+        world = build_world(task, protect={oid})
+        gold = copy.deepcopy(world)
+        values = {
+            "subject": p["subject"],
+            "type": "To-do",
+            "dueDate": p["due_date"],
+            "priority": p["priority"],
+            "description": "",
+        }
+        create_activity(gold, "opportunity", oid, values, now=GEN_NOW)
+        create_note(gold, "opportunity", oid, p["note_title"], p["note_body"], now=GEN_NOW)
+        return self.scripts(task, world, gold)
+
+    def write_reward(self, task: TaskConfig) -> str:
+        body = """
+        oid = named(init, "opportunities", P["name"])
+        tasks = [cur["activities"][a] for a in added(diff, "activities")
+                 if norm(cur["activities"][a]["subject"]) == norm(P["subject"])
+                 and cur["activities"][a]["relatedId"] == oid]
+        t = tasks[0] if tasks else {}
+        notes = [cur["notes"][n] for n in added(diff, "notes")
+                 if norm(cur["notes"][n]["title"]) == norm(P["note_title"]) and cur["notes"][n]["relatedId"] == oid]
+        n = notes[0] if notes else {}
+        checks.append(("task_on_opportunity", 2, oid is not None and len(tasks) == 1, f"{len(tasks)} matching new task(s)"))
+        checks.append(("task_due", 1, t.get("dueDate") == P["due_date"], f"dueDate is {t.get('dueDate')!r}"))
+        checks.append(("task_priority", 1, t.get("priority") == P["priority"], f"priority is {t.get('priority')!r}"))
+        checks.append(("task_open", 1, t.get("status") == "Open", f"status is {t.get('status')!r}"))
+        checks.append(("note_on_opportunity", 2, oid is not None and len(notes) == 1, f"{len(notes)} matching new note(s)"))
+        checks.append(("note_body", 1, bool(n) and norm(P["note_body"]).rstrip(".") in norm(n.get("body")), f"body is {n.get('body')!r}"))
+        extra = sorted(path for path in diff if path.partition(".")[0] not in ("activities", "notes") or diff[path]["op"] != "added")
+        checks.append(("only_additions", 0, not extra, f"other changes: {extra[:5]}"))
+        """  # noqa: E501
+        return reward_script(params_of(task), body, self.id)

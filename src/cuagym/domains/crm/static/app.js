@@ -1,0 +1,143 @@
+// CRM: small progressive enhancements. Every action also works without JavaScript: forms post
+// normally, the conversion form shows all steps at once, the board's Move menu moves cards.
+(function () {
+  "use strict";
+
+  // Focus the field whose pencil was clicked (inline edit lands on ?edit=1&field=<key>).
+  var auto = document.querySelector("[autofocus]");
+  if (auto) { auto.focus(); if (auto.select && auto.type !== "date") auto.select(); }
+
+  // Activity composer tabs: New task / Log activity / New note.
+  document.querySelectorAll(".composer").forEach(function (box) {
+    box.querySelectorAll(".ctab").forEach(function (tab) {
+      tab.addEventListener("click", function () {
+        box.querySelectorAll(".ctab").forEach(function (t) { t.classList.toggle("active", t === tab); });
+        box.querySelectorAll(".cpanel").forEach(function (p) { p.hidden = p.getAttribute("data-panel") !== tab.getAttribute("data-tab"); });
+        var first = box.querySelector(".cpanel:not([hidden]) input:not([type=hidden])");
+        if (first) first.focus();
+      });
+    });
+  });
+
+  // Client-side hints: the browser's own checks (required, type=email, pattern) on the
+  // controls of one step or form; the server validates everything again.
+  function check(controls) {
+    for (var i = 0; i < controls.length; i++) {
+      var c = controls[i];
+      if (c.disabled || c.closest("fieldset[disabled]")) continue;
+      if (!c.checkValidity()) { c.reportValidity(); c.focus(); return false; }
+    }
+    return true;
+  }
+  function controlsOf(root) { return root.querySelectorAll("input:not([type=hidden]), select, textarea"); }
+
+  document.querySelectorAll("form[data-validate]").forEach(function (form) {
+    form.addEventListener("submit", function (ev) { if (!check(controlsOf(form))) ev.preventDefault(); });
+  });
+
+  // The conversion form: one step at a time, with Back / Next, and the account and
+  // opportunity sections switched by their choices.
+  var conv = document.querySelector("form[data-steps]");
+  if (conv) {
+    var panels = conv.querySelectorAll(".step-panel");
+    var tabs = conv.querySelectorAll("[data-step-tab]");
+    var count = conv.querySelector("[data-step-count]");
+    var current = parseInt(conv.getAttribute("data-start-step"), 10) || 1;
+    conv.classList.add("js-steps");
+
+    function sync() {
+      var mode = conv.querySelector("input[name=accountMode]:checked");
+      var existing = mode && mode.value === "existing";
+      conv.querySelectorAll("fieldset[data-when=new]").forEach(function (f) { f.disabled = existing; });
+      conv.querySelectorAll("fieldset[data-when=existing]").forEach(function (f) { f.disabled = !existing; });
+      var make = conv.querySelector("input[name=createOpportunity]");
+      conv.querySelectorAll("fieldset[data-when=opportunity]").forEach(function (f) { f.disabled = !(make && make.checked); });
+    }
+    function show(n) {
+      current = Math.max(1, Math.min(panels.length, n));
+      panels.forEach(function (p) { p.classList.toggle("active", p.getAttribute("data-step") === String(current)); });
+      tabs.forEach(function (t) {
+        var k = parseInt(t.getAttribute("data-step-tab"), 10);
+        t.classList.toggle("current", k === current);
+        t.classList.toggle("visited", k < current);
+        t.classList.toggle("has-error", !!conv.querySelector('.step-panel[data-step="' + k + '"] .has-error'));
+      });
+      conv.classList.toggle("at-first", current === 1);
+      conv.classList.toggle("at-middle", current > 1 && current < panels.length);
+      conv.classList.toggle("at-last", current === panels.length);
+      if (count) count.textContent = "Step " + current + " of " + panels.length;
+    }
+    function panel(n) { return conv.querySelector('.step-panel[data-step="' + n + '"]'); }
+
+    conv.addEventListener("change", function (ev) {
+      if (ev.target.name === "accountMode" || ev.target.name === "createOpportunity") sync();
+    });
+    conv.querySelector("[data-next]").addEventListener("click", function () {
+      if (check(controlsOf(panel(current)))) show(current + 1);
+    });
+    conv.querySelector("[data-prev]").addEventListener("click", function () { show(current - 1); });
+    conv.querySelectorAll("[data-goto]").forEach(function (b) {
+      b.addEventListener("click", function () {
+        var n = parseInt(b.getAttribute("data-goto"), 10);
+        if (n <= current || check(controlsOf(panel(current)))) show(n);
+      });
+    });
+    conv.addEventListener("submit", function (ev) {
+      for (var k = 1; k <= panels.length; k++) {
+        if (!check(controlsOf(panel(k)))) { ev.preventDefault(); show(k); check(controlsOf(panel(k))); return; }
+      }
+    });
+    // Enter in a field of an earlier step means "next", not "convert".
+    conv.addEventListener("keydown", function (ev) {
+      if (ev.key === "Enter" && ev.target.tagName === "INPUT" && current < panels.length) {
+        ev.preventDefault();
+        if (check(controlsOf(panel(current)))) show(current + 1);
+      }
+    });
+    sync();
+    show(current);
+  }
+
+  // Pipeline board: drag a card onto another column to move it to that stage.
+  var board = document.querySelector("[data-testid=board]");
+  var dropForm = document.getElementById("drop-form");
+  if (board && dropForm) {
+    var dragged = null;
+    board.addEventListener("dragstart", function (ev) {
+      var card = ev.target.closest && ev.target.closest(".deal");
+      if (!card) return;
+      dragged = card;
+      card.classList.add("dragging");
+      ev.dataTransfer.effectAllowed = "move";
+      ev.dataTransfer.setData("text/plain", card.getAttribute("data-id"));
+    });
+    board.addEventListener("dragend", function () {
+      if (dragged) dragged.classList.remove("dragging");
+      board.querySelectorAll(".drop-target").forEach(function (z) { z.classList.remove("drop-target"); });
+      dragged = null;
+    });
+    board.querySelectorAll(".column").forEach(function (col) {
+      var zone = col.querySelector("[data-dropzone]");
+      col.addEventListener("dragover", function (ev) { if (dragged) { ev.preventDefault(); zone.classList.add("drop-target"); } });
+      col.addEventListener("dragleave", function (ev) { if (!col.contains(ev.relatedTarget)) zone.classList.remove("drop-target"); });
+      col.addEventListener("drop", function (ev) {
+        ev.preventDefault();
+        zone.classList.remove("drop-target");
+        var id = ev.dataTransfer.getData("text/plain") || (dragged && dragged.getAttribute("data-id"));
+        var stage = col.getAttribute("data-stage");
+        if (!id || (dragged && dragged.closest(".column") === col)) return;
+        dropForm.action = document.body.getAttribute("data-base") + "/opportunities/" + id + "/path";
+        dropForm.querySelector("input[name=value]").value = stage;
+        dropForm.submit();
+      });
+    });
+  }
+
+  // A click outside an open Move menu closes it; Escape too.
+  document.addEventListener("click", function (ev) {
+    document.querySelectorAll("details.move[open]").forEach(function (d) { if (!d.contains(ev.target)) d.removeAttribute("open"); });
+  });
+  document.addEventListener("keydown", function (ev) {
+    if (ev.key === "Escape") document.querySelectorAll("details.move[open]").forEach(function (d) { d.removeAttribute("open"); });
+  });
+})();
