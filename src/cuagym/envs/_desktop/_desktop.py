@@ -1,0 +1,447 @@
+"""``Desktop``: one environment's display, apps, input and screenshots (async).
+
+    async with Desktop(home=Path("/run/cuagym/m"), uid=1000) as desktop:
+        await desktop.open("calc", "report.xlsx")        # relative to the home
+        await desktop.act({"action": "left_click", "coordinate": [200, 180]})
+        png = await desktop.screenshot()
+
+Everything the desktop owns lives in a private runtime folder (auth files, app profiles,
+Chromium's user data, XDG folders) outside the home, so that app bookkeeping never shows up in
+the home's state diff, and is removed on ``close()``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import os
+import re
+import shutil
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from cuagym.core._action import parse_action
+from cuagym.envs._desktop import _apps
+from cuagym.envs._desktop._apps import App, AppName
+from cuagym.envs._desktop._display import Display, WindowManager
+from cuagym.envs._desktop._input import TYPE_DELAY_MS, CoordinateSpace, xdotool_commands
+from cuagym.envs._desktop._keymap import Keymap
+from cuagym.envs._desktop._proc import DesktopError, HostLauncher, Launcher, run_quiet
+from cuagym.envs._desktop._screen import Frame, Screen
+
+XDOTOOL = "/usr/bin/xdotool"
+_LINE_BREAKS = re.compile(r"(\r\n|\r|\n|\t)")
+_BREAK_KEYS = {"\r\n": "Return", "\r": "Return", "\n": "Return", "\t": "Tab"}
+_WINDOW_CLASS: dict[str, str] = {
+    "calc": "libreoffice|soffice",
+    "writer": "libreoffice|soffice",
+    "impress": "libreoffice|soffice",
+    "chromium": "chromium",
+}
+# When is a new window "rendered"? LibreOffice paints the document grid ~0.8 s before its
+# menus and toolbars: require a busy top strip (menus + toolbar icons: ~280 colours on a 4x
+# downsample; the grid alone: ~65) and a quiet screen. Chromium: a quiet screen.
+_TOP_STRIP_PX = 100
+_READY_TOP_COLORS: dict[str, int] = {"calc": 150, "writer": 150, "impress": 150, "chromium": 0}
+# 0.4 s: LibreOffice sets the document's cursor after its first full paint; keys sent before
+# that land at the file's saved cursor. Under CPU contention a 0.2 s pause was seen to pass.
+_READY_STABLE_S: dict[str, float] = {"calc": 0.4, "writer": 0.4, "impress": 0.4, "chromium": 0.3}
+
+
+def default_cache_dir() -> Path:
+    system = Path("/var/cache/cuagym")
+    if os.geteuid() == 0:
+        return system / "desktop"
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "cuagym" / "desktop"
+
+
+class DesktopConfig(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    width: int = Field(1280, ge=64, le=7680)
+    height: int = Field(800, ge=64, le=4320)
+    depth: int = Field(24, description="bits per pixel of the screen (16 or 24)")
+    window_manager: WindowManager = "matchbox"
+    office_vcl: str = Field("gtk3", description="LibreOffice's toolkit: gtk3 (as OSWorld) or gen")
+    warn_alien_format: bool = Field(
+        True, description="LibreOffice asks 'Keep current format?' on saving xlsx/docx/pptx"
+    )
+    coordinate_space: CoordinateSpace = "pixels"
+    type_delay_ms: int = Field(TYPE_DELAY_MS, ge=0, le=200)
+    app_timeout_s: float = Field(60.0, gt=0, description="launch to rendered window")
+    cache_dir: Path | None = Field(None, description="LibreOffice profile templates")
+    runtime_parent: Path | None = Field(None, description="where runtime folders go (/tmp)")
+    grace_s: float = Field(
+        1.0,
+        ge=0,
+        description="SIGTERM to SIGKILL when stopping an app (no app keeps unsaved state we "
+        "want: recovery and autosave are off, so a short grace is enough)",
+    )
+
+
+class Desktop:
+    """One environment's GUI: Xvfb display, window manager, apps, input, screenshots.
+
+    ``home``: the home as the apps see it (a path in their mount namespace).
+    ``host_home``: the same folder as this process sees it (default: ``home``); used only to
+    clean LibreOffice lock files. ``uid``/``gid``: the apps' identity (``None``: ours).
+    ``mount_ns``: ``/proc/PID/ns/mnt`` the apps enter (the sandbox's), see ``HostLauncher``.
+    ``launcher``: replaces the default ``HostLauncher`` (e.g. a jail's).
+    """
+
+    def __init__(
+        self,
+        home: Path,
+        *,
+        uid: int | None = 1000,
+        gid: int | None = None,
+        host_home: Path | None = None,
+        mount_ns: str | None = None,
+        config: DesktopConfig | None = None,
+        launcher: Launcher | None = None,
+    ) -> None:
+        self.config = config or DesktopConfig()
+        self.home = home
+        self.host_home = host_home or home
+        self.uid = uid if os.geteuid() == 0 else None
+        self.gid = (gid if gid is not None else uid) if self.uid is not None else None
+        self.launcher: Launcher = launcher or HostLauncher(
+            uid=self.uid, gid=self.gid, mount_ns=mount_ns, grace_s=self.config.grace_s
+        )
+        self.apps: list[App] = []
+        self.runtime_dir: Path | None = None
+        self.display: Display | None = None
+        self._screen: Screen | None = None
+        self._keymap = Keymap()
+        self._app_count = 0
+
+    # -- lifecycle ---------------------------------------------------------------------------
+    async def start(self) -> None:
+        if self.runtime_dir is not None:
+            raise DesktopError("desktop already started")
+        cfg = self.config
+        parent = cfg.runtime_parent or Path(tempfile.gettempdir())
+        self.runtime_dir = Path(tempfile.mkdtemp(prefix="cuagym-desktop-", dir=parent))
+        try:
+            # Root-owned and traversable: the server's and the apps' folders below are private.
+            os.chmod(self.runtime_dir, 0o711)
+            user = self.runtime_dir / "user"
+            for sub in ("", "xdg-runtime", "config", "cache", "data", "state"):
+                (user / sub).mkdir(mode=0o700, exist_ok=True)
+                if self.uid is not None:
+                    os.chown(user / sub, self.uid, self.gid if self.gid is not None else self.uid)
+            self.display = Display(
+                self.runtime_dir, self.launcher, width=cfg.width, height=cfg.height,
+                depth=cfg.depth, window_manager=cfg.window_manager,
+                app_uid=self.uid, app_gid=self.gid,
+            )  # fmt: skip
+            await self.display.start()
+            self._screen = Screen(self.display.name)
+        except BaseException:
+            await self.close()
+            raise
+
+    async def close(self) -> None:
+        """Stop every app, the WM and the server; remove lock files and the runtime folder."""
+        apps, self.apps = list(self.apps), []
+        await asyncio.gather(*(self._stop_app(app, others=[]) for app in apps))
+        if self._screen is not None:
+            self._screen.close()
+            self._screen = None
+        if self.display is not None:
+            await self.display.stop()
+            self.display = None
+        self._keymap = Keymap()
+        runtime, self.runtime_dir = self.runtime_dir, None
+        if runtime is not None:
+            await asyncio.to_thread(shutil.rmtree, runtime, True)
+
+    async def __aenter__(self) -> Desktop:
+        await self.start()
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.config.width, self.config.height
+
+    def sessions(self) -> list[int]:
+        """Session ids of every process tree of the desktop (each runs in its own session)."""
+        display = self.display.sessions() if self.display is not None else []
+        return [*display, *(app.proc.pid for app in self.apps if app.running)]
+
+    def _display(self) -> Display:
+        if self.display is None or self.runtime_dir is None:
+            raise DesktopError("desktop not started (or closed)")
+        return self.display
+
+    def app_env(self) -> dict[str, str]:
+        """The environment every app starts with: its display, its home, private XDG folders."""
+        display = self._display()
+        assert self.runtime_dir is not None
+        user = self.runtime_dir / "user"
+        return {
+            **display.client_env(),
+            "HOME": str(self.home),
+            "USER": "user",
+            "LOGNAME": "user",
+            "PATH": "/usr/local/bin:/usr/bin:/bin",
+            "LANG": "C.UTF-8",
+            "XDG_RUNTIME_DIR": str(user / "xdg-runtime"),
+            "XDG_CONFIG_HOME": str(user / "config"),
+            "XDG_CACHE_HOME": str(user / "cache"),
+            "XDG_DATA_HOME": str(user / "data"),
+            "XDG_STATE_HOME": str(user / "state"),
+            # No session bus: stops GTK/GIO from autolaunching a dbus-daemon per app.
+            "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/bus",
+            "NO_AT_BRIDGE": "1",
+            "SAL_USE_VCLPLUGIN": self.config.office_vcl,
+        }
+
+    # -- apps --------------------------------------------------------------------------------
+    async def open(
+        self, app: AppName, target: str | Path | None = None, *, wait: bool = True
+    ) -> App:
+        """Start ``app`` on ``target`` (office: a file, relative to the home; chromium: a URL).
+
+        With ``wait``, returns once its window is mapped and rendered (not after a sleep).
+        """
+        display = self._display()
+        assert self.runtime_dir is not None
+        self._app_count += 1
+        workdir = self.runtime_dir / "user" / f"{app}-{self._app_count}"
+        resolved: str | None = None
+        if app in _apps.OFFICE_APPS:
+            if target is not None:
+                path = Path(target)
+                resolved = str(path if path.is_absolute() else self.home / path)
+            cache = self.config.cache_dir or default_cache_dir()
+            template = await asyncio.to_thread(
+                _apps.office_template, cache, self.config.warn_alien_format
+            )
+            await asyncio.to_thread(_apps.copy_profile, template, workdir, self.uid, self.gid)
+            argv = _apps.office_argv(app, workdir, resolved)
+        elif app == "chromium":
+            resolved = str(target) if target is not None else "about:blank"
+            workdir.mkdir(mode=0o700)
+            if self.uid is not None:
+                os.chown(workdir, self.uid, self.gid if self.gid is not None else self.uid)
+            argv = _apps.chromium_argv(workdir, resolved, display.size)
+        else:
+            raise ValueError(f"unknown app {app!r}: one of calc, writer, impress, chromium")
+        before = set(await self._windows(_WINDOW_CLASS[app]))
+        proc = await self.launcher.spawn(
+            argv, self.app_env(), as_user=True, cwd=str(self.home),
+            log=self.runtime_dir / f"{app}-{self._app_count}.log",
+        )  # fmt: skip
+        handle = App(name=app, proc=proc, target=resolved, workdir=workdir)
+        self.apps.append(handle)
+        if wait:
+            try:
+                await self.wait_window(handle, before)
+            except BaseException:
+                await self.close_app(handle)
+                raise
+        return handle
+
+    async def wait_window(self, app: App, before: set[int] | None = None) -> int:
+        """Wait until ``app`` has a new visible window, rendered; returns its X id."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.config.app_timeout_s
+        known = before or set()
+        name_part = Path(app.target).name if app.is_office and app.target else None
+        while True:
+            for wid in await self._windows(_WINDOW_CLASS[app.name]):
+                if wid in known:
+                    continue
+                if name_part is None or name_part in await self.window_name(wid):
+                    app.window = wid
+                    break
+            if app.window is not None:
+                break
+            if not app.running:
+                raise DesktopError(f"{app.name} exited before showing a window{self._log(app)}")
+            if loop.time() > deadline:
+                raise DesktopError(f"{app.name}: no window within the timeout{self._log(app)}")
+            await asyncio.sleep(0.05)
+        if app.name == "chromium" and app.target not in (None, "about:blank"):
+            # The window shows "Untitled" until the page has a title (or its URL as one).
+            while (await self.window_name(app.window)).startswith("Untitled"):
+                if loop.time() > deadline:
+                    raise DesktopError(f"chromium did not load {app.target}")
+                await asyncio.sleep(0.05)
+        # Keys go to the focused window: wait until the window manager has given it focus.
+        focus_managed = self.config.window_manager != "none"
+        while focus_managed and await self._active_window() != app.window:
+            if loop.time() > deadline:
+                raise DesktopError(f"{app.name}: its window never got the input focus")
+            await asyncio.sleep(0.05)
+        remaining = max(0.5, deadline - loop.time())
+        await self.wait_rendered(
+            min_top_colors=_READY_TOP_COLORS[app.name],
+            stable_s=_READY_STABLE_S[app.name],
+            timeout=remaining,
+        )
+        return app.window
+
+    def _log(self, app: App) -> str:
+        assert self.runtime_dir is not None
+        logs = sorted(self.runtime_dir.glob(f"{app.name}-*.log"))
+        tail = logs[-1].read_text(errors="replace")[-800:].strip() if logs else ""
+        return f": {tail}" if tail else ""
+
+    async def close_app(self, app: App) -> None:
+        """Stop one app (its whole process tree) and clean the lock files it leaves."""
+        if app in self.apps:
+            self.apps.remove(app)
+        await self._stop_app(app, others=self.apps)
+
+    async def _stop_app(self, app: App, others: list[App]) -> None:
+        await app.proc.stop(timeout=self.config.grace_s + 10)
+        if app.workdir.exists():
+            await asyncio.to_thread(shutil.rmtree, app.workdir, True)
+        if not app.is_office:
+            return
+        if any(o.is_office and o.running for o in others):
+            # Another LibreOffice still holds its documents: only this app's own lock goes.
+            if app.target is not None:
+                _apps.remove_lock_for(self._host_path(app.target))
+            return
+        for lock in await asyncio.to_thread(_apps.office_lock_files, self.host_home):
+            lock.unlink(missing_ok=True)
+
+    def _host_path(self, app_path: str) -> Path:
+        """An app-side path under the home, as this process sees it."""
+        path = Path(app_path)
+        try:
+            return self.host_home / path.relative_to(self.home)
+        except ValueError:
+            return path
+
+    # -- windows -----------------------------------------------------------------------------
+    async def _windows(self, class_regex: str) -> list[int]:
+        argv = [XDOTOOL, "search", "--onlyvisible", "--class", class_regex]
+        rc, out, _err = await run_quiet(argv, self._display().host_env())
+        return [int(w) for w in out.split()] if rc == 0 else []
+
+    async def window_name(self, window: int) -> str:
+        argv = [XDOTOOL, "getwindowname", str(window)]
+        _rc, out, _err = await run_quiet(argv, self._display().host_env())
+        return out.strip()
+
+    async def _active_window(self) -> int | None:
+        argv = [XDOTOOL, "getactivewindow"]
+        rc, out, _err = await run_quiet(argv, self._display().host_env())
+        return int(out.strip()) if rc == 0 and out.strip().isdigit() else None
+
+    async def active_window_name(self) -> str:
+        argv = [XDOTOOL, "getactivewindow", "getwindowname"]
+        _rc, out, _err = await run_quiet(argv, self._display().host_env())
+        return out.strip()
+
+    # -- input and screen --------------------------------------------------------------------
+    async def act(
+        self, action: Mapping[str, Any] | Any, space: CoordinateSpace | None = None
+    ) -> None:
+        """Perform one ``computer_use`` action (a dict of its arguments, or a parsed one).
+
+        ``screenshot``, ``wait``, ``terminate`` and ``call_user`` do nothing here: the caller
+        handles them. ``space``: the policy's coordinate space (default: the config's).
+        """
+        parsed = parse_action(dict(action)) if isinstance(action, Mapping) else action
+        if parsed.action == "type" and parsed.text:
+            await self._type(parsed.text)
+            return
+        commands = xdotool_commands(
+            parsed, self.size, space or self.config.coordinate_space, self.config.type_delay_ms
+        )
+        for argv in commands:
+            await self._xdotool(argv)
+
+    async def _type(self, text: str) -> None:
+        env = self._display().host_env()
+        if any(not c.isascii() for c in text) and not self._keymap.loaded:
+            await self._keymap.load(env)
+        delay = str(self.config.type_delay_ms)
+        # xdotool types "\n" as the Linefeed keysym, which apps ignore: newlines and tabs are
+        # pressed as the Return and Tab keys between the runs of text.
+        for part in _LINE_BREAKS.split(text):
+            if not part:
+                continue
+            if part in _BREAK_KEYS:
+                await self._xdotool(["key", _BREAK_KEYS[part]])
+                continue
+            pieces = self._keymap.chunks(part) if self._keymap.loaded else [part]
+            for i, piece in enumerate(pieces):
+                if i > 0:
+                    # Let the app translate the last piece's keys before their keycodes change.
+                    await asyncio.sleep(0.15)
+                if await self._keymap.bind_for(piece, env):
+                    # Chromium reloads its keymap asynchronously after a MappingNotify: keys
+                    # sent at once come out as NUL. LibreOffice needs no pause.
+                    await asyncio.sleep(0.1)
+                # "--" ends options: a text starting with "-" is still text.
+                await self._xdotool(["type", "--delay", delay, "--", piece], len(piece))
+
+    async def _xdotool(self, argv: list[str], chars: int = 0) -> None:
+        # Typing takes type_delay_ms per character (and xdotool's own pauses): allow for it.
+        timeout = 10.0 + chars * (self.config.type_delay_ms + 5) / 1000
+        rc, _out, err = await run_quiet([XDOTOOL, *argv], self._display().host_env(), timeout)
+        if rc != 0:
+            raise DesktopError(f"xdotool {' '.join(argv[:3])}... failed: {err.strip()}")
+
+    def frame(self) -> Frame:
+        """The screen now, raw (about 1 ms)."""
+        if self._screen is None:
+            raise DesktopError("desktop not started (or closed)")
+        return self._screen.grab()
+
+    async def screenshot(self) -> bytes:
+        """The screen now as PNG bytes, in the pixel space of ``act`` coordinates."""
+        if self._screen is None:
+            raise DesktopError("desktop not started (or closed)")
+        return await self._screen.png()
+
+    async def wait_rendered(
+        self,
+        *,
+        min_top_colors: int = 0,
+        stable_s: float = 0.2,
+        timeout: float = 10.0,
+        interval: float = 0.05,
+    ) -> Frame:
+        """Wait until the screen stops changing for ``stable_s`` (and its top strip is busy).
+
+        Returns the settled frame; raises DesktopError after ``timeout``.
+        """
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        last_digest = b""
+        since = loop.time()
+        while True:
+            frame = self.frame()
+            digest = hashlib.blake2b(frame.bgra, digest_size=16).digest()
+            now = loop.time()
+            if digest != last_digest:
+                last_digest, since = digest, now
+            elif now - since >= stable_s and (
+                min_top_colors == 0
+                or frame.colors((0, 0, frame.width, _TOP_STRIP_PX)) >= min_top_colors
+            ):
+                return frame
+            if now > deadline:
+                raise DesktopError(f"the screen did not settle within {timeout:g} s")
+            await asyncio.sleep(interval)

@@ -1,0 +1,96 @@
+"""A closed desktop leaves nothing behind; only its own clients may connect."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from cuagym.envs._desktop import Desktop, DesktopConfig
+
+from .conftest import needs_chromium, needs_gui, needs_office, needs_root, save_shot
+
+pytestmark = [pytest.mark.gui, needs_gui, needs_root]
+
+
+def session_members(pids: list[int]) -> list[str]:
+    """Live processes (not zombies) in the sessions the reapers started."""
+    out = subprocess.run(["ps", "-eo", "pid,sid,stat,args"], capture_output=True, text=True)
+    found = []
+    for line in out.stdout.splitlines()[1:]:
+        pid, sid, stat, *args = line.split(maxsplit=3)
+        if int(sid) in pids and not stat.startswith("Z"):
+            found.append(f"{pid} {args}")
+    return found
+
+
+@needs_office
+@needs_chromium
+async def test_close_leaves_no_process_lock_or_socket(home: Path) -> None:
+    desktop = Desktop(home=home, uid=1000, config=DesktopConfig(window_manager="matchbox"))
+    await desktop.start()
+    assert desktop.display is not None and desktop.runtime_dir is not None
+    number = desktop.display.number
+    runtime = desktop.runtime_dir
+    assert Path(f"/tmp/.X11-unix/X{number}").exists()
+    await desktop.open("calc", "budget.xlsx")
+    await desktop.open("chromium", "about:blank")
+    save_shot("two-apps", await desktop.screenshot())
+    sessions = [app.proc.pid for app in desktop.apps]
+    assert session_members(sessions)  # soffice.bin, chromium and its helpers
+    await desktop.close()
+    assert session_members(sessions) == []
+    assert not Path(f"/tmp/.X11-unix/X{number}").exists()
+    assert not Path(f"/tmp/.X{number}-lock").exists()
+    assert not runtime.exists()
+    assert not list(home.glob(".~lock.*"))
+    ps = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True).stdout
+    assert f":{number} " not in ps and str(runtime) not in ps
+
+
+async def test_concurrent_displays_get_distinct_numbers(home: Path) -> None:
+    desktops = [Desktop(home=home, uid=1000) for _ in range(4)]
+    try:
+        await asyncio.gather(*(d.start() for d in desktops))
+        names = [d.display.name for d in desktops if d.display is not None]
+        assert len(set(names)) == 4
+    finally:
+        await asyncio.gather(*(d.close() for d in desktops))
+
+
+async def test_display_refuses_clients_without_the_cookie(home: Path) -> None:
+    async with Desktop(home=home, uid=1000) as desktop:
+        assert desktop.display is not None
+        drop = ["setpriv", "--reuid=1000", "--regid=1000", "--clear-groups"]
+        base = {"PATH": "/usr/bin:/bin", "HOME": "/nonexistent"}
+        without = {**base, "DISPLAY": desktop.display.name}
+        refused = subprocess.run([*drop, "xdpyinfo"], env=without, capture_output=True)
+        assert refused.returncode != 0
+        with_cookie = {**base, **desktop.display.client_env()}
+        allowed = subprocess.run([*drop, "xdpyinfo"], env=with_cookie, capture_output=True)
+        assert allowed.returncode == 0
+        # The cookie file is the app uid's alone.
+        stat = desktop.display.xauthority.stat()
+        assert (stat.st_uid, stat.st_mode & 0o777) == (1000, 0o600)
+
+
+async def test_a_dead_app_takes_its_helpers_along(home: Path) -> None:
+    async with Desktop(home=home, uid=1000) as desktop:
+        app = (
+            await desktop.open("chromium", "about:blank")
+            if Path("/usr/bin/chromium").exists()
+            else None
+        )
+        if app is None:
+            pytest.skip("chromium is not installed")
+        # Kill the browser's main process only: the reaper must end its helpers too.
+        out = subprocess.run(
+            ["ps", "-o", "pid=,args=", "--ppid", str(app.proc.pid)], capture_output=True, text=True
+        )
+        main = int(out.stdout.split()[0])
+        os.kill(main, 9)
+        await app.proc.process.wait()
+        assert session_members([app.proc.pid]) == []
