@@ -1,7 +1,9 @@
 """The ``local`` provider: an Environment on this machine's sandbox (bubblewrap + overlayfs).
 
-This is the non-GUI half: scripts, snapshots, state. ``screenshot``/``act`` belong to the
-desktop layer (Xvfb, real apps, XTEST input), which will plug in here.
+Scripts, snapshots and state come from the sandbox. With ``gui`` set, the environment also has
+its own display (the desktop layer: Xvfb, real LibreOffice / Chromium windows, xdotool input,
+mss screenshots); its apps work on the same overlay /home/user, entered through the sandbox's
+mount namespace, as the environment's non-root uid.
 """
 
 from __future__ import annotations
@@ -42,6 +44,8 @@ class LocalEnvConfig(BaseModel):
     readonly_roles: tuple[str, ...] = Field(
         ("reward",), description="roles whose scripts see /home/user read-only (§2: no writes)"
     )
+    gui: bool = Field(False, description="give the environment a display and desktop apps")
+    screen: tuple[int, int] = Field((1280, 800), description="display size when gui is set")
 
 
 @envprovider("local")
@@ -65,6 +69,7 @@ class LocalEnvironment:
         )
         # One caller at a time: read_state relies on no jailed process running while it walks.
         self._lock = asyncio.Lock()
+        self.desktop: Any = None  # a cuagym.envs._desktop.Desktop once started with gui=True
 
     @property
     def sid(self) -> str | None:
@@ -77,9 +82,48 @@ class LocalEnvironment:
 
     async def start(self) -> None:
         await self.sandbox.start()
+        if self.config.gui:
+            try:
+                await self._start_desktop()
+            except BaseException:
+                await self.sandbox.close()
+                raise
+
+    async def _start_desktop(self) -> None:
+        # Imported here: the desktop layer needs mss and the X tools, scripts-only use does not.
+        from cuagym.envs._desktop import Desktop, DesktopConfig
+
+        pid = self.sandbox.supervisor_pid
+        assert pid is not None, "the sandbox runs once started"
+        width, height = self.config.screen
+        self.desktop = Desktop(
+            home=Path(f"{self.sandbox.state_root}/m"),
+            host_home=self.sandbox.home,
+            mount_ns=f"/proc/{pid}/ns/mnt",
+            uid=self.config.uid,
+            gid=self.config.gid,
+            config=DesktopConfig(width=width, height=height),
+        )
+        await self.desktop.start()
+
+    async def open_app(self, app: str, target: str) -> None:
+        """Open ``calc``/``writer``/``impress`` on a file of /home/user, or ``chromium`` on a URL."""
+        await self._gui().open(app, target)
+
+    def _gui(self) -> Any:
+        if self.desktop is None:
+            raise NotAGUIEnvironment(
+                "this local environment has no display: create it with gui=True"
+            )
+        return self.desktop
 
     async def close(self) -> None:
-        await self.sandbox.close()
+        try:
+            if self.desktop is not None:
+                await self.desktop.close()
+                self.desktop = None
+        finally:
+            await self.sandbox.close()
 
     async def __aenter__(self) -> LocalEnvironment:
         await self.start()
@@ -93,7 +137,11 @@ class LocalEnvironment:
             return await self.sandbox.snapshot(name)
 
     async def restore(self, snapshot: str | None = None) -> None:
+        """Back to a snapshot. Open desktop apps are closed: the home they saw is gone."""
         async with self._lock:
+            if self.desktop is not None:
+                for app in list(self.desktop.apps):
+                    await self.desktop.close_app(app)
             await self.sandbox.restore(snapshot)
 
     async def run_script(self, code: str, role: str, timeout: float | None = None) -> ScriptResult:
@@ -141,9 +189,10 @@ class LocalEnvironment:
         return out
 
     async def screenshot(self) -> bytes:
-        raise NotAGUIEnvironment(
-            "this local environment has no display: screenshot() needs the GUI layer"
-        )
+        """A PNG of the environment's display."""
+        png: bytes = await self._gui().screenshot()
+        return png
 
     async def act(self, action: Mapping[str, Any]) -> None:
-        raise NotAGUIEnvironment("this local environment has no display: act() needs the GUI layer")
+        """Perform one ``computer_use`` action (DESIGN.md §4) on the display."""
+        await self._gui().act(action)
