@@ -107,7 +107,7 @@ class LocalEnvironment:
         await self.desktop.start()
 
     async def open_app(self, app: str, target: str) -> None:
-        """Open ``calc``/``writer``/``impress`` on a file of /home/user, or ``chromium`` on a URL."""
+        """Open calc/writer/impress on a file of /home/user, or chromium on a URL."""
         await self._gui().open(app, target)
 
     def _gui(self) -> Any:
