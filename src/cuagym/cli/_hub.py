@@ -2,21 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 import typer
 
 hub_app = typer.Typer(help="Serve mock web apps behind the hub state API.", no_args_is_help=True)
-
-
-def _store(url: str, ttl: float):  # type: ignore[no-untyped-def]
-    from cuagym.hub import MemoryStore, RedisStore
-
-    if url == "memory":
-        return MemoryStore(ttl=ttl)
-    if url.startswith(("redis://", "rediss://", "unix://")):
-        return RedisStore(url, ttl=ttl)
-    raise typer.BadParameter(f"unknown store {url!r}: use 'memory' or redis://host:port/db")
 
 
 @hub_app.command("serve")
@@ -35,12 +26,28 @@ def serve(
         envvar="CUAGYM_HUB_TOKEN",
         help="Bearer token for the state API (generated if absent).",
     ),
+    workers: int = typer.Option(
+        1, min=1, help="Server processes on one port; more than 1 needs --store redis://..."
+    ),
     log_level: str = typer.Option("warning", help="uvicorn log level."),
 ) -> None:
     """Serve the hub: the state API and UI of every web app at /<app_id>."""
+    import secrets
+
     import uvicorn
 
     from cuagym.hub import Hub, discover_web_apps
+    from cuagym.hub._factory import ENV_PREFIX, make_store
+
+    if workers > 1 and store == "memory":
+        raise typer.BadParameter(
+            "several workers must share sessions: add --store redis://host:port/db",
+            param_hint="--workers",
+        )
+    try:
+        session_store = make_store(store, ttl)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--store") from None
 
     try:
         web_apps = discover_web_apps([a for a in apps.split(",") if a] if apps else None)
@@ -49,18 +56,37 @@ def serve(
     if not web_apps:
         typer.echo("no web apps are installed", err=True)
         raise typer.Exit(2)
-    hub = Hub(apps=web_apps, store=_store(store, ttl), token=token)
+    the_token = token or secrets.token_urlsafe(24)
     base = f"http://{host}:{port}"
-    typer.echo(banner(base, hub.token, [w.app_id for w in web_apps], store, ttl, token is None))
+    ids = [w.app_id for w in web_apps]
+    typer.echo(banner(base, the_token, ids, store, ttl, token is None))
     sys.stdout.flush()
+    server: dict[str, object] = {
+        "host": host,
+        "port": port,
+        "log_level": log_level,
+        "lifespan": "on",
+        "loop": "uvloop" if _has("uvloop") else "asyncio",
+        "http": "httptools" if _has("httptools") else "h11",
+    }
+    if workers == 1:
+        hub = Hub(apps=web_apps, store=session_store, token=the_token)
+        uvicorn.run(hub.asgi(), **server)  # type: ignore[arg-type]
+        return
+    # Worker processes build their own hub from the environment (same apps, store, token).
+    os.environ.update(
+        {
+            f"{ENV_PREFIX}APPS": ",".join(ids),
+            f"{ENV_PREFIX}STORE": store,
+            f"{ENV_PREFIX}TTL": str(ttl),
+            f"{ENV_PREFIX}TOKEN": the_token,
+        }
+    )
     uvicorn.run(
-        hub.asgi(),
-        host=host,
-        port=port,
-        log_level=log_level,
-        lifespan="on",
-        loop="uvloop" if _has("uvloop") else "asyncio",
-        http="httptools" if _has("httptools") else "h11",
+        "cuagym.hub._factory:hub_from_env",
+        factory=True,
+        workers=workers,
+        **server,  # type: ignore[arg-type]
     )
 
 
