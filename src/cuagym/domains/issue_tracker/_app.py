@@ -1,0 +1,42 @@
+"""The issue-tracker web app as the hub sees it: schema, seed, invariants, volatile keys, routes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+from starlette.routing import BaseRoute
+
+from cuagym.hub import Violation, WebApp
+
+from ._invariants import check_invariants
+from ._schema import IssueTrackerState
+from ._seed import build_seed
+
+__all__ = ["IssueTracker"]
+
+
+class IssueTracker(WebApp):
+    """A project issue tracker: projects, sprints, a board, a backlog, issues (the paper's Jira)."""
+
+    app_id: ClassVar[str] = "issue-tracker"
+    title: ClassVar[str] = "Issue Tracker"
+    state_model: ClassVar[type[BaseModel]] = IssueTrackerState
+    # ``ui`` is what a person looked at (last project, recently viewed issues); ``updatedAt`` is
+    # wall-clock bookkeeping touched by every edit. Neither is a change a reward should score,
+    # and masking them keeps a diff down to the fields the person actually changed.
+    volatile: ClassVar[tuple[str, ...]] = ("ui", "issues.*.updatedAt")
+
+    def seed(self) -> dict[str, Any]:
+        return build_seed()
+
+    def invariants(self, state: Any) -> Iterable[Violation]:
+        if not isinstance(state, IssueTrackerState):  # the hub passes the validated model
+            raise TypeError(f"expected IssueTrackerState, got {type(state).__name__}")
+        return check_invariants(state)
+
+    def routes(self) -> Sequence[BaseRoute]:
+        from ._ui import build_routes  # deferred: the UI pulls in templates machinery
+
+        return build_routes()

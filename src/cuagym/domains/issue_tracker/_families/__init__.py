@@ -1,0 +1,33 @@
+"""The issue-tracker's procedural task families (see ``cuagym.domains._family``)."""
+
+from __future__ import annotations
+
+from cuagym.domains._family import TaskFamily
+
+from ._issues import AddComment, AssignIssue, CreateIssue, SetPriority, TransitionIssue
+from ._planning import CompleteSprint, ProjectSettings, SprintPlanning, TriageBugs
+
+__all__ = [
+    "FAMILIES",
+    "AddComment",
+    "AssignIssue",
+    "CompleteSprint",
+    "CreateIssue",
+    "ProjectSettings",
+    "SetPriority",
+    "SprintPlanning",
+    "TransitionIssue",
+    "TriageBugs",
+]
+
+FAMILIES: tuple[TaskFamily, ...] = (
+    AssignIssue(),
+    SetPriority(),
+    AddComment(),
+    TransitionIssue(),
+    CreateIssue(),
+    SprintPlanning(),
+    ProjectSettings(),
+    CompleteSprint(),
+    TriageBugs(),
+)
