@@ -1,0 +1,41 @@
+"""The mail web app as the hub sees it: schema, seed, invariants, volatile keys, routes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+from starlette.routing import BaseRoute
+
+from cuagym.hub import Violation, WebApp
+
+from ._invariants import check_invariants
+from ._schema import MailState
+from ._seed import build_seed
+
+__all__ = ["MailApp"]
+
+
+class MailApp(WebApp):
+    """A webmail client: folders, labels, threads, compose, contacts, templates, settings."""
+
+    app_id: ClassVar[str] = "mail"
+    title: ClassVar[str] = "Mail"
+    state_model: ClassVar[type[BaseModel]] = MailState
+    # ``ui`` holds purely visual preferences (display density); changing them must never count
+    # as a change in a reward's state_diff.
+    volatile: ClassVar[tuple[str, ...]] = ("ui",)
+
+    def seed(self) -> dict[str, Any]:
+        return build_seed()
+
+    def invariants(self, state: Any) -> Iterable[Violation]:
+        if not isinstance(state, MailState):  # the hub always passes the validated model
+            raise TypeError(f"expected MailState, got {type(state).__name__}")
+        return check_invariants(state)
+
+    def routes(self) -> Sequence[BaseRoute]:
+        from ._ui import build_routes  # deferred: the UI pulls in templates machinery
+
+        return build_routes()

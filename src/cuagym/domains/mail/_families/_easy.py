@@ -1,0 +1,160 @@
+"""Easy mail families: one entity, one or two fields."""
+
+from __future__ import annotations
+
+import random
+from typing import ClassVar
+
+from cuagym.core import Difficulty, TaskConfig
+
+from .._ops import create_label, set_starred
+from .._ops_book import create_contact
+from .._schema import LABEL_COLORS
+from ._pools import COMPANIES, SUBJECTS
+from ._scripts import reward_script
+from ._world import MailFamily, State, add_thread, march_date, params, pick_people
+
+__all__ = ["AddContact", "CreateLabel", "StarThread", "thread_by_subject"]
+
+
+def thread_by_subject(state: State, subject: str, sender: str) -> str:
+    """The generator's own lookup (it built the world, so the match is unique)."""
+    for m in state["messages"].values():
+        if m["subject"] == subject and m["from"]["email"] == sender:
+            return str(m["threadId"])
+    raise LookupError(subject)
+
+
+class StarThread(MailFamily):
+    id = "star-thread"
+    difficulty: ClassVar[Difficulty] = "easy"
+    taxonomy_path = ("conversations", "flags", "star")
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        company, domain = rng.choice(COMPANIES)
+        sender = pick_people(rng, 1, lambda _: domain)[0]
+        (subject, _), (other, _) = rng.sample(SUBJECTS, 2)
+        return self.make_task(
+            task_id,
+            f"Star the email from {sender['name']} with the subject \u201c{subject}\u201d.",
+            f"The inbox holds two unstarred emails from {sender['name']} <{sender['email']}> "
+            f"of {company}: \u201c{subject}\u201d and \u201c{other}\u201d.",
+            sender_name=sender["name"],
+            sender_email=sender["email"],
+            subject=subject,
+            other_subject=other,
+        )
+
+    def build(self, task: TaskConfig, world: State, rng: random.Random) -> None:
+        p = params(task)
+        who = {"name": p["sender_name"], "email": p["sender_email"]}
+        for subject in (p["other_subject"], p["subject"]):
+            body = f"Hi Nora,\n\n{dict(SUBJECTS)[subject]}\n\nThanks!"
+            add_thread(world, who, subject, body, march_date(rng), unread=rng.random() < 0.5)
+
+    def solve(self, task: TaskConfig, state: State) -> None:
+        p = params(task)
+        set_starred(state, [thread_by_subject(state, p["subject"], p["sender_email"])], True)
+
+    def write_reward(self, task: TaskConfig) -> str:
+        body = """
+        tid = find_thread(init, P["subject"], P["sender_email"])
+        before = init["threads"].get(tid or "", {})
+        after = cur["threads"].get(tid or "", {})
+        checks.append(("thread_found", 0, tid is not None, f"thread {tid}"))
+        checks.append(("starred", 2, after.get("starred") is True and not before.get("starred"),
+                       f"starred {before.get('starred')} -> {after.get('starred')}"))
+        extra = unexpected(diff, [f"threads.{tid}.starred", "threads.*.unread"])
+        checks.append(("no_collateral", 0, not extra, f"unexpected changes {extra}"))
+        """
+        return reward_script(params(task), body, task.task_id)
+
+
+class CreateLabel(MailFamily):
+    id = "create-label"
+    difficulty: ClassVar[Difficulty] = "easy"
+    taxonomy_path = ("labels", "manage", "create")
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        from ._pools import LABEL_NAMES
+
+        name = rng.choice(LABEL_NAMES)
+        color = rng.choice([c for c in LABEL_COLORS if c != "gray"])
+        return self.make_task(
+            task_id,
+            f"Create a new label called \u201c{name}\u201d with the colour {color}.",
+            f"The mailbox has a few labels (Clients, Finance, ...) but none called "
+            f"\u201c{name}\u201d. "
+            f"Label colours are picked from a fixed palette that includes {color}.",
+            name=name,
+            color=color,
+        )
+
+    def build(self, task: TaskConfig, world: State, rng: random.Random) -> None:
+        pass  # the seed's labels, minus nothing: the new label must not exist yet
+
+    def solve(self, task: TaskConfig, state: State) -> None:
+        p = params(task)
+        create_label(state, p["name"], p["color"])
+
+    def write_reward(self, task: TaskConfig) -> str:
+        body = """
+        new = [l for lid, l in sorted(cur["labels"].items()) if lid not in init["labels"]]
+        named = [l for l in new if norm(l["name"]) == norm(P["name"])]
+        checks.append(("label_created", 2, bool(named), f"new labels {[l['name'] for l in new]}"))
+        colour = named[0]["color"] if named else None
+        checks.append(("colour", 1, colour == P["color"], f"colour {colour}"))
+        edited = touched(diff, init, "labels")
+        extra = unexpected(diff, ["labels.*"])
+        checks.append(("no_collateral", 0, not extra and not edited,
+                       f"changed existing labels {edited}, other changes {extra}"))
+        """
+        return reward_script(params(task), body, task.task_id)
+
+
+class AddContact(MailFamily):
+    id = "add-contact"
+    difficulty: ClassVar[Difficulty] = "easy"
+    taxonomy_path = ("contacts", "manage", "create")
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        company, domain = rng.choice(COMPANIES)
+        who = pick_people(rng, 1, lambda _: domain)[0]
+        group = rng.choice(["customers", "prospects", "partners"])
+        return self.make_task(
+            task_id,
+            f"Add {who['name']} ({who['email']}) of {company} to your contacts, with company "
+            f"\u201c{company}\u201d and in the \u201c{group}\u201d group.",
+            f"{who['name']} is not in the contacts list yet. Contacts have a name, an email "
+            "address, a company and comma-separated groups.",
+            name=who["name"],
+            email=who["email"],
+            company=company,
+            group=group,
+        )
+
+    def build(self, task: TaskConfig, world: State, rng: random.Random) -> None:
+        pass
+
+    def solve(self, task: TaskConfig, state: State) -> None:
+        p = params(task)
+        create_contact(state, p["name"], p["email"], p["company"], groups=p["group"])
+
+    def write_reward(self, task: TaskConfig) -> str:
+        body = """
+        new = [c for cid, c in sorted(cur["contacts"].items()) if cid not in init["contacts"]]
+        match = [c for c in new if c["email"].lower() == P["email"].lower()]
+        c = match[0] if match else {}
+        checks.append(("contact_created", 2, bool(match),
+                       f"new contacts {[x['email'] for x in new]}"))
+        checks.append(("name", 1, norm(c.get("name", "")) == norm(P["name"]),
+                       f"name {c.get('name')!r}"))
+        checks.append(("company", 1, norm(c.get("company", "")) == norm(P["company"]),
+                       f"company {c.get('company')!r}"))
+        checks.append(("group", 1, P["group"] in c.get("groups", []), f"groups {c.get('groups')}"))
+        edited = touched(diff, init, "contacts")
+        extra = unexpected(diff, ["contacts.*"])
+        checks.append(("no_collateral", 0, not extra and not edited and len(new) == 1,
+                       f"{len(new)} new, changed {edited}, other changes {extra}"))
+        """
+        return reward_script(params(task), body, task.task_id)

@@ -1,0 +1,277 @@
+"""Hard mail families: several screens, lookups across entities, many fields to get right."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import ClassVar
+
+from cuagym.core import Difficulty, TaskConfig
+
+from .._ops import add_label, create_label, new_id, set_folder, set_unread
+from .._ops_compose import ComposeFields, prefill, send_message
+from .._seed import SEED_FILES_URL
+from ._easy import thread_by_subject
+from ._pools import COLLEAGUES, COMPANIES, FILES, LABEL_NAMES, NOTES, SUBJECTS, TEMPLATES
+from ._scripts import reward_script
+from ._world import (
+    GOLD_NOW,
+    MailFamily,
+    State,
+    add_contact,
+    add_thread,
+    march_date,
+    params,
+    pick_people,
+)
+
+__all__ = ["ForwardAttachment", "InboxTriage", "SendTemplateToGroup"]
+
+_FILES_DIR = Path(__file__).resolve().parent.parent / "static" / "seed-files"
+
+
+class SendTemplateToGroup(MailFamily):
+    """The paper's example: "send every customer the template"."""
+
+    id = "send-template-to-group"
+    difficulty: ClassVar[Difficulty] = "hard"
+    taxonomy_path = ("compose", "templates", "insert")
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        name, subject, text = rng.choice(TEMPLATES)
+        group = rng.choice(["customers", "pilot-customers", "webinar-list"])
+        domains = [d for _, d in rng.sample(COMPANIES, rng.randint(3, 5))]
+        members = pick_people(rng, len(domains), lambda i: domains[i])
+        listing = "; ".join(f"{m['name']} <{m['email']}>" for m in members)
+        return self.make_task(
+            task_id,
+            f"Send the \u201c{name}\u201d template as a single email to everyone in your "
+            f"\u201c{group}\u201d contact group. Put all of them in Bcc (leave To and Cc empty) "
+            "and keep the template's subject and text.",
+            f"The saved template \u201c{name}\u201d has the subject \u201c{subject}\u201d and "
+            f"the text \u201c{text}\u201d. The contact group \u201c{group}\u201d has exactly "
+            f"these members: {listing}. Other "
+            "contacts belong to other groups.",
+            template=name,
+            subject=subject,
+            text=text,
+            group=group,
+            members=members,
+        )
+
+    def build(self, task: TaskConfig, world: State, rng: random.Random) -> None:
+        p = params(task)
+        tid = new_id(world, "templates", "tpl")
+        world["templates"][tid] = {
+            "id": tid,
+            "name": p["template"],
+            "subject": p["subject"],
+            "body": p["text"],
+        }
+        company_of = {d: c for c, d in COMPANIES}
+        for m in p["members"]:
+            add_contact(world, m, company_of[m["email"].split("@", 1)[1]], [p["group"]])
+        # A near miss: someone at a member's company who is not in the group.
+        domain = p["members"][0]["email"].split("@", 1)[1]
+        other = pick_people(rng, 1, lambda _: domain)[0]
+        if other["email"] not in {m["email"] for m in p["members"]}:
+            add_contact(world, other, company_of[domain], ["prospects"])
+
+    def solve(self, task: TaskConfig, state: State) -> None:
+        p = params(task)
+        fields = ComposeFields(
+            bcc=", ".join(f"{m['name']} <{m['email']}>" for m in p["members"]),
+            subject=p["subject"],
+            body=p["text"],
+        )
+        send_message(state, fields, now=GOLD_NOW)
+
+    def write_reward(self, task: TaskConfig) -> str:
+        body = """
+        want = sorted(m["email"].lower() for m in P["members"])
+        sent = new_sent(init, cur, me)
+        reach = [len(set(emails(m["bcc"] + m["to"] + m["cc"])) & set(want)) for m in sent]
+        ranked = [m for _, _, m in sorted(zip(reach, range(len(sent)), sent))]
+        m = ranked[-1] if ranked else None
+        checks.append(("sent", 1, m is not None, f"{len(sent)} new sent message(s)"))
+        bcc = emails(m["bcc"]) if m else []
+        checks.append(("bcc_group", 3, bcc == want, f"bcc {bcc}"))
+        visible = emails(m["to"] + m["cc"]) if m else None
+        checks.append(("to_cc_empty", 1, visible == [], f"to/cc {visible}"))
+        subj = m["subject"] if m else ""
+        checks.append(("subject", 1, norm(subj) == norm(P["subject"]), f"subject {subj!r}"))
+        text_ok = m is not None and norm(P["text"]) in norm(m["body"])
+        checks.append(("template_text", 2, text_ok, "text matches" if text_ok else "text missing"))
+        changed = touched(diff, init, "messages")
+        extra = unexpected(diff, ["messages.*", "threads.*"])
+        checks.append(("no_collateral", 0, len(sent) <= 1 and not changed and not extra,
+                       f"{len(sent)} sent, changed {changed}, other {extra}"))
+        """
+        return reward_script(params(task), body, task.task_id)
+
+
+class ForwardAttachment(MailFamily):
+    id = "forward-attachment"
+    difficulty: ClassVar[Difficulty] = "hard"
+    taxonomy_path = ("compose", "respond", "forward")
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        company, domain = rng.choice(COMPANIES)
+        sender = pick_people(rng, 1, lambda _: domain)[0]
+        subject, _ = rng.choice(SUBJECTS)
+        file, _ = rng.choice(FILES)
+        colleague, cemail = rng.choice(COLLEAGUES)
+        note = rng.choice(NOTES)
+        return self.make_task(
+            task_id,
+            f"Forward {sender['name']}'s email \u201c{subject}\u201d, including its attachment "
+            f"{file}, to your colleague {colleague} ({cemail}) with the note \u201c{note}\u201d. "
+            f"Nobody else should receive it.",
+            f"The inbox holds an email from {sender['name']} <{sender['email']}> of {company} "
+            f"with the subject \u201c{subject}\u201d and the attachment {file}. {colleague} is "
+            "in your contacts (team group).",
+            sender_name=sender["name"],
+            sender_email=sender["email"],
+            subject=subject,
+            file=file,
+            colleague=colleague,
+            colleague_email=cemail,
+            note=note,
+        )
+
+    def build(self, task: TaskConfig, world: State, rng: random.Random) -> None:
+        p = params(task)
+        add_contact(
+            world,
+            {"name": p["colleague"], "email": p["colleague_email"]},
+            "Fernhill Analytics",
+            ["team"],
+        )
+        size = (_FILES_DIR / p["file"]).stat().st_size
+        att = {
+            "name": p["file"],
+            "url": f"{SEED_FILES_URL}/{p['file']}",
+            "size": size,
+            "contentType": dict(FILES)[p["file"]],
+        }
+        who = {"name": p["sender_name"], "email": p["sender_email"]}
+        line = dict(SUBJECTS)[p["subject"]]
+        add_thread(
+            world,
+            who,
+            p["subject"],
+            f"Hi Nora,\n\n{line} The file is attached.",
+            march_date(rng),
+            attachments=(att,),
+            unread=rng.random() < 0.5,
+        )
+
+    def solve(self, task: TaskConfig, state: State) -> None:
+        p = params(task)
+        tid = thread_by_subject(state, p["subject"], p["sender_email"])
+        first = next(m for m in state["messages"].values() if m["threadId"] == tid)
+        _, fields = prefill(state, first["id"], "forward")
+        fields.to = f"{p['colleague']} <{p['colleague_email']}>"
+        fields.body = p["note"] + "\n\n" + fields.body
+        send_message(state, fields, None, tid, GOLD_NOW)
+
+    def write_reward(self, task: TaskConfig) -> str:
+        body = """
+        tid = find_thread(init, P["subject"], P["sender_email"])
+        sent = new_sent(init, cur, me)
+        fwd = [m for m in sent if m["threadId"] == tid or norm(P["subject"]) in norm(m["subject"])]
+        noted = [m for m in fwd if norm(P["note"]) in norm(m["body"])]
+        m = (noted or fwd or [None])[-1]
+        checks.append(("thread_found", 0, tid is not None, f"thread {tid}"))
+        checks.append(("forwarded", 1, m is not None, f"{len(fwd)} forward(s) found"))
+        rcpt = emails(m["to"] + m["cc"] + m["bcc"]) if m else []
+        checks.append(("to_colleague", 2, rcpt == [P["colleague_email"].lower()],
+                       f"recipients {rcpt}"))
+        names = [a["name"] for a in m["attachments"]] if m else []
+        stem = P["file"].rsplit(".", 1)[0].lower()
+        checks.append(("attachment", 2, any(n.lower().startswith(stem) for n in names),
+                       f"attachments {names}"))
+        checks.append(("note", 1, bool(noted), "note included" if noted else "note missing"))
+        subj = m["subject"] if m else ""
+        checks.append(("subject", 1, norm(P["subject"]) in norm(subj), f"subject {subj!r}"))
+        changed = touched(diff, init, "messages")
+        extra = unexpected(diff, ["messages.*", "threads.*.unread"])
+        checks.append(("no_collateral", 0, len(sent) <= 1 and not changed and not extra,
+                       f"{len(sent)} sent, changed {changed}, other {extra}"))
+        """
+        return reward_script(params(task), body, task.task_id)
+
+
+class InboxTriage(MailFamily):
+    id = "inbox-triage"
+    difficulty: ClassVar[Difficulty] = "hard"
+    taxonomy_path = ("conversations", "organize", "bulk")
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        (company, domain), (_, other_domain) = rng.sample(COMPANIES, 2)
+        label = rng.choice(LABEL_NAMES)
+        n = rng.randint(2, 3)
+        return self.make_task(
+            task_id,
+            f"Triage the unread inbox emails from {company} (addresses ending in @{domain}): "
+            f"give each the label \u201c{label}\u201d, mark it as read and archive it. Don't "
+            "change read emails or anyone else's mail.",
+            f"The inbox has {n} unread conversations from @{domain}, one read one from "
+            f"@{domain}, and an unread one from @{other_domain}. The label \u201c{label}\u201d "
+            "already exists.",
+            company=company,
+            domain=domain,
+            other_domain=other_domain,
+            label=label,
+            count=n,
+        )
+
+    def build(self, task: TaskConfig, world: State, rng: random.Random) -> None:
+        p = params(task)
+        create_label(world, p["label"], rng.choice(["blue", "orange", "purple"]))
+        n = p["count"]
+        people = pick_people(rng, n + 2, lambda i: p["other_domain"] if i == n + 1 else p["domain"])
+        subjects = rng.sample(SUBJECTS, n + 2)
+        for i, (who, (subject, line)) in enumerate(zip(people, subjects, strict=True)):
+            add_thread(world, who, subject, f"Hi Nora,\n\n{line}", march_date(rng), unread=i != n)
+
+    def solve(self, task: TaskConfig, state: State) -> None:
+        p = params(task)
+        lid = next(k for k, v in state["labels"].items() if v["name"] == p["label"])
+        targets = sorted(
+            {
+                m["threadId"]
+                for m in state["messages"].values()
+                if m["from"]["email"].endswith("@" + p["domain"])
+                and state["threads"][m["threadId"]]["folder"] == "inbox"
+                and state["threads"][m["threadId"]]["unread"]
+            }
+        )
+        add_label(state, targets, lid)
+        set_unread(state, targets, False)
+        set_folder(state, targets, "archive")
+
+    def write_reward(self, task: TaskConfig) -> str:
+        body = """
+        lid = label_id(init, P["label"])
+        domain_threads = sorted({
+            m["threadId"] for m in init["messages"].values()
+            if m["from"]["email"].lower().endswith("@" + P["domain"])
+        })
+        targets = [t for t in domain_threads
+                   if init["threads"][t]["folder"] == "inbox" and init["threads"][t]["unread"]]
+        checks.append(("setup", 0, lid is not None and len(targets) == P["count"],
+                       f"label {lid}, targets {targets}"))
+        for tid in targets:
+            t = cur["threads"].get(tid, {})
+            checks.append((f"labelled_{tid}", 1, lid in t.get("labels", []),
+                           f"labels {t.get('labels')}"))
+            checks.append((f"read_{tid}", 1, t.get("unread") is False, f"unread {t.get('unread')}"))
+            checks.append((f"archived_{tid}", 1, t.get("folder") == "archive",
+                           f"folder {t.get('folder')}"))
+        allowed = [f"threads.{t}.{f}" for t in targets for f in ("labels", "unread", "folder")]
+        allowed += [f"threads.{t}.unread" for t in init["threads"] if t not in domain_threads]
+        extra = unexpected(diff, allowed)
+        checks.append(("no_collateral", 0, not extra, f"unexpected changes {extra}"))
+        """
+        return reward_script(params(task), body, task.task_id)

@@ -1,0 +1,275 @@
+"""Medium mail families: several entities, or a compose with a few fields to get right."""
+
+from __future__ import annotations
+
+import random
+from typing import ClassVar
+
+from cuagym.core import Difficulty, TaskConfig
+
+from .._ops import add_label, create_label, set_folder
+from .._ops_book import create_template
+from .._ops_compose import prefill, send_message
+from ._easy import thread_by_subject
+from ._pools import COLLEAGUES, COMPANIES, LABEL_NAMES, REPLIES, SUBJECTS, TEMPLATES
+from ._scripts import reward_script
+from ._world import GOLD_NOW, MailFamily, State, add_thread, march_date, params, pick_people
+
+__all__ = ["ArchiveSender", "CreateTemplate", "LabelDomain", "ReplyToThread"]
+
+
+def _senders_threads(state: State, email: str) -> list[str]:
+    return sorted(
+        {m["threadId"] for m in state["messages"].values() if m["from"]["email"] == email}
+    )
+
+
+class ArchiveSender(MailFamily):
+    id = "archive-sender"
+    difficulty: ClassVar[Difficulty] = "medium"
+    taxonomy_path = ("conversations", "organize", "archive")
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        company, domain = rng.choice(COMPANIES)
+        sender, colleague = pick_people(rng, 2, lambda _: domain)
+        n = rng.randint(2, 3)
+        return self.make_task(
+            task_id,
+            f"Archive every conversation in the inbox from {sender['name']} "
+            f"({sender['email']}). Leave all other mail where it is.",
+            f"The inbox has {n} conversations from {sender['name']} <{sender['email']}> of "
+            f"{company}, and one from their colleague {colleague['name']} <{colleague['email']}>.",
+            sender_name=sender["name"],
+            sender_email=sender["email"],
+            colleague_name=colleague["name"],
+            colleague_email=colleague["email"],
+            count=n,
+        )
+
+    def build(self, task: TaskConfig, world: State, rng: random.Random) -> None:
+        p = params(task)
+        who = {"name": p["sender_name"], "email": p["sender_email"]}
+        picked = rng.sample(SUBJECTS, p["count"] + 1)
+        for subject, line in picked[:-1]:
+            add_thread(
+                world,
+                who,
+                subject,
+                f"Hi Nora,\n\n{line}\n\nThanks",
+                march_date(rng),
+                unread=rng.random() < 0.5,
+            )
+        other = {"name": p["colleague_name"], "email": p["colleague_email"]}
+        subject, line = picked[-1]
+        add_thread(world, other, subject, f"Hello Nora,\n\n{line}", march_date(rng))
+
+    def solve(self, task: TaskConfig, state: State) -> None:
+        tids = _senders_threads(state, params(task)["sender_email"])
+        set_folder(state, [t for t in tids if state["threads"][t]["folder"] == "inbox"], "archive")
+
+    def write_reward(self, task: TaskConfig) -> str:
+        body = """
+        sender = P["sender_email"].lower()
+        targets = sorted({
+            m["threadId"] for m in init["messages"].values()
+            if m["from"]["email"].lower() == sender
+            and init["threads"][m["threadId"]]["folder"] == "inbox"
+        })
+        checks.append(("targets_found", 0, len(targets) == P["count"], f"targets {targets}"))
+        for tid in targets:
+            folder = cur["threads"].get(tid, {}).get("folder")
+            checks.append((f"archived_{tid}", 1, folder == "archive", f"{tid} folder {folder}"))
+        allowed = [f"threads.{t}.folder" for t in targets] + ["threads.*.unread"]
+        allowed += [f"threads.{t}.snoozedUntil" for t in targets]
+        extra = unexpected(diff, allowed)
+        checks.append(("no_collateral", 0, not extra, f"unexpected changes {extra}"))
+        """
+        return reward_script(params(task), body, task.task_id)
+
+
+class ReplyToThread(MailFamily):
+    id = "reply-to-thread"
+    difficulty: ClassVar[Difficulty] = "medium"
+    taxonomy_path = ("compose", "respond", "reply")
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        company, domain = rng.choice(COMPANIES)
+        sender = pick_people(rng, 1, lambda _: domain)[0]
+        subject, _ = rng.choice(SUBJECTS)
+        cc_name, cc_email = rng.choice(COLLEAGUES)
+        sentence = rng.choice(REPLIES)
+        return self.make_task(
+            task_id,
+            f"Reply to {sender['name']}'s email \u201c{subject}\u201d with the sentence "
+            f"\u201c{sentence}\u201d. Send the reply to {sender['name']} only, with no one in "
+            "Cc or Bcc.",
+            f"The inbox holds an email from {sender['name']} <{sender['email']}> of {company} "
+            f"with the subject \u201c{subject}\u201d; your colleague {cc_name} <{cc_email}> is "
+            "in Cc on it.",
+            sender_name=sender["name"],
+            sender_email=sender["email"],
+            subject=subject,
+            cc_name=cc_name,
+            cc_email=cc_email,
+            sentence=sentence,
+        )
+
+    def build(self, task: TaskConfig, world: State, rng: random.Random) -> None:
+        p = params(task)
+        who = {"name": p["sender_name"], "email": p["sender_email"]}
+        add_thread(
+            world,
+            who,
+            p["subject"],
+            f"Hi Nora,\n\n{dict(SUBJECTS)[p['subject']]}\n\nBest",
+            march_date(rng),
+            unread=True,
+            cc=({"name": p["cc_name"], "email": p["cc_email"]},),
+        )
+
+    def solve(self, task: TaskConfig, state: State) -> None:
+        p = params(task)
+        tid = thread_by_subject(state, p["subject"], p["sender_email"])
+        first = next(m for m in state["messages"].values() if m["threadId"] == tid)
+        _, fields = prefill(state, first["id"], "reply")
+        fields.body = p["sentence"]
+        send_message(state, fields, None, tid, GOLD_NOW)
+
+    def write_reward(self, task: TaskConfig) -> str:
+        body = """
+        tid = find_thread(init, P["subject"], P["sender_email"])
+        replies = [m for m in new_sent(init, cur, me) if m["threadId"] == tid]
+        said = [m for m in replies if norm(P["sentence"]) in norm(m["body"])]
+        m = (said or replies or [None])[-1]
+        checks.append(("thread_found", 0, tid is not None, f"thread {tid}"))
+        checks.append(("reply_sent", 2, m is not None,
+                       f"{len(replies)} new sent message(s) in the thread"))
+        checks.append(("sentence", 2, bool(said),
+                       "the sentence is in the body" if said else "sentence missing"))
+        to = emails(m["to"]) if m else []
+        checks.append(("to_sender", 1, to == [P["sender_email"].lower()], f"to {to}"))
+        others = (m["cc"] + m["bcc"]) if m else [None]
+        checks.append(("sender_only", 1, m is not None and not others,
+                       f"cc/bcc {emails(others) if m else None}"))
+        subj = m["subject"] if m else ""
+        checks.append(("subject", 1, norm(P["subject"]) in norm(subj), f"subject {subj!r}"))
+        stray = [mid for mid, x in cur["messages"].items()
+                 if mid not in init["messages"] and x["threadId"] != tid]
+        changed = touched(diff, init, "messages")
+        extra = unexpected(diff, ["messages.*", "threads.*.unread"])
+        checks.append(("no_collateral", 0, not stray and not changed and not extra,
+                       f"messages elsewhere {stray}, changed {changed}, other {extra}"))
+        """
+        return reward_script(params(task), body, task.task_id)
+
+
+class LabelDomain(MailFamily):
+    id = "label-domain"
+    difficulty: ClassVar[Difficulty] = "medium"
+    taxonomy_path = ("labels", "apply", "bulk")
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        (company, domain), (_, other_domain) = rng.sample(COMPANIES, 2)
+        label = rng.choice(LABEL_NAMES)
+        n = rng.randint(2, 3)
+        return self.make_task(
+            task_id,
+            f"Apply the label \u201c{label}\u201d to every conversation from anyone at {company} "
+            f"(addresses ending in @{domain}), except those in Spam or Trash.",
+            f"The label \u201c{label}\u201d exists but is not used yet. {n} conversations from "
+            f"@{domain} are in the inbox or archived, one more is in Trash, and other companies "
+            f"(such as @{other_domain}) write about similar things.",
+            label=label,
+            company=company,
+            domain=domain,
+            other_domain=other_domain,
+            count=n,
+        )
+
+    def build(self, task: TaskConfig, world: State, rng: random.Random) -> None:
+        p = params(task)
+        create_label(world, p["label"], "teal")
+        people = pick_people(
+            rng, p["count"] + 2, lambda i: p["other_domain"] if i == 0 else p["domain"]
+        )
+        subjects = rng.sample(SUBJECTS, p["count"] + 2)
+        folders = [*["inbox", "archive", "inbox"][: p["count"]], "trash"]
+        for who, (subject, line), folder in zip(people[1:], subjects[1:], folders, strict=True):
+            add_thread(world, who, subject, f"Hi Nora,\n\n{line}", march_date(rng), folder=folder)
+        add_thread(
+            world, people[0], subjects[0][0], f"Hi Nora,\n\n{subjects[0][1]}", march_date(rng)
+        )
+
+    def solve(self, task: TaskConfig, state: State) -> None:
+        p = params(task)
+        lid = next(k for k, v in state["labels"].items() if v["name"] == p["label"])
+        targets = sorted(
+            {
+                m["threadId"]
+                for m in state["messages"].values()
+                if m["from"]["email"].endswith("@" + p["domain"])
+                and state["threads"][m["threadId"]]["folder"] not in ("spam", "trash")
+            }
+        )
+        add_label(state, targets, lid)
+
+    def write_reward(self, task: TaskConfig) -> str:
+        body = """
+        lid = label_id(init, P["label"])
+        targets = sorted({
+            m["threadId"] for m in init["messages"].values()
+            if m["from"]["email"].lower().endswith("@" + P["domain"])
+            and init["threads"][m["threadId"]]["folder"] not in ("spam", "trash")
+        })
+        checks.append(("setup", 0, lid is not None and len(targets) == P["count"],
+                       f"label {lid}, targets {targets}"))
+        for tid in targets:
+            labels = cur["threads"].get(tid, {}).get("labels", [])
+            checks.append((f"labelled_{tid}", 1, lid in labels, f"{tid} labels {labels}"))
+        extra = unexpected(diff, [f"threads.{t}.labels" for t in targets] + ["threads.*.unread"])
+        checks.append(("no_collateral", 0, not extra, f"unexpected changes {extra}"))
+        """
+        return reward_script(params(task), body, task.task_id)
+
+
+class CreateTemplate(MailFamily):
+    id = "create-template"
+    difficulty: ClassVar[Difficulty] = "medium"
+    taxonomy_path = ("templates", "manage", "create")
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        name, subject, text = rng.choice(TEMPLATES)
+        return self.make_task(
+            task_id,
+            f"Save a new email template named \u201c{name}\u201d with the subject "
+            f"\u201c{subject}\u201d and this text:\n\n{text}",
+            "The mailbox already has a few templates (saved replies), none with this name.",
+            name=name,
+            subject=subject,
+            text=text,
+        )
+
+    def build(self, task: TaskConfig, world: State, rng: random.Random) -> None:
+        pass
+
+    def solve(self, task: TaskConfig, state: State) -> None:
+        p = params(task)
+        create_template(state, p["name"], p["subject"], p["text"])
+
+    def write_reward(self, task: TaskConfig) -> str:
+        body = """
+        new = [t for tid, t in sorted(cur["templates"].items()) if tid not in init["templates"]]
+        named = [t for t in new if norm(t["name"]) == norm(P["name"])]
+        t = named[0] if named else {}
+        checks.append(("template_created", 2, bool(named),
+                       f"new templates {[x['name'] for x in new]}"))
+        checks.append(("subject", 1, norm(t.get("subject", "")) == norm(P["subject"]),
+                       f"subject {t.get('subject')!r}"))
+        checks.append(("text", 2, bool(t) and norm(P["text"]) in norm(t.get("body", "")),
+                       "text matches" if t else "no template"))
+        edited = touched(diff, init, "templates")
+        extra = unexpected(diff, ["templates.*"])
+        checks.append(("no_collateral", 0, not extra and not edited,
+                       f"changed {edited}, other {extra}"))
+        """
+        return reward_script(params(task), body, task.task_id)

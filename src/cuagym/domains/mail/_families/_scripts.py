@@ -1,0 +1,220 @@
+"""The three scripts of a mail task, as source text (standard library + ``requests`` only).
+
+``initial_setup.py`` POSTs ``set`` with a full world embedded as JSON; ``golden_patch.py`` reads
+``/state`` and applies entity-level edits (computed at generation time with the app's own
+``_ops`` functions) then POSTs ``set_current``; ``reward.py`` is a fixed prelude and epilogue
+around a family's checks, which append ``(name, points, passed, detail)`` tuples to ``checks``
+directly in ``main`` (a flat list: the scanner follows that data flow best).
+"""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from typing import Any
+
+__all__ = ["SECTIONS", "entity_edits", "patch_script", "reward_script", "setup_script"]
+
+#: sections whose entries are diffed one entity at a time; ``account`` and ``settings`` whole.
+SECTIONS = ("labels", "threads", "messages", "contacts", "templates")
+
+_HEAD = """\
+import json
+import os
+import sys
+from pathlib import Path
+
+import requests
+
+HUB = os.environ["CUAGYM_HUB"].rstrip("/")
+SID = os.environ.get("CUAGYM_SID") or Path("/home/user/.cuagym/sid").read_text().strip()
+AUTH = {"Authorization": "Bearer " + os.environ.get("CUAGYM_HUB_TOKEN", "")}
+"""
+
+
+def _literal(value: Any) -> str:
+    """A Python expression that evaluates to ``value`` (JSON text inside ``json.loads``)."""
+    return f"json.loads({json.dumps(json.dumps(value, ensure_ascii=False, sort_keys=True))})"
+
+
+def setup_script(world: dict[str, Any], summary: str) -> str:
+    return (
+        f"# initial_setup.py - {summary}\n"
+        + _HEAD
+        + f"\nSTATE = {_literal(world)}\n"
+        + textwrap.dedent(
+            """
+            r = requests.post(
+                f"{HUB}/mail/post",
+                params={"sid": SID},
+                headers=AUTH,
+                json={"action": "set", "state": STATE},
+                timeout=30,
+            )
+            if r.status_code != 200:
+                print(r.status_code, r.text, file=sys.stderr)
+                sys.exit(1)
+            print(json.dumps(r.json()))
+            """
+        )
+    )
+
+
+def entity_edits(before: dict[str, Any], after: dict[str, Any]) -> list[list[Any]]:
+    """``[section, key, value]`` edits that turn ``before`` into ``after`` (value None: delete;
+    key None: replace the whole section)."""
+    edits: list[list[Any]] = []
+    for section in SECTIONS:
+        old, new = before.get(section, {}), after.get(section, {})
+        for key in sorted(set(old) | set(new)):
+            if old.get(key) != new.get(key):
+                edits.append([section, key, new.get(key)])
+    for section in ("account", "settings"):
+        if before.get(section) != after.get(section):
+            edits.append([section, None, after[section]])
+    return edits
+
+
+def patch_script(edits: list[list[Any]], summary: str) -> str:
+    return (
+        f"# golden_patch.py - {summary}\n"
+        + _HEAD
+        + f"\nEDITS = {_literal(edits)}\n"
+        + textwrap.dedent(
+            """
+            r = requests.get(f"{HUB}/mail/state", params={"sid": SID}, headers=AUTH, timeout=30)
+            r.raise_for_status()
+            state = r.json()["stored_state"]
+            if state is None:
+                sys.exit("no state: run initial_setup.py first")
+            for section, key, value in EDITS:
+                if key is None:
+                    state[section] = value
+                elif value is None:
+                    state[section].pop(key, None)
+                else:
+                    state[section][key] = value
+            r = requests.post(
+                f"{HUB}/mail/post",
+                params={"sid": SID},
+                headers=AUTH,
+                json={"action": "set_current", "state": state},
+                timeout=30,
+            )
+            if r.status_code != 200:
+                print(r.status_code, r.text, file=sys.stderr)
+                sys.exit(1)
+            """
+        )
+    )
+
+
+_PRELUDE = '''\
+import json
+import os
+from fnmatch import fnmatch
+from pathlib import Path
+
+import requests
+
+P = {params}
+
+
+def read_state():
+    hub = os.environ["CUAGYM_HUB"].rstrip("/")
+    sid = os.environ.get("CUAGYM_SID") or Path("/home/user/.cuagym/sid").read_text().strip()
+    auth = {{"Authorization": "Bearer " + os.environ.get("CUAGYM_HUB_TOKEN", "")}}
+    r = requests.get(f"{{hub}}/mail/go", params={{"sid": sid}}, headers=auth, timeout=30)
+    r.raise_for_status()
+    return r.json()
+
+
+def norm(text):
+    """Lowercase, single spaces, no surrounding punctuation: for comparing typed text."""
+    return " ".join(str(text).lower().split()).strip(" .!?,;:")
+
+
+def thread_msgs(state, tid):
+    msgs = [m for m in state["messages"].values() if m["threadId"] == tid]
+    return sorted(msgs, key=lambda m: (m["date"], m["id"]))
+
+
+def find_thread(state, subject, sender):
+    """The thread whose first message has this subject and comes from this address."""
+    for tid in sorted(state["threads"]):
+        msgs = thread_msgs(state, tid)
+        if msgs and norm(msgs[0]["subject"]) == norm(subject):
+            if msgs[0]["from"]["email"].lower() == sender.lower():
+                return tid
+    return None
+
+
+def label_id(state, name):
+    for lid, label in state["labels"].items():
+        if norm(label["name"]) == norm(name):
+            return lid
+    return None
+
+
+def emails(items):
+    return sorted(a["email"].lower() for a in items)
+
+
+def new_sent(init, cur, me):
+    """Messages sent (not drafts) by the account owner that the initial state did not have."""
+    return [
+        m
+        for mid, m in sorted(cur["messages"].items())
+        if mid not in init["messages"] and not m["isDraft"]
+        and m["from"]["email"].lower() == me
+    ]
+
+
+def touched(diff, init, section):
+    """Ids of entities that existed initially and whose entry the diff mentions."""
+    keys = {{p.split(".")[1] for p in diff if p.startswith(section + ".")}}
+    return sorted(keys & set(init[section]))
+
+
+def unexpected(diff, allowed):
+    return sorted(p for p in diff if not any(fnmatch(p, pat) for pat in allowed))
+
+
+def main():
+    try:
+        data = read_state()
+        init, cur, diff = data["initial_state"], data["current_state"], data["state_diff"]
+        me = init["account"]["email"].lower()
+    except Exception as exc:  # no state, no reward
+        print("CHECK read_state 1 FAIL " + " ".join(str(exc).split())[:200])
+        print("REWARD: 0.0")
+        return
+    checks = []  # (name, points, passed, detail); a 0-point check is a guard
+'''
+
+_EPILOGUE = """
+    intact = all(passed for _, points, passed, _ in checks if points == 0)
+    for name, points, passed, detail in checks:
+        detail = " ".join(str(detail).split()).replace("REWARD:", "REWARD")[:200]
+        print(f"CHECK {name} {points} {'PASS' if passed else 'FAIL'} {detail}")
+    total = sum(points for _, points, _, _ in checks)
+    earned = sum(points for _, points, passed, _ in checks if passed)
+    score = earned / total if total and intact else 0.0
+    print(f"REWARD: {round(score, 4)}")
+
+
+main()
+"""
+
+
+def reward_script(params: dict[str, Any], body: str, summary: str) -> str:
+    """``reward.py``: prelude (state read, helpers), the family's checks, scoring."""
+    code = textwrap.indent(textwrap.dedent(body).strip("\n"), "    ")
+    return (
+        f"# reward.py - {summary}\n"
+        + _PRELUDE.format(params=_literal(params))
+        + "\n"
+        + code
+        + "\n"
+        + _EPILOGUE
+    )

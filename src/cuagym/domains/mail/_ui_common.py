@@ -1,0 +1,129 @@
+"""Helpers shared by the UI screens: form fields, errors, the mutate-then-redirect pattern."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from starlette.datastructures import FormData
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+
+from cuagym.hub import InvalidState, UISession, render, ui_session
+
+from ._ops import ActionError
+from ._views import shell
+
+__all__ = [
+    "State",
+    "act",
+    "error_text",
+    "field",
+    "fields",
+    "load",
+    "not_found",
+    "page",
+    "safe_next",
+    "show_error",
+]
+
+State = dict[str, Any]
+
+
+async def load(request: Request) -> tuple[UISession, State]:
+    ui = ui_session(request)
+    return ui, await ui.state()
+
+
+def field(form: FormData, name: str) -> str:
+    """A text field of the form ('' when absent or a file), with newlines as ``\n``.
+
+    Browsers submit textarea line breaks as CRLF; the state stores plain ``\n`` so that a
+    reward's text comparison does not depend on how the text was typed.
+    """
+    value = form.get(name)
+    if not isinstance(value, str):
+        return ""
+    return value.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def fields(form: FormData, name: str) -> list[str]:
+    return [v for v in form.getlist(name) if isinstance(v, str) and v]
+
+
+def safe_next(value: str, default: str) -> str:
+    """Only app-relative paths may be redirect targets (no ``//host`` or ``scheme:``)."""
+    if value.startswith("/") and not value.startswith("//") and "\\" not in value:
+        return value
+    return default
+
+
+def error_text(exc: ActionError | InvalidState) -> str:
+    if isinstance(exc, ActionError):
+        return str(exc)
+    return "; ".join(f"{v.path or 'state'}: {v.message}" for v in exc.violations)
+
+
+def page(
+    request: Request,
+    state: State,
+    template: str,
+    context: dict[str, Any],
+    active: str | None = None,
+    status_code: int = 200,
+) -> Response:
+    """Render a full screen: the sidebar shell plus the screen's own context."""
+    return render(request, template, {**shell(state, active), **context}, status_code)
+
+
+def show_error(
+    request: Request,
+    state: State,
+    messages: list[str],
+    back: str,
+    status_code: int = 400,
+    title: str = "That didn't work",
+) -> Response:
+    context = {"title": title, "messages": messages, "back": back}
+    return page(request, state, "error.html", context, status_code=status_code)
+
+
+def not_found(request: Request, state: State, what: str) -> Response:
+    return show_error(request, state, [what], "/inbox", status_code=404, title="Not found")
+
+
+async def act(
+    request: Request,
+    ui: UISession,
+    change: Callable[[State], Any],
+    success: Callable[[], str] | str,
+    back: str,
+) -> Response:
+    """Apply ``change`` atomically, then redirect (PRG) to ``success`` (app-relative).
+
+    ``success`` may be a callable so that it can use what ``change`` found (a new id).
+    An :class:`ActionError` answers 400 and a state the hub rejects answers 422; both show a
+    page that says why, and change nothing.
+    """
+
+    def apply(state: State) -> None:
+        # The hub stores whatever a change function returns (when not None) as the new state;
+        # _ops functions return ids, so their result must not leak out.
+        change(state)
+
+    try:
+        await ui.mutate(apply)
+    except ActionError as exc:
+        return show_error(request, await ui.state(), [str(exc)], back)
+    except InvalidState as exc:
+        messages = [f"{v.path or 'state'}: {v.message}" for v in exc.violations]
+        return show_error(
+            request,
+            await ui.state(),
+            messages,
+            back,
+            status_code=422,
+            title="The change was rejected",
+        )
+    target = success() if callable(success) else success
+    return RedirectResponse(ui.url(target), status_code=303)

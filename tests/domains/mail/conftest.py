@@ -1,0 +1,79 @@
+"""Fixtures for mail: an in-process hub, a browser-like client bound to a session, a live hub.
+
+Until the domain is registered as an entry point, ``live_hub`` is overridden here to serve the
+mail app explicitly (the shared fixture serves only discovered apps).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from cuagym.domains.mail import MailApp, build_seed
+from cuagym.hub import Hub
+from tests.conftest import LiveHub, serve_in_thread
+
+TOKEN = "secret"
+AUTH = {"Authorization": f"Bearer {TOKEN}"}
+
+
+class MailClient:
+    """A browser bound to one session (cookie) plus the reward's view over the state API."""
+
+    def __init__(self, client: httpx.AsyncClient, sid: str) -> None:
+        self.http = client
+        self.sid = sid
+
+    async def get(self, path: str, **kw: Any) -> httpx.Response:
+        return await self.http.get(f"/mail{path}", **kw)
+
+    async def post(
+        self, path: str, data: dict[str, Any] | None = None, **kw: Any
+    ) -> httpx.Response:
+        return await self.http.post(f"/mail{path}", data=data or {}, **kw)
+
+    async def go(self) -> dict[str, Any]:
+        r = await self.http.get(f"/mail/go?sid={self.sid}", headers=AUTH)
+        assert r.status_code == 200, r.text
+        return r.json()  # type: ignore[no-any-return]
+
+    async def diff(self) -> dict[str, Any]:
+        return (await self.go())["state_diff"]  # type: ignore[no-any-return]
+
+    async def current(self) -> dict[str, Any]:
+        return (await self.go())["current_state"]  # type: ignore[no-any-return]
+
+    async def inject(self, state: dict[str, Any], action: str = "set") -> httpx.Response:
+        return await self.http.post(
+            f"/mail/post?sid={self.sid}", json={"action": action, "state": state}, headers=AUTH
+        )
+
+
+@pytest.fixture
+def seed() -> dict[str, Any]:
+    return copy.deepcopy(build_seed())
+
+
+@pytest.fixture
+async def mail() -> AsyncIterator[MailClient]:
+    hub = Hub(apps=[MailApp()], token=TOKEN)
+    transport = httpx.ASGITransport(app=hub.asgi())
+    async with httpx.AsyncClient(transport=transport, base_url="http://hub") as client:
+        bound = await client.get("/mail/?sid=s1")
+        assert bound.status_code == 303  # binds the cookie, then redirects to the clean URL
+        yield MailClient(client, "s1")
+
+
+@pytest.fixture
+def live_hub() -> Iterator[LiveHub]:
+    """The mail app on a real uvicorn server (memory store)."""
+    hub = Hub(apps=[MailApp()], token="test-token")
+    url, stop = serve_in_thread(hub.asgi())
+    try:
+        yield LiveHub(url=url, token=hub.token, hub=hub)
+    finally:
+        stop()

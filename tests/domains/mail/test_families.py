@@ -1,0 +1,297 @@
+"""mail's task families: taxonomy, task hygiene, and r(init) = 0 / r(gold) = 1 for real.
+
+Scripts run as subprocesses against a live hub (``family_harness``), exactly as the consensus
+check runs them; the "wrong end state" tests apply a plausible agent mistake with the app's own
+``_ops`` and check that the reward gives partial or no credit, never full.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from collections import Counter
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import yaml
+
+from cuagym.core import TaskConfig, parse_reward_output
+from cuagym.domains import TaskFamily
+from cuagym.domains.mail import MailApp, domain
+from cuagym.domains.mail._ops import add_label, create_label, set_folder, set_starred
+from cuagym.domains.mail._ops_compose import ComposeFields, prefill, send_message
+from cuagym.domains.mail._views import FOLDER_VIEWS
+from cuagym.hub import Hub
+from tests.conftest import LiveHub, serve_in_thread
+from tests.domains.family_harness import check_sample, run_script
+
+FAMILIES = domain.families
+SEEDS = (0, 1, 2)
+TEMPLATES = Path(domain.skill_file or "").parent / "templates"
+State = dict[str, Any]
+
+
+@pytest.fixture(scope="module")
+def mail_hub() -> Iterator[LiveHub]:
+    """mail alone on a real uvicorn server: no reliance on entry-point discovery."""
+    hub = Hub(apps=[MailApp()], token="family-token")
+    url, stop = serve_in_thread(hub.asgi())
+    try:
+        yield LiveHub(url=url, token=hub.token, hub=hub)
+    finally:
+        stop()
+
+
+def taxonomy() -> dict[str, Any]:
+    assert domain.taxonomy_file is not None
+    return yaml.safe_load(domain.taxonomy_file.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+
+
+def leaves(node: dict[str, Any], path: tuple[str, ...] = ()) -> dict[tuple[str, ...], Any]:
+    children = node.get("children")
+    if not children:
+        return {path: node}
+    out: dict[tuple[str, ...], Any] = {}
+    for key, child in children.items():
+        out.update(leaves(child, (*path, key)))
+    return out
+
+
+def params(task: TaskConfig) -> dict[str, Any]:
+    return (task.model_extra or {})["params"]  # type: ignore[no-any-return]
+
+
+# -- static ---------------------------------------------------------------------------------------
+def test_taxonomy_shape() -> None:
+    tree = taxonomy()
+
+    def check(node: dict[str, Any], depth: int) -> None:
+        assert depth <= 4
+        assert isinstance(node.get("description"), str) and node["description"].strip()
+        children = node.get("children")
+        if children:
+            assert len(children) <= 12
+            for child in children.values():
+                check(child, depth + 1)
+        else:
+            assert node.get("ui_elements"), node
+
+    check(tree, 0)
+    assert tree["name"] == "mail"
+    assert len(leaves(tree)) >= 20
+
+
+def test_taxonomy_ui_elements_exist_in_templates() -> None:
+    text = "\n".join(p.read_text() for p in TEMPLATES.glob("*.html"))
+    raw = set(re.findall(r'data-testid="([^"]+)"', text))
+    ids = {t for t in raw if "{{" not in t}
+    ids |= {f"nav-{slug}" for slug in FOLDER_VIEWS}  # the sidebar's loop over system views
+    templated = {re.sub(r"\{\{.*?\}\}", "<", t) for t in raw if "{{" in t}
+    for path, leaf in leaves(taxonomy()).items():
+        for element in leaf["ui_elements"]:
+            if "<" in element:
+                assert re.sub(r"<.*?>", "<", element) in templated, (path, element)
+            else:
+                assert element in ids, (path, element)
+
+
+def test_families_cover_the_difficulties_and_distinct_leaves() -> None:
+    assert len(FAMILIES) >= 8
+    counts = Counter(f.difficulty for f in FAMILIES)
+    assert counts["easy"] >= 2 and counts["medium"] >= 3 and counts["hard"] >= 2
+    assert len({f.id for f in FAMILIES}) == len(FAMILIES)
+    known = leaves(taxonomy())
+    paths = [f.taxonomy_path for f in FAMILIES]
+    assert len(set(paths)) == len(paths)
+    for family in FAMILIES:
+        assert family.taxonomy_path in known, family.id
+        assert family.domain == "mail" and domain.family(family.id) is family
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+
+
+@pytest.mark.parametrize("family", FAMILIES, ids=lambda f: f.id)
+def test_tasks_state_their_params_and_vary(family: TaskFamily) -> None:
+    tasks = [family.sample(seed) for seed in range(6)]
+    for task in tasks:
+        told = f"{task.instruction} {task.context}"
+        for key, value in params(task).items():
+            for text in _strings(value):
+                assert text in told, (key, text)
+            if isinstance(value, int):
+                assert str(value) in told, (key, value)
+        assert "button" not in task.instruction.lower()  # a goal, not a method
+    assert len({t.instruction for t in tasks}) > 1
+    # Each task gets its own world (dropped and re-flagged seed mail), not one shared seed.
+    setups = {family.generate(t).initial_setup.split("STATE = ", 1)[1] for t in tasks[:3]}
+    assert len(setups) == 3
+
+
+@pytest.mark.parametrize("family", FAMILIES, ids=lambda f: f.id)
+def test_reward_is_written_from_the_task_alone(family: TaskFamily) -> None:
+    task = family.sample(7)
+    reward = family.write_reward(task)
+    assert reward == family.write_reward(task)
+    # No id of the Generator's world: entities are found by content.
+    assert not re.search(r"\b(t|m|ct|tpl)-\d{4}\b", reward)
+    assert "subprocess" not in reward and "STATE" not in reward
+
+
+# -- live: r(init) = 0, r(gold) = 1 ---------------------------------------------------------------
+@pytest.mark.parametrize("family", FAMILIES, ids=lambda f: f.id)
+def test_init_scores_zero_and_gold_scores_one(
+    family: TaskFamily, mail_hub: LiveHub, tmp_path: Path
+) -> None:
+    for seed in SEEDS:
+        result = check_sample(family, seed, mail_hub.url, mail_hub.token, tmp_path / str(seed))
+        assert result.r_init == 0.0, result.init_output
+        assert result.r_gold == 1.0, result.gold_output
+
+
+# -- live: plausible mistakes get partial or no credit --------------------------------------------
+def score_mistake(
+    family: TaskFamily,
+    seed: int,
+    hub: LiveHub,
+    workdir: Path,
+    mistake: Callable[[State, dict[str, Any]], None],
+) -> tuple[float | None, str]:
+    """Set up the task, apply ``mistake`` to the state as the UI would, run the reward."""
+    task = family.sample(seed)
+    sid = f"wrong-{uuid.uuid4().hex[:8]}"
+    home = workdir / "home"
+    run_script(family.generate(task).initial_setup, hub.url, hub.token, sid, home)
+    base = f"{hub.url}/mail"
+    state = httpx.get(f"{base}/state", params={"sid": sid}, headers=hub.auth).json()
+    state = state["stored_state"]
+    mistake(state, params(task))
+    r = httpx.post(
+        f"{base}/post",
+        params={"sid": sid},
+        headers=hub.auth,
+        json={"action": "set_current", "state": state},
+    )
+    assert r.status_code == 200, r.text
+    out = run_script(family.write_reward(task), hub.url, hub.token, sid, home)
+    return parse_reward_output(out).reward, out
+
+
+def _thread(state: State, subject: str, sender: str) -> str:
+    return next(
+        str(m["threadId"])
+        for m in state["messages"].values()
+        if m["subject"] == subject and m["from"]["email"] == sender
+    )
+
+
+def _from_domain(state: State, domain_: str) -> list[str]:
+    return sorted(
+        {
+            m["threadId"]
+            for m in state["messages"].values()
+            if m["from"]["email"].endswith("@" + domain_)
+        }
+    )
+
+
+def _label(state: State, name: str) -> str:
+    return next(str(k) for k, v in state["labels"].items() if v["name"] == name)
+
+
+def star_the_other_one(state: State, p: dict[str, Any]) -> None:
+    set_starred(state, [_thread(state, p["other_subject"], p["sender_email"])], True)
+
+
+def wrong_colour(state: State, p: dict[str, Any]) -> None:
+    create_label(state, p["name"], "gray" if p["color"] != "gray" else "red")
+
+
+def archive_the_colleague_too(state: State, p: dict[str, Any]) -> None:
+    mine = [
+        m["threadId"]
+        for m in state["messages"].values()
+        if m["from"]["email"] in (p["sender_email"], p["colleague_email"])
+    ]
+    set_folder(state, mine, "archive")
+
+
+def archive_only_one(state: State, p: dict[str, Any]) -> None:
+    first = next(
+        m["threadId"] for m in state["messages"].values() if m["from"]["email"] == p["sender_email"]
+    )
+    set_folder(state, [first], "archive")
+
+
+def reply_all(state: State, p: dict[str, Any]) -> None:
+    tid = _thread(state, p["subject"], p["sender_email"])
+    mid = next(m["id"] for m in state["messages"].values() if m["threadId"] == tid)
+    _, fields = prefill(state, mid, "reply-all")
+    fields.body = p["sentence"]
+    send_message(state, fields, None, tid)
+
+
+def label_trash_too(state: State, p: dict[str, Any]) -> None:
+    add_label(state, _from_domain(state, p["domain"]), _label(state, p["label"]))
+
+
+def template_in_to(state: State, p: dict[str, Any]) -> None:
+    rcpt = ", ".join(m["email"] for m in p["members"])
+    send_message(state, ComposeFields(to=rcpt, subject=p["subject"], body=p["text"]))
+
+
+def forward_without_attachment(state: State, p: dict[str, Any]) -> None:
+    tid = _thread(state, p["subject"], p["sender_email"])
+    mid = next(m["id"] for m in state["messages"].values() if m["threadId"] == tid)
+    _, fields = prefill(state, mid, "forward")
+    fields.to, fields.body, fields.attachments = p["colleague_email"], p["note"], []
+    send_message(state, fields, None, tid)
+
+
+def triage_but_leave_unread(state: State, p: dict[str, Any]) -> None:
+    targets = [
+        t
+        for t in _from_domain(state, p["domain"])
+        if state["threads"][t]["unread"] and state["threads"][t]["folder"] == "inbox"
+    ]
+    add_label(state, targets, _label(state, p["label"]))
+    set_folder(state, targets, "archive")
+
+
+MISTAKES: list[tuple[str, Callable[[State, dict[str, Any]], None], tuple[float, float]]] = [
+    # (family, mistake, (lowest, highest) acceptable reward)
+    ("star-thread", star_the_other_one, (0.0, 0.0)),
+    ("create-label", wrong_colour, (0.6666, 0.6667)),
+    ("archive-sender", archive_the_colleague_too, (0.0, 0.0)),
+    ("archive-sender", archive_only_one, (0.33, 0.5)),
+    ("reply-to-thread", reply_all, (0.857, 0.8572)),
+    ("label-domain", label_trash_too, (0.0, 0.0)),
+    ("send-template-to-group", template_in_to, (0.5, 0.5)),
+    ("forward-attachment", forward_without_attachment, (0.714, 0.7143)),
+    ("inbox-triage", triage_but_leave_unread, (0.6666, 0.6667)),
+]
+
+
+@pytest.mark.parametrize(
+    ("family_id", "mistake", "bounds"), MISTAKES, ids=[f"{m[0]}-{m[1].__name__}" for m in MISTAKES]
+)
+def test_a_plausible_mistake_is_not_full_credit(
+    family_id: str,
+    mistake: Callable[[State, dict[str, Any]], None],
+    bounds: tuple[float, float],
+    mail_hub: LiveHub,
+    tmp_path: Path,
+) -> None:
+    reward, out = score_mistake(domain.family(family_id), 1, mail_hub, tmp_path, mistake)
+    assert reward is not None and bounds[0] <= reward <= bounds[1], out
