@@ -324,3 +324,13 @@ def test_fractional_and_offset_timestamps_are_ordered_by_instant() -> None:
     assert violations(state) == []
     msgs[-1]["ts"] = "2025-03-07T15:19:59.500Z"
     assert any("out of ts order" in m for _, m in violations(state))
+
+
+def test_form_text_keeps_plain_newlines() -> None:
+    from starlette.datastructures import FormData
+
+    from cuagym.domains.team_chat._ui_common import field
+
+    assert field(FormData([("text", "line one\r\nline two\rthree")]), "text") == (
+        "line one\nline two\nthree"
+    )

@@ -36,9 +36,9 @@ async def load(request: Request) -> tuple[UISession, State]:
 
 
 def field(form: FormData, name: str) -> str:
-    """A text field of the form ('' when absent or a file)."""
+    """A text field of the form ('' when absent or a file), with browsers' CRLF as ``\\n``."""
     value = form.get(name)
-    return value if isinstance(value, str) else ""
+    return value.replace("\r\n", "\n").replace("\r", "\n") if isinstance(value, str) else ""
 
 
 def safe_next(value: str, default: str) -> str:

@@ -36,9 +36,13 @@ async def load(request: Request) -> tuple[UISession, State]:
 
 
 def field(form: FormData, name: str) -> str:
-    """A text field of the form ('' when absent or a file)."""
+    """A text field of the form ('' when absent or a file).
+
+    Browsers submit a textarea's line breaks as CRLF; the state keeps plain ``\\n`` so that a
+    reward comparing message text with the instruction's text is not fooled by the transport.
+    """
     value = form.get(name)
-    return value if isinstance(value, str) else ""
+    return value.replace("\r\n", "\n").replace("\r", "\n") if isinstance(value, str) else ""
 
 
 def fields(form: FormData, name: str) -> list[str]:
