@@ -18,6 +18,8 @@ APT_GUI := xvfb xdotool x11-utils x11-xserver-utils matchbox-window-manager \
 	libreoffice-calc libreoffice-writer libreoffice-impress libreoffice-gtk3 chromium
 
 DEMO_PORT ?= 8765
+# Most tests wait on subprocesses, browsers and sandboxes: three workers keep both cores busy.
+PYTEST_WORKERS ?= 3
 PYTEST_ARGS ?=
 
 .PHONY: demo test install install-test lint typecheck bench clean
@@ -26,7 +28,7 @@ demo: install
 	@$(VENV)/bin/cuagym hub serve --host 127.0.0.1 --port $(DEMO_PORT)
 
 test: install-test
-	$(VENV)/bin/pytest $(PYTEST_ARGS)
+	$(VENV)/bin/pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
 install: $(STAMPS)/venv $(STAMPS)/image
 
