@@ -9,6 +9,7 @@ from cuagym.cli._env import env_app
 from cuagym.cli._hub import hub_app
 from cuagym.cli._scan import scan_command
 from cuagym.cli._schema import schema_command
+from cuagym.cli._verify import verify_command
 
 app = typer.Typer(
     name="cuagym",
@@ -43,6 +44,9 @@ def _root(
 
 app.command("scan", help="Scan reward scripts for reward-hacking patterns.")(scan_command)
 app.command("schema", help="Print the JSON schemas of the bundle's JSON files.")(schema_command)
+app.command(
+    "verify", help="Re-run the consensus conditions C1-C6 on bundles in fresh environments."
+)(verify_command)
 
 
 def main() -> None:

@@ -1,0 +1,150 @@
+"""Benchmark of the consensus check (``cuagym verify``) on file-based bundles.
+
+One verification = two fresh environments started in parallel, initial_setup.py on both,
+golden_patch.py on V_gold, reward.py twice on each state (each from the restored snapshot,
+with the home compared before/after), and the forbidden-pattern scan: ``ConsensusRunner.check``.
+
+* **latency**: bundles verified one at a time; median (goal < 1.5 s), p90, and the median of
+  each phase (phases overlap: V_init is scored while V_gold runs its patch).
+* **throughput**: the same bundles verified ``--workers`` at a time: bundles per hour.
+
+The bundles are the checked-in desktop bundles of the test corpus (xlsx with openpyxl, docx
+with python-docx, csv), cycled to ``--bundles`` verifications under distinct task ids.
+
+    .venv/bin/python benchmarks/verify_bench.py [--json] [--bundles 20] [--workers 2]
+
+Needs root, bubblewrap and the env image. Exits 1 if any bundle fails to verify.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import datetime as dt
+import json
+import os
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from cuagym.core import Bundle
+from cuagym.synth import ConsensusReport, ConsensusRunner
+
+CORPUS = Path(__file__).resolve().parent.parent / "tests" / "synth" / "bundles" / "final"
+SOURCES = ("calc-total-row", "writer-title-heading", "files-csv-dedupe")
+GOAL_S = 1.5
+PHASES = ("start_init", "setup_init", "reward_init", "start_gold", "setup_gold", "patch",
+          "reward_gold", "scan")  # fmt: skip
+
+
+def bundles(n: int) -> list[Bundle]:
+    """``n`` bundles cycling the desktop sources, each under its own task id."""
+    base = [Bundle.load(CORPUS / name) for name in SOURCES]
+    out = []
+    for i in range(n):
+        b = base[i % len(base)]
+        task = b.task.model_copy(update={"task_id": f"{b.task_id}-{i:03d}"})
+        out.append(b.model_copy(update={"task": task}))
+    return out
+
+
+async def verify(runner: ConsensusRunner, b: Bundle) -> ConsensusReport:
+    assert b.initial_setup is not None and b.golden_patch is not None and b.reward is not None
+    return await runner.check(b.task, b.initial_setup, b.golden_patch, b.reward)
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+async def run(n: int, workers: int) -> dict[str, Any]:
+    runner = ConsensusRunner()
+    todo = bundles(n)
+    failed: list[str] = []
+    await verify(runner, todo[0])  # warm-up: first imports, page cache
+    load_before = os.getloadavg()
+
+    walls: list[float] = []
+    phases: dict[str, list[float]] = {p: [] for p in PHASES}
+    for b in todo:
+        start = time.perf_counter()
+        report = await verify(runner, b)
+        walls.append(time.perf_counter() - start)
+        for p in PHASES:
+            phases[p].append(report.timings_s.get(p, 0.0))
+        if not report.passed:
+            failed.append(b.task_id)
+
+    gate = asyncio.Semaphore(workers)
+
+    async def gated(b: Bundle) -> ConsensusReport:
+        async with gate:
+            return await verify(runner, b)
+
+    start = time.perf_counter()
+    reports = await asyncio.gather(*(gated(b) for b in todo))
+    wall_parallel = time.perf_counter() - start
+    failed += [r.task_id for r in reports if not r.passed]
+    load_after = os.getloadavg()
+    median = statistics.median(walls)
+    return {
+        "date": dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "machine": {
+            "cpus": os.cpu_count(),
+            "python": platform.python_version(),
+            "kernel": platform.release(),
+            "loadavg_before": [round(x, 2) for x in load_before],
+            "loadavg_after": [round(x, 2) for x in load_after],
+        },
+        "bundles": n,
+        "latency_s": {
+            "median": round(median, 3),
+            "p90": round(pct(walls, 0.9), 3),
+            "min": round(min(walls), 3),
+            "max": round(max(walls), 3),
+            "goal": GOAL_S,
+            "goal_met": median < GOAL_S,
+        },
+        "phase_median_s": {p: round(statistics.median(v), 3) for p, v in phases.items()},
+        "sequential_bundles_per_hour": round(3600 * n / sum(walls)),
+        "workers": workers,
+        "parallel_wall_s": round(wall_parallel, 2),
+        "bundles_per_hour": round(3600 * n / wall_parallel),
+        "failed": failed,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--json", action="store_true", help="print one JSON document")
+    parser.add_argument("--bundles", type=int, default=20, help="verifications per phase")
+    parser.add_argument("--workers", type=int, default=2, help="concurrency of the throughput run")
+    args = parser.parse_args()
+    result = asyncio.run(run(max(1, args.bundles), max(1, args.workers)))
+    if args.json:
+        print(json.dumps(result, indent=2))
+    else:
+        lat = result["latency_s"]
+        print(
+            f"verify one bundle: median {lat['median']} s (goal < {GOAL_S} s), "
+            f"p90 {lat['p90']} s, min {lat['min']} s over {result['bundles']} bundles"
+        )
+        for phase, value in result["phase_median_s"].items():
+            print(f"  {phase:12} {value:7.3f} s")
+        print(
+            f"throughput: {result['bundles_per_hour']} bundles/hour with --workers "
+            f"{result['workers']} ({result['sequential_bundles_per_hour']} one at a time)"
+        )
+        print(
+            f"load average before/after: {result['machine']['loadavg_before']} / "
+            f"{result['machine']['loadavg_after']}"
+        )
+    sys.exit(1 if result["failed"] else 0)
+
+
+if __name__ == "__main__":
+    main()

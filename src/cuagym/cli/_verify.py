@@ -1,0 +1,144 @@
+"""``cuagym verify BUNDLE... [--json] [--workers N]``: re-run C1-C6 on bundles (DESIGN.md §5).
+
+Every bundle is checked in fresh environments, whatever its REVIEW.md says. With ``--json`` the
+output is the contract: ``[{"task_id", "bundle", "passed", "conditions": {"C1": {"ok",
+"detail"}, ...}, "r_init", "r_gold"}]`` in argument order; otherwise a table.
+
+Exit codes: 0 every bundle passed · 1 some bundle failed a condition · 2 a path is not a bundle
+(nothing is verified then; the message names the file and field) · 3 the verification itself
+could not run (sandbox or hub failure; says nothing about the bundles).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+if TYPE_CHECKING:
+    from cuagym.core import Bundle
+    from cuagym.synth import ConsensusReport
+
+NOT_A_BUNDLE = 2
+MACHINERY_FAILED = 3
+_MARK = {True: "[green]✔[/green]", False: "[bold red]✘[/bold red]", None: "[dim]–[/dim]"}
+
+
+def _load(paths: list[Path]) -> list[Bundle]:
+    """Every bundle, or exit 2 naming every problem of every path that is not one."""
+    from cuagym.core import Bundle, BundleError
+
+    bundles: list[Bundle] = []
+    problems: list[str] = []
+    for path in paths:
+        try:
+            bundle = Bundle.load(path)
+        except BundleError as exc:
+            problems.append(str(exc))
+            continue
+        missing = [
+            name
+            for name, text in (
+                ("initial_setup.py", bundle.initial_setup),
+                ("golden_patch.py", bundle.golden_patch),
+                ("reward.py", bundle.reward),
+            )
+            if text is None
+        ]
+        if missing:
+            lines = "\n".join(f"  {m}: missing (verify runs all three scripts)" for m in missing)
+            problems.append(f"invalid bundle {path}:\n{lines}")
+        bundles.append(bundle)
+    if problems:
+        for text in problems:
+            typer.echo(f"error: {text}", err=True)
+        raise typer.Exit(NOT_A_BUNDLE)
+    return bundles
+
+
+async def _verify_all(bundles: list[Bundle], workers: int) -> list[ConsensusReport]:
+    from cuagym.hub import discover_web_apps, serve_hub
+    from cuagym.synth import ConsensusRunner
+
+    web_ids = {app.app_id for app in discover_web_apps()}
+    needed = sorted({a for b in bundles for a in b.task.apps if a in web_ids})
+    gate = asyncio.Semaphore(workers)
+
+    async def run_all(runner: ConsensusRunner) -> list[ConsensusReport]:
+        async def one(bundle: Bundle) -> ConsensusReport:
+            assert bundle.initial_setup is not None and bundle.golden_patch is not None
+            assert bundle.reward is not None
+            async with gate:
+                return await runner.check(
+                    bundle.task, bundle.initial_setup, bundle.golden_patch, bundle.reward
+                )
+
+        return list(await asyncio.gather(*(one(b) for b in bundles)))
+
+    if not needed:
+        return await run_all(ConsensusRunner())
+    # One embedded hub for the whole run, serving just the apps these bundles use.
+    async with serve_hub(discover_web_apps(needed)) as hub:
+        return await run_all(ConsensusRunner(hub=hub))
+
+
+def _render(reports: list[ConsensusReport], paths: list[Path], console: Console) -> None:
+    from cuagym.core import CONDITION_IDS
+
+    table = Table(title="Consensus conditions (C1-C6)")
+    table.add_column("task", overflow="fold")
+    for cid in CONDITION_IDS:
+        table.add_column(cid, justify="center")
+    table.add_column("r_init", justify="right")
+    table.add_column("r_gold", justify="right")
+    table.add_column("verdict")
+    for report in reports:
+        marks = [_MARK[report.conditions[c].ok] for c in CONDITION_IDS]
+        verdict = "[green]PASS[/green]" if report.passed else "[bold red]FAIL[/bold red]"
+        r_init = "n/a" if report.r_init is None else f"{report.r_init:g}"
+        r_gold = "n/a" if report.r_gold is None else f"{report.r_gold:g}"
+        table.add_row(report.task_id, *marks, r_init, r_gold, verdict)
+    console.print(table)
+    for report, path in zip(reports, paths, strict=True):
+        for failed in report.failed_conditions():
+            outcome = report.conditions[failed]
+            word = "not run" if outcome.ok is None else "failed"
+            console.print(f"{path}: {failed} {word}: {outcome.detail}", markup=False)
+    bad = sum(1 for r in reports if not r.passed)
+    console.print(f"{len(reports)} bundle(s) verified, {bad} failed.")
+
+
+def verify_command(
+    bundles: Annotated[
+        list[Path], typer.Argument(help="Bundle folders (task_config.json, scripts, ...).")
+    ],
+    json_output: bool = typer.Option(
+        False, "--json", help="Print the JSON list of the contract instead of a table."
+    ),
+    workers: int = typer.Option(
+        1, "--workers", min=1, help="Bundles verified at once (each uses two environments)."
+    ),
+) -> None:
+    """Re-run the consensus conditions C1-C6 on bundles in fresh environments; exit 1 on a fail."""
+    import httpx
+
+    from cuagym.sandbox import SandboxError
+    from cuagym.synth import ConsensusError
+
+    loaded = _load(bundles)
+    try:
+        reports = asyncio.run(_verify_all(loaded, workers))
+    except (SandboxError, ConsensusError, httpx.HTTPError, OSError) as exc:
+        typer.echo(f"error: verification could not run: {exc}", err=True)
+        raise typer.Exit(MACHINERY_FAILED) from None
+    if json_output:
+        out = [r.verify_json(str(p)) for r, p in zip(reports, bundles, strict=True)]
+        typer.echo(json.dumps(out, indent=2, ensure_ascii=False))
+    else:
+        _render(reports, bundles, Console(highlight=False, soft_wrap=True))
+    raise typer.Exit(0 if all(r.passed for r in reports) else 1)

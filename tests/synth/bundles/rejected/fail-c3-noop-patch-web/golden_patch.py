@@ -1,0 +1,1 @@
+print("nothing to change")
