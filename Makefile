@@ -22,9 +22,17 @@ DEMO_PORT ?= 8765
 PYTEST_WORKERS ?= 3
 PYTEST_ARGS ?=
 
-.PHONY: demo test install install-test lint typecheck bench clean
+.PHONY: demo hub test install install-test lint typecheck bench clean
 
+# The main job on its embedded defaults: procedural synthesis across every domain with task
+# families, each tuple checked by code (C1-C6) in sandboxed environments, then verified again.
+DEMO_N ?= 32
 demo: install
+	$(VENV)/bin/cuagym synth --backend procedural --n $(DEMO_N) --seed 0 --workers 2 --out ./output
+	$(VENV)/bin/cuagym verify ./output/final/*
+	@echo "verified bundles: ./output/final/   (serve the web apps: make hub)"
+
+hub: install
 	@$(VENV)/bin/cuagym hub serve --host 127.0.0.1 --port $(DEMO_PORT)
 
 test: install-test
@@ -73,7 +81,7 @@ $(STAMPS)/apt-test: Makefile
 $(STAMPS)/venv: pyproject.toml Makefile $(STAMPS)/apt-runtime
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[scale]'
+	$(PY) -m pip install -q -e '.[scale,office]'
 	@touch $@
 
 $(STAMPS)/venv-test: $(STAMPS)/venv pyproject.toml

@@ -9,6 +9,7 @@ from cuagym.cli._env import env_app
 from cuagym.cli._hub import hub_app
 from cuagym.cli._scan import scan_command
 from cuagym.cli._schema import schema_command
+from cuagym.cli._synth import synth_command
 from cuagym.cli._verify import verify_command
 
 app = typer.Typer(
@@ -42,6 +43,9 @@ def _root(
     """cuagym: verified RL tasks for computer-use agents."""
 
 
+app.command(
+    "synth", help="Synthesize verified tuples: the Generator/Discriminator loop (resumable)."
+)(synth_command)
 app.command("scan", help="Scan reward scripts for reward-hacking patterns.")(scan_command)
 app.command("schema", help="Print the JSON schemas of the bundle's JSON files.")(schema_command)
 app.command(

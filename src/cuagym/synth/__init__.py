@@ -10,6 +10,17 @@ C6 deterministic reward); the ``check_*`` functions are the conditions themselve
 
 from __future__ import annotations
 
+from cuagym.synth._backends import (
+    CommandBackend,
+    ProceduralBackend,
+    RoleBackend,
+    RoleSession,
+    RoleTurn,
+    UnknownBackend,
+    make_backend,
+)
+from cuagym.synth._barrier import BarrierError, RoleJails
+from cuagym.synth._batch import BatchBusy, BatchOptions, run_batch
 from cuagym.synth._checks import (
     check_gold_scores_one,
     check_init_scores_zero,
@@ -27,19 +38,59 @@ from cuagym.synth._consensus_models import (
     RewardRun,
     StateName,
 )
+from cuagym.synth._orchestrator import Orchestrator, TaskSpec
+from cuagym.synth._role_api import ApiDenied, EnvSlot, RoleApi, RoleApiServer, RoleGrant
 from cuagym.synth._scan import iter_scripts, scan_file, scan_source
 from cuagym.synth._scan_models import PATTERNS, ScanReport, Violation
+from cuagym.synth._synth_models import (
+    DEFAULT_MAX_ROUNDS,
+    BatchSummary,
+    RoleRun,
+    RoleUsage,
+    RoundRecord,
+    TaskOutcome,
+)
+from cuagym.synth._tasks import (
+    TaskFileError,
+    domains_with_families,
+    load_tasks_file,
+    sample_tasks,
+)
 
 __all__ = [
+    "DEFAULT_MAX_ROUNDS",
     "PATTERNS",
+    "ApiDenied",
+    "BarrierError",
+    "BatchBusy",
+    "BatchOptions",
+    "BatchSummary",
+    "CommandBackend",
     "ConditionOutcome",
     "ConsensusError",
     "ConsensusReport",
     "ConsensusRunner",
+    "EnvSlot",
+    "Orchestrator",
     "PreparedEnvs",
+    "ProceduralBackend",
     "RewardRun",
+    "RoleApi",
+    "RoleApiServer",
+    "RoleBackend",
+    "RoleGrant",
+    "RoleJails",
+    "RoleRun",
+    "RoleSession",
+    "RoleTurn",
+    "RoleUsage",
+    "RoundRecord",
     "ScanReport",
     "StateName",
+    "TaskFileError",
+    "TaskOutcome",
+    "TaskSpec",
+    "UnknownBackend",
     "Violation",
     "check_gold_scores_one",
     "check_init_scores_zero",
@@ -47,8 +98,13 @@ __all__ = [
     "check_patch_runs",
     "check_reward_deterministic",
     "check_setup_runs",
+    "domains_with_families",
     "iter_scripts",
+    "load_tasks_file",
+    "make_backend",
     "make_reward_run",
+    "run_batch",
+    "sample_tasks",
     "scan_file",
     "scan_source",
     "script_failure",

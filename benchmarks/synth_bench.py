@@ -1,0 +1,117 @@
+"""Synthesis throughput: procedural tuples accepted (= verified: C1-C6 checked) per hour.
+
+    sudo .venv/bin/python benchmarks/synth_bench.py [--n 24] [--workers 4] [--domains a,b]
+        [--reverify 4] [--json]
+
+Runs the whole loop as ``cuagym synth --backend procedural`` does (role jails, role API, hub,
+ConsensusRunner) on a fresh output folder, then re-verifies a sample of the bundles in fresh
+environments (``ConsensusRunner.check``, what ``cuagym verify`` does). Reports wall-clock rate,
+CPU seconds per tuple (this process and every jail and supervisor it reaped), the rate that CPU
+cost would allow on an idle machine with this many cores, mean phase times from meta.json, and
+the load average before and after (the machine is shared: read rates with it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import resource
+import shutil
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from cuagym.core import Bundle
+from cuagym.domains import load_domains
+from cuagym.synth import (
+    BatchOptions,
+    ConsensusRunner,
+    ProceduralBackend,
+    domains_with_families,
+    run_batch,
+    sample_tasks,
+)
+
+
+def _cpu() -> float:
+    total = 0.0
+    for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN):
+        usage = resource.getrusage(who)
+        total += usage.ru_utime + usage.ru_stime
+    return total
+
+
+async def _bench(args: argparse.Namespace) -> dict[str, Any]:
+    domains = load_domains()
+    ids = [d for d in args.domains.split(",") if d] or domains_with_families(domains)
+    specs = sample_tasks(domains, ids, args.n, args.seed)
+    out = Path(tempfile.mkdtemp(prefix="cuagym-synth-bench-"))
+    load_before = os.getloadavg()
+    try:
+        cpu0, t0 = _cpu(), time.perf_counter()
+        summary, outcomes = await run_batch(
+            specs, ProceduralBackend(), BatchOptions(out=out, workers=args.workers)
+        )
+        wall, cpu = time.perf_counter() - t0, _cpu() - cpu0
+        load_after = os.getloadavg()
+        accepted = [o for o in outcomes if o.status == "accepted" and o.bundle]
+        phases: dict[str, list[float]] = {}
+        for o in accepted:
+            for key, value in Bundle.load(o.bundle or "").meta.timings_s.items():
+                phases.setdefault(key, []).append(value)
+        reverified = 0
+        sample = accepted[: args.reverify]
+        if sample:
+            async with ConsensusRunner() as runner:
+                for o in sample:
+                    b = Bundle.load(o.bundle or "")
+                    assert b.initial_setup and b.golden_patch and b.reward
+                    report = await runner.check(b.task, b.initial_setup, b.golden_patch, b.reward)
+                    reverified += report.passed
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+    n_ok = max(summary.accepted, 1)
+    cores = os.cpu_count() or 1
+    return {
+        "domains": ids,
+        "tasks": len(specs),
+        "workers": args.workers,
+        "accepted": summary.accepted,
+        "rejected": summary.rejected,
+        "errors": summary.errors,
+        "rounds_mean": summary.rounds_mean,
+        "wall_s": round(wall, 2),
+        "tuples_per_hour": round(summary.accepted * 3600 / wall, 1),
+        "cpu_s_per_tuple": round(cpu / n_ok, 3),
+        "cpu_bound_tuples_per_hour_idle": round(cores * 3600 / (cpu / n_ok), 1),
+        "cores": cores,
+        "phase_mean_s": {k: round(statistics.mean(v), 3) for k, v in sorted(phases.items())},
+        "reverified": f"{reverified}/{len(sample)}",
+        "loadavg_before": [round(x, 2) for x in load_before],
+        "loadavg_after": [round(x, 2) for x in load_after],
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--n", type=int, default=24)
+    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--domains", default="")
+    parser.add_argument("--reverify", type=int, default=4)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    result = asyncio.run(_bench(args))
+    if args.json:
+        print(json.dumps(result))
+        return
+    for key, value in result.items():
+        print(f"{key:32} {value}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,156 @@
+"""``cuagym synth``: the main job — synthesize verified (t, s_init, s_gold, r) tuples.
+
+    cuagym synth --backend procedural --domains team-chat,calc --n 40 --seed 0 --out ./output
+    cuagym synth --backend command --tasks tasks.json --out ./output \\
+        --generator-cmd 'my-agent generate' --discriminator-cmd 'my-agent judge'
+
+Contract (DESIGN.md §5): ``--n`` is the total, spread evenly over ``--domains`` (default: every
+installed domain with procedural task families); re-running the same command continues the
+batch; with ``--json`` the last stdout line is ``{"accepted", "rejected", "rounds_mean",
+"wall_s", "tuples_per_hour", "tokens_in", "tokens_out", "cost_usd"}`` (totals over the batch,
+earlier runs included; ``wall_s`` and ``tuples_per_hour`` of this run). Progress and the summary
+table go to stderr with ``--json``, to stdout otherwise.
+
+Exit codes: 0 the batch ran to the end (rejections are results, not errors); 1 the machinery
+failed (sandbox, hub) or another batch holds the output folder; 2 bad arguments or task file.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from cuagym.domains import load_domains
+from cuagym.synth import (
+    BatchBusy,
+    BatchOptions,
+    BatchSummary,
+    TaskFileError,
+    TaskOutcome,
+    TaskSpec,
+    UnknownBackend,
+    domains_with_families,
+    load_tasks_file,
+    make_backend,
+    run_batch,
+    sample_tasks,
+)
+
+__all__ = ["synth_command"]
+
+
+def _fail(message: str, code: int = 2) -> typer.Exit:
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(code)
+
+
+def _summary_table(summary: BatchSummary, out: Path) -> Table:
+    table = Table(title=f"cuagym synth → {out}", show_footer=True)
+    table.add_column("domain", footer="total")
+    for key, foot in (
+        ("accepted", summary.accepted), ("rejected", summary.rejected),
+        ("error", summary.errors),
+    ):  # fmt: skip
+        table.add_column(key, justify="right", footer=str(foot))
+    for domain, counts in sorted(summary.by_domain.items()):
+        table.add_row(domain, *(str(counts.get(k, 0)) for k in ("accepted", "rejected", "error")))
+    return table
+
+
+def synth_command(
+    backend: str = typer.Option("procedural", help="Role backend: procedural, llm or command."),
+    domains: str = typer.Option(
+        "", help="Comma-separated domain ids (default: every domain with task families)."
+    ),
+    n: int = typer.Option(0, "--n", help="Total number of tasks, spread evenly over domains."),
+    seed: int = typer.Option(0, help="Sampling seed (same seed and n: same tasks)."),
+    tasks: Path | None = typer.Option(
+        None, "--tasks", help="A JSON list of task configs instead of --domains/--n."
+    ),
+    out: Path = typer.Option(Path("output"), help="Output folder (final/, rejected/, logs/)."),
+    workers: int = typer.Option(2, min=1, help="Tasks synthesized at the same time."),
+    json_output: bool = typer.Option(False, "--json", help="Print the summary as a JSON line."),
+    max_rounds: int = typer.Option(5, min=1, help="Adversarial rounds per task (the paper's K)."),
+    role_timeout: float = typer.Option(600.0, min=1, help="Seconds a role may run per round."),
+    script_timeout: float = typer.Option(120.0, min=1, help="Seconds per script run (C1-C6)."),
+    generator_cmd: str = typer.Option("", help="command backend: the Generator's command."),
+    discriminator_cmd: str = typer.Option("", help="command backend: the Discriminator's command."),
+    pass_env: list[str] = typer.Option(
+        [], "--pass-env", help="command backend: host variable to pass into role jails."
+    ),
+    model: str = typer.Option("", help="llm backend: openai:NAME or anthropic:NAME."),
+    base_url: str = typer.Option("", help="llm backend: OpenAI-compatible endpoint URL."),
+) -> None:
+    """Synthesize verified tuples with the Generator/Discriminator loop; resumable."""
+    console = Console(stderr=json_output, highlight=False)
+    installed = load_domains()
+    try:
+        role_backend = make_backend(
+            backend, generator_cmd=generator_cmd, discriminator_cmd=discriminator_cmd,
+            pass_env=tuple(pass_env), model=model or None, base_url=base_url or None,
+        )  # fmt: skip
+    except (UnknownBackend, ValueError) as exc:
+        raise _fail(str(exc)) from None
+    try:
+        if tasks is not None:
+            if domains or n:
+                raise TaskFileError("give either --tasks or --domains/--n, not both")
+            specs = load_tasks_file(tasks, installed, need_family=backend == "procedural")
+        else:
+            ids = [d.strip() for d in domains.split(",") if d.strip()]
+            specs = sample_tasks(installed, ids or domains_with_families(installed), n, seed)
+    except TaskFileError as exc:
+        raise _fail(str(exc)) from None
+
+    progress = Progress(
+        TextColumn("[bold]synth"), BarColumn(), MofNCompleteColumn(),
+        TextColumn("[green]{task.fields[accepted]} accepted"),
+        TextColumn("[red]{task.fields[rejected]} rejected"),
+        TextColumn("{task.fields[rounds]} rounds/task"), TimeElapsedColumn(),
+        console=console, disable=not console.is_terminal, transient=False,
+    )  # fmt: skip
+    bar = progress.add_task("synth", total=len(specs), accepted=0, rejected=0, rounds="-")
+    tally = {"accepted": 0, "rejected": 0, "rounds": 0, "done": 0}
+
+    def on_done(outcome: TaskOutcome) -> None:
+        status = outcome.detail if outcome.status == "skipped" else outcome.status
+        if status in ("accepted", "rejected"):
+            tally[status] += 1
+            tally["rounds"] += outcome.rounds
+            tally["done"] += 1
+        mean = f"{tally['rounds'] / tally['done']:.2f}" if tally["done"] else "-"
+        progress.update(bar, advance=1, accepted=tally["accepted"],
+                        rejected=tally["rejected"], rounds=mean)  # fmt: skip
+        if outcome.status == "error":
+            progress.console.print(f"[red]error[/red] {outcome.task_id}: {outcome.detail}")
+
+    def on_start(spec: TaskSpec) -> None:
+        return None
+
+    options = BatchOptions(
+        out=out, workers=workers, max_rounds=max_rounds, role_timeout_s=role_timeout,
+        script_timeout_s=script_timeout, on_done=on_done, on_start=on_start,
+    )  # fmt: skip
+    try:
+        with progress:
+            summary, _outcomes = asyncio.run(run_batch(specs, role_backend, options))
+    except BatchBusy as exc:
+        raise _fail(str(exc), 1) from None
+    except (RuntimeError, OSError) as exc:
+        raise _fail(str(exc), 1) from None
+    console.print(_summary_table(summary, out))
+    console.print(
+        f"{summary.accepted} accepted in {out / 'final'}, {summary.rejected} rejected in "
+        f"{out / 'rejected'}, logs in {out / 'logs'}; {summary.skipped} already done earlier; "
+        f"{summary.rounds_mean} rounds/task, {summary.tuples_per_hour} tuples/h this run"
+    )
+    if json_output:
+        sys.stdout.write(json.dumps(summary.json_line()) + "\n")
+        sys.stdout.flush()

@@ -1,0 +1,273 @@
+"""The batch runner behind ``cuagym synth``: many tasks, a few at a time, resumable.
+
+Resumability rests on two facts: a task's bundle appears atomically (``Bundle.write``: temp
+folder, fsync, rename) and a task's identity is deterministic (same command, same task ids).
+So a (re-)run first sweeps temp folders of dead writers, then skips every task that already
+has a bundle in ``final/`` or ``rejected/`` and runs the rest. A kill -9 loses at most the
+tasks in flight, which the next run redoes from scratch; it can neither duplicate an accepted
+tuple (one folder per task id; a second writer's rename fails) nor leave half of one. One
+batch at a time per output folder (an advisory lock, released by the kernel on kill -9).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fcntl
+import json
+import os
+import re
+import secrets
+import shutil
+import socket
+import time
+from collections.abc import AsyncIterator, Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cuagym.core import sweep_stale
+from cuagym.hub import EmbeddedHub, discover_web_apps, serve_hub
+from cuagym.sandbox import Limits
+from cuagym.synth._backends import RoleBackend
+from cuagym.synth._barrier import RoleJails, check_outside
+from cuagym.synth._consensus import ConsensusRunner
+from cuagym.synth._orchestrator import Orchestrator, TaskSpec
+from cuagym.synth._role_api import RoleApiServer
+from cuagym.synth._synth_models import DEFAULT_MAX_ROUNDS, BatchSummary, RoleUsage, TaskOutcome
+
+__all__ = ["BatchBusy", "BatchOptions", "run_batch"]
+
+# Same folder as core's atomic writer uses, so its sweep removes a killed batch's work folder.
+TMP_DIR_NAME = ".cuagym-tmp"
+LOCK_NAME = ".cuagym-synth.lock"
+# A setup that fails every task (no sandbox, no hub) should stop, not burn through the list.
+MAX_CONSECUTIVE_ERRORS = 8
+
+
+class BatchBusy(RuntimeError):
+    """Another ``cuagym synth`` holds this output folder."""
+
+
+@dataclass
+class BatchOptions:
+    out: Path
+    workers: int = 2
+    max_rounds: int = DEFAULT_MAX_ROUNDS
+    role_timeout_s: float = 600.0
+    script_timeout_s: float = 120.0
+    role_limits: Limits | None = None
+    env_provider: str = "local"
+    env_options: dict[str, Any] = field(default_factory=dict)
+    hub: EmbeddedHub | None = None
+    on_start: Callable[[TaskSpec], None] | None = None
+    on_done: Callable[[TaskOutcome], None] | None = None
+
+
+def _host() -> str:
+    return re.sub(r"[^A-Za-z0-9-]", "-", socket.gethostname())[:32] or "host"
+
+
+@contextlib.contextmanager
+def _lock(out: Path) -> Any:
+    fd = os.open(out / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise BatchBusy(f"another cuagym synth is writing to {out}") from None
+        yield
+    finally:
+        os.close(fd)
+
+
+def done_tasks(out: Path) -> dict[str, str]:
+    """Task ids that already have a bundle, -> "accepted" or "rejected"."""
+    found: dict[str, str] = {}
+    for kind, status in (("rejected", "rejected"), ("final", "accepted")):
+        folder = out / kind
+        if folder.is_dir():
+            for entry in folder.iterdir():
+                if entry.is_dir():
+                    found[entry.name] = status
+    return found
+
+
+def _earlier(out: Path, task_id: str, status: str) -> TaskOutcome:
+    """An outcome of an earlier run, from its bundle's meta.json (for the totals)."""
+    folder = out / ("final" if status == "accepted" else "rejected") / task_id
+    rounds, usage = 0, RoleUsage()
+    with contextlib.suppress(OSError, ValueError, TypeError):
+        meta = json.loads((folder / "meta.json").read_text(encoding="utf-8"))
+        rounds = int(meta.get("rounds", 0))
+        usage = RoleUsage(
+            tokens_in=int(meta.get("tokens_in", 0)),
+            tokens_out=int(meta.get("tokens_out", 0)),
+            cost_usd=float(meta.get("cost_usd", 0.0)),
+        )
+    return TaskOutcome(
+        task_id=task_id, status="skipped", rounds=rounds, bundle=str(folder), usage=usage,
+        detail=status,
+    )  # fmt: skip
+
+
+@contextlib.asynccontextmanager
+async def _hub(given: EmbeddedHub | None, specs: Sequence[TaskSpec]) -> AsyncIterator[Any]:
+    if given is not None:
+        yield given
+        return
+    web = {a.app_id: a for a in discover_web_apps()}
+    wanted = {a for s in specs for a in s.task.apps if a in web}
+    if not wanted:
+        yield None
+        return
+    async with serve_hub([web[a] for a in sorted(wanted)]) as hub:
+        yield hub
+
+
+async def run_batch(
+    specs: Sequence[TaskSpec], backend: RoleBackend, options: BatchOptions
+) -> tuple[BatchSummary, list[TaskOutcome]]:
+    """Run every task of ``specs`` not already done in ``options.out``; return the totals."""
+    out = options.out
+    out.mkdir(parents=True, exist_ok=True)
+    start = time.perf_counter()
+    with _lock(out):
+        sweep_stale(out)
+        done = done_tasks(out)
+        outcomes: list[TaskOutcome] = []
+        todo: list[TaskSpec] = []
+        for spec in specs:
+            if spec.task.task_id in done:
+                outcome = _earlier(out, spec.task.task_id, done[spec.task.task_id])
+                outcomes.append(outcome)
+                if options.on_done:
+                    options.on_done(outcome)
+            else:
+                todo.append(spec)
+        if todo:
+            outcomes += await _run_todo(todo, backend, options)
+        wall = time.perf_counter() - start
+    return summarize(specs, outcomes, wall), outcomes
+
+
+async def _run_todo(
+    todo: list[TaskSpec], backend: RoleBackend, options: BatchOptions
+) -> list[TaskOutcome]:
+    out = options.out
+    tmp = out / TMP_DIR_NAME
+    tmp.mkdir(exist_ok=True)
+    work = tmp / f"work.{_host()}.{os.getpid()}.{secrets.token_hex(4)}"
+    work.mkdir(mode=0o700)
+    results: list[TaskOutcome] = []
+    try:
+        async with (
+            _hub(options.hub, todo) as hub,
+            RoleApiServer().serve() as api,
+        ):
+            jails = RoleJails(
+                api_url=api.url, limits=options.role_limits, with_package=backend.needs_package
+            )
+            check_outside(work, jails.binds)
+            consensus = ConsensusRunner(
+                hub=hub, env_provider=options.env_provider, env_options=options.env_options,
+                script_timeout_s=options.script_timeout_s,
+            )  # fmt: skip
+            orch = Orchestrator(
+                backend=backend, consensus=consensus, jails=jails, api=api, out=out,
+                work_root=work, max_rounds=options.max_rounds,
+                role_timeout_s=options.role_timeout_s, env_provider=options.env_provider,
+                env_options=options.env_options,
+            )  # fmt: skip
+            results = await _pool(orch, todo, options)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+        with contextlib.suppress(OSError):
+            tmp.rmdir()  # only when empty: another writer may be using it
+    return results
+
+
+async def _pool(
+    orch: Orchestrator, todo: list[TaskSpec], options: BatchOptions
+) -> list[TaskOutcome]:
+    queue: asyncio.Queue[TaskSpec] = asyncio.Queue()
+    for spec in todo:
+        queue.put_nowait(spec)
+    results: list[TaskOutcome] = []
+    errors_in_a_row = 0
+    stop = asyncio.Event()
+
+    async def worker() -> None:
+        nonlocal errors_in_a_row
+        while not stop.is_set():
+            try:
+                spec = queue.get_nowait()
+            except asyncio.QueueEmpty:
+                return
+            if options.on_start:
+                options.on_start(spec)
+            t0 = time.perf_counter()
+            try:
+                outcome = await orch.run_task(spec)
+                errors_in_a_row = 0
+            except Exception as exc:  # the machinery failed on this task: no bundle, retry later
+                errors_in_a_row += 1
+                outcome = TaskOutcome(
+                    task_id=spec.task.task_id, status="error",
+                    wall_s=round(time.perf_counter() - t0, 4),
+                    detail=f"{type(exc).__name__}: {exc}",
+                )  # fmt: skip
+                _log_error(options.out, spec.task.task_id, outcome.detail)
+                if errors_in_a_row >= MAX_CONSECUTIVE_ERRORS:
+                    stop.set()
+            results.append(outcome)
+            if options.on_done:
+                options.on_done(outcome)
+
+    await asyncio.gather(*(worker() for _ in range(max(1, options.workers))))
+    if stop.is_set():
+        last = results[-1].detail if results else ""
+        raise RuntimeError(
+            f"stopped after {MAX_CONSECUTIVE_ERRORS} tasks in a row failed to run "
+            f"(not rejected: the machinery failed). Last error: {last}"
+        )
+    return results
+
+
+def _log_error(out: Path, task_id: str, detail: str) -> None:
+    folder = out / "logs" / task_id
+    with contextlib.suppress(OSError):
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "error.log").write_text(detail + "\n", encoding="utf-8")
+
+
+def summarize(
+    specs: Sequence[TaskSpec], outcomes: Sequence[TaskOutcome], wall_s: float
+) -> BatchSummary:
+    """Totals over the whole batch (earlier runs' bundles included); rate of this run only."""
+    domain_of = {s.task.task_id: s.task.domain for s in specs}
+    summary = BatchSummary(wall_s=round(wall_s, 3))
+    rounds: list[int] = []
+    new_accepted = 0
+    usage = RoleUsage()
+    for o in outcomes:
+        status = o.detail if o.status == "skipped" else o.status
+        if o.status == "skipped":
+            summary.skipped += 1
+        if status == "accepted":
+            summary.accepted += 1
+            new_accepted += o.status == "accepted"
+        elif status == "rejected":
+            summary.rejected += 1
+        elif status == "error":
+            summary.errors += 1
+        if status in ("accepted", "rejected"):
+            rounds.append(o.rounds)
+            usage = usage + o.usage
+        per = summary.by_domain.setdefault(domain_of.get(o.task_id, "?"), {})
+        per[status] = per.get(status, 0) + 1
+    summary.rounds_mean = round(sum(rounds) / len(rounds), 3) if rounds else 0.0
+    summary.tokens_in, summary.tokens_out = usage.tokens_in, usage.tokens_out
+    summary.cost_usd = round(usage.cost_usd, 6)
+    summary.tuples_per_hour = round(new_accepted * 3600.0 / wall_s, 1) if wall_s > 0 else 0.0
+    return summary
