@@ -1,0 +1,44 @@
+"""calc's procedural task families (the offline role backend), one per taxonomy leaf."""
+
+from __future__ import annotations
+
+from cuagym.domains._family import TaskFamily
+
+from ._base import CalcFamily
+from ._data import DropdownList, ExtractRowsToSheet, RegionChart, SortRows
+from ._formatting import ApplyNumberFormat, HighlightCells, StyleHeaderRow
+from ._formulas import PriceLookup, StatusColumn, TotalsRow
+from ._layout import FreezePanes, MergeTitle
+
+__all__ = [
+    "FAMILIES",
+    "ApplyNumberFormat",
+    "CalcFamily",
+    "DropdownList",
+    "ExtractRowsToSheet",
+    "FreezePanes",
+    "HighlightCells",
+    "MergeTitle",
+    "PriceLookup",
+    "RegionChart",
+    "SortRows",
+    "StatusColumn",
+    "StyleHeaderRow",
+    "TotalsRow",
+]
+
+# easy -> hard
+FAMILIES: tuple[TaskFamily, ...] = (
+    ApplyNumberFormat(),
+    StyleHeaderRow(),
+    MergeTitle(),
+    FreezePanes(),
+    TotalsRow(),
+    StatusColumn(),
+    HighlightCells(),
+    SortRows(),
+    DropdownList(),
+    PriceLookup(),
+    ExtractRowsToSheet(),
+    RegionChart(),
+)

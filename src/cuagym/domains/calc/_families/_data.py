@@ -1,0 +1,367 @@
+"""Families on the data itself: sorting, validation lists, extracting rows, charts."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from cuagym.core import Difficulty, TaskConfig
+
+from ._base import SAVE_NOTE, CalcFamily, Sheet, quote
+from ._world import COMPANIES, invoice_table, region_summary, sales_table, slug, task_table
+
+__all__ = ["DropdownList", "ExtractRowsToSheet", "RegionChart", "SortRows"]
+
+# (primary column, direction, secondary column, direction); columns of the sales table
+_SORTS: tuple[tuple[str, str, str, str], ...] = (
+    ("Region", "A to Z", "Revenue", "largest first"),
+    ("Sales rep", "A to Z", "Date", "newest first"),
+    ("Product", "A to Z", "Units", "largest first"),
+    ("Region", "Z to A", "Order ID", "A to Z"),
+)
+_COLS = {
+    "Order ID": "A",
+    "Date": "B",
+    "Region": "C",
+    "Sales rep": "D",
+    "Product": "E",
+    "Units": "F",
+    "Unit price": "G",
+    "Revenue": "H",
+}
+
+
+class SortRows(CalcFamily):
+    id: ClassVar[str] = "sort-rows"
+    difficulty: ClassVar[Difficulty] = "medium"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("data", "sort", "multi-key-sort")
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        company = rng.choice(COMPANIES)
+        key1, dir1, key2, dir2 = rng.choice(_SORTS)
+        n = rng.randint(24, 40)
+        path = f"/home/user/Documents/{slug(company)}_orders_{rng.randint(1, 4)}q.xlsx"
+        return self.make_task(
+            task_id,
+            f"Sort the {n} orders in sheet {quote('Orders')} of {path} by {key1} ({dir1}), and "
+            f"orders with the same {key1} by {key2} ({dir2}). The header stays in row 1 and "
+            "each order keeps all its values together.",
+            f"{path} is open in LibreOffice Calc. Sheet {quote('Orders')} has a header in row "
+            f"1 and {n} orders in rows 2 to {n + 1}, in date order, with the columns "
+            + ", ".join(f"{name} ({col})" for name, col in _COLS.items())
+            + f"; Revenue = Units × Unit price. {SAVE_NOTE}",
+            path=path,
+            sheet="Orders",
+            key1=key1,
+            dir1=dir1,
+            key2=key2,
+            dir2=dir2,
+            col1=_COLS[key1],
+            col2=_COLS[key2],
+            n=n,
+        )
+
+    def sheets(self, p: dict[str, Any], rng: random.Random) -> tuple[list[Sheet], str]:
+        header, rows = sales_table(rng, p["n"])
+        i1 = "ABCDEFGH".index(p["col1"])
+        if [r[i1] for r in rows] == sorted(r[i1] for r in rows):
+            rows.reverse()  # never start sorted by the first key
+        return [
+            {
+                "title": p["sheet"],
+                "rows": [header, *rows],
+                "formats": {"B": "yyyy-mm-dd", "G": "#,##0.00", "H": "#,##0.00"},
+                "widths": {c: 14 for c in "ABCDEFGH"},
+            }
+        ], ""
+
+    def patch(self, p: dict[str, Any]) -> str:
+        return """
+ws = wb[F["sheet"]]
+cells = list(ws.iter_rows(min_row=2, max_row=F["n"] + 1, max_col=8))
+rows = [[c.value for c in row] for row in cells]
+formats = [[c.number_format for c in row] for row in cells]
+i1, i2 = "ABCDEFGH".index(F["col1"]), "ABCDEFGH".index(F["col2"])
+key = lambda v: v.casefold() if isinstance(v, str) else v
+order = sorted(range(len(rows)), key=lambda i: key(rows[i][i2]),
+               reverse=F["dir2"] in ("largest first", "newest first", "Z to A"))
+order = sorted(order, key=lambda i: key(rows[i][i1]), reverse=F["dir1"] == "Z to A")
+for r, i in enumerate(order, start=2):
+    for c, value in enumerate(rows[i], start=1):
+        ws.cell(row=r, column=c, value=value).number_format = formats[i][c - 1]
+"""
+
+    def checks(self, p: dict[str, Any]) -> str:
+        return """
+ws = wb[P["sheet"]]
+rows = [row_keys(ws, r, 8) for r in range(2, P["n"] + 2)]
+i1, i2 = "ABCDEFGH".index(P["col1"]), "ABCDEFGH".index(P["col2"])
+down1 = P["dir1"] == "Z to A"
+down2 = P["dir2"] in ("largest first", "newest first", "Z to A")
+k1 = [r[i1].casefold() if isinstance(r[i1], str) else r[i1] for r in rows]
+k2 = [r[i2].casefold() if isinstance(r[i2], str) else r[i2] for r in rows]
+pairs = list(zip(k1, k1[1:]))
+primary = all((b <= a) if down1 else (a <= b) for a, b in pairs)
+ties = [(k2[i], k2[i + 1]) for i, (a, b) in enumerate(pairs) if a == b]
+secondary = all((y <= x) if down2 else (x <= y) for x, y in ties)
+whole = [r for r in rows if is_number(r[5]) and is_number(r[6]) and is_number(r[7])
+         and close(r[5] * r[6], r[7], 0.01)]
+ids = {r[0] for r in rows if r[0]}
+checks.append(("header_kept", 0, norm_text(ws["A1"].value) == "order id",
+               "A1: " + text_of(ws["A1"].value)))
+checks.append(("rows_intact", 0, len(whole) == P["n"] and len(ids) == P["n"],
+               f"{len(whole)} consistent rows, {len(ids)} distinct order ids"))
+checks.append(("first_key", 2, primary, f"{P['key1']} order ok: {primary}"))
+checks.append(("both_keys", 2, primary and secondary, f"{P['key2']} within ties ok: {secondary}"))
+"""
+
+
+_STATUS_LISTS: tuple[tuple[str, ...], ...] = (
+    ("Not started", "In progress", "Blocked", "Done"),
+    ("To do", "Doing", "Review", "Done"),
+    ("Open", "Waiting", "Closed"),
+    ("Planned", "Active", "On hold", "Complete", "Cancelled"),
+)
+
+
+class DropdownList(CalcFamily):
+    id: ClassVar[str] = "dropdown-list"
+    difficulty: ClassVar[Difficulty] = "medium"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("data", "validation", "list-validation")
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        company = rng.choice(COMPANIES)
+        items = list(rng.choice(_STATUS_LISTS))
+        n = rng.randint(12, 30)
+        path = f"/home/user/Documents/{slug(company)}_task_board.xlsx"
+        shown = ", ".join(quote(i) for i in items)
+        return self.make_task(
+            task_id,
+            f"Make the Status cells F2:F{n + 1} of sheet {quote('Tasks')} in {path} accept "
+            f"only these values, offered in a drop-down list in this order: {shown}. Any other "
+            "entry must be rejected with an error message.",
+            f"{path} is open in LibreOffice Calc. Sheet {quote('Tasks')} lists {n} tasks in "
+            f"rows 2 to {n + 1} (Task ID, Task, Owner, Due date, Priority, Status); the Status "
+            f"column F is still empty and has no input rules. {SAVE_NOTE}",
+            path=path,
+            sheet="Tasks",
+            items=items,
+            n=n,
+        )
+
+    def sheets(self, p: dict[str, Any], rng: random.Random) -> tuple[list[Sheet], str]:
+        header, rows = task_table(rng, p["n"])
+        return [
+            {
+                "title": p["sheet"],
+                "rows": [header, *rows],
+                "formats": {"D": "yyyy-mm-dd"},
+                "widths": {"A": 8, "B": 28, "C": 16, "D": 12, "E": 10, "F": 14},
+            }
+        ], ""
+
+    def patch(self, p: dict[str, Any]) -> str:
+        return """
+ws = wb[F["sheet"]]
+dv = DataValidation(type="list", formula1='"' + ",".join(F["items"]) + '"', allow_blank=True,
+                    showDropDown=False, showErrorMessage=True, errorStyle="stop")
+dv.add(f"F2:F{F['n'] + 1}")
+ws.add_data_validation(dv)
+"""
+
+    def checks(self, p: dict[str, Any]) -> str:
+        # showDropDown is inverted in the file format: true HIDES the in-cell arrow.
+        return """
+ws = wb[P["sheet"]]
+wanted = {f"F{r}" for r in range(2, P["n"] + 2)}
+found = []  # (covers F2:Fn, items, arrow shown, rejects others) per list rule
+for dv in ws.data_validations.dataValidation:
+    if dv.type != "list":
+        continue
+    cells = set()
+    for part in str(dv.sqref).split():
+        c1, r1, c2, r2 = openpyxl.utils.cell.range_boundaries(part)
+        cells |= {openpyxl.utils.get_column_letter(c) + str(r)
+                  for c in range(c1, c2 + 1) for r in range(r1, r2 + 1)}
+    source = str(dv.formula1 or "")
+    if source.startswith('"'):
+        items = [i.strip() for i in source.strip('"').split(",")]
+    else:
+        items = [text_of(v).strip() for v in flat(ref_value(wb, vals, P["sheet"], source, 0))
+                 if v is not None]
+    found.append((wanted <= cells, items, not dv.showDropDown,
+                  bool(dv.showErrorMessage) and dv.errorStyle in (None, "stop")))
+good = [f for f in found if f[0]]
+ids = [r for r in range(2, P["n"] + 2) if ws[f"A{r}"].value]
+checks.append(("tasks_kept", 0, len(ids) == P["n"], f"{len(ids)} task ids present"))
+checks.append(("list_rule", 2, bool(good), f"{len(found)} list rule(s)"))
+checks.append(("items", 2, any(f[1] == P["items"] for f in good), f"rules: {found}"))
+checks.append(("arrow_shown", 1, any(f[1] == P["items"] and f[2] for f in good), f"rules: {found}"))
+checks.append(("rejects_others", 1, any(f[1] == P["items"] and f[3] for f in good),
+               f"rules: {found}"))
+"""
+
+
+class ExtractRowsToSheet(CalcFamily):
+    id: ClassVar[str] = "extract-rows-to-sheet"
+    difficulty: ClassVar[Difficulty] = "hard"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("data", "filter", "extract-matching-rows")
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        company = rng.choice(COMPANIES)
+        n = rng.randint(24, 40)
+        status = rng.choice(["Overdue", "Open"])
+        new = rng.choice([f"{status} invoices", f"{status} list", status])
+        path = f"/home/user/Documents/{slug(company)}_receivables.xlsx"
+        return self.make_task(
+            task_id,
+            f"In {path}, add a sheet named {quote(new)} placed right after {quote('Invoices')}. "
+            f"Starting at A1 it should hold the header row of {quote('Invoices')} and, below "
+            f"it, every invoice whose Status is {status} (all six columns), in the same order "
+            f"as on {quote('Invoices')} and nothing else. {quote('Invoices')} stays unchanged.",
+            f"{company}'s receivables workbook {path} is open in LibreOffice Calc. It has two "
+            f"sheets, {quote('Invoices')} then {quote('Customers')}. {quote('Invoices')} has a "
+            f"header in row 1 and {n} invoices in rows 2 to {n + 1}: Invoice, Customer, Issue "
+            f"date, Due date, Amount, Status (Paid, Open or Overdue). {SAVE_NOTE}",
+            path=path,
+            sheet="Invoices",
+            other="Customers",
+            new=new,
+            status=status,
+            n=n,
+        )
+
+    def sheets(self, p: dict[str, Any], rng: random.Random) -> tuple[list[Sheet], str]:
+        header, rows = invoice_table(rng, p["n"])
+        customers = sorted({r[1] for r in rows})
+        return [
+            {
+                "title": p["sheet"],
+                "rows": [header, *rows],
+                "formats": {"C": "yyyy-mm-dd", "D": "yyyy-mm-dd", "E": "#,##0.00"},
+                "widths": {"A": 11, "B": 20, "C": 12, "D": 12, "E": 12, "F": 10},
+            },
+            {
+                "title": p["other"],
+                "rows": [["Customer", "Account manager"]]
+                + [[c, rng.choice(["Ana Silva", "Dev Patel", "Grace Liu"])] for c in customers],
+                "widths": {"A": 20, "B": 18},
+            },
+        ], ""
+
+    def patch(self, p: dict[str, Any]) -> str:
+        return """
+src = wb[F["sheet"]]
+dst = wb.create_sheet(F["new"], index=wb.sheetnames.index(F["sheet"]) + 1)
+out = 1
+for row in src.iter_rows(min_row=1, max_row=F["n"] + 1, max_col=6):
+    if row[0].row == 1 or row[5].value == F["status"]:
+        for c, cell in enumerate(row, start=1):
+            dst.cell(row=out, column=c, value=cell.value).number_format = cell.number_format
+        out += 1
+"""
+
+    def checks(self, p: dict[str, Any]) -> str:
+        return """
+src = wb[P["sheet"]]
+names = wb.sheetnames
+dst = wb[P["new"]] if P["new"] in names else None
+header = row_keys(src, 1, 6)
+matching = [row_keys(src, r, 6) for r in range(2, P["n"] + 2)
+            if norm_text(src.cell(row=r, column=6).value) == norm_text(P["status"])]
+got = [] if dst is None else [row_keys(dst, r, 6) for r in range(1, dst.max_row + 1)]
+got = [r for r in got if any(v not in (None, "") for v in r)]
+extra = 0 if dst is None else dst.max_column - 6
+ids = [src.cell(row=r, column=1).value for r in range(2, P["n"] + 2)]
+checks.append(("source_kept", 0, len([i for i in ids if i]) == P["n"] and len(matching) >= 1
+               and norm_text(src["A1"].value) == "invoice", f"{len(matching)} {P['status']} rows"))
+checks.append(("other_sheet_kept", 0, P["other"] in names, "sheets: " + ", ".join(names)))
+checks.append(("sheet_added", 1, dst is not None, "sheets: " + ", ".join(names)))
+after = names.index(P["sheet"]) + 1
+checks.append(("placed_after", 1, dst is not None and names.index(P["new"]) == after,
+               "sheets: " + ", ".join(names)))
+checks.append(("header_row", 1, bool(got) and got[0] == header, f"first row: {got[:1]}"))
+checks.append(("rows_match", 3, got[1:] == matching and extra <= 0,
+               f"{len(got) - 1 if got else 0} rows copied, {len(matching)} expected"))
+"""
+
+
+class RegionChart(CalcFamily):
+    id: ClassVar[str] = "region-chart"
+    difficulty: ClassVar[Difficulty] = "hard"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("charts", "insert", "column-chart")
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        company = rng.choice(COMPANIES)
+        k = rng.randint(4, 6)
+        title = rng.choice(["Revenue by region", "Regional revenue 2025", "Revenue per region"])
+        path = f"/home/user/Documents/{slug(company)}_regional_summary.xlsx"
+        return self.make_task(
+            task_id,
+            f"On sheet {quote('Summary')} of {path}, add a column chart (vertical bars) with the "
+            f"title {quote(title)} that shows one data series, the Revenue values C2:C{k + 1}, "
+            f"with the region names A2:A{k + 1} as its categories.",
+            f"{path} is open in LibreOffice Calc. Sheet {quote('Summary')} has a header in row "
+            f"1 (Region, Orders, Revenue) and {k} regions in rows 2 to {k + 1}; sheet "
+            f"{quote('Notes')} holds remarks. There are no charts yet. {SAVE_NOTE}",
+            path=path,
+            sheet="Summary",
+            title=title,
+            k=k,
+        )
+
+    def sheets(self, p: dict[str, Any], rng: random.Random) -> tuple[list[Sheet], str]:
+        header, rows = region_summary(rng, p["k"])
+        return [
+            {
+                "title": p["sheet"],
+                "rows": [header, *rows],
+                "formats": {"C": "#,##0.00"},
+                "widths": {"A": 14, "B": 10, "C": 14},
+            },
+            {
+                "title": "Notes",
+                "rows": [
+                    ["Note"],
+                    ["Figures exported from the CRM on Friday."],
+                    ["Revenue excludes VAT."],
+                ],
+                "widths": {"A": 50},
+            },
+        ], ""
+
+    def patch(self, p: dict[str, Any]) -> str:
+        return """
+ws = wb[F["sheet"]]
+chart = BarChart()
+chart.type = "col"
+chart.title = F["title"]
+chart.add_data(Reference(ws, min_col=3, min_row=2, max_row=F["k"] + 1), titles_from_data=False)
+chart.set_categories(Reference(ws, min_col=1, min_row=2, max_row=F["k"] + 1))
+ws.add_chart(chart, "E2")
+"""
+
+    def checks(self, p: dict[str, Any]) -> str:
+        return """
+ws = wb[P["sheet"]]
+charts = charts_on_sheet(P["path"], P["sheet"])
+bars = [plot for chart in charts for plot in chart.iter(NS_C + "barChart")]
+columns = [plot for plot in bars if plot.find(NS_C + "barDir") is not None
+           and plot.find(NS_C + "barDir").get("val") == "col"]
+titles = [chart_title(chart) for chart in charts]
+vals_refs = [split_ref(ref, P["sheet"]) for plot in columns for ref in series_refs(plot, "val")]
+cat_refs = [split_ref(ref, P["sheet"]) for plot in columns for ref in series_refs(plot, "cat")]
+last = str(P["k"] + 1)
+regions = [ws[f"A{r}"].value for r in range(2, P["k"] + 2)]
+checks.append(("data_kept", 0, all(isinstance(v, str) and v for v in regions),
+               f"regions: {regions}"))
+checks.append(("chart_on_sheet", 1, bool(charts), f"{len(charts)} chart(s) on {P['sheet']}"))
+checks.append(("column_chart", 1, bool(columns),
+               f"{len(bars)} bar plot(s), {len(columns)} vertical"))
+checks.append(("title", 1, any(norm_text(t) == norm_text(P["title"]) for t in titles),
+               f"titles: {titles}"))
+checks.append(("values", 2, (P["sheet"], "C2:C" + last) in vals_refs,
+               f"series values: {vals_refs}"))
+checks.append(("categories", 1, (P["sheet"], "A2:A" + last) in cat_refs, f"categories: {cat_refs}"))
+checks.append(("one_series", 1, len(vals_refs) == 1, f"{len(vals_refs)} series"))
+"""

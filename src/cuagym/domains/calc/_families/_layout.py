@@ -1,0 +1,142 @@
+"""Families on sheet layout: merged title cells and frozen panes."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from cuagym.core import Difficulty, TaskConfig
+
+from ._base import SAVE_NOTE, CalcFamily, Sheet, quote
+from ._world import COMPANIES, budget_table, sales_table, slug
+
+__all__ = ["FreezePanes", "MergeTitle"]
+
+
+class MergeTitle(CalcFamily):
+    id: ClassVar[str] = "merge-title"
+    difficulty: ClassVar[Difficulty] = "easy"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("layout", "cells", "merge-cells")
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        company = rng.choice(COMPANIES)
+        quarter = rng.choice(["Q1", "Q2", "Q3", "Q4"])
+        title = f"{company} - {quarter} 2025 budget review"
+        n = rng.randint(18, 30)
+        path = f"/home/user/Documents/{slug(company)}_{quarter.lower()}_budget.xlsx"
+        return self.make_task(
+            task_id,
+            f"In sheet {quote('Review')} of {path}, merge cells A1:E1 into one cell that holds "
+            f"the title {quote(title)}, with the title centred horizontally across it.",
+            f"{path} is open in LibreOffice Calc. Sheet {quote('Review')} has the title "
+            f"{quote(title)} in A1, an empty row 2, a header in row 3 (A3:E3) and {n} budget "
+            f"lines in rows 4 to {n + 3}. {SAVE_NOTE}",
+            path=path,
+            sheet="Review",
+            title=title,
+            n=n,
+        )
+
+    def sheets(self, p: dict[str, Any], rng: random.Random) -> tuple[list[Sheet], str]:
+        header, rows = budget_table(rng, p["n"])
+        return [
+            {
+                "title": p["sheet"],
+                "data_row": 4,
+                "rows": [[p["title"]], [], header, *rows],
+                "formats": {c: "#,##0.00" for c in "CDE"},
+                "widths": {"A": 16, "B": 18, "C": 12, "D": 12, "E": 12},
+            }
+        ], ('wb["Review"]["A1"].font = Font(size=14, bold=True)')
+
+    def patch(self, p: dict[str, Any]) -> str:
+        return """
+ws = wb[F["sheet"]]
+ws.merge_cells("A1:E1")
+ws["A1"].alignment = Alignment(horizontal="center", vertical=ws["A1"].alignment.vertical)
+"""
+
+    def checks(self, p: dict[str, Any]) -> str:
+        return """
+ws = wb[P["sheet"]]
+merged = sorted(str(r) for r in ws.merged_cells.ranges)
+align = ws["A1"].alignment.horizontal if ws["A1"].alignment is not None else None
+checks.append(("title_kept", 0, norm_text(ws["A1"].value) == norm_text(P["title"]),
+               "A1: " + text_of(ws["A1"].value)))
+checks.append(("header_kept", 0, norm_text(ws["A3"].value) == "department",
+               "A3: " + text_of(ws["A3"].value)))
+checks.append(("merged", 2, "A1:E1" in merged, "merged ranges: " + ",".join(merged)))
+checks.append(("only_that_merge", 0, set(merged) <= {"A1:E1"},
+               "merged ranges: " + ",".join(merged)))
+checks.append(("centred", 1, align in ("center", "centerContinuous"), f"A1 alignment: {align}"))
+"""
+
+
+# (rows frozen, columns frozen) -> what the instruction names
+_FREEZES: dict[tuple[int, int], str] = {
+    (1, 0): "the header row (row 1)",
+    (1, 1): "the header row (row 1) and the Order ID column (column A)",
+    (1, 2): "the header row (row 1) and the first two columns (Order ID and Date, A:B)",
+}
+
+
+class FreezePanes(CalcFamily):
+    id: ClassVar[str] = "freeze-panes"
+    difficulty: ClassVar[Difficulty] = "easy"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("view", "freeze", "freeze-panes")
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        company = rng.choice(COMPANIES)
+        rows, cols = rng.choice(sorted(_FREEZES))
+        n = rng.randint(40, 60)
+        path = f"/home/user/Documents/{slug(company)}_order_history.xlsx"
+        what = _FREEZES[(rows, cols)]
+        return self.make_task(
+            task_id,
+            f"In sheet {quote('Orders')} of {path}, freeze {what} so that "
+            f"{'it stays' if cols == 0 else 'they stay'} in view while scrolling through the "
+            f"orders: {rows} frozen row and {cols} frozen column{'' if cols == 1 else 's'}.",
+            f"{path} is open in LibreOffice Calc. Sheet {quote('Orders')} has a header row and "
+            f"{n} orders (columns A:H: Order ID, Date, Region, Sales rep, Product, Units, Unit "
+            f"price, Revenue); no panes are frozen yet. {SAVE_NOTE}",
+            path=path,
+            sheet="Orders",
+            rows=rows,
+            cols=cols,
+            n=n,
+        )
+
+    def sheets(self, p: dict[str, Any], rng: random.Random) -> tuple[list[Sheet], str]:
+        header, rows = sales_table(rng, p["n"])
+        return [
+            {
+                "title": p["sheet"],
+                "rows": [header, *rows],
+                "formats": {"B": "yyyy-mm-dd", "G": "#,##0.00", "H": "#,##0.00"},
+                "widths": {c: 14 for c in "ABCDEFGH"},
+            }
+        ], ""
+
+    def patch(self, p: dict[str, Any]) -> str:
+        return """
+ws = wb[F["sheet"]]
+ws.freeze_panes = openpyxl.utils.get_column_letter(F["cols"] + 1) + str(F["rows"] + 1)
+"""
+
+    def checks(self, p: dict[str, Any]) -> str:
+        # The pane's split counts say what is frozen; topLeftCell is only where the lower-right
+        # pane is scrolled to, so it is not read.
+        cols_points = 1 if p["cols"] else 0
+        return f"""
+ws = wb[P["sheet"]]
+pane = ws.sheet_view.pane
+frozen = pane is not None and pane.state in ("frozen", "frozenSplit")
+rows_frozen = int(pane.ySplit or 0) if frozen else 0
+cols_frozen = int(pane.xSplit or 0) if frozen else 0
+orders = [r for r in range(2, P["n"] + 2) if ws.cell(row=r, column=1).value]
+checks.append(("orders_kept", 0, len(orders) == P["n"], f"{{len(orders)}} orders"))
+checks.append(("rows_frozen", 2, frozen and rows_frozen == P["rows"],
+               f"frozen={{frozen}} rows={{rows_frozen}} state={{getattr(pane, 'state', None)}}"))
+checks.append(("cols_frozen", {cols_points}, frozen and cols_frozen == P["cols"] or
+               (P["cols"] == 0 and cols_frozen == 0), f"columns frozen: {{cols_frozen}}"))
+"""

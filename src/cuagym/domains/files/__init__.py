@@ -1,0 +1,26 @@
+"""files: the desktop file manager over the /home/user tree, a desktop domain.
+
+The domain's SKILL.md (beside this file) documents the folder layout and the task scripts;
+taxonomy.yaml is the file manager's feature tree, and ``_families`` holds the procedural task
+families. There is no app state beyond the files themselves: scripts build and inspect the
+tree with the standard library (and Pillow / python-docx / openpyxl for realistic contents).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cuagym.domains._registry import Domain
+
+from ._families import FAMILIES
+
+__all__ = ["FAMILIES", "domain"]
+
+domain = Domain(
+    id="files",
+    title="File manager",
+    platform="desktop",
+    skill_file=Path(__file__).with_name("SKILL.md"),
+    taxonomy_file=Path(__file__).with_name("taxonomy.yaml"),
+    families=FAMILIES,
+)
