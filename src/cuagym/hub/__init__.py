@@ -3,6 +3,7 @@
 from cuagym.hub._context import HubLimits, deep_merge
 from cuagym.hub._diff import DiffEntry, join_path, state_diff
 from cuagym.hub._embedded import EmbeddedHub, serve_hub
+from cuagym.hub._forms import form_text, form_texts, load_session, safe_next
 from cuagym.hub._redis_store import RedisStore
 from cuagym.hub._registry import discover_web_apps
 from cuagym.hub._server import Hub
@@ -29,8 +30,12 @@ __all__ = [
     "WebApp",
     "deep_merge",
     "discover_web_apps",
+    "form_text",
+    "form_texts",
     "join_path",
+    "load_session",
     "render",
+    "safe_next",
     "serve_hub",
     "state_diff",
     "ui_session",

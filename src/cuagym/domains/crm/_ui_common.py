@@ -9,7 +9,14 @@ from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
-from cuagym.hub import InvalidState, UISession, render, ui_session
+from cuagym.hub import (
+    InvalidState,
+    UISession,
+    form_text,
+    load_session,
+    render,
+    safe_next,
+)
 
 from ._ops import ActionError
 from ._views import shell
@@ -29,28 +36,14 @@ __all__ = [
 
 State = dict[str, Any]
 
-
-async def load(request: Request) -> tuple[UISession, State]:
-    ui = ui_session(request)
-    return ui, await ui.state()
-
-
-def field(form: FormData, name: str) -> str:
-    """A text field of the form ('' when absent or a file)."""
-    value = form.get(name)
-    return value if isinstance(value, str) else ""
+# The hub's shared form helpers, under the names this app's routes use.
+load = load_session
+field = form_text
 
 
 def form_dict(form: FormData) -> dict[str, str]:
     """The form's text fields as a plain dict (the last value wins for repeated names)."""
     return {k: v for k, v in form.multi_items() if isinstance(v, str)}
-
-
-def safe_next(value: str, default: str) -> str:
-    """Only app-relative paths may be redirect targets (no ``//host`` or ``scheme:``)."""
-    if value.startswith("/") and not value.startswith("//") and "\\" not in value:
-        return value
-    return default
 
 
 def page(

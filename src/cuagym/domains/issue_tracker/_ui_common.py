@@ -5,11 +5,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
-from cuagym.hub import InvalidState, UISession, render, ui_session
+from cuagym.hub import (
+    InvalidState,
+    UISession,
+    form_text,
+    load_session,
+    render,
+    safe_next,
+    ui_session,
+)
 
 from ._ops import ActionError
 from ._views import shell
@@ -27,25 +34,12 @@ __all__ = [
 ]
 
 State = dict[str, Any]
+
+# The hub's shared form helpers, under the names this app's routes use.
+load = load_session
+field = form_text
+
 MAX_RECENT = 8
-
-
-async def load(request: Request) -> tuple[UISession, State]:
-    ui = ui_session(request)
-    return ui, await ui.state()
-
-
-def field(form: FormData, name: str) -> str:
-    """A text field of the form ('' when absent or a file), with browsers' CRLF as ``\\n``."""
-    value = form.get(name)
-    return value.replace("\r\n", "\n").replace("\r", "\n") if isinstance(value, str) else ""
-
-
-def safe_next(value: str, default: str) -> str:
-    """Only app-relative paths may be redirect targets (no ``//host`` or ``scheme:``)."""
-    if value.startswith("/") and not value.startswith("//") and "\\" not in value:
-        return value
-    return default
 
 
 def page(

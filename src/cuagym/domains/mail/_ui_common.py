@@ -5,11 +5,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
-from cuagym.hub import InvalidState, UISession, render, ui_session
+from cuagym.hub import (
+    InvalidState,
+    UISession,
+    form_text,
+    form_texts,
+    load_session,
+    render,
+    safe_next,
+)
 
 from ._ops import ActionError
 from ._views import shell
@@ -29,33 +36,10 @@ __all__ = [
 
 State = dict[str, Any]
 
-
-async def load(request: Request) -> tuple[UISession, State]:
-    ui = ui_session(request)
-    return ui, await ui.state()
-
-
-def field(form: FormData, name: str) -> str:
-    """A text field of the form ('' when absent or a file), with newlines as ``\n``.
-
-    Browsers submit textarea line breaks as CRLF; the state stores plain ``\n`` so that a
-    reward's text comparison does not depend on how the text was typed.
-    """
-    value = form.get(name)
-    if not isinstance(value, str):
-        return ""
-    return value.replace("\r\n", "\n").replace("\r", "\n")
-
-
-def fields(form: FormData, name: str) -> list[str]:
-    return [v for v in form.getlist(name) if isinstance(v, str) and v]
-
-
-def safe_next(value: str, default: str) -> str:
-    """Only app-relative paths may be redirect targets (no ``//host`` or ``scheme:``)."""
-    if value.startswith("/") and not value.startswith("//") and "\\" not in value:
-        return value
-    return default
+# The hub's shared form helpers, under the names this app's routes use.
+load = load_session
+field = form_text
+fields = form_texts
 
 
 def error_text(exc: ActionError | InvalidState) -> str:

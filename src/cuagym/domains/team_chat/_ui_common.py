@@ -5,11 +5,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
-from cuagym.hub import InvalidState, UISession, render, ui_session
+from cuagym.hub import (
+    InvalidState,
+    UISession,
+    form_text,
+    form_texts,
+    load_session,
+    render,
+    safe_next,
+)
 
 from ._ops import ActionError
 from ._views import shell
@@ -29,36 +36,15 @@ __all__ = [
 
 State = dict[str, Any]
 
-
-async def load(request: Request) -> tuple[UISession, State]:
-    ui = ui_session(request)
-    return ui, await ui.state()
-
-
-def field(form: FormData, name: str) -> str:
-    """A text field of the form ('' when absent or a file).
-
-    Browsers submit a textarea's line breaks as CRLF; the state keeps plain ``\\n`` so that a
-    reward comparing message text with the instruction's text is not fooled by the transport.
-    """
-    value = form.get(name)
-    return value.replace("\r\n", "\n").replace("\r", "\n") if isinstance(value, str) else ""
-
-
-def fields(form: FormData, name: str) -> list[str]:
-    return [v for v in form.getlist(name) if isinstance(v, str) and v]
+# The hub's shared form helpers, under the names this app's routes use.
+load = load_session
+field = form_text
+fields = form_texts
 
 
 def conv_path(state: State, conv: str) -> str:
     """The app-relative URL of a conversation: ``/c/<id>`` or ``/d/<id>``."""
     return f"/d/{conv}" if conv in state["dms"] else f"/c/{conv}"
-
-
-def safe_next(value: str, default: str) -> str:
-    """Only app-relative paths may be redirect targets (no ``//host`` or ``scheme:``)."""
-    if value.startswith("/") and not value.startswith("//") and "\\" not in value:
-        return value
-    return default
 
 
 def page(
