@@ -1,0 +1,25 @@
+"""impress: LibreOffice Impress presentations (.pptx), state read and written with python-pptx.
+
+SKILL.md (beside this file) documents the file layout, the script templates and the bitter
+lessons; taxonomy.yaml is Impress's feature tree; ``_families`` holds the procedural task
+families. The script frame is shared with the writer domain (``writer._families._frame``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cuagym.domains._registry import Domain
+
+from ._families import FAMILIES
+
+__all__ = ["FAMILIES", "domain"]
+
+domain = Domain(
+    id="impress",
+    title="LibreOffice Impress",
+    platform="desktop",
+    skill_file=Path(__file__).with_name("SKILL.md"),
+    taxonomy_file=Path(__file__).with_name("taxonomy.yaml"),
+    families=FAMILIES,
+)

@@ -1,0 +1,56 @@
+"""What every impress family shares: the pptx vocabularies and the deck in the params."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from cuagym.domains.writer._families._frame import OfficeFamily, quote
+
+from ._pptx import PATCH_HELPERS, PATCH_IMPORTS, PPTX_BUILDER, REWARD_HELPERS, REWARD_IMPORTS
+from ._world import DeckPlan
+
+__all__ = ["TITLES_GUARD", "ImpressFamily", "deck_context", "deck_params", "plan_of"]
+
+#: The guard of rewards whose task keeps the slide list: same titles, same order.
+TITLES_GUARD = """
+found = titles(deck)
+checks.append(("slides_kept", 0, found == [norm(t) for t in P["slides"]], f"slides: {found}"))
+"""
+
+
+def plan_of(p: dict[str, Any]) -> DeckPlan:
+    return DeckPlan(
+        title=p["title"], path=p["path"], company=p["company"], slides=tuple(p["slides"])
+    )
+
+
+def deck_context(plan: DeckPlan) -> str:
+    """The context sentence every impress task starts from: the deck and its slide titles."""
+    listed = ", ".join(f"{i}. {quote(t)}" for i, t in enumerate(plan.slides, 1))
+    return (
+        f"{plan.path} is the deck {quote(plan.title)} for {plan.company}, with "
+        f"{len(plan.slides)} slides titled, in order: {listed}."
+    )
+
+
+def deck_params(plan: DeckPlan) -> dict[str, Any]:
+    return {
+        "path": plan.path,
+        "title": plan.title,
+        "company": plan.company,
+        "slides": list(plan.slides),
+    }
+
+
+class ImpressFamily(OfficeFamily):
+    """An impress task family on one .pptx at ``params["path"]``."""
+
+    domain: ClassVar[str] = "impress"
+    builders: ClassVar[dict[str, str]] = {"pptx": PPTX_BUILDER}
+    patch_imports: ClassVar[str] = PATCH_IMPORTS
+    patch_helpers: ClassVar[str] = PATCH_HELPERS
+    reward_imports: ClassVar[str] = REWARD_IMPORTS
+    reward_helpers: ClassVar[str] = REWARD_HELPERS
+
+    def reward_read(self, p: dict[str, Any]) -> str:
+        return 'deck = Presentation(P["path"])'

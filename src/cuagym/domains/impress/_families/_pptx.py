@@ -1,0 +1,166 @@
+"""python-pptx source text shared by the impress families' scripts.
+
+Setup builds decks on python-pptx's default template (layouts: 0 Title Slide, 1 Title and
+Content, 3 Two Content, 5 Title Only). Rewards identify slides by their *title text*, never by
+position or layout name: an agent reorders, inserts and re-lays-out slides, and Impress renames
+layouts when it saves a .pptx ("Title and Content" comes back as e.g. "Blank Slide").
+"""
+
+from __future__ import annotations
+
+__all__ = ["PATCH_HELPERS", "PATCH_IMPORTS", "PPTX_BUILDER", "REWARD_HELPERS", "REWARD_IMPORTS"]
+
+# Slide keys: layout (index), title, subtitle, bullets, notes, table (rows, first = header).
+PPTX_BUILDER = """
+from pptx import Presentation
+from pptx.util import Inches
+
+
+def fill(text_frame, lines):
+    text_frame.text = lines[0]
+    for line in lines[1:]:
+        text_frame.add_paragraph().text = line
+
+
+def build_pptx(spec):
+    deck = Presentation()
+    deck.core_properties.title = spec["title"]
+    for s in spec["slides"]:
+        slide = deck.slides.add_slide(deck.slide_layouts[s["layout"]])
+        slide.shapes.title.text = s["title"]
+        if s.get("subtitle"):
+            slide.placeholders[1].text = s["subtitle"]
+        if s.get("bullets"):
+            fill(slide.placeholders[1].text_frame, s["bullets"])
+        if s.get("table"):
+            rows = s["table"]
+            frame = slide.shapes.add_table(len(rows), len(rows[0]), Inches(0.5), Inches(1.8),
+                                           Inches(9), Inches(0.4) * len(rows))
+            for r, row in enumerate(rows):
+                for c, value in enumerate(row):
+                    frame.table.cell(r, c).text = value
+        if s.get("notes"):
+            slide.notes_slide.notes_text_frame.text = s["notes"]
+    deck.save(spec["path"])
+"""
+
+PATCH_IMPORTS = """
+from pptx import Presentation
+from pptx.dml.color import RGBColor
+from pptx.util import Inches, Pt
+"""
+
+PATCH_HELPERS = '''
+def find_slide(deck, title):
+    """The one slide whose title is ``title``."""
+    hits = [s for s in deck.slides if s.shapes.title is not None and s.shapes.title.text == title]
+    if len(hits) != 1:
+        raise SystemExit(f"expected one slide {title!r}, found {len(hits)}")
+    return hits[0]
+
+
+def index_of(deck, slide):
+    return list(deck.slides).index(slide)
+
+
+def move_slide(deck, slide, index):
+    """Put ``slide`` at position ``index`` (python-pptx has no API: reorder sldIdLst)."""
+    ids = deck.slides._sldIdLst
+    element = list(ids)[index_of(deck, slide)]
+    ids.remove(element)
+    ids.insert(index, element)
+
+
+def delete_slide(deck, slide):
+    ids = deck.slides._sldIdLst
+    element = list(ids)[index_of(deck, slide)]
+    ids.remove(element)
+    deck.part.drop_rel(element.rId)
+
+
+def fill(text_frame, lines):
+    text_frame.text = lines[0]
+    for line in lines[1:]:
+        text_frame.add_paragraph().text = line
+'''
+
+REWARD_IMPORTS = """
+import re
+
+from pptx import Presentation
+from pptx.enum.shapes import PP_PLACEHOLDER
+"""
+
+REWARD_HELPERS = '''
+TITLES = {PP_PLACEHOLDER.TITLE, PP_PLACEHOLDER.CENTER_TITLE}
+# Footer-type placeholders hold dates and slide numbers, not content.
+SKIP = {PP_PLACEHOLDER.DATE, PP_PLACEHOLDER.FOOTER, PP_PLACEHOLDER.SLIDE_NUMBER}
+
+
+def norm(text):
+    return " ".join(str(text).split()).casefold()
+
+
+def kind(shape):
+    return shape.placeholder_format.type if shape.is_placeholder else None
+
+
+def title_of(slide):
+    shape = slide.shapes.title
+    return norm(shape.text_frame.text) if shape is not None else ""
+
+
+def titles(deck):
+    return [title_of(s) for s in deck.slides]
+
+
+def slides_titled(deck, title):
+    return [s for s in deck.slides if title_of(s) == norm(title)]
+
+
+def body_shapes(slide):
+    """Text shapes other than the title and footer placeholders, left to right."""
+    shapes = [sh for sh in slide.shapes
+              if sh.has_text_frame and kind(sh) not in TITLES and kind(sh) not in SKIP
+              and sh.text_frame.text.strip()]
+    return sorted(shapes, key=lambda sh: (sh.left or 0, sh.top or 0))
+
+
+def lines(shape):
+    return [norm(p.text) for p in shape.text_frame.paragraphs if p.text.strip()]
+
+
+def body_lines(slide):
+    return [line for shape in body_shapes(slide) for line in lines(shape)]
+
+
+def notes_of(slide):
+    if not slide.has_notes_slide or slide.notes_slide.notes_text_frame is None:
+        return ""
+    return slide.notes_slide.notes_text_frame.text
+
+
+def tables_of(slide):
+    return [sh.table for sh in slide.shapes if getattr(sh, "has_table", False) and sh.has_table]
+
+
+def all_texts(deck):
+    """Every paragraph of every slide: titles, bodies, text boxes and table cells."""
+    out = []
+    for slide in deck.slides:
+        for shape in slide.shapes:
+            if shape.has_text_frame:
+                out.extend(p.text for p in shape.text_frame.paragraphs)
+            if getattr(shape, "has_table", False) and shape.has_table:
+                for row in shape.table.rows:
+                    out.extend(cell.text for cell in row.cells)
+    return out
+
+
+def number(text):
+    cleaned = "".join(ch for ch in str(text) if ch.isdigit() or ch in ".-")
+    try:
+        return float(cleaned)
+    except ValueError:
+        return None
+'''

@@ -1,0 +1,233 @@
+"""Families on the slide list: delete, reorder, add a slide, add an agenda (summary) slide."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from cuagym.core import Difficulty, TaskConfig
+from cuagym.domains.writer._families._frame import quote
+
+from ._base import ImpressFamily, deck_context, deck_params, plan_of
+from ._world import POOL, DeckPlan, deck_spec, pick_deck, slide_list
+
+__all__ = ["AddBulletSlide", "AgendaSlide", "DeleteSlide", "ReorderSlides"]
+
+
+def _listing(items: list[str] | tuple[str, ...]) -> str:
+    quoted = [quote(i) for i in items]
+    return ", ".join(quoted[:-1]) + " and " + quoted[-1]
+
+
+class DeleteSlide(ImpressFamily):
+    id: ClassVar[str] = "delete-slide"
+    difficulty: ClassVar[Difficulty] = "easy"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("slides", "manage", "delete-slide")
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        base = pick_deck(rng, rng.randint(5, 7))
+        keep = rng.choice([t for t in base.slides[1:-1] if t in POOL])
+        target = f"{keep} (old draft)"
+        slides = list(base.slides)
+        slides.insert(slides.index(keep) + rng.choice([1, 2]), target)  # a look-alike near it
+        plan = DeckPlan(base.title, base.path, base.company, tuple(slides))
+        return self.make_task(
+            task_id,
+            f"Delete the slide {quote(target)} from {plan.file}; keep every other slide as it is.",
+            deck_context(plan),
+            **deck_params(plan),
+            target=target,
+        )
+
+    def files(self, p: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
+        slides = slide_list(
+            rng, plan_of({**p, "slides": [s for s in p["slides"] if s != p["target"]]})
+        )
+        keep = p["target"].removesuffix(" (old draft)")
+        draft = {"layout": 1, "title": p["target"], "bullets": [*POOL[keep][:2], "TBD"]}
+        slides.insert(p["slides"].index(p["target"]), draft)
+        return [deck_spec(plan_of(p), slides)]
+
+    def patch(self, p: dict[str, Any]) -> str:
+        return """
+deck = Presentation(P["path"])
+delete_slide(deck, find_slide(deck, P["target"]))
+deck.save(P["path"])
+"""
+
+    def reward_body(self, p: dict[str, Any]) -> str:
+        return """
+found = titles(deck)
+rest = [norm(t) for t in P["slides"] if t != P["target"]]
+checks.append(("others_kept", 0, [t for t in found if t != norm(P["target"])] == rest,
+               f"slides: {found}"))
+checks.append(("target_gone", 2, norm(P["target"]) not in found, f"slides: {found}"))
+checks.append(("slide_count", 1, len(found) == len(rest), f"{len(found)} slides"))
+"""
+
+
+class ReorderSlides(ImpressFamily):
+    id: ClassVar[str] = "reorder-slides"
+    difficulty: ClassVar[Difficulty] = "medium"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("slides", "manage", "move-slide")
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        plan = pick_deck(rng, rng.randint(5, 7))
+        first = rng.choice(plan.slides[2:-1])  # not already second, not the closer
+        last = rng.choice([t for t in plan.slides[1:-1] if t != first])
+        return self.make_task(
+            task_id,
+            f"Reorder {plan.file} so that {quote(first)} is the second slide (right after the "
+            f"title slide) and {quote(last)} is the last slide. Keep all other slides in their "
+            "current order.",
+            deck_context(plan),
+            **deck_params(plan),
+            first=first,
+            last=last,
+        )
+
+    def files(self, p: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
+        return [deck_spec(plan_of(p), slide_list(rng, plan_of(p)))]
+
+    def patch(self, p: dict[str, Any]) -> str:
+        return """
+deck = Presentation(P["path"])
+move_slide(deck, find_slide(deck, P["first"]), 1)
+move_slide(deck, find_slide(deck, P["last"]), len(deck.slides) - 1)
+deck.save(P["path"])
+"""
+
+    def reward_body(self, p: dict[str, Any]) -> str:
+        return """
+found = titles(deck)
+wanted = [norm(t) for t in P["slides"]]
+middle = [t for t in wanted[1:] if t not in (norm(P["first"]), norm(P["last"]))]
+expected = [wanted[0], norm(P["first"]), *middle, norm(P["last"])]
+checks.append(("same_slides", 0, sorted(found) == sorted(wanted), f"slides: {found}"))
+checks.append(("first_moved", 1, found[1:2] == [norm(P["first"])], f"second slide: {found[1:2]}"))
+checks.append(("last_moved", 1, found[-1:] == [norm(P["last"])], f"last slide: {found[-1:]}"))
+checks.append(("exact_order", 2, found == expected, f"expected: {expected}"))
+"""
+
+
+# (title, three bullet points) of slides an agent is asked to add; none is in the pool.
+_NEW_SLIDES: tuple[tuple[str, tuple[str, str, str]], ...] = (
+    ("Support Hours", ("Weekdays 8:00-20:00 CET", "Saturday 9:00-13:00", "Urgent line: 24/7")),
+    (
+        "Office Locations",
+        ("Oslo headquarters", "Rotterdam distribution hub", "Remote team in Lisbon"),
+    ),
+    (
+        "Training Schedule",
+        (
+            "Basics: first week of the month",
+            "Advanced: every other Thursday",
+            "Refresher: on request",
+        ),
+    ),
+    (
+        "Partner Programme",
+        ("Referral fee of 10%", "Joint marketing budget", "Quarterly partner call"),
+    ),
+    (
+        "Security Highlights",
+        ("SOC 2 report renewed", "Single sign-on for all staff", "Quarterly phishing drills"),
+    ),
+)
+
+
+class AddBulletSlide(ImpressFamily):
+    id: ClassVar[str] = "add-bullet-slide"
+    difficulty: ClassVar[Difficulty] = "medium"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("slides", "manage", "new-slide")
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        plan = pick_deck(rng, rng.randint(5, 7))
+        after = rng.choice(plan.slides[1:-1])
+        new, bullets = rng.choice(_NEW_SLIDES)
+        return self.make_task(
+            task_id,
+            f"Add a new slide right after {quote(after)} in {plan.file}, titled {quote(new)}, "
+            f"with the bullet points {_listing(bullets)}.",
+            deck_context(plan),
+            **deck_params(plan),
+            after=after,
+            new=new,
+            bullets=list(bullets),
+        )
+
+    def files(self, p: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
+        return [deck_spec(plan_of(p), slide_list(rng, plan_of(p)))]
+
+    def patch(self, p: dict[str, Any]) -> str:
+        return """
+deck = Presentation(P["path"])
+at = index_of(deck, find_slide(deck, P["after"])) + 1
+slide = deck.slides.add_slide(deck.slide_layouts[1])  # "Title and Content"
+slide.shapes.title.text = P["new"]
+fill(slide.placeholders[1].text_frame, P["bullets"])
+move_slide(deck, slide, at)
+deck.save(P["path"])
+"""
+
+    def reward_body(self, p: dict[str, Any]) -> str:
+        return """
+found = titles(deck)
+wanted = [norm(t) for t in P["slides"]]
+at = wanted.index(norm(P["after"])) + 1
+expected = wanted[:at] + [norm(P["new"])] + wanted[at:]
+added = slides_titled(deck, P["new"])
+got = body_lines(added[0]) if len(added) == 1 else []
+checks.append(("others_kept", 0, [t for t in found if t != norm(P["new"])] == wanted,
+               f"slides: {found}"))
+checks.append(("slide_added", 1, len(added) == 1, f"{len(added)} slides titled {P['new']}"))
+checks.append(("position", 2, found == expected, f"slides: {found}"))
+checks.append(("bullets", 2, got == [norm(b) for b in P["bullets"]], f"bullets: {got}"))
+"""
+
+
+class AgendaSlide(ImpressFamily):
+    id: ClassVar[str] = "agenda-slide"
+    difficulty: ClassVar[Difficulty] = "hard"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("slides", "manage", "summary-slide")
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        plan = pick_deck(rng, rng.randint(5, 8))
+        return self.make_task(
+            task_id,
+            f"Insert a slide titled \u201cAgenda\u201d as the second slide of {plan.file}, right "
+            "after the title slide, whose bullet points are the titles of all the slides that "
+            "follow it, in the same order and wording.",
+            deck_context(plan) + " There is no agenda slide yet.",
+            **deck_params(plan),
+        )
+
+    def files(self, p: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
+        return [deck_spec(plan_of(p), slide_list(rng, plan_of(p)))]
+
+    def patch(self, p: dict[str, Any]) -> str:
+        return """
+deck = Presentation(P["path"])
+following = [s.shapes.title.text for s in list(deck.slides)[1:]]
+slide = deck.slides.add_slide(deck.slide_layouts[1])
+slide.shapes.title.text = "Agenda"
+fill(slide.placeholders[1].text_frame, following)
+move_slide(deck, slide, 1)
+deck.save(P["path"])
+"""
+
+    def reward_body(self, p: dict[str, Any]) -> str:
+        return """
+found = titles(deck)
+wanted = [norm(t) for t in P["slides"]]
+agenda = slides_titled(deck, "Agenda")
+items = body_lines(agenda[0]) if len(agenda) == 1 else []
+listed = [t for t in wanted[1:] if t in items]
+checks.append(("others_kept", 0, [t for t in found if t != "agenda"] == wanted,
+               f"slides: {found}"))
+checks.append(("agenda_second", 2, found[1:2] == ["agenda"] and len(agenda) == 1,
+               f"second slide: {found[1:2]}"))
+checks.append(("items_listed", 1, len(listed) == len(wanted) - 1,
+               f"{len(listed)} of {len(wanted) - 1} titles listed"))
+checks.append(("items_exact", 2, items == wanted[1:], f"bullets: {items}"))
+"""

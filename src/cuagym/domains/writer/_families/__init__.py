@@ -1,0 +1,45 @@
+"""writer's procedural task families (the offline role backend), one per taxonomy leaf."""
+
+from __future__ import annotations
+
+from cuagym.domains._family import TaskFamily
+
+from ._base import WriterFamily
+from ._cross import MemoToSlides, SalesSummaryTable
+from ._layout import HeaderFooter, PageSetup
+from ._structure import InsertSection, MakeList, TitlePage
+from ._tables import TableTotal
+from ._text import EmphasizePhrase, HeadingStyles, ParagraphFormat, ReplaceTerm
+
+__all__ = [
+    "FAMILIES",
+    "EmphasizePhrase",
+    "HeaderFooter",
+    "HeadingStyles",
+    "InsertSection",
+    "MakeList",
+    "MemoToSlides",
+    "PageSetup",
+    "ParagraphFormat",
+    "ReplaceTerm",
+    "SalesSummaryTable",
+    "TableTotal",
+    "TitlePage",
+    "WriterFamily",
+]
+
+# easy → hard; the last two are cross-application (calc → writer, writer → impress)
+FAMILIES: tuple[TaskFamily, ...] = (
+    HeadingStyles(),
+    ReplaceTerm(),
+    EmphasizePhrase(),
+    ParagraphFormat(),
+    MakeList(),
+    PageSetup(),
+    HeaderFooter(),
+    TableTotal(),
+    InsertSection(),
+    TitlePage(),
+    SalesSummaryTable(),
+    MemoToSlides(),
+)

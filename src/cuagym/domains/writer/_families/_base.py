@@ -1,0 +1,64 @@
+"""What every writer family shares: the docx (and, for cross-app tasks, xlsx) vocabularies."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ._docx import DOCX_BUILDER, PATCH_HELPERS, PATCH_IMPORTS, REWARD_HELPERS, REWARD_IMPORTS
+from ._frame import OfficeFamily
+
+__all__ = ["XLSX_BUILDER", "WriterFamily", "section_guard"]
+
+# Cells are written as given; columns named in ``date_columns`` hold ISO dates turned into real
+# dates (openpyxl stores them as date serials with a number format, as Calc would).
+XLSX_BUILDER = """
+import datetime
+
+from openpyxl import Workbook
+from openpyxl.styles import Font
+
+
+def build_xlsx(spec):
+    book = Workbook()
+    book.remove(book.active)
+    for sheet in spec["sheets"]:
+        ws = book.create_sheet(sheet["name"])
+        dates = set(sheet.get("date_columns", []))
+        for r, row in enumerate(sheet["rows"]):
+            values = [datetime.date.fromisoformat(v) if r and c in dates else v
+                      for c, v in enumerate(row)]
+            ws.append(values)
+        for cell in ws[1]:
+            cell.font = Font(bold=True)
+        for c in dates:
+            for row in ws.iter_rows(min_row=2, min_col=c + 1, max_col=c + 1):
+                row[0].number_format = "yyyy-mm-dd"
+        for c, width in enumerate(sheet.get("widths", [])):
+            ws.column_dimensions[chr(ord("A") + c)].width = width
+    book.save(spec["path"])
+"""
+
+#: A guard most writer rewards carry: the document's level-1 headings are still the ones the
+#: context lists, in order (an agent that rewrote or dropped sections gets nothing).
+SECTION_GUARD = """
+h1 = [text for level, text in headings(doc) if level == 1]
+checks.append(("sections_kept", 0, h1 == [norm(s) for s in P["sections"]], f"headings: {h1}"))
+"""
+
+
+def section_guard() -> str:
+    return SECTION_GUARD
+
+
+class WriterFamily(OfficeFamily):
+    """A writer task family on one .docx at ``params["path"]`` (override to read more)."""
+
+    domain: ClassVar[str] = "writer"
+    builders: ClassVar[dict[str, str]] = {"docx": DOCX_BUILDER, "xlsx": XLSX_BUILDER}
+    patch_imports: ClassVar[str] = PATCH_IMPORTS
+    patch_helpers: ClassVar[str] = PATCH_HELPERS
+    reward_imports: ClassVar[str] = REWARD_IMPORTS
+    reward_helpers: ClassVar[str] = REWARD_HELPERS
+
+    def reward_read(self, p: dict[str, Any]) -> str:
+        return 'doc = Document(P["path"])'

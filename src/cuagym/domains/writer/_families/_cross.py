@@ -1,0 +1,298 @@
+"""Cross-application families whose product is a Writer document or is built from one.
+
+- calc → writer: a report table that summarises an order list kept in an .xlsx workbook.
+- writer → impress: a presentation whose slides follow a memo's outline.
+
+Both rewards recompute what is expected from the *source* file as it is in the final state
+(the workbook's rows, the memo's headings): that is reading state, and it is what makes the
+instruction's "from the workbook" checkable without the Generator's numbers. A guard pins the
+source to what the context states (row count, section count) so that editing the source to
+match a wrong result does not pay.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from cuagym.core import Difficulty, TaskConfig
+
+from ._base import WriterFamily
+from ._frame import quote
+from ._world import PEOPLE, body_blocks, heading_block, para, pick_plan
+
+__all__ = ["MemoToSlides", "SalesSummaryTable"]
+
+_REGION_SETS: tuple[tuple[str, ...], ...] = (
+    ("North", "South", "East", "West"),
+    ("Central", "Coastal", "Mountain", "Northern", "Southern"),
+    ("Benelux", "DACH", "Iberia", "Nordics", "UK & Ireland"),
+)
+_PRODUCTS = ("Starter plan", "Team plan", "Business plan", "Onboarding package", "Support add-on")
+
+
+class SalesSummaryTable(WriterFamily):
+    id: ClassVar[str] = "sales-summary-table"
+    apps: ClassVar[tuple[str, ...]] = ("calc", "writer")
+    difficulty: ClassVar[Difficulty] = "hard"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("tables", "create", "insert-table")
+
+    reward_imports: ClassVar[str] = (
+        WriterFamily.reward_imports + "from openpyxl import load_workbook\n"
+    )
+    patch_imports: ClassVar[str] = (
+        WriterFamily.patch_imports + "from openpyxl import load_workbook\n"
+    )
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        quarter, year = rng.choice(["Q1", "Q2", "Q3", "Q4"]), rng.choice([2024, 2025])
+        stem = f"{quarter.lower()}_{year}"
+        xlsx, docx = (
+            f"/home/user/Documents/orders_{stem}.xlsx",
+            f"/home/user/Documents/sales_report_{stem}.docx",
+        )
+        orders = rng.randint(30, 60)
+        return self.make_task(
+            task_id,
+            f"In sales_report_{stem}.docx, add a table under the \u201cRegional Summary\u201d "
+            "heading with the header row \u201cRegion\u201d | \u201cTotal sales\u201d, then one "
+            "row per region in alphabetical order giving the sum of that region's order amounts "
+            f"in orders_{stem}.xlsx (two decimals), and a last row \u201cTotal\u201d with the sum "
+            "of all orders.",
+            f"{xlsx} (sheet \u201cOrders\u201d) lists the {orders} orders of {quarter} {year}, "
+            f"one per row, with Region and Amount columns. {docx} is the draft report; its "
+            "\u201cRegional Summary\u201d section has an introductory paragraph and no table yet.",
+            xlsx=xlsx,
+            path=docx,
+            sheet="Orders",
+            orders=orders,
+            section="Regional Summary",
+            quarter=quarter,
+            year=year,
+        )
+
+    def files(self, p: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
+        regions = rng.choice(_REGION_SETS)
+        month0 = {"Q1": 1, "Q2": 4, "Q3": 7, "Q4": 10}[p["quarter"]]
+        rows: list[list[Any]] = [["Date", "Order ID", "Region", "Rep", "Product", "Amount"]]
+        for i in range(p["orders"]):
+            date = f"{p['year']}-{month0 + rng.randint(0, 2):02d}-{rng.randint(1, 28):02d}"
+            rows.append(
+                [
+                    date,
+                    f"SO-{4100 + i * 7}",
+                    rng.choice(regions),
+                    rng.choice(PEOPLE),
+                    rng.choice(_PRODUCTS),
+                    round(rng.uniform(120, 9800), 2),
+                ]
+            )
+        rows[1:] = sorted(rows[1:], key=lambda r: r[0])
+        sheet = {
+            "name": p["sheet"],
+            "rows": rows,
+            "date_columns": [0],
+            "widths": [12, 10, 14, 18, 20, 12],
+        }
+        title = f"Sales Report {p['quarter']} {p['year']}"
+        blocks: list[dict[str, Any]] = [
+            {"t": "title", "text": title},
+            heading_block("Overview"),
+            *body_blocks(rng, "the quarter", 2, 2),
+            heading_block(p["section"]),
+            para("The table below summarises the quarter's sales by region."),
+            heading_block("Outlook"),
+            *body_blocks(rng, "the quarter", 1, 2),
+        ]
+        return [
+            {"kind": "xlsx", "path": p["xlsx"], "sheets": [sheet]},
+            {"kind": "docx", "path": p["path"], "title": title, "blocks": blocks},
+        ]
+
+    def patch(self, p: dict[str, Any]) -> str:
+        return """
+ws = load_workbook(P["xlsx"])[P["sheet"]]
+head = [c.value for c in ws[1]]
+sums = {}
+for row in ws.iter_rows(min_row=2, values_only=True):
+    region = row[head.index("Region")]
+    sums[region] = sums.get(region, 0.0) + row[head.index("Amount")]
+doc = Document(P["path"])
+intro = section_paras(doc, P["section"])[0]
+table = doc.add_table(rows=1, cols=2)
+table.style = "Table Grid"
+table.rows[0].cells[0].text, table.rows[0].cells[1].text = "Region", "Total sales"
+for region in sorted(sums):
+    cells = table.add_row().cells
+    cells[0].text, cells[1].text = region, f"{sums[region]:,.2f}"
+cells = table.add_row().cells
+cells[0].text, cells[1].text = "Total", f"{sum(sums.values()):,.2f}"
+intro._p.addnext(table._tbl)  # add_table appends at the end; move it under the intro
+doc.save(P["path"])
+"""
+
+    def reward_read(self, p: dict[str, Any]) -> str:
+        return """
+doc = Document(P["path"])
+ws = load_workbook(P["xlsx"])[P["sheet"]]
+head = [str(c.value).strip().casefold() for c in ws[1]]
+orders = [r for r in ws.iter_rows(min_row=2, values_only=True) if any(v is not None for v in r)]
+"""
+
+    def reward_body(self, p: dict[str, Any]) -> str:
+        return """
+sums = {}
+for row in orders:
+    region, amount = row[head.index("region")], row[head.index("amount")]
+    if isinstance(amount, (int, float)):
+        sums[str(region)] = sums.get(str(region), 0.0) + amount
+regions = sorted(sums, key=str.casefold)
+tables = [b for b in section_blocks(doc, P["section"]) or [] if hasattr(b, "rows")]
+rows = [[c.text for c in r.cells] for r in tables[0].rows] if tables else []
+body = [r for r in rows[1:] if norm(r[0]) != "total"]
+totals = [i for i, r in enumerate(rows) if i and norm(r[0]) == "total"]
+values = [number(r[1]) if len(r) > 1 else None for r in body]
+right = [norm(r[0]) == norm(g) and v is not None and abs(v - sums[g]) < 0.011
+         for r, v, g in zip(body, values, regions)]
+grand = sum(sums.values())
+total = number(rows[totals[0]][1]) if len(totals) == 1 and len(rows[totals[0]]) > 1 else None
+checks.append(("orders_kept", 0, len(orders) == P["orders"], f"{len(orders)} order rows"))
+checks.append(("table_added", 1, len(tables) == 1, f"{len(tables)} tables in the section"))
+header = [norm(x) for x in (rows[0] if rows else [])]
+checks.append(("header_row", 1, header == ["region", "total sales"], f"header: {header}"))
+checks.append(("regions_in_order", 2, [norm(r[0]) for r in body] == [norm(g) for g in regions],
+               f"regions: {[r[0] for r in body]}, expected {regions}"))
+checks.append(("region_totals", 2, len(right) == len(regions) > 0 and all(right),
+               f"values: {values}"))
+checks.append(("two_decimals", 1, bool(rows[1:]) and all(
+    len(r) > 1 and re.search(r"\\d\\.\\d\\d$", r[1].strip()) for r in rows[1:]),
+    "values written with 2 decimals"))
+checks.append(("grand_total", 2, len(totals) == 1 and totals[0] == len(rows) - 1
+               and total is not None and abs(total - grand) < 0.011,
+               f"total: {total}, expected {round(grand, 2)}"))
+"""
+
+
+_SUBTOPICS: tuple[str, ...] = (
+    "Current state",
+    "Key numbers",
+    "Customer feedback",
+    "Costs",
+    "Staffing",
+    "Tooling",
+    "Schedule",
+    "Risks to watch",
+    "Quick wins",
+    "Long-term options",
+    "Decisions needed",
+    "Owners",
+    "Training",
+    "Suppliers",
+    "Metrics",
+)
+
+
+class MemoToSlides(WriterFamily):
+    id: ClassVar[str] = "memo-to-slides"
+    apps: ClassVar[tuple[str, ...]] = ("writer", "impress")
+    difficulty: ClassVar[Difficulty] = "hard"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("sharing", "export", "outline-to-presentation")
+
+    reward_imports: ClassVar[str] = (
+        WriterFamily.reward_imports
+        + "import os\nfrom pptx import Presentation\nfrom pptx.enum.shapes import PP_PLACEHOLDER\n"
+    )
+    patch_imports: ClassVar[str] = WriterFamily.patch_imports + "from pptx import Presentation\n"
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        plan = pick_plan(rng, rng.randint(3, 5))
+        stem = plan.file.removesuffix(".docx")
+        deck = f"/home/user/Documents/{stem}_slides.pptx"
+        return self.make_task(
+            task_id,
+            f"Make a presentation from {plan.file} and save it as {deck}: one slide per "
+            "level-1 section of the memo, in the memo's order, each titled with the section's "
+            "heading and listing that section's level-2 sub-headings, in order, as its bullet "
+            "points. No other slides.",
+            f"{plan.path} is the memo {quote(plan.title)} with {len(plan.sections)} level-1 "
+            f"sections, each split into two or three level-2 sub-sections. "
+            f"{deck.rsplit('/', 1)[-1]} does not exist yet.",
+            path=plan.path,
+            title=plan.title,
+            deck=deck,
+            count=len(plan.sections),
+        )
+
+    def files(self, p: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
+        plan = pick_plan(rng, p["count"])
+        subs = rng.sample(_SUBTOPICS, 3 * p["count"])
+        blocks: list[dict[str, Any]] = [
+            {"t": "title", "text": p["title"]},
+            para(f"From {plan.author} to the leadership team", "i"),
+        ]
+        for section in plan.sections:
+            blocks += [heading_block(section), *body_blocks(rng, "the project", 1, 1)]
+            for _ in range(rng.randint(2, 3)):
+                blocks += [heading_block(subs.pop(), 2), *body_blocks(rng, "the project", 1, 2)]
+        return [{"kind": "docx", "path": p["path"], "title": p["title"], "blocks": blocks}]
+
+    def patch(self, p: dict[str, Any]) -> str:
+        return """
+outline = []
+for paragraph in Document(P["path"]).paragraphs:
+    if paragraph.style.name == "Heading 1":
+        outline.append((paragraph.text, []))
+    elif paragraph.style.name == "Heading 2" and outline:
+        outline[-1][1].append(paragraph.text)
+deck = Presentation()
+for title, points in outline:
+    slide = deck.slides.add_slide(deck.slide_layouts[1])  # "Title and Content"
+    slide.shapes.title.text = title
+    body = slide.placeholders[1].text_frame
+    body.text = points[0]
+    for point in points[1:]:
+        body.add_paragraph().text = point
+deck.save(P["deck"])
+"""
+
+    def reward_read(self, p: dict[str, Any]) -> str:
+        return """
+doc = Document(P["path"])
+deck = Presentation(P["deck"]) if os.path.exists(P["deck"]) else None
+"""
+
+    def reward_body(self, p: dict[str, Any]) -> str:
+        return """
+outline = []
+for level, text in headings(doc):
+    if level == 1:
+        outline.append((text, []))
+    elif level == 2 and outline:
+        outline[-1][1].append(text)
+slides = []
+for slide in deck.slides if deck is not None else []:
+    title = slide.shapes.title
+    lines = [norm(x.text) for shape in slide.shapes
+             if shape.has_text_frame and shape != title
+             and not (shape.is_placeholder and shape.placeholder_format.type in SKIP)
+             for x in shape.text_frame.paragraphs if x.text.strip()]
+    slides.append((norm(title.text) if title is not None else "", lines))
+bullets_right = [s == o for s, o in zip(slides, outline)]
+checks.append(("memo_kept", 0, len(outline) == P["count"], f"{len(outline)} sections in the memo"))
+checks.append(("deck_saved", 1, deck is not None, P["deck"]))
+checks.append(("slide_count", 1, len(slides) == len(outline), f"{len(slides)} slides"))
+checks.append(("titles", 2, [s[0] for s in slides] == [o[0] for o in outline],
+               f"titles: {[s[0] for s in slides]}"))
+checks.append(("bullets_some", 1, any(bullets_right), f"{sum(bullets_right)} slides right"))
+checks.append(("bullets_all", 2, len(slides) == len(outline) and all(bullets_right),
+               f"bullets: {[s[1] for s in slides]}"))
+"""
+
+    reward_helpers: ClassVar[str] = (
+        WriterFamily.reward_helpers
+        + """
+
+# Footer-type placeholders hold dates and slide numbers, not content.
+SKIP = {PP_PLACEHOLDER.DATE, PP_PLACEHOLDER.FOOTER, PP_PLACEHOLDER.SLIDE_NUMBER}
+"""
+    )

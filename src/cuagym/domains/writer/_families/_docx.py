@@ -1,0 +1,262 @@
+"""python-docx source text shared by the writer families' scripts.
+
+Three vocabularies, one per script: the setup builder (a JSON spec → a .docx), the golden
+patch's edit helpers, and the reward's read helpers. The reward helpers resolve *effective*
+formatting (direct formatting, then the style chain), because a person in Writer may reach the
+same visible result through direct formatting or through a style, and both are correct.
+"""
+
+from __future__ import annotations
+
+__all__ = ["DOCX_BUILDER", "PATCH_HELPERS", "PATCH_IMPORTS", "REWARD_HELPERS", "REWARD_IMPORTS"]
+
+# Block kinds: title, subtitle, heading (level), para (runs = [[text, "b"|"i"|"bi"|""]], style,
+# align), bullets / numbers (items), table (rows; the first row is the bold header), pagebreak.
+DOCX_BUILDER = """
+from docx import Document
+from docx.enum.section import WD_ORIENT
+from docx.enum.text import WD_ALIGN_PARAGRAPH
+from docx.shared import Cm
+
+ALIGN = {"left": WD_ALIGN_PARAGRAPH.LEFT, "center": WD_ALIGN_PARAGRAPH.CENTER,
+         "right": WD_ALIGN_PARAGRAPH.RIGHT, "justify": WD_ALIGN_PARAGRAPH.JUSTIFY}
+
+
+def add_runs(paragraph, runs):
+    for text, fmt in runs:
+        run = paragraph.add_run(text)
+        if "b" in fmt:
+            run.bold = True
+        if "i" in fmt:
+            run.italic = True
+
+
+def build_docx(spec):
+    doc = Document()
+    doc.core_properties.title = spec.get("title", "")
+    doc.core_properties.author = spec.get("author", "")
+    section = doc.sections[0]
+    page = spec.get("page")
+    if page:
+        section.orientation = WD_ORIENT.LANDSCAPE if page["landscape"] else WD_ORIENT.PORTRAIT
+        section.page_width, section.page_height = Cm(page["width_cm"]), Cm(page["height_cm"])
+        for side in ("top", "right", "bottom", "left"):
+            setattr(section, side + "_margin", Cm(page["margin_cm"]))
+    if spec.get("header"):
+        section.header.paragraphs[0].text = spec["header"]
+    if spec.get("footer"):
+        section.footer.paragraphs[0].text = spec["footer"]
+    for block in spec["blocks"]:
+        kind = block["t"]
+        if kind in ("title", "subtitle"):
+            doc.add_paragraph(block["text"], style=kind.capitalize())
+        elif kind == "heading":
+            doc.add_heading(block["text"], level=block["level"])
+        elif kind == "para":
+            paragraph = doc.add_paragraph(style=block.get("style"))
+            add_runs(paragraph, block["runs"])
+            if block.get("align"):
+                paragraph.alignment = ALIGN[block["align"]]
+        elif kind in ("bullets", "numbers"):
+            style = "List Bullet" if kind == "bullets" else "List Number"
+            for item in block["items"]:
+                doc.add_paragraph(item, style=style)
+        elif kind == "table":
+            rows = block["rows"]
+            table = doc.add_table(rows=len(rows), cols=len(rows[0]))
+            table.style = "Table Grid"
+            for r, row in enumerate(rows):
+                for c, value in enumerate(row):
+                    cell = table.cell(r, c)
+                    cell.text = value
+                    if r == 0:
+                        cell.paragraphs[0].runs[0].bold = True
+        elif kind == "pagebreak":
+            doc.add_page_break()
+    doc.save(spec["path"])
+"""
+
+PATCH_IMPORTS = """
+from docx import Document
+from docx.enum.section import WD_ORIENT
+from docx.enum.text import WD_ALIGN_PARAGRAPH, WD_BREAK
+from docx.oxml import OxmlElement
+from docx.oxml.ns import qn
+from docx.shared import Cm, Pt
+from docx.text.paragraph import Paragraph
+"""
+
+PATCH_HELPERS = '''
+def find_para(doc, text):
+    """The one body paragraph whose text is ``text`` (the task names it)."""
+    hits = [p for p in doc.paragraphs if p.text.strip() == text]
+    if len(hits) != 1:
+        raise SystemExit(f"expected one paragraph {text!r}, found {len(hits)}")
+    return hits[0]
+
+
+def is_heading(paragraph):
+    return paragraph.style.name.startswith("Heading") or paragraph.style.name == "Title"
+
+
+def section_paras(doc, heading):
+    """The non-empty body paragraphs under the heading ``heading``, up to the next heading."""
+    out, inside = [], False
+    for p in doc.paragraphs:
+        if inside and is_heading(p):
+            break
+        if inside and p.text.strip():
+            out.append(p)
+        if is_heading(p) and p.text.strip() == heading:
+            inside = True
+    return out
+
+
+def insert_after(anchor, text="", style=None):
+    """A new paragraph right after ``anchor`` (python-docx only inserts *before*)."""
+    element = OxmlElement("w:p")
+    anchor._p.addnext(element)
+    paragraph = Paragraph(element, anchor._parent)
+    if text:
+        paragraph.add_run(text)
+    if style:
+        paragraph.style = style
+    return paragraph
+'''
+
+REWARD_IMPORTS = """
+import re
+
+from docx import Document
+from docx.enum.text import WD_ALIGN_PARAGRAPH
+"""
+
+REWARD_HELPERS = '''
+def norm(text):
+    return " ".join(str(text).split()).casefold()
+
+
+def style_name(paragraph):
+    style = paragraph.style
+    return norm(style.name) if style is not None and style.name else ""
+
+
+def heading_level(paragraph):
+    """1-9 for "Heading N", 0 for "Title", None otherwise (Writer saves "heading 1" too)."""
+    name = style_name(paragraph)
+    if name == "title":
+        return 0
+    if name.startswith("heading ") and name[8:].isdigit():
+        return int(name[8:])
+    return None
+
+
+def effective(paragraph, attr):
+    """A paragraph-format attribute: direct formatting first, then the paragraph style chain."""
+    value = getattr(paragraph.paragraph_format, attr)
+    style = paragraph.style
+    while value is None and style is not None:
+        value = getattr(style.paragraph_format, attr)
+        style = style.base_style
+    return value
+
+
+def char_flags(paragraph, attr):
+    """(text, [effective bold/italic per character]) over the paragraph's runs."""
+    text, flags = "", []
+    for run in paragraph.runs:
+        value = getattr(run.font, attr)
+        style = run.style
+        while value is None and style is not None:
+            value = getattr(style.font, attr)
+            style = style.base_style
+        style = paragraph.style
+        while value is None and style is not None:
+            value = getattr(style.font, attr)
+            style = style.base_style
+        text += run.text
+        flags.extend([bool(value)] * len(run.text))
+    return text, flags
+
+
+def list_format(doc, paragraph):
+    """The list numbering format of a paragraph ("bullet", "decimal", ...) or "" if none.
+
+    numPr may sit on the paragraph (Writer's toolbar lists) or on its style ("List Bullet").
+    """
+    num_pr = None
+    ppr = paragraph._p.pPr
+    if ppr is not None and ppr.numPr is not None:
+        num_pr = ppr.numPr
+    style = paragraph.style
+    while num_pr is None and style is not None:
+        sppr = style.element.pPr
+        if sppr is not None and sppr.numPr is not None:
+            num_pr = sppr.numPr
+        style = style.base_style
+    if num_pr is None or num_pr.numId is None or num_pr.numId.val == 0:
+        return ""
+    level = num_pr.ilvl.val if num_pr.ilvl is not None else 0
+    numbering = doc.part.numbering_part.element
+    abstract = numbering.xpath(
+        f"./w:num[@w:numId='{num_pr.numId.val}']/w:abstractNumId/@w:val")
+    if not abstract:
+        return ""
+    fmt = numbering.xpath(
+        f"./w:abstractNum[@w:abstractNumId='{abstract[0]}']/w:lvl[@w:ilvl='{level}']"
+        "/w:numFmt/@w:val")
+    return str(fmt[0]) if fmt else ""
+
+
+def list_id(paragraph):
+    """The numId a listed paragraph points to directly (one list = one id), else None."""
+    ppr = paragraph._p.pPr
+    if ppr is not None and ppr.numPr is not None and ppr.numPr.numId is not None:
+        return ppr.numPr.numId.val
+    return None
+
+
+def headings(doc):
+    """[(level, normalized text)] of the body's heading paragraphs, in order."""
+    out = []
+    for p in doc.paragraphs:
+        level = heading_level(p)
+        if level is not None and p.text.strip():
+            out.append((level, norm(p.text)))
+    return out
+
+
+def section_blocks(doc, heading):
+    """The blocks (paragraphs and tables) under the first heading ``heading``, up to the
+    next heading; None if there is no such heading."""
+    blocks, inside, found = [], False, False
+    for block in doc.iter_inner_content():
+        is_para = not hasattr(block, "rows")
+        level = heading_level(block) if is_para else None
+        if inside and level is not None and block.text.strip():
+            break
+        if inside and (not is_para or block.text.strip()):
+            blocks.append(block)
+        if not found and level is not None and norm(block.text) == norm(heading):
+            inside, found = True, True
+    return blocks if found else None
+
+
+def all_texts(doc):
+    """The text of every body paragraph and every table cell paragraph, in order."""
+    out = [p.text for p in doc.paragraphs]
+    for table in doc.tables:
+        for row in table.rows:
+            for cell in row.cells:
+                out.extend(p.text for p in cell.paragraphs)
+    return out
+
+
+def number(text):
+    """A number written in a cell ("1,234.50", "$ 99", "-3") or None."""
+    cleaned = "".join(ch for ch in str(text) if ch.isdigit() or ch in ".-")
+    try:
+        return float(cleaned)
+    except ValueError:
+        return None
+'''

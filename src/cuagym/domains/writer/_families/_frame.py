@@ -1,0 +1,206 @@
+"""Source text of a desktop (office-file) task's three scripts, and the family base they share.
+
+- ``initial_setup.py`` holds builder functions (python-docx / python-pptx / openpyxl source,
+  one per file kind) and the files to build as JSON: the Generator decides the whole world at
+  generation time, the script only renders it. It writes files and nothing else: in our
+  sandbox the orchestrator opens the app on them.
+- ``golden_patch.py`` opens the files setup wrote and edits them in place (copy-then-modify:
+  whatever the task does not touch stays byte-for-byte the library's rendering of setup's
+  content), then saves.
+- ``reward.py`` is a fixed frame around a family's *read block* (open the files; any failure
+  is ``REWARD: 0.0``) and its flat *check block*: a list of ``(name, points, passed, detail)``
+  appended in straight-line code, never through a nested helper, which the forbidden-pattern
+  scanner cannot follow. Module-level helpers compute values from what was read.
+
+:class:`OfficeFamily` wires these together for a domain; writer and impress subclass it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import textwrap
+from abc import abstractmethod
+from typing import Any, ClassVar
+
+from cuagym.core import TaskConfig
+from cuagym.domains._family import GeneratedScripts, TaskFamily, family_rng
+
+__all__ = [
+    "HOME",
+    "OfficeFamily",
+    "json_literal",
+    "params_of",
+    "patch_script",
+    "quote",
+    "reward_script",
+    "setup_script",
+]
+
+HOME = "/home/user"
+
+
+def json_literal(value: Any) -> str:
+    """A Python expression that evaluates to ``value``: readable JSON in a raw string."""
+    text = json.dumps(value, indent=1, ensure_ascii=False, sort_keys=True)
+    if "'''" in text or text.endswith("\\"):
+        return f"json.loads({text!r})"
+    return f"json.loads(r'''{text}''')"
+
+
+def params_of(task: TaskConfig) -> dict[str, Any]:
+    params = (task.model_extra or {}).get("params")
+    if not isinstance(params, dict):
+        raise ValueError(f"task {task.task_id} has no params")
+    return params
+
+
+def quote(text: str) -> str:
+    return f"\u201c{text}\u201d"
+
+
+def _doc(text: str) -> str:
+    return " ".join(text.split()).replace('"""', "'''").replace("\\", "/")
+
+
+_SETUP_MAIN = """
+# The orchestrator opens the app on these files; setup itself only writes them (a GUI start
+# here would need DISPLAY and a non-blocking Popen, see SKILL.md section 3).
+for folder in ("Documents", "Desktop", "Downloads"):
+    os.makedirs(os.path.join("/home/user", folder), exist_ok=True)
+for spec in FILES:
+    os.makedirs(os.path.dirname(spec["path"]), exist_ok=True)
+    BUILDERS[spec["kind"]](spec)
+    print("wrote " + spec["path"])
+"""
+
+
+def setup_script(task_id: str, files: list[dict[str, Any]], builders: dict[str, str]) -> str:
+    """``initial_setup.py``: the builders the files need, the files as JSON, a render loop."""
+    kinds = sorted({f["kind"] for f in files})
+    table = ", ".join(f"{k!r}: build_{k}" for k in kinds)
+    return (
+        f'"""initial_setup.py for {task_id}: build the task\'s files under /home/user."""\n'
+        + "import json\nimport os\n\n"
+        + "\n\n".join(textwrap.dedent(builders[k]).strip("\n") + "\n" for k in kinds)
+        + f"\n\nBUILDERS = {{{table}}}\n"
+        + f"FILES = {json_literal(files)}\n"
+        + _SETUP_MAIN
+    )
+
+
+def patch_script(
+    task_id: str, params: dict[str, Any], imports: str, helpers: str, body: str
+) -> str:
+    """``golden_patch.py``: the task's params, edit helpers, then the family's edit block."""
+    return (
+        f'"""golden_patch.py for {task_id}: edit the files setup wrote, then save them."""\n'
+        + "import json\n"
+        + textwrap.dedent(imports).strip("\n")
+        + f"\n\nP = {json_literal(params)}\n\n"
+        + textwrap.dedent(helpers).strip("\n")
+        + "\n\n"
+        + textwrap.dedent(body).strip("\n")
+        + "\n"
+    )
+
+
+_REWARD_HEAD = """
+def main():
+    checks = []  # (name, points, passed, detail); 0 points = a guard that must hold
+    try:
+"""
+
+_REWARD_FAIL = """\
+    except Exception as exc:  # a file that cannot be read scores nothing
+        print("CHECK read_state 1 FAIL " + " ".join(str(exc).split())[:200])
+        print("REWARD: 0.0")
+        return
+"""
+
+_REWARD_TAIL = """
+    for name, points, passed, detail in checks:
+        detail = " ".join(str(detail).split()).replace("REWARD:", "REWARD")[:200]
+        print(f"CHECK {name} {points} {'PASS' if passed else 'FAIL'} {detail}")
+    total = sum(points for _, points, _, _ in checks)
+    earned = sum(points for _, points, passed, _ in checks if passed)
+    guards = all(passed for _, points, passed, _ in checks if points == 0)
+    score = earned / total if total and guards else 0.0
+    print(f"REWARD: {round(score, 4)}")
+
+
+try:
+    main()
+except Exception as exc:  # a state too broken to inspect scores nothing
+    print("CHECK inspect_state 1 FAIL " + " ".join(str(exc).split())[:200])
+    print("REWARD: 0.0")
+"""
+
+
+def reward_script(task: TaskConfig, imports: str, helpers: str, read: str, body: str) -> str:
+    """``reward.py``: params, helpers, ``main`` = read block (guarded) + check block + tail."""
+    return (
+        f'"""reward.py for {task.task_id}.\n\nTask: {_doc(task.instruction)}\n"""\n'
+        + "import json\n"
+        + textwrap.dedent(imports).strip("\n")
+        + f"\n\nP = {json_literal(params_of(task))}\n\n\n"
+        + textwrap.dedent(helpers).strip("\n")
+        + "\n\n"
+        + _REWARD_HEAD
+        + textwrap.indent(textwrap.dedent(read).strip("\n"), "        ")
+        + "\n"
+        + _REWARD_FAIL
+        + textwrap.indent(textwrap.dedent(body).strip("\n"), "    ")
+        + "\n"
+        + _REWARD_TAIL
+    )
+
+
+class OfficeFamily(TaskFamily):
+    """A family whose state is office files under /home/user.
+
+    Subclasses (one base per domain) fix the script vocabulary: ``builders`` (file kind →
+    builder source), ``patch_imports``/``patch_helpers`` and ``reward_imports``/
+    ``reward_helpers``; a family supplies the rest.
+    """
+
+    builders: ClassVar[dict[str, str]]
+    patch_imports: ClassVar[str]
+    patch_helpers: ClassVar[str]
+    reward_imports: ClassVar[str]
+    reward_helpers: ClassVar[str]
+
+    # -- Generator ------------------------------------------------------------------------------
+    @abstractmethod
+    def files(self, p: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
+        """The files of the initial state (``{"kind", "path", ...}`` specs the builders take),
+        consistent with every fact the task's context states; filler varies with ``rng``."""
+
+    @abstractmethod
+    def patch(self, p: dict[str, Any]) -> str:
+        """The golden patch's edit block (``P`` = params, the patch helpers in scope)."""
+
+    def generate(self, task: TaskConfig) -> GeneratedScripts:
+        p = params_of(task)
+        files = self.files(p, family_rng(task, "world"))
+        return GeneratedScripts(
+            initial_setup=setup_script(task.task_id, files, self.builders),
+            golden_patch=patch_script(
+                task.task_id, p, self.patch_imports, self.patch_helpers, self.patch(p)
+            ),
+        )
+
+    # -- Discriminator --------------------------------------------------------------------------
+    @abstractmethod
+    def reward_read(self, p: dict[str, Any]) -> str:
+        """Statements that open the task's files (inside ``try``: a failure scores 0)."""
+
+    @abstractmethod
+    def reward_body(self, p: dict[str, Any]) -> str:
+        """Flat checks appended to ``checks`` from what the read block opened."""
+
+    def write_reward(self, task: TaskConfig) -> str:
+        p = params_of(task)
+        return reward_script(
+            task, self.reward_imports, self.reward_helpers, self.reward_read(p), self.reward_body(p)
+        )

@@ -1,0 +1,297 @@
+"""Families on document structure: lists, a new section, a title page."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from cuagym.core import Difficulty, TaskConfig
+
+from ._base import WriterFamily, section_guard
+from ._frame import quote
+from ._text import _listing
+from ._world import MONTHS, PEOPLE, SECTIONS, body_blocks, heading_block, para, pick_plan
+
+__all__ = ["InsertSection", "MakeList", "TitlePage"]
+
+_LIST_SECTIONS = ("Next Steps", "Recommendations", "Open Questions")
+_ITEMS: tuple[str, ...] = (
+    "Confirm the remaining budget with finance.",
+    "Book the training rooms for the first two weeks.",
+    "Share the revised timeline with all site leads.",
+    "Collect sign-off from the data protection officer.",
+    "Set up a weekly check-in with the vendor.",
+    "Publish the updated process guide on the intranet.",
+    "Decide who owns the reporting dashboard.",
+    "Archive the old request forms.",
+    "Schedule the follow-up survey for staff.",
+    "Agree on the success metrics with the sponsors.",
+)
+
+
+def _plan_with(rng: random.Random, section: str, n: int) -> list[str]:
+    """``n`` section headings in document order, ending with ``section``."""
+    pool = [s for s in SECTIONS if s not in _LIST_SECTIONS]
+    return [*(pool[i] for i in sorted(rng.sample(range(len(pool)), n - 1))), section]
+
+
+class MakeList(WriterFamily):
+    id: ClassVar[str] = "make-list"
+    difficulty: ClassVar[Difficulty] = "medium"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("lists", "bullets-numbering", "make-list")
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        plan = pick_plan(rng)
+        section = rng.choice(_LIST_SECTIONS)
+        sections = _plan_with(rng, section, rng.randint(3, 4))
+        kind = rng.choice(["bulleted", "numbered"])
+        what = "a numbered list (1., 2., 3., ...)" if kind == "numbered" else "a bulleted list"
+        count = rng.randint(4, 6)
+        return self.make_task(
+            task_id,
+            f"In {plan.file}, turn the {count} paragraphs under the {quote(section)} heading "
+            f"into {what}, keeping their wording and order.",
+            f"{plan.path} is the report {quote(plan.title)} with the sections "
+            f"{_listing(sections)}. The {quote(section)} section holds {count} one-line items "
+            "written as ordinary paragraphs; the document has no lists yet.",
+            path=plan.path,
+            title=plan.title,
+            sections=sections,
+            section=section,
+            kind=kind,
+            count=count,
+        )
+
+    def files(self, p: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
+        blocks: list[dict[str, Any]] = [{"t": "title", "text": p["title"]}]
+        for section in p["sections"]:
+            blocks.append(heading_block(section))
+            if section == p["section"]:
+                blocks += [para(item) for item in rng.sample(_ITEMS, p["count"])]
+            else:
+                blocks += body_blocks(rng, "the project")
+        return [{"kind": "docx", "path": p["path"], "title": p["title"], "blocks": blocks}]
+
+    def patch(self, p: dict[str, Any]) -> str:
+        return """
+doc = Document(P["path"])
+style = "List Number" if P["kind"] == "numbered" else "List Bullet"
+for paragraph in section_paras(doc, P["section"]):
+    paragraph.style = style
+doc.save(P["path"])
+"""
+
+    def reward_body(self, p: dict[str, Any]) -> str:
+        return (
+            section_guard()
+            + """
+items = [b for b in section_blocks(doc, P["section"]) or [] if not hasattr(b, "rows")]
+item_texts = {norm(p.text) for p in items}
+want = "decimal" if P["kind"] == "numbered" else "bullet"
+kinds = [list_format(doc, p) for p in items]
+listed = kinds.count(want)
+ids = {list_id(p) for p in items}
+elsewhere = [norm(p.text)[:30] for p in doc.paragraphs
+             if norm(p.text) not in item_texts and list_format(doc, p)]
+checks.append(("items_kept", 0, len(items) == P["count"], f"{len(items)} items"))
+checks.append(("no_other_lists", 0, not elsewhere, f"also listed: {elsewhere[:3]}"))
+checks.append(("some_listed", 1, listed >= 1, f"list formats: {kinds}"))
+checks.append(("all_listed", 2, listed == len(items) == P["count"], f"{listed} of {len(items)}"))
+checks.append(("one_list", 1, listed == len(items) == P["count"] and len(ids) == 1,
+               f"list ids: {sorted(str(i) for i in ids)}"))
+"""
+        )
+
+
+# (heading, intro paragraph, three bullet items); none of the headings is in the memo bank.
+_NEW_SECTIONS: tuple[tuple[str, str, tuple[str, str, str]], ...] = (
+    (
+        "Risks",
+        "Three risks could delay the work:",
+        (
+            "Supplier lead times may slip by several weeks",
+            "Key staff are also booked on the annual audit",
+            "Budget approval depends on the next forecast",
+        ),
+    ),
+    (
+        "Dependencies",
+        "The plan depends on three other projects:",
+        (
+            "The network upgrade at the main site",
+            "The new HR system going live",
+            "The renewal of the facilities contract",
+        ),
+    ),
+    (
+        "Success Criteria",
+        "We will call the project a success if:",
+        (
+            "Processing time drops by at least 20%",
+            "No site reports a service outage",
+            "Staff satisfaction stays above 75%",
+        ),
+    ),
+    (
+        "Assumptions",
+        "The estimates rest on these assumptions:",
+        (
+            "Prices stay within 5% of this year's quotes",
+            "Two analysts are available full time",
+            "The current tooling licences are renewed",
+        ),
+    ),
+    (
+        "Communication Plan",
+        "Stakeholders will hear about progress through:",
+        (
+            "A monthly email update from the sponsor",
+            "A short status slot in the all-hands meeting",
+            "A shared page on the intranet",
+        ),
+    ),
+)
+
+
+class InsertSection(WriterFamily):
+    id: ClassVar[str] = "insert-section"
+    difficulty: ClassVar[Difficulty] = "hard"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("document-structure", "outline", "insert-section")
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        plan = pick_plan(rng, rng.randint(3, 5))
+        heading, intro, items = rng.choice(_NEW_SECTIONS)
+        i = rng.randrange(len(plan.sections) - 1)
+        before, after = plan.sections[i], plan.sections[i + 1]
+        return self.make_task(
+            task_id,
+            f"Add a new section to {plan.file} between {quote(before)} and {quote(after)}: a "
+            f"level-1 heading {quote(heading)}, then the paragraph {quote(intro)}, then a "
+            f"bulleted list of these three items: {_listing(items)}.",
+            f"{plan.path} is the report {quote(plan.title)}; its Heading 1 sections are "
+            f"{_listing(plan.sections)}, in that order.",
+            path=plan.path,
+            title=plan.title,
+            sections=list(plan.sections),
+            before=before,
+            after=after,
+            heading=heading,
+            intro=intro,
+            items=list(items),
+        )
+
+    def files(self, p: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
+        blocks: list[dict[str, Any]] = [{"t": "title", "text": p["title"]}]
+        for section in p["sections"]:
+            blocks += [heading_block(section), *body_blocks(rng, "the project")]
+        return [{"kind": "docx", "path": p["path"], "title": p["title"], "blocks": blocks}]
+
+    def patch(self, p: dict[str, Any]) -> str:
+        return """
+doc = Document(P["path"])
+anchor = section_paras(doc, P["before"])[-1]
+anchor = insert_after(anchor, P["heading"], "Heading 1")
+anchor = insert_after(anchor, P["intro"])
+for item in P["items"]:
+    anchor = insert_after(anchor, item, "List Bullet")
+doc.save(P["path"])
+"""
+
+    def reward_body(self, p: dict[str, Any]) -> str:
+        return """
+h1 = [text for level, text in headings(doc) if level == 1]
+old = [norm(s) for s in P["sections"]]
+at = old.index(norm(P["before"])) + 1
+expected = old[:at] + [norm(P["heading"])] + old[at:]
+paras = [b for b in section_blocks(doc, P["heading"]) or [] if not hasattr(b, "rows")]
+texts = [norm(b.text) for b in paras]
+bullets = [list_format(doc, b) for b in paras[1:]]
+checks.append(("sections_kept", 0, [t for t in h1 if t != norm(P["heading"])] == old,
+               f"headings: {h1}"))
+checks.append(("heading_added", 2, norm(P["heading"]) in h1, f"level-1 headings: {h1}"))
+checks.append(("heading_position", 1, h1 == expected, f"expected: {expected}"))
+checks.append(("intro", 1, texts[:1] == [norm(P["intro"])], f"section text: {texts[:1]}"))
+checks.append(("items", 2, texts[1:] == [norm(i) for i in P["items"]], f"items: {texts[1:]}"))
+checks.append(("bulleted", 1, len(bullets) == len(P["items"]) and set(bullets) == {"bullet"},
+               f"list formats: {bullets}"))
+"""
+
+
+class TitlePage(WriterFamily):
+    id: ClassVar[str] = "title-page"
+    difficulty: ClassVar[Difficulty] = "hard"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("document-structure", "pages", "title-page")
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        plan = pick_plan(rng, rng.randint(3, 5))
+        subtitle = f"{plan.company} \u2014 internal report"
+        line = f"Prepared by {plan.author}, {rng.choice(MONTHS)} {rng.choice([2024, 2025])}"
+        first = plan.sections[0]
+        return self.make_task(
+            task_id,
+            f"Give {plan.file} a title page: the title {quote(plan.title)} in the Title "
+            f"paragraph style, then {quote(subtitle)} and {quote(line)} as separate paragraphs "
+            f"below it. The report itself, starting with the heading {quote(first)}, must "
+            "begin on a new page after the title page.",
+            f"{plan.path} has the Heading 1 sections {_listing(plan.sections)}. It starts "
+            f"directly with the {quote(first)} heading and has no title yet.",
+            path=plan.path,
+            title=plan.title,
+            subtitle=subtitle,
+            line=line,
+            first=first,
+            sections=list(plan.sections),
+        )
+
+    def files(self, p: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
+        blocks: list[dict[str, Any]] = []
+        for section in p["sections"]:
+            blocks += [heading_block(section), *body_blocks(rng, "the project", 2, 3)]
+        return [
+            {
+                "kind": "docx",
+                "path": p["path"],
+                "title": p["title"],
+                "author": rng.choice(PEOPLE),
+                "blocks": blocks,
+            }
+        ]
+
+    def patch(self, p: dict[str, Any]) -> str:
+        return """
+doc = Document(P["path"])
+first = find_para(doc, P["first"])
+first.insert_paragraph_before(P["title"], style="Title")
+first.insert_paragraph_before(P["subtitle"], style="Subtitle")
+line = first.insert_paragraph_before(P["line"])
+line.add_run().add_break(WD_BREAK.PAGE)
+doc.save(P["path"])
+"""
+
+    def reward_body(self, p: dict[str, Any]) -> str:
+        return (
+            section_guard()
+            + """
+paras = doc.paragraphs
+at = next((i for i, x in enumerate(paras)
+           if heading_level(x) == 1 and norm(x.text) == norm(P["first"])), None)
+before = paras[:at] if at is not None else []
+texts = [norm(x.text) for x in before if x.text.strip()]
+wanted = [norm(P["title"]), norm(P["subtitle"]), norm(P["line"])]
+title_styled = [x for x in before if norm(x.text) == wanted[0] and heading_level(x) == 0]
+# A new page: a page break before the heading (in a run, or "break before" on the heading),
+# or a section break (sectPr) in a paragraph of the title page.
+heading = [paras[at]] if at is not None else []
+breaks = [x for x in before + heading if x._p.xpath(".//w:br[@w:type='page']")]
+sect_breaks = [x for x in before if x._p.xpath("./w:pPr/w:sectPr")]
+break_before = at is not None and bool(effective(paras[at], "page_break_before"))
+checks.append(("report_found", 0, at is not None, f"first heading at paragraph {at}"))
+checks.append(("title", 1, wanted[0] in texts, f"title page: {texts}"))
+checks.append(("title_style", 1, len(title_styled) == 1, "title uses the Title style"))
+checks.append(("subtitle", 1, wanted[1] in texts, f"title page: {texts}"))
+checks.append(("prepared_by", 1, wanted[2] in texts, f"title page: {texts}"))
+checks.append(("order", 1, texts == wanted, "exactly title, subtitle, line"))
+checks.append(("new_page", 2, bool(before) and (bool(breaks or sect_breaks) or break_before),
+               f"page breaks: {len(breaks)}, section breaks: {len(sect_breaks)}"))
+"""
+        )

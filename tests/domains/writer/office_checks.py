@@ -1,0 +1,145 @@
+"""Test helpers shared by the office domains (writer, impress): taxonomy shape, task hygiene,
+SKILL.md templates, and scoring a plausible *wrong* end state in a real sandbox."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from cuagym.core import TaskConfig, parse_reward_output
+from cuagym.domains import Domain, TaskFamily
+from cuagym.domains.writer._families._frame import OfficeFamily, params_of, patch_script
+from cuagym.envs import LocalEnvironment
+from cuagym.synth import scan_source
+
+
+# -- taxonomy --------------------------------------------------------------------------------------
+def taxonomy(domain: Domain) -> dict[str, Any]:
+    assert domain.taxonomy_file is not None
+    return yaml.safe_load(Path(domain.taxonomy_file).read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+
+
+def leaves(node: dict[str, Any], path: tuple[str, ...] = ()) -> dict[tuple[str, ...], Any]:
+    children = node.get("children")
+    if not children:
+        return {path: node}
+    out: dict[tuple[str, ...], Any] = {}
+    for key, child in children.items():
+        out.update(leaves(child, (*path, key)))
+    return out
+
+
+def check_tree(node: dict[str, Any], depth: int = 0) -> None:
+    """Depth <= 4 (root = 0), <= 12 children, every node described, every leaf with UI elements."""
+    assert depth <= 4, node
+    assert isinstance(node.get("description"), str) and node["description"].strip(), node
+    children = node.get("children")
+    if children:
+        assert len(children) <= 12, list(children)
+        for child in children.values():
+            check_tree(child, depth + 1)
+    else:
+        elements = node.get("ui_elements")
+        assert isinstance(elements, list) and elements, node
+        assert all(isinstance(e, str) and e.strip() for e in elements), node
+
+
+# -- task hygiene ----------------------------------------------------------------------------------
+def stated_values(value: Any) -> Iterable[str]:
+    """Every string and number inside a param, as it may be written in the task text."""
+    if isinstance(value, bool):
+        return
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, int | float):
+        yield f"{value:g}"
+    elif isinstance(value, list):
+        for item in value:
+            yield from stated_values(item)
+
+
+def assert_params_stated(task: TaskConfig) -> None:
+    told = f"{task.instruction} {task.context}"
+    for key, value in params_of(task).items():
+        for text in stated_values(value):
+            assert text in told, (task.task_id, key, text)
+
+
+def assert_goal_not_method(task: TaskConfig) -> None:
+    lowered = task.instruction.lower()
+    for word in ("click", "button", "menu", "ctrl+", "python", "use the "):
+        assert word not in lowered, (task.task_id, word)
+
+
+# -- SKILL.md templates ----------------------------------------------------------------------------
+def templates(skill: str) -> dict[str, str]:
+    blocks = re.findall(r"```python\n(# (\w+\.py)\n.*?)```", skill, re.S)
+    return {name: code for code, name in blocks}
+
+
+async def run_templates(skill: str) -> tuple[str, str]:
+    """(reward output after setup, reward output after setup + golden patch)."""
+    codes = templates(skill)
+    outputs = []
+    async with LocalEnvironment() as env:
+        for name, role in (
+            ("initial_setup.py", "initial_setup"),
+            ("reward.py", "reward"),
+            ("golden_patch.py", "golden_patch"),
+            ("reward.py", "reward"),
+        ):
+            result = await env.run_script(codes[name], role=role, timeout=60)
+            assert result.exit_code == 0, (name, result.stderr)
+            if role == "reward":
+                outputs.append(result.stdout)
+    return outputs[0], outputs[1]
+
+
+def scan_ok(code: str) -> bool:
+    return scan_source(code, "reward.py").ok
+
+
+# -- wrong end states ------------------------------------------------------------------------------
+@dataclass
+class Mistake:
+    """A plausible agent error: ``body`` runs instead of the golden patch's edit block (with the
+    same params ``P`` and patch helpers in scope); the reward must land in ``bounds``."""
+
+    family: str
+    name: str
+    body: str
+    bounds: tuple[float, float]
+
+
+async def score_mistake(family: TaskFamily, seed: int, body: str) -> tuple[float | None, str]:
+    assert isinstance(family, OfficeFamily)
+    task = family.sample(seed)
+    scripts = family.generate(task)
+    wrong = patch_script(
+        task.task_id, params_of(task), family.patch_imports, family.patch_helpers, body
+    )
+    async with LocalEnvironment() as env:
+        for code, role in (
+            (scripts.initial_setup, "initial_setup"),
+            (wrong, "golden_patch"),
+            (family.write_reward(task), "reward"),
+        ):
+            result = await env.run_script(code, role=role, timeout=60)
+            assert result.exit_code == 0, (role, result.stderr)
+    return parse_reward_output(result.stdout).reward, result.stdout
+
+
+async def gather_limited(coros: Iterable[Any], limit: int = 3) -> list[Any]:
+    gate = asyncio.Semaphore(limit)
+
+    async def one(coro: Any) -> Any:
+        async with gate:
+            return await coro
+
+    return list(await asyncio.gather(*(one(c) for c in coros)))

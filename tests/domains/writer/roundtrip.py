@@ -1,0 +1,123 @@
+"""Re-score families' states after LibreOffice has re-saved every office file in them.
+
+An agent's end state is a file *LibreOffice* saved, not one python-docx or python-pptx wrote:
+style names, run properties, placeholder types, numbering and page sizes all come back in
+Writer's or Impress's own way. For each family this runs setup (and, for gold, the golden patch)
+in a sandbox, copies /home/user out, has ``soffice --headless --convert-to`` open and save every
+.docx/.pptx/.xlsx in the same format (one soffice run per file type for all states together:
+its start-up dominates), and runs the reward on the result in a fresh sandbox whose home starts
+as that copy. The gold state must still score 1.0 and the initial state 0.0.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from cuagym.core import parse_reward_output
+from cuagym.domains import TaskFamily
+from cuagym.envs import LocalEnvironment
+from tests.domains.writer.office_checks import gather_limited
+
+SOFFICE = shutil.which("soffice")
+ENABLED = os.environ.get("CUAGYM_LO_ROUNDTRIP") == "1"
+_FILTERS = {
+    "docx": "docx:MS Word 2007 XML",
+    "pptx": "pptx:Impress MS PowerPoint 2007 XML",
+    "xlsx": "xlsx:Calc MS Excel 2007 XML",
+}
+
+
+@dataclass
+class Roundtrip:
+    family: str
+    r_init: float | None
+    r_gold: float | None
+    init_output: str
+    gold_output: str
+
+
+def resave(homes: list[Path], profile: Path) -> None:
+    """Open and save every office file under ``homes`` with LibreOffice, in place."""
+    assert SOFFICE is not None
+    for ext, filter_name in _FILTERS.items():
+        files = [f for home in homes for f in sorted(home.rglob(f"*.{ext}"))]
+        if not files:
+            continue
+        with tempfile.TemporaryDirectory() as tmp:
+            stage, out = Path(tmp, "in"), Path(tmp, "out")
+            stage.mkdir()
+            staged = [stage / f"{i:04d}_{f.name}" for i, f in enumerate(files)]
+            for src, dst in zip(files, staged, strict=True):
+                shutil.copyfile(src, dst)
+            subprocess.run(
+                [
+                    SOFFICE,
+                    f"-env:UserInstallation=file://{profile}",
+                    "--headless",
+                    "--convert-to",
+                    filter_name,
+                    "--outdir",
+                    str(out),
+                    *map(str, staged),
+                ],
+                check=True,
+                capture_output=True,
+                timeout=600,
+            )
+            for src, dst in zip(files, staged, strict=True):
+                shutil.copyfile(out / dst.name, src)
+
+
+async def _build(family: TaskFamily, seed: int, gold: bool, dest: Path) -> None:
+    scripts = family.generate(family.sample(seed))
+    steps = [(scripts.initial_setup, "initial_setup")]
+    if gold:
+        steps.append((scripts.golden_patch, "golden_patch"))
+    async with LocalEnvironment() as env:
+        for code, role in steps:
+            result = await env.run_script(code, role=role, timeout=60)
+            assert result.exit_code == 0, (family.id, role, result.stderr)
+        shutil.copytree(env.home, dest, symlinks=False)
+    for path in [dest, *dest.rglob("*")]:  # readable by the sandbox's uid
+        path.chmod(0o755 if path.is_dir() else 0o644)
+
+
+async def _score(family: TaskFamily, seed: int, home: Path) -> str:
+    async with LocalEnvironment(base=home) as env:
+        result = await env.run_script(family.write_reward(family.sample(seed)), role="reward")
+        assert result.exit_code == 0, (family.id, result.stderr)
+        return result.stdout
+
+
+async def roundtrip(families: tuple[TaskFamily, ...], seed: int, workdir: Path) -> list[Roundtrip]:
+    homes = {
+        (f.id, kind): workdir / f"{f.id}-{kind}" for f in families for kind in ("init", "gold")
+    }
+    await gather_limited(
+        _build(f, seed, kind == "gold", homes[f.id, kind])
+        for f in families
+        for kind in ("init", "gold")
+    )
+    await asyncio.to_thread(resave, list(homes.values()), workdir / "profile")
+    outputs = await gather_limited(
+        _score(f, seed, homes[f.id, kind]) for f in families for kind in ("init", "gold")
+    )
+    results = []
+    for i, family in enumerate(families):
+        init_out, gold_out = outputs[2 * i], outputs[2 * i + 1]
+        results.append(
+            Roundtrip(
+                family.id,
+                parse_reward_output(init_out).reward,
+                parse_reward_output(gold_out).reward,
+                init_out,
+                gold_out,
+            )
+        )
+    return results
