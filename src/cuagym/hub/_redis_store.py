@@ -46,8 +46,14 @@ class RedisStore(SessionStore):
         self.url = url
         self._prefix = prefix
         # A blocking pool queues requests beyond max_connections instead of failing them.
+        # redis-py's 5 s socket defaults fail requests on a busy machine; a hub would rather
+        # wait than lose a reward's read.
         self._pool: Any = aioredis.BlockingConnectionPool.from_url(
-            url, max_connections=max_connections, timeout=30
+            url,
+            max_connections=max_connections,
+            timeout=30,
+            socket_connect_timeout=30,
+            socket_timeout=60,
         )
         self._redis: Any = aioredis.Redis(connection_pool=self._pool)
         self._ttl_ms = max(1, int(self.ttl * 1000))
