@@ -121,13 +121,14 @@ def _free_port(host: str) -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(app_spec: str, app_id: str, host: str) -> Server:
+def start_server(app_spec: str, app_id: str, host: str, serve_all: bool = False) -> Server:
     port, token = _free_port(host), secrets.token_urlsafe(16)
     if ":" in app_spec:  # a test app file: the launcher that mirrors the CLI's settings
         cmd = [sys.executable, str(REPO / "benchmarks" / "_serve.py"), app_spec]
     else:  # an installed app: the real CLI
         cli = shutil.which("cuagym", path=str(Path(sys.executable).parent)) or "cuagym"
-        cmd = [cli, "hub", "serve", "--apps", app_spec]
+        # --serve-all: every installed web app in the hub process, load on one of them.
+        cmd = [cli, "hub", "serve"] if serve_all else [cli, "hub", "serve", "--apps", app_spec]
     cmd += ["--host", host, "--port", str(port), "--token", token]
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     server = Server(proc, host, port, token, app_id)
@@ -328,6 +329,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--app", default="team-chat",
                         help="installed app id, or path/to/file.py:WebAppClass (test app)")
+    parser.add_argument("--serve-all", action="store_true",
+                        help="serve every installed web app (the load still goes to --app)")
     parser.add_argument("--clients", default="1,16,64", help="comma-separated client counts")
     parser.add_argument("--sizes", default="24k,500k", help="comma-separated state sizes")
     parser.add_argument("--duration", type=float, default=10.0, help="measured seconds/scenario")
@@ -346,7 +349,7 @@ def main() -> None:
 
     app = load_app(args.app)
     workloads = [build_workload(app, s) for s in sizes]  # validated: exits loudly if invalid
-    server = start_server(args.app, app.app_id, args.host)
+    server = start_server(args.app, app.app_id, args.host, args.serve_all)
     spy: subprocess.Popen[bytes] | None = None
     try:
         baseline = server.memory_mib()["VmRSS"]
@@ -369,7 +372,8 @@ def main() -> None:
         "date": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         "command": " ".join([Path(sys.executable).name, *sys.argv]),
         "machine": machine_info(),
-        "parameters": {"app": app.app_id, "clients": clients, "sizes": sizes,
+        "parameters": {"app": app.app_id, "serve_all": args.serve_all, "clients": clients,
+                       "sizes": sizes,
                        "duration_s": args.duration, "warmup_s": args.warmup,
                        "client_processes": args.procs, "cycle": list(ENDPOINTS),
                        "mem_tolerance_mib": args.mem_tolerance},
