@@ -87,6 +87,15 @@ def synth_command(
     ),
     model: str = typer.Option("", help="llm backend: openai:NAME or anthropic:NAME."),
     base_url: str = typer.Option("", help="llm backend: OpenAI-compatible endpoint URL."),
+    api_key_env: str = typer.Option(
+        "", help="llm backend: environment variable holding the API key."
+    ),
+    max_turns: int = typer.Option(
+        0, min=0, help="llm backend: tool-call turns per role (0: default)."
+    ),
+    prices: Path | None = typer.Option(
+        None, help="llm backend: price table (TOML or JSON, USD per million tokens)."
+    ),
 ) -> None:
     """Synthesize verified tuples with the Generator/Discriminator loop; resumable."""
     console = Console(stderr=json_output, highlight=False)
@@ -95,6 +104,7 @@ def synth_command(
         role_backend = make_backend(
             backend, generator_cmd=generator_cmd, discriminator_cmd=discriminator_cmd,
             pass_env=tuple(pass_env), model=model or None, base_url=base_url or None,
+            api_key_env=api_key_env or None, max_turns=max_turns or None, prices=prices,
         )  # fmt: skip
     except (UnknownBackend, ValueError) as exc:
         raise _fail(str(exc)) from None

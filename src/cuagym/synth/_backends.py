@@ -104,6 +104,10 @@ class RoleSession:
 
     async def read_file(self, name: str) -> str | None:
         """A file of the workspace (no links followed, capped), or None."""
+        # The orchestrator reads as root: a name that climbs out ("../..") would cross the
+        # barrier into other tasks' workspaces, so only plain workspace names are accepted.
+        if "/" in name or name.startswith(".") or not name:
+            raise ValueError(f"bad workspace file name {name!r}")
         text, _why = read_output(self.box.home, name)
         return text
 
@@ -213,5 +217,5 @@ def make_backend(name: str, **options: Any) -> RoleBackend:
             if not isinstance(backend, RoleBackend):
                 raise UnknownBackend(f"entry point {ep.value} did not make a RoleBackend")
             return backend
-    hint = " (the llm backend is not installed yet)" if name == "llm" else ""
-    raise UnknownBackend(f"no role backend {name!r}{hint}: known are procedural, command")
+    hint = " (install the llm extra: pip install 'cuagym[llm]')" if name == "llm" else ""
+    raise UnknownBackend(f"no role backend {name!r}{hint}: known are procedural, command, llm")

@@ -1,0 +1,72 @@
+"""Chat-model clients, the tool-calling agent loop, and token/cost accounting.
+
+* :func:`make_client` — ``openai:NAME`` (OpenAI and every compatible server: vLLM, SGLang,
+  Ollama... through ``base_url``) or ``anthropic:NAME``, behind one :class:`ChatClient`
+  interface, with retries (exponential backoff + jitter, bounded, deadline-aware);
+* :class:`AgentLoop` — tool calling with a turn budget and a time budget; tool errors and
+  refusals go back to the model;
+* :class:`PriceTable` — USD per million tokens, defaults for a few hosted models, loadable from
+  TOML/JSON; unknown models cost 0 and are reported as unknown;
+* :func:`role_tools` and the role prompts — what the synthesis roles' loops use;
+* :mod:`cuagym.llm.scripted` — a scripted test double of the chat APIs (offline tests).
+
+Needs the ``llm`` extra (``openai``, ``anthropic``).
+"""
+
+from cuagym.llm._agent import AgentLoop, AgentResult, Tool, ToolError, check_arguments
+from cuagym.llm._client import DEFAULT_KEY_ENV, ChatClient, make_client, resolve_api_key
+from cuagym.llm._prices import DEFAULT_PRICES, ModelPrice, PriceTable
+from cuagym.llm._prompts import DISCRIMINATOR_SYSTEM, GENERATOR_SYSTEM, ROLE_OUTPUTS, first_message
+from cuagym.llm._retry import Clock, RetryPolicy, Transient, with_retries
+from cuagym.llm._roles import RoleApiLike, RoleSessionLike, missing_outputs, role_tools
+from cuagym.llm._types import (
+    PROVIDERS,
+    ChatResponse,
+    LlmError,
+    LlmRequestError,
+    LlmRetriesExhausted,
+    Message,
+    ModelSpec,
+    TokenUsage,
+    ToolCall,
+    ToolResult,
+    ToolSpec,
+)
+
+__all__ = [
+    "DEFAULT_KEY_ENV",
+    "DEFAULT_PRICES",
+    "DISCRIMINATOR_SYSTEM",
+    "GENERATOR_SYSTEM",
+    "PROVIDERS",
+    "ROLE_OUTPUTS",
+    "AgentLoop",
+    "AgentResult",
+    "ChatClient",
+    "ChatResponse",
+    "Clock",
+    "LlmError",
+    "LlmRequestError",
+    "LlmRetriesExhausted",
+    "Message",
+    "ModelPrice",
+    "ModelSpec",
+    "PriceTable",
+    "RetryPolicy",
+    "RoleApiLike",
+    "RoleSessionLike",
+    "TokenUsage",
+    "Tool",
+    "ToolCall",
+    "ToolError",
+    "ToolResult",
+    "ToolSpec",
+    "Transient",
+    "check_arguments",
+    "first_message",
+    "make_client",
+    "missing_outputs",
+    "resolve_api_key",
+    "role_tools",
+    "with_retries",
+]
