@@ -81,8 +81,15 @@ class _Client:
         wl = self.spec.workload
         tag = f"{self.index}.{cycle}".encode()
         length = len(wl.edit_prefix) + len(tag) + len(wl.edit_suffix)
-        return b"".join((self.edit_head, b"Content-Length: %d\r\n\r\n" % length,
-                         wl.edit_prefix, tag, wl.edit_suffix))
+        return b"".join(
+            (
+                self.edit_head,
+                b"Content-Length: %d\r\n\r\n" % length,
+                wl.edit_prefix,
+                tag,
+                wl.edit_suffix,
+            )
+        )
 
     async def connect(self) -> None:
         self.reader, self.writer = await asyncio.open_connection(
@@ -188,7 +195,10 @@ def _process_entry(spec: LoadSpec, indexes: list[int], conn: Connection) -> None
 
 
 def run_clients(
-    spec: LoadSpec, processes: int, warmup: float, duration: float,
+    spec: LoadSpec,
+    processes: int,
+    warmup: float,
+    duration: float,
     on_window: Any = None,
 ) -> list[ClientResult]:
     """Run every client for ``warmup + duration`` seconds; return each process's results.
@@ -202,8 +212,9 @@ def run_clients(
     pipes, procs = [], []
     for p in range(processes):
         parent, child = ctx.Pipe()
-        proc = ctx.Process(target=_process_entry, args=(spec, list(range(p, n, processes)), child),
-                           daemon=True)
+        proc = ctx.Process(
+            target=_process_entry, args=(spec, list(range(p, n, processes)), child), daemon=True
+        )
         proc.start()
         child.close()
         pipes.append(parent)

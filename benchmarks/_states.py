@@ -103,8 +103,12 @@ def _team_chat_state(n_messages: int, text_cap: int) -> dict[str, Any]:
         ts = f"2025-03-{3 + day:02d}T{rest // 60:02d}:{rest % 60:02d}:00Z"
         # Schema defaults (threadParent, attachments, edited, ...) are left out, as a task
         # author's initial_setup would; the hub stores them filled in (see stored_bytes).
-        msg: dict[str, Any] = {"id": f"m-{i:05d}", "sender": sender, "text": text[:text_cap],
-                               "ts": ts}
+        msg: dict[str, Any] = {
+            "id": f"m-{i:05d}",
+            "sender": sender,
+            "text": text[:text_cap],
+            "ts": ts,
+        }
         if reactions and i % 3 == 0:
             msg["reactions"] = copy.deepcopy(reactions)
         messages[conv[i % len(conv)]].append(msg)
@@ -135,8 +139,10 @@ def _team_chat(target: int) -> tuple[dict[str, Any], int]:
     )
     n = 200
     if target != 24 * 1024:
-        per_msg = (len(canonical_bytes(_team_chat_state(400, cap))) -
-                   len(canonical_bytes(_team_chat_state(200, cap)))) / 200
+        per_msg = (
+            len(canonical_bytes(_team_chat_state(400, cap)))
+            - len(canonical_bytes(_team_chat_state(200, cap)))
+        ) / 200
         base = len(canonical_bytes(_team_chat_state(200, cap)))
         n = max(10, 200 + round((target - base) / per_msg))
     return _team_chat_state(n, cap), n
@@ -146,8 +152,12 @@ def _team_chat(target: int) -> tuple[dict[str, Any], int]:
 def _notes(target: int) -> tuple[dict[str, Any], int]:
     def state(n: int) -> dict[str, Any]:
         notes = {
-            f"n{i}": {"id": f"n{i}", "title": f"Note {i}", "body": f"body of note {i} " * 6,
-                      "tags": ["bench", f"t{i % 7}"]}
+            f"n{i}": {
+                "id": f"n{i}",
+                "title": f"Note {i}",
+                "body": f"body of note {i} " * 6,
+                "tags": ["bench", f"t{i % 7}"],
+            }
             for i in range(n)
         }
         return {"owner": "ada", "notes": notes}
@@ -164,8 +174,10 @@ def _notes_edit(state: dict[str, Any]) -> dict[str, Any]:
     return edited
 
 
-_BUILDERS: dict[str, tuple[Callable[[int], tuple[dict[str, Any], int]],
-                           Callable[[dict[str, Any]], dict[str, Any]]]] = {
+_BUILDERS: dict[
+    str,
+    tuple[Callable[[int], tuple[dict[str, Any], int]], Callable[[dict[str, Any]], dict[str, Any]]],
+] = {
     "team-chat": (_team_chat, _team_chat_edit),
     "notes": (_notes, _notes_edit),
 }
@@ -174,8 +186,9 @@ _BUILDERS: dict[str, tuple[Callable[[int], tuple[dict[str, Any], int]],
 def build_workload(app: WebApp, label: str) -> Workload:
     """Build and validate the states of one size; raise SystemExit naming any violation."""
     if app.app_id not in _BUILDERS:
-        raise SystemExit(f"no benchmark state builder for app {app.app_id!r}: "
-                         f"known {sorted(_BUILDERS)}")
+        raise SystemExit(
+            f"no benchmark state builder for app {app.app_id!r}: known {sorted(_BUILDERS)}"
+        )
     build, edit = _BUILDERS[app.app_id]
     state, count = build(parse_size(label))
     edited = edit(state)

@@ -104,9 +104,23 @@ class Server:
 
 def _start_profiler(server: Server, out: str) -> subprocess.Popen[bytes]:
     spy = shutil.which("py-spy", path=str(Path(sys.executable).parent)) or "py-spy"
-    return subprocess.Popen([spy, "record", "--pid", str(server.proc.pid), "--rate", "200",
-                             "--format", "raw", "--nonblocking", "--output", out],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return subprocess.Popen(
+        [
+            spy,
+            "record",
+            "--pid",
+            str(server.proc.pid),
+            "--rate",
+            "200",
+            "--format",
+            "raw",
+            "--nonblocking",
+            "--output",
+            out,
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
 
 
 def _machine_busy_seconds() -> float:
@@ -158,8 +172,9 @@ def smoke_check(server: Server, wl: Workload) -> None:
     assert status == 200, answer
     status, go = server.request("GET", f"{base}/go?sid={sid}")
     assert status == 200, go
-    canonical = json.dumps(go["current_state"], sort_keys=True, separators=(",", ":"),
-                           ensure_ascii=False).encode()
+    canonical = json.dumps(
+        go["current_state"], sort_keys=True, separators=(",", ":"), ensure_ascii=False
+    ).encode()
     assert hashlib.sha256(canonical).hexdigest() == answer["state_id"], "state_id mismatch"
     changed = [p for p, e in go["state_diff"].items() if "smoke.1" in json.dumps(e["new"])]
     assert len(changed) == 1 and len(go["state_diff"]) == 1, go["state_diff"].keys()
@@ -175,8 +190,9 @@ def _pct(sorted_values: list[float], q: float) -> float:
     return sorted_values[rank] * 1000
 
 
-def run_scenario(server: Server, wl: Workload, clients: int, args: argparse.Namespace,
-                 baseline_rss: float) -> dict[str, Any]:
+def run_scenario(
+    server: Server, wl: Workload, clients: int, args: argparse.Namespace, baseline_rss: float
+) -> dict[str, Any]:
     sids = tuple(f"bench-{wl.label}-{clients}-{i}" for i in range(clients))
     spec = LoadSpec(server.host, server.port, server.token, wl, sids)
     cpu: dict[str, float] = {}
@@ -188,8 +204,9 @@ def run_scenario(server: Server, wl: Workload, clients: int, args: argparse.Name
         cpu["end"], cpu["machine_end"] = server.cpu_seconds(), _machine_busy_seconds()
 
     server.reset_peak()
-    results: list[ClientResult] = run_clients(spec, args.procs, args.warmup, args.duration,
-                                              on_window)
+    results: list[ClientResult] = run_clients(
+        spec, args.procs, args.warmup, args.duration, on_window
+    )
     after = server.memory_mib()
     reset_errors = 0
     for sid in sids:  # every rollout ends with reset: the hub must give the memory back
@@ -248,8 +265,14 @@ def machine_info() -> dict[str, Any]:
             break
     mem_kib = int(Path("/proc/meminfo").read_text().split()[1])
     pkgs = {p: _version(p) for p in ("uvicorn", "uvloop", "httptools", "orjson", "pydantic")}
-    return {"cpu": cpu, "cores": os.cpu_count(), "memory_gib": round(mem_kib / 2**20, 1),
-            "kernel": platform.release(), "python": platform.python_version(), "packages": pkgs}
+    return {
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "memory_gib": round(mem_kib / 2**20, 1),
+        "kernel": platform.release(),
+        "python": platform.python_version(),
+        "packages": pkgs,
+    }
 
 
 def _version(pkg: str) -> str | None:
@@ -259,8 +282,9 @@ def _version(pkg: str) -> str | None:
         return None
 
 
-def verdicts(app_id: str, results: list[dict[str, Any]], baseline: float,
-             tolerance: float) -> dict[str, Any]:
+def verdicts(
+    app_id: str, results: list[dict[str, Any]], baseline: float, tolerance: float
+) -> dict[str, Any]:
     """The issue's goals, judged on the 64-client scenarios (team-chat only)."""
     out: dict[str, Any] = {}
     for r in results:
@@ -269,34 +293,51 @@ def verdicts(app_id: str, results: list[dict[str, Any]], baseline: float,
         low, high = REFERENCE_RPS[r["size"]]
         goal = GOAL_RATIO[r["size"]] * high
         out[f"throughput_{r['size']}"] = {
-            "rps": r["rps"], "vs_reference": f"{r['rps'] / high:.1f}x-{r['rps'] / low:.1f}x",
-            "goal_rps": goal, "met": r["rps"] >= goal,
+            "rps": r["rps"],
+            "vs_reference": f"{r['rps'] / high:.1f}x-{r['rps'] / low:.1f}x",
+            "goal_rps": goal,
+            "met": r["rps"] >= goal,
             "cpu_ms_per_request": r["server_cpu_ms_per_request"],
-            "reference_cpu_ms": REFERENCE_CPU_MS[r["size"]]}
+            "reference_cpu_ms": REFERENCE_CPU_MS[r["size"]],
+        }
         if r["size"] == "24k":
             p99 = r["endpoints"]["go"]["p99_ms"]
-            out["go_p99_24k"] = {"p99_ms": p99, "goal_ms": GO_P99_GOAL_MS,
-                                 "met": p99 < GO_P99_GOAL_MS}
-    out["zero_errors"] = {"errors": sum(r["errors"] for r in results),
-                          "met": all(r["errors"] == 0 for r in results)}
+            out["go_p99_24k"] = {
+                "p99_ms": p99,
+                "goal_ms": GO_P99_GOAL_MS,
+                "met": p99 < GO_P99_GOAL_MS,
+            }
+    out["zero_errors"] = {
+        "errors": sum(r["errors"] for r in results),
+        "met": all(r["errors"] == 0 for r in results),
+    }
     worst = max((r["rss_after_reset_mib"] for r in results), default=baseline)
-    out["memory_returns"] = {"baseline_mib": round(baseline, 1),
-                             "worst_after_reset_mib": worst, "tolerance_mib": tolerance,
-                             "met": all(r["rss_returned"] for r in results)}
+    out["memory_returns"] = {
+        "baseline_mib": round(baseline, 1),
+        "worst_after_reset_mib": worst,
+        "tolerance_mib": tolerance,
+        "met": all(r["rss_returned"] for r in results),
+    }
     return out
 
 
 def print_table(doc: dict[str, Any]) -> None:
     m, p = doc["machine"], doc["parameters"]
-    print(f"hub_bench  {doc['date']}  app={p['app']}  {m['cpu']} x{m['cores']}  "
-          f"python {m['python']}  duration {p['duration_s']} s (+{p['warmup_s']} s warm-up)  "
-          f"client processes {p['client_processes']}")
+    print(
+        f"hub_bench  {doc['date']}  app={p['app']}  {m['cpu']} x{m['cores']}  "
+        f"python {m['python']}  duration {p['duration_s']} s (+{p['warmup_s']} s warm-up)  "
+        f"client processes {p['client_processes']}"
+    )
     for wl in doc["workloads"]:
-        print(f"  state {wl['label']}: {wl['messages']} messages, sent {wl['sent_bytes']} B, "
-              f"stored {wl['stored_bytes']} B")
+        print(
+            f"  state {wl['label']}: {wl['messages']} messages, sent {wl['sent_bytes']} B, "
+            f"stored {wl['stored_bytes']} B"
+        )
     print(f"  server RSS at start: {doc['baseline_rss_mib']} MiB")
-    head = (f"{'size':>5} {'cl':>3} {'endpoint':<12} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} "
-            f"{'p99 ms':>8} {'err':>4}")
+    head = (
+        f"{'size':>5} {'cl':>3} {'endpoint':<12} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} "
+        f"{'p99 ms':>8} {'err':>4}"
+    )
     print()
     print(head + "   server/clients")
     for r in doc["results"]:
@@ -305,8 +346,7 @@ def print_table(doc: dict[str, Any]) -> None:
             e = r["endpoints"].get(ep, {"rps": r["rps"], "errors": r["errors"]})
             lat = "".join(f" {e.get(k, ''):>8}" for k in ("p50_ms", "p95_ms", "p99_ms"))
             extra = [
-                f"cpu {r['server_cpu_ms_per_request']} ms/req ({r['server_cpu_utilization']} "
-                "core)",
+                f"cpu {r['server_cpu_ms_per_request']} ms/req ({r['server_cpu_utilization']} core)",
                 f"clients' cpu {r['client_cpu_utilization']} core, "
                 f"other processes {r['other_cpu_utilization']} core",
                 f"RSS peak {r['rss_peak_mib']} MiB, after {r['rss_after_mib']}",
@@ -314,8 +354,10 @@ def print_table(doc: dict[str, Any]) -> None:
                 f" ({'returned' if r['rss_returned'] else 'NOT returned'})",
                 "",
             ][i]
-            print(f"{r['size']:>5} {r['clients']:>3} {ep:<12} {e['rps']:>8}{lat} "
-                  f"{e['errors']:>4}   {extra}")
+            print(
+                f"{r['size']:>5} {r['clients']:>3} {ep:<12} {e['rps']:>8}{lat} "
+                f"{e['errors']:>4}   {extra}"
+            )
         for sample in r["error_samples"]:
             print(f"      error: {sample}")
     if doc["verdicts"]:
@@ -327,22 +369,35 @@ def print_table(doc: dict[str, Any]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--app", default="team-chat",
-                        help="installed app id, or path/to/file.py:WebAppClass (test app)")
-    parser.add_argument("--serve-all", action="store_true",
-                        help="serve every installed web app (the load still goes to --app)")
+    parser.add_argument(
+        "--app",
+        default="team-chat",
+        help="installed app id, or path/to/file.py:WebAppClass (test app)",
+    )
+    parser.add_argument(
+        "--serve-all",
+        action="store_true",
+        help="serve every installed web app (the load still goes to --app)",
+    )
     parser.add_argument("--clients", default="1,16,64", help="comma-separated client counts")
     parser.add_argument("--sizes", default="24k,500k", help="comma-separated state sizes")
     parser.add_argument("--duration", type=float, default=10.0, help="measured seconds/scenario")
     parser.add_argument("--warmup", type=float, default=2.0, help="unmeasured seconds first")
     parser.add_argument("--procs", type=int, default=2, help="client processes")
     parser.add_argument("--host", default="127.0.0.1")
-    parser.add_argument("--mem-tolerance", type=float, default=32.0,
-                        help="MiB above the start RSS that still counts as 'returned'")
+    parser.add_argument(
+        "--mem-tolerance",
+        type=float,
+        default=32.0,
+        help="MiB above the start RSS that still counts as 'returned'",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON document")
-    parser.add_argument("--profile", metavar="FILE",
-                        help="sample the server with py-spy during the scenarios (collapsed "
-                        "stacks to FILE; costs the server a little CPU)")
+    parser.add_argument(
+        "--profile",
+        metavar="FILE",
+        help="sample the server with py-spy during the scenarios (collapsed "
+        "stacks to FILE; costs the server a little CPU)",
+    )
     args = parser.parse_args()
     clients = [int(c) for c in args.clients.split(",") if c]
     sizes = [s for s in args.sizes.split(",") if s]
@@ -372,13 +427,26 @@ def main() -> None:
         "date": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         "command": " ".join([Path(sys.executable).name, *sys.argv]),
         "machine": machine_info(),
-        "parameters": {"app": app.app_id, "serve_all": args.serve_all, "clients": clients,
-                       "sizes": sizes,
-                       "duration_s": args.duration, "warmup_s": args.warmup,
-                       "client_processes": args.procs, "cycle": list(ENDPOINTS),
-                       "mem_tolerance_mib": args.mem_tolerance},
-        "workloads": [{"label": w.label, "messages": w.messages, "sent_bytes": w.sent_bytes,
-                       "stored_bytes": w.stored_bytes} for w in workloads],
+        "parameters": {
+            "app": app.app_id,
+            "serve_all": args.serve_all,
+            "clients": clients,
+            "sizes": sizes,
+            "duration_s": args.duration,
+            "warmup_s": args.warmup,
+            "client_processes": args.procs,
+            "cycle": list(ENDPOINTS),
+            "mem_tolerance_mib": args.mem_tolerance,
+        },
+        "workloads": [
+            {
+                "label": w.label,
+                "messages": w.messages,
+                "sent_bytes": w.sent_bytes,
+                "stored_bytes": w.stored_bytes,
+            }
+            for w in workloads
+        ],
         "baseline_rss_mib": round(baseline, 1),
         "results": results,
         "verdicts": verdicts(app.app_id, results, baseline, args.mem_tolerance),

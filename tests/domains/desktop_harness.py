@@ -46,12 +46,20 @@ async def check_desktop_sample(family: TaskFamily, seed: int) -> DesktopSample:
     v_init, v_gold = LocalEnvironment(), LocalEnvironment()
     await asyncio.gather(v_init.start(), v_gold.start())
     try:
-        await asyncio.gather(_run(v_init, scripts.initial_setup, "initial_setup"),
-                             _run(v_gold, scripts.initial_setup, "initial_setup"))
+        await asyncio.gather(
+            _run(v_init, scripts.initial_setup, "initial_setup"),
+            _run(v_gold, scripts.initial_setup, "initial_setup"),
+        )
         await _run(v_gold, scripts.golden_patch, "golden_patch")
-        init_out, gold_out = await asyncio.gather(_run(v_init, reward, "reward"),
-                                                  _run(v_gold, reward, "reward"))
+        init_out, gold_out = await asyncio.gather(
+            _run(v_init, reward, "reward"), _run(v_gold, reward, "reward")
+        )
     finally:
         await asyncio.gather(v_init.close(), v_gold.close())
-    return DesktopSample(task, parse_reward_output(init_out).reward,
-                         parse_reward_output(gold_out).reward, init_out, gold_out)
+    return DesktopSample(
+        task,
+        parse_reward_output(init_out).reward,
+        parse_reward_output(gold_out).reward,
+        init_out,
+        gold_out,
+    )

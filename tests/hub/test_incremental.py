@@ -18,8 +18,9 @@ from .notes_app import SEED, NotesApp, NotesState
 
 
 def full(model: type[BaseModel], raw: Any) -> bytes:
-    return orjson.dumps(model.model_validate(raw, strict=True).model_dump(mode="json",
-                                                                          by_alias=True))
+    return orjson.dumps(
+        model.model_validate(raw, strict=True).model_dump(mode="json", by_alias=True)
+    )
 
 
 @pytest.mark.parametrize("app", [NotesApp(), *discover_web_apps()], ids=lambda a: a.app_id)
