@@ -63,5 +63,5 @@ def test_reward_template_scores_zero_when_the_hub_is_unreachable(tmp_path: Path)
 
 
 @pytest.mark.parametrize("name", ["initial_setup.py", "golden_patch.py", "reward.py"])
-def test_templates_are_lint_clean_python(name: str) -> None:
+def test_templates_are_valid_python(name: str) -> None:
     compile(templates()[name], name, "exec")
