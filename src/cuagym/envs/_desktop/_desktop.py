@@ -246,6 +246,7 @@ class Desktop:
         proc = await self.launcher.spawn(
             argv, self.app_env(), as_user=True, cwd=str(self.home),
             log=self.runtime_dir / f"{app}-{self._app_count}.log",
+            network=app == "chromium",  # the browser reaches the hub; office apps need nothing
         )  # fmt: skip
         handle = App(name=app, proc=proc, target=resolved, workdir=workdir)
         self.apps.append(handle)

@@ -38,6 +38,7 @@ class Launcher(Protocol):
         cwd: str | None = None,
         pass_fds: Sequence[int] = (),
         log: Path | None = None,
+        network: bool = True,
     ) -> Proc: ...
 
 
@@ -87,12 +88,17 @@ class HostLauncher:
     mount_ns: str | None = None
     grace_s: float = 3.0
 
-    def _prefix(self, as_user: bool) -> list[str]:
+    def _prefix(self, as_user: bool, network: bool = True) -> list[str]:
         prefix: list[str] = []
         if not as_user:
             return prefix
         if self.mount_ns is not None:
             prefix += ["/usr/bin/nsenter", f"--mount={self.mount_ns}", "--"]
+        if not network and os.geteuid() == 0:
+            # An app that needs no network (the office suite) gets an empty network namespace:
+            # whatever an agent makes it run (a macro calling Shell) reaches no host service.
+            # X still works: the display's socket is a file, not a network address.
+            prefix += ["/usr/bin/unshare", "--net", "--"]
         if self.uid is not None and self.uid != os.geteuid():
             gid = self.gid if self.gid is not None else self.uid
             prefix += [
@@ -116,8 +122,9 @@ class HostLauncher:
         cwd: str | None = None,
         pass_fds: Sequence[int] = (),
         log: Path | None = None,
+        network: bool = True,
     ) -> Proc:
-        full = [*self._prefix(as_user), _PYTHON, "-I", "-S", "-c", _REAPER_SOURCE, *argv]
+        full = [*self._prefix(as_user, network), _PYTHON, "-I", "-S", "-c", _REAPER_SOURCE, *argv]
         child_env = {**env, "CUAGYM_REAPER_GRACE": str(self.grace_s)}
         if cwd is not None:
             # The reaper changes directory itself: a path in the entered mount namespace (or
