@@ -95,7 +95,7 @@ def test_malformed_task_file_names_task_and_field(
 
 def test_bad_arguments_exit_2(tmp_path: Path) -> None:
     code, output = _invoke("--backend", "llm", "--n", "1", "--out", str(tmp_path))
-    assert code == 2 and "llm backend is not installed" in output
+    assert code == 2 and "the llm backend needs --model" in output
     code, output = _invoke("--backend", "command", "--n", "1", "--out", str(tmp_path))
     assert code == 2 and "--generator-cmd" in output
     code, output = _invoke("--domains", "nowhere", "--n", "1", "--out", str(tmp_path))
