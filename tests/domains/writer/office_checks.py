@@ -14,7 +14,7 @@ import yaml
 
 from cuagym.core import TaskConfig, parse_reward_output
 from cuagym.domains import Domain, TaskFamily
-from cuagym.domains.writer._families._frame import OfficeFamily, params_of, patch_script
+from cuagym.domains._office import OfficeFamily, params_of, patch_script
 from cuagym.envs import LocalEnvironment
 from cuagym.synth import scan_source
 

@@ -2,7 +2,7 @@
 
 SKILL.md (beside this file) documents the file layout, the script templates and the bitter
 lessons; taxonomy.yaml is Impress's feature tree; ``_families`` holds the procedural task
-families. The script frame is shared with the writer domain (``writer._families._frame``).
+families. The script frame is shared with the writer domain (``cuagym.domains._office``).
 """
 
 from __future__ import annotations

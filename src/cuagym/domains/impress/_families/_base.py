@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from cuagym.domains.writer._families._frame import OfficeFamily, quote
+from cuagym.domains._office import OfficeFamily, quote
 
 from ._pptx import PATCH_HELPERS, PATCH_IMPORTS, PPTX_BUILDER, REWARD_HELPERS, REWARD_IMPORTS
 from ._world import DeckPlan

@@ -6,7 +6,7 @@ import random
 from typing import Any, ClassVar
 
 from cuagym.core import Difficulty, TaskConfig
-from cuagym.domains.writer._families._frame import quote
+from cuagym.domains._office import quote
 
 from ._base import TITLES_GUARD, ImpressFamily, deck_context, deck_params, plan_of
 from ._slides import _listing

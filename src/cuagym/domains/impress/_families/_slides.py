@@ -6,7 +6,7 @@ import random
 from typing import Any, ClassVar
 
 from cuagym.core import Difficulty, TaskConfig
-from cuagym.domains.writer._families._frame import quote
+from cuagym.domains._office import quote
 
 from ._base import ImpressFamily, deck_context, deck_params, plan_of
 from ._world import POOL, DeckPlan, deck_spec, pick_deck, slide_list

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from cuagym.domains._office import OfficeFamily
+
 from ._docx import DOCX_BUILDER, PATCH_HELPERS, PATCH_IMPORTS, REWARD_HELPERS, REWARD_IMPORTS
-from ._frame import OfficeFamily
 
 __all__ = ["XLSX_BUILDER", "WriterFamily", "section_guard"]
 

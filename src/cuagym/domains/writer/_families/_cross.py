@@ -16,9 +16,9 @@ import random
 from typing import Any, ClassVar
 
 from cuagym.core import Difficulty, TaskConfig
+from cuagym.domains._office import quote
 
 from ._base import WriterFamily
-from ._frame import quote
 from ._world import PEOPLE, body_blocks, heading_block, para, pick_plan
 
 __all__ = ["MemoToSlides", "SalesSummaryTable"]

@@ -6,9 +6,9 @@ import random
 from typing import Any, ClassVar
 
 from cuagym.core import Difficulty, TaskConfig
+from cuagym.domains._office import quote
 
 from ._base import WriterFamily, section_guard
-from ._frame import quote
 from ._text import _listing
 from ._world import COMPANIES, body_blocks, heading_block, pick_plan
 
