@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import math
 import operator
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any
 
@@ -136,7 +137,7 @@ def _safe(value: object) -> object:
     return value if isinstance(value, _SCALARS) else UNKNOWN
 
 
-class ExprEvaluator:
+class ExprEvaluator(ABC):
     """Evaluates expressions to ``Value``s and records award events at score sinks."""
 
     def __init__(self, resolver: Resolver, scopes: Scopes, tiers: ScoreVars) -> None:
@@ -145,17 +146,17 @@ class ExprEvaluator:
         self.tiers = tiers
         self.globals: dict[str, Taint] = {}
 
-    # Implemented by the statement half.
-    def call_user(self, name: str, node: ast.Call, env: Env, ctx: Ctx) -> Value:
-        raise NotImplementedError
+    # Implemented by the statement half (FlowAnalyzer).
+    @abstractmethod
+    def call_user(self, name: str, node: ast.Call, env: Env, ctx: Ctx) -> Value: ...
 
+    @abstractmethod
     def assign(
         self, target: ast.expr, v: Value, value: ast.expr | None, env: Env, ctx: Ctx
-    ) -> None:
-        raise NotImplementedError
+    ) -> None: ...
 
-    def mutate(self, name: str, taint: Taint, env: Env, ctx: Ctx) -> None:
-        raise NotImplementedError
+    @abstractmethod
+    def mutate(self, name: str, taint: Taint, env: Env, ctx: Ctx) -> None: ...
 
     # ---- variables -----------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import random
+from abc import abstractmethod
 from datetime import UTC, datetime
 from typing import Any
 
@@ -140,13 +141,13 @@ class MailFamily(TaskFamily):
 
     domain = "mail"
 
+    @abstractmethod
     def build(self, task: TaskConfig, world: State, rng: random.Random) -> None:
         """Inject what the task's context promises into ``world`` (in place)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def solve(self, task: TaskConfig, state: State) -> None:
         """Change ``state`` (in place) the way a person using the UI correctly would."""
-        raise NotImplementedError
 
     def world(self, task: TaskConfig) -> State:
         world = base_world(task)
