@@ -31,7 +31,7 @@ def analyze(
 ) -> Analysis:
     """Read ``corpus`` (and the run folder ``episodes``) and compute the report's figures.
 
-    Raises CorpusError / EpisodeError naming every bad file.
+    Raises CorpusError / RunError naming every bad file.
     """
     tuples = read_corpus(corpus)
     runs = read_episodes(episodes) if episodes is not None else []

@@ -1,9 +1,10 @@
 """Reading rollout episodes for batching statistics (DESIGN.md §6, episode on disk).
 
-A run folder holds ``<task_id>/<k>/episode.json`` and ``turns.jsonl`` per rollout. Statistics need
-from each turn only the actions of its parsed ``calls`` and its ``policy_version``, and from
-``episode.json`` the outcome; those fields are checked for their contract types, and every
-problem is reported with its file (and line) at once.
+A run folder holds ``<task_id>/<k>/`` per rollout, each read and validated by
+``cuagym.core.Episode.load``. Statistics keep from each turn only the actions of its parsed
+``calls`` and its ``policy_version`` (a run of 10,000 episodes with per-token logprobs would not
+fit in memory otherwise), plus the episode's record for the trajectory viewer. Every problem of
+every episode is reported at once, each naming its file and line.
 """
 
 from __future__ import annotations
@@ -11,18 +12,15 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-import orjson
+from cuagym.core import EPISODE_FILE, TURNS_FILE, Episode, EpisodeError, EpisodeRecord
 
-__all__ = ["EpisodeError", "EpisodeInfo", "TurnCalls", "episode_folders", "read_episodes"]
+__all__ = ["EpisodeInfo", "RunError", "TurnCalls", "episode_folders", "read_episodes"]
 
-EPISODE_FILE, TURNS_FILE = "episode.json", "turns.jsonl"
-_STATUSES = ("success", "failure", "error")
 _MAX_PROBLEMS_SHOWN = 20
 
 
-class EpisodeError(ValueError):
+class RunError(ValueError):
     """A run folder with no episodes, or episodes whose files break the contract."""
 
     def __init__(self, path: str | os.PathLike[str], problems: list[str]) -> None:
@@ -44,13 +42,10 @@ class TurnCalls:
 
 @dataclass(frozen=True, slots=True)
 class EpisodeInfo:
-    """One rollout: where it is, its outcome and its turns."""
+    """One rollout: where it is, its record (episode.json) and its turns' calls."""
 
     folder: Path
-    task_id: str
-    k: int
-    status: str
-    reward: float | None
+    record: EpisodeRecord
     turns: tuple[TurnCalls, ...]
 
 
@@ -74,104 +69,41 @@ def episode_folders(run: Path) -> list[Path]:
     return sorted(found)
 
 
-def _read_record(folder: Path, problems: list[str]) -> dict[str, Any] | None:
-    where = folder / EPISODE_FILE
-    try:
-        data = orjson.loads(where.read_bytes())
-    except (OSError, orjson.JSONDecodeError) as exc:
-        problems.append(f"{where}: unreadable or not JSON ({exc})")
-        return None
-    if not isinstance(data, dict):
-        problems.append(f"{where}: must hold a JSON object")
-        return None
-    bad = []
-    if not isinstance(data.get("task_id"), str):
-        bad.append("task_id: a string")
-    if not isinstance(data.get("k"), int) or isinstance(data.get("k"), bool):
-        bad.append("k: an integer")
-    if data.get("status") not in _STATUSES:
-        bad.append(f"status: one of {', '.join(_STATUSES)}")
-    reward = data.get("reward")
-    if reward is not None and (not isinstance(reward, int | float) or isinstance(reward, bool)):
-        bad.append("reward: a number or null")
-    if bad:
-        problems.append(f"{where}: expected {'; '.join(bad)}")
-        return None
-    return data
-
-
-def _turn_calls(line: bytes, where: str, problems: list[str]) -> TurnCalls | None:
-    try:
-        turn = orjson.loads(line)
-    except orjson.JSONDecodeError as exc:
-        problems.append(f"{where}: not JSON ({exc})")
-        return None
-    if not isinstance(turn, dict):
-        problems.append(f"{where}: a turn must be a JSON object")
-        return None
-    calls = turn.get("calls")
-    version = turn.get("policy_version")
-    if not isinstance(calls, list):
-        problems.append(f"{where}: calls: expected a list of call arguments")
-        return None
-    if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
-        problems.append(f"{where}: policy_version: expected an integer or null")
-        return None
-    actions = []
-    for i, call in enumerate(calls):
-        action = call.get("action") if isinstance(call, dict) else None
-        if not isinstance(action, str):
-            problems.append(f"{where}: calls[{i}]: expected an object with a string 'action'")
-            return None
-        actions.append(action)
-    return TurnCalls(actions=tuple(actions), policy_version=version)
-
-
-def read_episode(folder: Path, problems: list[str]) -> EpisodeInfo | None:
-    """One episode folder, or None after appending what is wrong with it to ``problems``."""
-    record = _read_record(folder, problems)
-    turns_path = folder / TURNS_FILE
-    try:
-        raw = turns_path.read_bytes()
-    except OSError as exc:
-        problems.append(f"{turns_path}: {exc.strerror}")
-        return None
-    turns: list[TurnCalls] = []
-    ok = True
-    for number, line in enumerate(raw.splitlines(), start=1):
-        if not line.strip():
-            continue
-        turn = _turn_calls(line, f"{turns_path}:{number}", problems)
-        if turn is None:
-            ok = False
-        else:
-            turns.append(turn)
-    if record is None or not ok:
-        return None
-    reward = record.get("reward")
-    return EpisodeInfo(
-        folder=folder,
-        task_id=record["task_id"],
-        k=record["k"],
-        status=record["status"],
-        reward=None if reward is None else float(reward),
-        turns=tuple(turns),
-    )
+def read_episode(folder: Path) -> EpisodeInfo:
+    """One episode folder; core's EpisodeError names what is wrong with it."""
+    episode = Episode.load(folder)
+    turns = []
+    for turn in episode.turns:
+        actions = []
+        for i, call in enumerate(turn.calls):
+            action = call.get("action")
+            if not isinstance(action, str):
+                raise EpisodeError(
+                    f"{folder / TURNS_FILE}: turn {turn.t}: calls[{i}] has no string 'action'"
+                )
+            actions.append(action)
+        turns.append(TurnCalls(actions=tuple(actions), policy_version=turn.policy_version))
+    return EpisodeInfo(folder=folder, record=episode.record, turns=tuple(turns))
 
 
 def read_episodes(run: str | os.PathLike[str]) -> list[EpisodeInfo]:
-    """Every episode under ``run`` (see :func:`episode_folders`); EpisodeError lists problems."""
+    """Every episode under ``run`` (see :func:`episode_folders`); RunError lists problems."""
     root = Path(run)
     if not root.is_dir():
-        raise EpisodeError(root, [f"{root}: no such folder"])
+        raise RunError(root, [f"{root}: no such folder"])
     folders = episode_folders(root)
     if not folders:
-        raise EpisodeError(
+        raise RunError(
             root,
             [f"{root}: no episodes found (expected <task_id>/<k>/{EPISODE_FILE} and {TURNS_FILE})"],
         )
     problems: list[str] = []
-    episodes = [e for e in (read_episode(f, problems) for f in folders) if e is not None]
+    episodes: list[EpisodeInfo] = []
+    for folder in folders:
+        try:
+            episodes.append(read_episode(folder))
+        except (EpisodeError, OSError, UnicodeDecodeError) as exc:
+            problems.append(str(exc))
     if problems:
-        raise EpisodeError(root, problems)
+        raise RunError(root, problems)
     return episodes

@@ -11,13 +11,15 @@ import base64
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
-
-from matplotlib.axes import Axes
-from matplotlib.figure import Figure
+from typing import TYPE_CHECKING
 
 from cuagym.analysis import _paper as paper
 from cuagym.analysis._models import CALL_BINS, DIFFICULTIES, BatchingStats, CorpusStats, Stats
 from cuagym.analysis._report import TOP_PAIRS, TOP_SEQUENCES, TOP_VERBS
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 __all__ = ["Plot", "report_plots"]
 
@@ -41,8 +43,15 @@ def _png(fig: Figure) -> str:
     return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode("ascii")
 
 
+def _new_figure(width: float, height: float) -> Figure:
+    # Imported here: matplotlib takes seconds to import, and only the HTML report needs it.
+    from matplotlib.figure import Figure
+
+    return Figure(figsize=(width, height), layout="constrained")
+
+
 def _figure(width: float, height: float) -> tuple[Figure, Axes]:
-    fig = Figure(figsize=(width, height), layout="constrained")
+    fig = _new_figure(width, height)
     ax = fig.add_subplot()
     ax.spines[["top", "right"]].set_visible(False)
     return fig, ax
@@ -93,7 +102,7 @@ def _domain_plot(c: CorpusStats) -> Plot:
         left = [a + b for a, b in zip(left, counts, strict=True)]
     ax.set_yticks(ys, domains)
     ax.set_xlabel("tuples")
-    ax.legend(frameon=False, ncols=3, loc="lower right")
+    ax.legend(frameon=False, ncols=3, loc="lower center", bbox_to_anchor=(0.5, 1.0))
     return Plot("domain-difficulty", "Tuples per domain, stacked by difficulty", _png(fig))
 
 
@@ -107,7 +116,7 @@ def _difficulty_plot(c: CorpusStats) -> Plot:
 
 
 def _dimension_plot(c: CorpusStats) -> Plot:
-    fig = Figure(figsize=(10, 3), layout="constrained")
+    fig = _new_figure(10, 3)
     axes = fig.subplots(1, 3)
     for ax, (title, counts) in zip(
         axes,
@@ -197,7 +206,7 @@ def _trend_plot(b: BatchingStats) -> Plot | None:
     if not b.trend:
         return None
     versions = [p.policy_version for p in b.trend]
-    fig = Figure(figsize=(10, 3.4), layout="constrained")
+    fig = _new_figure(10, 3.4)
     left, right = fig.subplots(1, 2)
     left.plot(versions, [p.calls_per_step.mean for p in b.trend], color=CORPUS, marker="o",
               markersize=3, label="corpus")  # fmt: skip

@@ -16,7 +16,7 @@ import contextlib
 import os
 import secrets
 import shutil
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -157,11 +157,14 @@ def write_dataset(
     bundle_dirs: Sequence[str | os.PathLike[str]],
     out: str | os.PathLike[str],
     *,
-    card: str,
+    card: str | Callable[[Sequence[str]], str],
     replace: bool = False,
     shard_rows: int = 1000,
 ) -> WrittenDataset:
-    """Write ``bundle_dirs`` as a parquet dataset with the dataset card ``card`` at ``out``."""
+    """Write ``bundle_dirs`` as a parquet dataset with the dataset card ``card`` at ``out``.
+
+    ``card`` is the README.md text, or a function of the dataset's column names giving it.
+    """
     try:
         import datasets
     except ImportError as exc:  # pragma: no cover - the extra is installed in tests
@@ -218,7 +221,8 @@ def write_dataset(
                 name = f"train-{index:05d}-of-{n_shards:05d}.parquet"
                 shard.to_parquet(str(tmp / DATA_DIR / name))
                 shards.append(out_path / DATA_DIR / name)
-        (tmp / CARD_FILE).write_text(card, encoding="utf-8")
+        text = card if isinstance(card, str) else card(list(features))
+        (tmp / CARD_FILE).write_text(text, encoding="utf-8")
         _fsync_tree(tmp)
         _install(tmp, out_path, replace)
     except BaseException:
