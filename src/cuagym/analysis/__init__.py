@@ -24,6 +24,7 @@ from cuagym.analysis._models import (
     Stats,
     TrendPoint,
 )
+from cuagym.analysis._report import SECTIONS, ReportTable, report_tables
 from cuagym.analysis._tables import corpus_stats, nearest_rank
 from cuagym.analysis._terminal import stats_tables
 from cuagym.analysis._trajectories import DEFAULT_VIEW, pick_episodes
@@ -32,6 +33,7 @@ from cuagym.analysis._verbs import NO_VERB, first_verb, lemmatize
 __all__ = [
     "DEFAULT_VIEW",
     "NO_VERB",
+    "SECTIONS",
     "Analysis",
     "AppDisclosure",
     "BatchingStats",
@@ -41,6 +43,7 @@ __all__ = [
     "EpisodeInfo",
     "ExportResult",
     "InstructionWords",
+    "ReportTable",
     "RunError",
     "SoloRate",
     "Stats",
@@ -59,6 +62,7 @@ __all__ = [
     "read_corpus",
     "read_episodes",
     "render_report",
+    "report_tables",
     "stats_tables",
     "web_app_disclosures",
     "write_report",

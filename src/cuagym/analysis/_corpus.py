@@ -12,15 +12,17 @@ import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 import orjson
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from cuagym.core import TaskConfig, TaskMeta
 
 __all__ = ["CorpusError", "TupleInfo", "read_corpus", "tuple_info"]
 
 _TASK_CONFIG, _META = "task_config.json", "meta.json"
+M = TypeVar("M", bound=BaseModel)
 _MAX_PROBLEMS_SHOWN = 20
 
 
@@ -74,9 +76,7 @@ def tuple_info(task_config: bytes, meta: bytes, where: str) -> TupleInfo:
     )
 
 
-def _validate(
-    data: bytes, model: type[TaskConfig] | type[TaskMeta], where: str, problems: list[str]
-) -> TaskConfig | TaskMeta | None:
+def _validate(data: bytes, model: type[M], where: str, problems: list[str]) -> M | None:
     try:
         parsed = orjson.loads(data)
     except orjson.JSONDecodeError as exc:
@@ -99,11 +99,15 @@ def bundle_folders(path: Path) -> list[Path]:
     if (path / _TASK_CONFIG).is_file():
         return [path]
     root = path / "final" if (path / "final").is_dir() else path
-    return sorted(
-        entry
-        for entry in (Path(e.path) for e in os.scandir(root) if e.is_dir())
-        if not entry.name.startswith(".") and (entry / _TASK_CONFIG).is_file()
+    # Strings, not Paths, until the end: a corpus has tens of thousands of folders.
+    names = sorted(
+        entry.name
+        for entry in os.scandir(root)
+        if entry.is_dir()
+        and not entry.name.startswith(".")
+        and os.path.isfile(os.path.join(entry.path, _TASK_CONFIG))
     )
+    return [root / name for name in names]
 
 
 def is_exported_dataset(path: Path) -> bool:
@@ -134,14 +138,17 @@ def read_corpus(path: str | os.PathLike[str]) -> list[TupleInfo]:
     out: list[TupleInfo] = []
     problems: list[str] = []
     for folder in folders:
+        where = str(folder)
         try:
-            task_config = (folder / _TASK_CONFIG).read_bytes()
-            meta = (folder / _META).read_bytes()
+            with open(os.path.join(where, _TASK_CONFIG), "rb") as fh:
+                task_config = fh.read()
+            with open(os.path.join(where, _META), "rb") as fh:
+                meta = fh.read()
         except OSError as exc:
-            problems.append(f"{folder}: {exc.strerror}: {exc.filename}")
+            problems.append(f"{where}: {exc.strerror}: {exc.filename}")
             continue
         try:
-            out.append(tuple_info(task_config, meta, str(folder)))
+            out.append(tuple_info(task_config, meta, where))
         except ValueError as exc:
             problems.append(str(exc))
     if problems:

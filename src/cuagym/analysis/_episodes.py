@@ -1,10 +1,13 @@
 """Reading rollout episodes for batching statistics (DESIGN.md §6, episode on disk).
 
-A run folder holds ``<task_id>/<k>/`` per rollout, each read and validated by
-``cuagym.core.Episode.load``. Statistics keep from each turn only the actions of its parsed
-``calls`` and its ``policy_version`` (a run of 10,000 episodes with per-token logprobs would not
-fit in memory otherwise), plus the episode's record for the trajectory viewer. Every problem of
-every episode is reported at once, each naming its file and line.
+A run folder holds ``<task_id>/<k>/`` per rollout. ``episode.json`` is validated with the
+contract's model (``cuagym.core.EpisodeRecord``); of ``turns.jsonl`` statistics read, and check,
+only what they count: each turn's ``t`` (in order, as many as the record's ``steps``), the
+``action`` of every parsed call and ``policy_version``. Full validation of every turn
+(``cuagym.core.Episode.load``: per-token logprobs, screenshots on disk) costs about ten times
+as much and would put a 10,000-episode run past a minute on two cores; statistics keep only
+the actions and versions in memory for the same reason. Every problem of every episode is
+reported at once, each naming its file and line.
 """
 
 from __future__ import annotations
@@ -13,7 +16,10 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from cuagym.core import EPISODE_FILE, TURNS_FILE, Episode, EpisodeError, EpisodeRecord
+import orjson
+from pydantic import ValidationError
+
+from cuagym.core import EPISODE_FILE, TURNS_FILE, EpisodeRecord
 
 __all__ = ["EpisodeInfo", "RunError", "TurnCalls", "episode_folders", "read_episodes"]
 
@@ -69,21 +75,56 @@ def episode_folders(run: Path) -> list[Path]:
     return sorted(found)
 
 
+class _Bad(ValueError):
+    """What is wrong with one episode (the message names file and line)."""
+
+
+def _turn_calls(line: bytes, where: str, expected_t: int) -> TurnCalls:
+    try:
+        turn = orjson.loads(line)
+    except orjson.JSONDecodeError as exc:
+        raise _Bad(f"{where}: not JSON ({exc})") from None
+    if not isinstance(turn, dict):
+        raise _Bad(f"{where}: a turn must be a JSON object")
+    if turn.get("t") != expected_t:
+        raise _Bad(f"{where}: turn {turn.get('t')!r} where {expected_t} was due")
+    calls, version = turn.get("calls"), turn.get("policy_version")
+    if not isinstance(calls, list):
+        raise _Bad(f"{where}: calls: expected a list of call arguments")
+    if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
+        raise _Bad(f"{where}: policy_version: expected an integer or null")
+    actions = []
+    for i, call in enumerate(calls):
+        action = call.get("action") if isinstance(call, dict) else None
+        if not isinstance(action, str):
+            raise _Bad(f"{where}: calls[{i}]: expected an object with a string 'action'")
+        actions.append(action)
+    return TurnCalls(actions=tuple(actions), policy_version=version)
+
+
 def read_episode(folder: Path) -> EpisodeInfo:
-    """One episode folder; core's EpisodeError names what is wrong with it."""
-    episode = Episode.load(folder)
-    turns = []
-    for turn in episode.turns:
-        actions = []
-        for i, call in enumerate(turn.calls):
-            action = call.get("action")
-            if not isinstance(action, str):
-                raise EpisodeError(
-                    f"{folder / TURNS_FILE}: turn {turn.t}: calls[{i}] has no string 'action'"
-                )
-            actions.append(action)
-        turns.append(TurnCalls(actions=tuple(actions), policy_version=turn.policy_version))
-    return EpisodeInfo(folder=folder, record=episode.record, turns=tuple(turns))
+    """One episode folder's record and turn calls; ValueError names what is wrong."""
+    record_path = os.path.join(folder, EPISODE_FILE)
+    turns_path = os.path.join(folder, TURNS_FILE)
+    try:
+        with open(record_path, "rb") as fh:
+            record = EpisodeRecord.model_validate_json(fh.read())
+    except ValidationError as exc:
+        raise _Bad(f"{record_path}: {exc}") from None
+    try:
+        with open(turns_path, "rb") as fh:
+            lines = fh.read().splitlines()
+    except FileNotFoundError:
+        lines = []
+    turns: list[TurnCalls] = []
+    for number, line in enumerate(lines, 1):
+        if line.strip():
+            turns.append(_turn_calls(line, f"{turns_path}:{number}", len(turns)))
+    if len(turns) != record.steps:
+        raise _Bad(
+            f"{folder}: episode.json says {record.steps} steps, turns.jsonl has {len(turns)}"
+        )
+    return EpisodeInfo(folder=folder, record=record, turns=tuple(turns))
 
 
 def read_episodes(run: str | os.PathLike[str]) -> list[EpisodeInfo]:
@@ -102,8 +143,10 @@ def read_episodes(run: str | os.PathLike[str]) -> list[EpisodeInfo]:
     for folder in folders:
         try:
             episodes.append(read_episode(folder))
-        except (EpisodeError, OSError, UnicodeDecodeError) as exc:
+        except _Bad as exc:
             problems.append(str(exc))
+        except OSError as exc:
+            problems.append(f"{folder}: {exc.strerror}: {exc.filename}")
     if problems:
         raise RunError(root, problems)
     return episodes

@@ -88,7 +88,7 @@ def _hbars(
         ax.scatter([r for _, r in ref], [y for y, _ in ref], marker="|", s=260, color="#555",
                    linewidths=2.5, label="paper", zorder=3)  # fmt: skip
     ax.set_yticks(ys, list(labels))
-    ax.legend(frameon=False, loc="lower right")
+    ax.legend(frameon=False, ncols=2, loc="lower right", bbox_to_anchor=(1.0, 1.0))
 
 
 def _domain_plot(c: CorpusStats) -> Plot:
@@ -224,8 +224,11 @@ def _trend_plot(b: BatchingStats) -> Plot | None:
     right.set_xlabel("policy version (training step)")
     right.set_ylabel("solo rate %")
     right.legend(frameon=False, fontsize=8, ncols=2)
+    from matplotlib.ticker import MaxNLocator
+
     for ax in (left, right):
         ax.spines[["top", "right"]].set_visible(False)
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     return Plot("trend", "Batching over training: mean calls per step and solo rates", _png(fig))
 
 

@@ -287,7 +287,8 @@ def _sequences_table(b: BatchingStats) -> ReportTable:
     batched = b.calls_per_step.steps - b.calls_per_step.bins["1"]
     t = ReportTable(
         "sequences",
-        f"In-step action sequences of 2-4 calls (top {TOP_SEQUENCES} of {len(b.sequences)})",
+        f"In-step action sequences of 2-4 calls (top {min(TOP_SEQUENCES, len(b.sequences))} "
+        f"of {len(b.sequences)})",
         ["length", "steps", "of batched steps", "sequence", "paper"],
         paper_columns=frozenset({4}),
     )

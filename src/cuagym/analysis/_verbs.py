@@ -59,7 +59,13 @@ _QUOTES = re.compile(r"“[^”]*”|\"[^\"]*\"|`[^`]*`|«[^»]*»|„[^“”]*
 _CLAUSE_SPLIT = re.compile(r"(?<=[.!?])\s+|[;\n]|[:,](?=\s)|\s[-–—]+\s")
 _STRIP = "\"'“”‘’()[]{}<>.,;:!?*_"
 _GERUND_LEAD_INS = frozenset(lead for lead in LEAD_INS if lead[-1] in ("by", "with"))
-_LEADS_BY_LENGTH = sorted(LEAD_INS, key=len, reverse=True)
+# Lead-ins by their first word, longest first: a clause start is matched against a handful.
+_LEADS_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}
+for _lead in sorted(LEAD_INS, key=len, reverse=True):
+    _LEADS_BY_FIRST.setdefault(_lead[0], []).append(_lead)
+# Only a clause's first words matter (the longest lead-in has 7, then the verb and the word
+# after it; lead-ins may repeat): splitting the rest of a 300-word clause would be waste.
+_HEAD_WORDS = 24
 _NO_UNDOUBLE = frozenset("lsfz")  # "fill", "press", "buzz": the double letter is the stem's
 _VOWEL = re.compile(r"[aeiouy]")
 _SILENT_E = re.compile(r"(?:iz|[^aeo]at|[^aeiou]v|[^n]c|[^n]g|ur|[bcdfgkpstz]l)$")
@@ -105,7 +111,7 @@ def _suffix_candidates(w: str) -> list[str]:
 
 def _tokens(clause: str) -> list[str]:
     out = []
-    for raw in clause.split():
+    for raw in clause.split(maxsplit=_HEAD_WORDS)[:_HEAD_WORDS]:
         if raw == _QUOTED:
             out.append(raw)
             continue
@@ -118,14 +124,15 @@ def _tokens(clause: str) -> list[str]:
 def _skip_lead_ins(tokens: list[str]) -> tuple[int, bool]:
     """Index of the first token after the lead-ins, and whether the last one takes a gerund."""
     i, gerund = 0, False
-    while True:
-        for lead in _LEADS_BY_LENGTH:
+    while i < len(tokens):
+        for lead in _LEADS_BY_FIRST.get(tokens[i], ()):
             if tuple(tokens[i : i + len(lead)]) == lead:
                 i += len(lead)
                 gerund = lead in _GERUND_LEAD_INS
                 break
         else:
-            return i, gerund
+            break
+    return i, gerund
 
 
 def _looks_like_object(token: str) -> bool:

@@ -88,7 +88,9 @@ def _rows_from_parquet(path: Path) -> Iterator[tuple[str, Mapping[str, Any]]]:
 
     for shard in _parquet_files(path):
         parquet = pq.ParquetFile(shard)
-        wanted = [c for c in ("task_id", *FILE_COLUMNS, EXTRA_FILES) if c in parquet.schema.names]
+        wanted = [
+            c for c in ("task_id", *FILE_COLUMNS, EXTRA_FILES) if c in parquet.schema_arrow.names
+        ]
         row_number = 0
         for batch in parquet.iter_batches(batch_size=_BATCH_ROWS, columns=wanted):
             for row in batch.to_pylist():
