@@ -8,12 +8,13 @@ and a dataset card (README.md) with the corpus's figures and the release disclos
 mock web app it uses. ``cuagym.data.load_corpus(DIR)`` gives the bundles back byte for byte.
 
 Exit codes: 0 written · 1 written, but some web app of the corpus declares no release disclosure
-(the card says so; review before publishing) · 2 the corpus cannot be read or exported, or DIR
-exists without --replace (nothing is written).
+(the card says so; review before publishing) · 2 the corpus cannot be read or exported, DIR
+exists without --replace, or the ``data`` extra is missing (nothing is written).
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from pathlib import Path
 
@@ -47,6 +48,9 @@ def export_hf_command(
     from cuagym.analysis import CorpusError, export_hf
     from cuagym.data import DatasetError
 
+    if importlib.util.find_spec("datasets") is None:
+        typer.echo("error: exporting needs `datasets`: pip install 'cuagym[data]'", err=True)
+        raise typer.Exit(NOT_EXPORTED)
     try:
         result = export_hf(
             corpus, out, name=name, license_id=license_id, replace=replace, shard_rows=shard_rows

@@ -9,11 +9,12 @@ tables, or with ``--json`` one JSON object holding every figure; ``--html`` also
 self-contained report with plots and a trajectory viewer (``--view N`` trajectories embedded).
 
 Exit codes: 0 done · 2 the corpus or the run folder cannot be read (the message names every bad
-file; nothing is written).
+file; nothing is written), or ``--html`` without matplotlib (the ``report`` extra).
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from pathlib import Path
 
@@ -44,6 +45,12 @@ def stats_command(
     """Corpus statistics: the paper's tables for any corpus, and action batching."""
     from cuagym.analysis import CorpusError, RunError, analyze, stats_tables, write_report
 
+    if html is not None and importlib.util.find_spec("matplotlib") is None:
+        typer.echo(
+            "error: the HTML report draws its plots with matplotlib: pip install 'cuagym[report]'",
+            err=True,
+        )
+        raise typer.Exit(NOT_READABLE)
     try:
         analysis = analyze(corpus, episodes)
     except (CorpusError, RunError) as exc:
