@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -61,6 +62,25 @@ ACTIONS = {"left_click": 11_187, "key": 7_356, "type": 5_199, "screenshot": 2_31
            "left_click_drag": 104}  # fmt: skip
 
 
+class _Linker:
+    """Hard links to one source file, starting a fresh copy every 50,000 links (ext4 allows
+    65,000 links per inode)."""
+
+    _PER_COPY = 50_000
+
+    def __init__(self, source: Path, scratch: Path) -> None:
+        self.source, self.scratch, self.count, self.copy = source, scratch, 0, source
+
+    def link(self, target: Path) -> None:
+        if self.count % self._PER_COPY == 0:
+            self.scratch.mkdir(parents=True, exist_ok=True)
+            self.copy = self.scratch / f"{self.count // self._PER_COPY}-{self.source.name}"
+            if not self.copy.exists():
+                shutil.copyfile(self.source, self.copy)
+        os.link(self.copy, target)
+        self.count += 1
+
+
 def _weighted(rng: random.Random, table: dict[str, int]) -> str:
     return rng.choices(list(table), weights=list(table.values()))[0]
 
@@ -81,6 +101,7 @@ def write_corpus(root: Path, n: int, seed: int = 0) -> Path:
     final = root / "final"
     final.mkdir(parents=True, exist_ok=True)
     domains = list(DOMAINS)
+    linkers = {name: _Linker(TEMPLATE_BUNDLE / name, root / "sources") for name in LINKED}
     for i in range(n):
         task_id = f"bench-{i:06d}"
         folder = final / task_id
@@ -123,7 +144,7 @@ def write_corpus(root: Path, n: int, seed: int = 0) -> Path:
         (folder / "task_config.json").write_text(json.dumps(task, indent=2) + "\n")
         (folder / "meta.json").write_text(json.dumps(meta, indent=2) + "\n")
         for name in LINKED:
-            os.link(TEMPLATE_BUNDLE / name, folder / name)
+            linkers[name].link(folder / name)
     return final
 
 
@@ -162,6 +183,7 @@ def write_run(root: Path, n: int, tasks: int, seed: int = 0) -> Path:
     run.mkdir(parents=True, exist_ok=True)
     png = root / "screen.png"
     Image.new("RGB", (1280, 800), (246, 247, 249)).save(png)
+    screens = _Linker(png, root / "sources")
     started = datetime(2026, 11, 30, 12, 0, tzinfo=UTC).isoformat()
     for i in range(n):
         task_id, k = f"bench-{i // 4 % tasks:06d}", i % 4
@@ -196,6 +218,6 @@ def write_run(root: Path, n: int, tasks: int, seed: int = 0) -> Path:
             for turn in turns:
                 fh.write(json.dumps(turn) + "\n")
         for t in range(steps):
-            os.link(png, folder / "screens" / f"{t:04d}.png")
-        os.link(png, folder / "screens" / "final.png")
+            screens.link(folder / "screens" / f"{t:04d}.png")
+        screens.link(folder / "screens" / "final.png")
     return run

@@ -124,3 +124,11 @@ def test_export_refuses_a_dataset_and_an_existing_out(corpus: Path, tmp_path: Pa
         export_hf(out, tmp_path / "again")
     with pytest.raises(FileExistsError):
         export_hf(corpus, out)
+
+
+def test_stats_read_an_exported_dataset(corpus: Path, tmp_path: Path) -> None:
+    out = tmp_path / "dataset"
+    export_hf(corpus, out)
+    from_folders = corpus_stats(read_corpus(corpus))
+    from_dataset = corpus_stats(read_corpus(out))
+    assert from_dataset == from_folders
