@@ -84,7 +84,13 @@ def _viewer(picked: Sequence[EpisodeInfo], render: EpisodeRenderer) -> str:
         r = e.record
         label = f"{r.task_id} · k={r.k} · {r.status} · reward {r.reward}"
         options.append(f"<option value='{index}'>{html.escape(label)}</option>")
-        page = render(e.folder)
+        try:
+            page = render(e.folder)
+        except (ValueError, OSError) as exc:  # e.g. a screenshot missing: show why, go on
+            page = (
+                "<!doctype html><meta charset='utf-8'><p>This episode cannot be shown: "
+                f"{html.escape(str(exc))}</p>"
+            )
         hidden = "" if index == 0 else " hidden"
         frames.append(
             f"<iframe class='trajectory' data-episode='{html.escape(r.task_id)}/{r.k}' "
