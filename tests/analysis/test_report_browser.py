@@ -137,3 +137,23 @@ def test_trajectories_embed_the_viewer_pages(
         page.frame_locator("iframe.trajectory >> nth=1").locator("#episode").inner_text() == "a/1"
     )
     page.close()
+
+
+def test_trajectories_with_the_rollout_viewer(
+    browser: Any, report_inputs: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """The real viewer of ``cuagym view`` embedded (runs once cuagym.agent provides it)."""
+    import cuagym.agent
+
+    if not hasattr(cuagym.agent, "render_episode_html"):
+        pytest.skip("cuagym.agent has no render_episode_html (the rollout viewer) yet")
+    corpus, run = report_inputs
+    report = write_report(analyze(corpus, run), tmp_path / "report.html", view=3)
+    page, problems, requests = _open(browser, report, "report-viewer.png")
+    assert problems == [] and requests == []
+    assert page.locator("iframe.trajectory").count() == 3
+    frame = page.frame_locator("iframe.trajectory >> nth=0")
+    assert "rollout 0" in frame.locator("h1").inner_text()
+    assert frame.locator("img").count() >= 2  # the turns' screenshots, embedded
+    assert "PASS" in frame.locator("table").first.inner_text()  # the reward's checks
+    page.close()
