@@ -2,6 +2,7 @@
 
 from cuagym.core._atomic import sweep_stale
 from cuagym.core._bundle import BUNDLE_FILES, Bundle, BundleError, BundleKind, BundleProblem
+from cuagym.core._initial_home import INITIAL_HOME_ENV, INITIAL_SNAPSHOT
 from cuagym.core._json import canonical_bytes, canonical_json, dumps, loads, state_id
 from cuagym.core._osworld import (
     DEFAULT_HOME,
@@ -54,6 +55,8 @@ __all__ = [
     "DEFAULT_HOME",
     "DEFAULT_INITIAL_SETUP_PATH",
     "DEFAULT_REWARD_PATH",
+    "INITIAL_HOME_ENV",
+    "INITIAL_SNAPSHOT",
     "OSWORLD_GETTERS",
     "OSWORLD_METRICS",
     "OSWORLD_NAME_SOURCES",
