@@ -15,7 +15,7 @@ on the host) whose part below its inline marker is pasted into the script.
 :func:`reward_script` assembles a reward from these, a domain's read block and its checks.
 """
 
-from cuagym.domains._reward import _globs, _hub
+from cuagym.domains._reward import _globs, _home, _hub
 from cuagym.domains._reward._compose import (
     INLINE_MARKER,
     RUN_MAIN,
@@ -26,8 +26,11 @@ from cuagym.domains._reward._compose import (
 
 #: What a web reward inlines to read the hub and guard its diff, in order.
 WEB_LIBRARIES: tuple[str, ...] = (inlined(_globs), inlined(_hub))
+#: What a desktop reward inlines to compare the home (files, office views) with the initial one.
+DESKTOP_LIBRARIES: tuple[str, ...] = (inlined(_globs), inlined(_home))
 
 __all__ = [
+    "DESKTOP_LIBRARIES",
     "INLINE_MARKER",
     "RUN_MAIN",
     "WEB_LIBRARIES",
