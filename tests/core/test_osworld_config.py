@@ -156,8 +156,10 @@ def test_start_windows_use_osworlds_steps() -> None:
         {"type": "sleep", "parameters": {"seconds": 3}},
     ]
     # task_config.json's own start is the default
-    t = task().model_copy(update={"start": [{"app": "calc", "path": "/home/user/a.xlsx"}]})
-    t = type(t).model_validate(t.model_dump())
+    data = task().model_dump(exclude_none=True)
+    t = type(task()).model_validate(
+        {**data, "start": [{"app": "calc", "path": "/home/user/a.xlsx"}]}
+    )
     opened = [s for s in osworld_config(t, initial_setup="", reward="").config if s.type == "open"]
     assert [s.parameters for s in opened] == [{"path": "/home/user/a.xlsx"}]
     # a bundle's own config has no hub address yet: no web window (setup says why)
