@@ -359,27 +359,29 @@ PARAGRAPH_ATTRS = (
     "space_after",
     "line_spacing",
 )
-W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+NS_WML = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 
 
 def doc_defaults(doc: Any) -> dict[str, Any]:
     """The document's default paragraph spacing (``w:docDefaults``), in points and lines:
     what a paragraph without its own or its style's values shows."""
     out: dict[str, Any] = {}
-    node = doc.styles.element.find(W + "docDefaults/" + W + "pPrDefault/" + W + "pPr")
-    spacing = node.find(W + "spacing") if node is not None else None
+    node = doc.styles.element.find(
+        NS_WML + "docDefaults/" + NS_WML + "pPrDefault/" + NS_WML + "pPr"
+    )
+    spacing = node.find(NS_WML + "spacing") if node is not None else None
     if spacing is not None:
         for attr, key in (("before", "space_before"), ("after", "space_after")):
-            if spacing.get(W + attr) is not None:
-                out[key] = int(spacing.get(W + attr)) / 20
-        line = spacing.get(W + "line")
+            if spacing.get(NS_WML + attr) is not None:
+                out[key] = int(spacing.get(NS_WML + attr)) / 20
+        line = spacing.get(NS_WML + "line")
         if line is not None:
-            auto = spacing.get(W + "lineRule", "auto") == "auto"
+            auto = spacing.get(NS_WML + "lineRule", "auto") == "auto"
             out["line_spacing"] = int(line) / 240 if auto else int(line) / 20
     return out
 
 
-def effective(paragraph: Any, attr: str, defaults: dict[str, Any]) -> Any:
+def shown_format(paragraph: Any, attr: str, defaults: dict[str, Any]) -> Any:
     """A paragraph-format attribute as shown: direct formatting, else the style chain, else
     the document defaults (LibreOffice writes the shown value on paragraphs that had none)."""
     value = getattr(paragraph.paragraph_format, attr)
@@ -402,7 +404,7 @@ def paragraph_view(paragraph: Any, defaults: dict[str, Any]) -> list[Any]:
     return [
         " ".join(str(style).split()).casefold(),
         paragraph.text,
-        [effective(paragraph, attr, defaults) for attr in PARAGRAPH_ATTRS],
+        [shown_format(paragraph, attr, defaults) for attr in PARAGRAPH_ATTRS],
         runs_view(paragraph.runs),
     ]
 
@@ -443,8 +445,8 @@ def docx_view(path: str) -> dict[str, Any]:
 
 
 # pptx -------------------------------------------------------------------------------------------
-A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
-P = "{http://schemas.openxmlformats.org/presentationml/2006/main}"
+NS_DML = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
+NS_PML = "{http://schemas.openxmlformats.org/presentationml/2006/main}"
 TITLE_TYPES = ("TITLE", "CENTER_TITLE", "VERTICAL_TITLE")
 
 
@@ -462,11 +464,11 @@ def placeholder_sources(shape: Any) -> list[Any]:
         for candidate in owner.placeholders:
             other = candidate.placeholder_format
             if other.idx == fmt.idx or (kind in TITLE_TYPES and plain(other.type) in TITLE_TYPES):
-                out.append(candidate._element.find(".//" + A + "lstStyle"))
+                out.append(candidate._element.find(".//" + NS_DML + "lstStyle"))
                 break
-    styles = layout.slide_master._element.find(P + "txStyles")
+    styles = layout.slide_master._element.find(NS_PML + "txStyles")
     if styles is not None:
-        out.append(styles.find(P + ("titleStyle" if kind in TITLE_TYPES else "bodyStyle")))
+        out.append(styles.find(NS_PML + ("titleStyle" if kind in TITLE_TYPES else "bodyStyle")))
     return [x for x in out if x is not None]
 
 
@@ -474,12 +476,12 @@ def inherited(sources: list[Any], level: int) -> tuple[str, Any]:
     """(alignment, size in points) a paragraph at ``level`` gets from ``sources``."""
     align, size = "", None
     for node in sources:
-        lvl = node.find(A + "lvl" + str(level + 1) + "pPr")
+        lvl = node.find(NS_DML + "lvl" + str(level + 1) + "pPr")
         if lvl is None:
             continue
         if not align and lvl.get("algn"):
             align = lvl.get("algn")
-        rpr = lvl.find(A + "defRPr")
+        rpr = lvl.find(NS_DML + "defRPr")
         if rpr is None:
             continue
         if size is None and rpr.get("sz"):
