@@ -304,7 +304,7 @@ class ExprEvaluator(ABC):
         func = e.func
         if isinstance(func, ast.Name) and func.id in self.scopes.functions and func.id not in env:
             return self.call_user(func.id, e, env, ctx)
-        method = self.user_method(func)
+        method = self.user_method(func, ctx)
         if method is not None and isinstance(func, ast.Attribute):
             binding = self.scopes.methods[method][1]
             bound = None if binding == "static" else self.expr(func.value, env, ctx).taint
@@ -346,10 +346,20 @@ class ExprEvaluator(ABC):
             return Value(taint)
         return Value(taint, self.fold_call(q, args, kws))
 
-    def user_method(self, func: ast.expr) -> str | None:
-        """The script's own method that ``obj.name(...)`` calls, if any (by name; never a
+    def user_method(self, func: ast.expr, ctx: Ctx) -> str | None:
+        """The script's own method that ``obj.name(...)`` calls, if any: by name, on ``self``,
+        on one of the script's classes or on a name bound to an instance of one (never a
         list/dict mutator, whose tracking must not be bypassed by a class defining one)."""
         if not isinstance(func, ast.Attribute) or func.attr in MUTATORS:
+            return None
+        owner = func.value
+        known = isinstance(owner, ast.Name) and (
+            owner.id in self.scopes.classes
+            or owner.id in self.scopes.instances
+            or self.is_self(owner, ctx)
+            or owner.id in ("self", "cls")
+        )
+        if not known:
             return None
         entry = self.scopes.methods.get(func.attr)
         if entry is None or self.scopes.functions.get(func.attr) is not entry[0]:

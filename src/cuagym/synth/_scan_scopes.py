@@ -62,6 +62,8 @@ class Scopes:
         self.free: dict[str, set[str]] = {}
         self.methods: dict[str, tuple[FuncNode, str]] = {}
         self.inits: dict[str, FuncNode] = {}
+        self.classes: set[str] = set()
+        self.instances: set[str] = set()  # names bound to ClassName(...) of the script's classes
         parents: dict[str, list[str]] = {}
         for node in ast.walk(tree):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -71,11 +73,21 @@ class Scopes:
                     if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
                         parents[child.name] = [node.name, *parents.get(node.name, [])]
             elif isinstance(node, ast.ClassDef):
+                self.classes.add(node.name)
                 for item in node.body:
                     if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef):
                         self.methods[item.name] = (item, _binding(item))
                         if item.name == "__init__":
                             self.inits[node.name] = item
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Assign)
+                and isinstance(node.value, ast.Call)
+                and isinstance(node.value.func, ast.Name)
+                and node.value.func.id in self.classes
+            ):
+                for t in node.targets:
+                    self.instances.update(_target_names(t))
         for name, chain in parents.items():
             enclosing = set().union(*(self.locals.get(p, set()) for p in chain))
             reads = {
