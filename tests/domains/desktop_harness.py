@@ -85,3 +85,26 @@ async def score_end_state(family: TaskFamily, seed: int, *changes: str) -> Rewar
     output = parse_reward_output(out)
     assert output.ok, (output.errors, out)
     return output
+
+
+async def score_end_states(
+    family: TaskFamily, seed: int, states: list[tuple[str, ...]]
+) -> list[RewardOutput]:
+    """:func:`score_end_state` for several end states of one task in one environment: setup
+    once, the snapshot ``initial``, then per state a restore to it, the state's change
+    scripts and the reward (a restore is a mount, far cheaper than a new sandbox)."""
+    task = family.sample(seed)
+    reward = family.write_reward(task)
+    outputs: list[RewardOutput] = []
+    async with LocalEnvironment() as env:
+        await _run(env, family.generate(task).initial_setup, "initial_setup")
+        await env.snapshot(INITIAL_SNAPSHOT)
+        for changes in states:
+            await env.restore(INITIAL_SNAPSHOT)
+            for change in changes:
+                await _run(env, change, "golden_patch")
+            out = await _run(env, reward, "reward")
+            output = parse_reward_output(out)
+            assert output.ok, (output.errors, out)
+            outputs.append(output)
+    return outputs

@@ -9,6 +9,7 @@ import openpyxl  # type: ignore[import-untyped, unused-ignore]
 import pytest
 from openpyxl.chart import BarChart, Reference  # type: ignore[import-untyped, unused-ignore]
 
+from cuagym.domains.calc._families import _reward_guards as guards
 from cuagym.domains.calc._families import _reward_lib as lib
 
 
@@ -101,3 +102,55 @@ def test_cell_keys_compare_across_apps() -> None:
     assert lib.cell_key(12.499999999) == lib.cell_key(12.5)
     assert lib.cell_key("  Open  invoice ") == "Open invoice"
     assert lib.rgb6(openpyxl.styles.colors.Color(rgb="FF1F4E78")) == "1F4E78"
+
+
+# -- exactness helpers (_reward_guards) ----------------------------------------------------------
+@pytest.mark.parametrize(
+    ("fmt", "codes", "shows", "symbols"),
+    [
+        ('"€"#,##0.00', "#,##0.00", "€#,##0.00", ["€"]),
+        ("[$€-1809]#,##0.00;[RED]-[$€-1809]#,##0.00", "#,##0.00", "€#,##0.00", ["€"]),
+        ("#,##0.00 [$€-407]", "#,##0.00", "#,##0.00€", ["€"]),
+        ('#,##0.00 "EUR"', "#,##0.00", "#,##0.00EUR", ["EUR"]),
+        ('0.0"%"', "0.0", "0.0%", ["%"]),
+        ("0.0%", "0.0%", "0.0%", []),
+        ("yyyy\\-mm\\-dd", "yyyymmdd", "yyyy-mm-dd", ["-", "-"]),
+        ("[$-409]YYYY-MM-DD", "YYYY-MM-DD", "YYYY-MM-DD", []),
+        ("_-[$€-x]* #,##0.00_-", "#,##0.00", "€#,##0.00", ["€"]),
+    ],
+)
+def test_number_formats_read_like_a_spreadsheet(
+    fmt: str, codes: str, shows: str, symbols: list[str]
+) -> None:
+    assert guards.format_codes(fmt) == codes
+    assert guards.format_shows(fmt) == shows
+    assert guards.format_symbols(fmt) == symbols
+
+
+def test_formula_refs_expand_ranges_and_name_sheets() -> None:
+    assert guards.formula_refs("=SUM(F2:F4)", "Sales") == ["Sales!F2", "Sales!F3", "Sales!F4"]
+    assert guards.formula_refs("=1234", "Sales") == []
+    assert guards.formula_refs(1234, "Sales") == []
+    assert guards.formula_refs("=VLOOKUP(C2,'Price list'!$A:$C,3,0)", "Orders") == [
+        "Orders!C2",
+        "Price list!A:C",
+    ]
+    assert guards.cells_of("S", "F", 2, 3) == ["S!F2", "S!F3"]
+
+
+def test_unexpected_changes_name_cells_parts_and_sheet_keys() -> None:
+    cell = [
+        "x",
+        "general",
+        [False, False, "", False, "", 11.0],
+        "",
+        ["general", "bottom", False, 0],
+    ]
+    formatted = [cell[0], "0.0%", *cell[2:]]
+    before = {"S!A1": cell, "S!B1": cell, "S:merged": []}
+    after = {"S!A1": formatted, "S!B1": ["y", *cell[1:]], "S:merged": ["A1:B1"], "T!A1": cell}
+    allowed = [["S!A1:A9", ["format"]], ["S:merged", "*"]]
+    assert guards.unexpected_changes(before, after, allowed) == ["S!B1 (value)", "T!A1 (value)"]
+    assert (
+        guards.unexpected_changes(before, after, [["S!*", "*"], ["S:*", "*"], ["T!*", "*"]]) == []
+    )

@@ -22,7 +22,10 @@ __all__ = ["SAVE_NOTE", "CalcFamily", "Sheet", "params_of", "quote"]
 Sheet = dict[str, Any]
 
 #: The context's closing sentence: where the result must end up (a goal, not a method).
-SAVE_NOTE = "Only the saved file counts: keep it at the same path, in xlsx format."
+SAVE_NOTE = (
+    "Only the saved file counts: keep it at the same path, in xlsx format, and leave the rest "
+    "of the workbook as it is."
+)
 
 
 def params_of(task: TaskConfig) -> dict[str, Any]:

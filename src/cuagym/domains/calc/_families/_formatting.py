@@ -18,11 +18,17 @@ _FORMATS: dict[str, tuple[str, str]] = {
     "percent": ("percentages with exactly one decimal", "12.5%"),
     "isodate": ("dates in year-month-day form", "2025-03-07"),
 }
-# The reward's test of one cleaned format string per kind (escapes and quotes removed first).
+# The reward's test of one cell's number format ``f`` per kind, read as a spreadsheet reads it
+# (``format_codes``: the format characters alone; ``format_symbols``: literals and currency
+# symbols): ``0.0"%"`` is no percent format, ``#,##0.000`` no two-decimal one, and a euro amount
+# shows the € sign, not "EUR".
 _FORMAT_TESTS: dict[str, str] = {
-    "euro": '("€" in f or "EUR" in f) and "#,##0.00" in f',
-    "percent": '"0.0%" in f and "0.00%" not in f',
-    "isodate": 'f.lower().startswith("yyyy-mm-dd")',
+    "euro": 'format_codes(f) == "#,##0.00" and format_symbols(f) == ["€"]',
+    "percent": 'format_codes(f) in ("0.0%", "#,##0.0%") and not format_symbols(f)',
+    "isodate": (
+        'format_shows(f).lower() == "yyyy-mm-dd" '
+        'and format_codes(f).lower() in ("yyyy-mm-dd", "yyyymmdd")'
+    ),
 }
 
 
@@ -98,18 +104,21 @@ for row in range(2, F["n"] + 2):
 """
 
     def checks(self, p: dict[str, Any]) -> str:
+        # Only number formats may change, and only in the task's column (a whole-column
+        # selection also formats the header: harmless, it is text); values stay as they were.
         return f"""
 ws = wb[P["sheet"]]
 cells = [ws[P["col"] + str(row)] for row in range(2, P["n"] + 2)]
-cleaned = [str(c.number_format).replace("\\\\", "").replace('"', "") for c in cells]
-good = [f for f in cleaned if {_FORMAT_TESTS[_kind(p)]}]
-typed = [c for c in cells if c.value is not None and not isinstance(c.value, str)]
-checks.append(("header_kept", 0, norm_text(ws[P["col"] + "1"].value) == norm_text(P["header"]),
+formats = [(c.coordinate, c.number_format) for c in cells]
+good = [k for k, f in formats if {_FORMAT_TESTS[_kind(p)]}]
+seen = sorted({{str(c.number_format) for c in cells}})
+extra = unexpected_changes(before, after, [[P["sheet"] + "!" + P["col"] + ":" + P["col"],
+                                            ["format"]]])
+checks.append(("header_kept", 0, ws[P["col"] + "1"].value == P["header"],
                "header: " + text_of(ws[P["col"] + "1"].value)))
-checks.append(("values_kept", 0, len(typed) == P["n"], f"{{len(typed)}} of {{P['n']}} values"))
+checks.append(("nothing_else_changed", 0, not extra, "also changed: " + listing(extra)))
 checks.append(("most_cells", 1, len(good) * 2 >= P["n"], f"{{len(good)}} of {{P['n']}} formatted"))
-checks.append(("all_cells", 3, len(good) == P["n"],
-               "formats seen: " + ", ".join(sorted(set(cleaned)))))
+checks.append(("all_cells", 3, len(good) == P["n"], "formats seen: " + listing(seen)))
 """
 
 
@@ -166,23 +175,28 @@ for (cell,) in ws.iter_cols(min_row=1, max_row=1, min_col=1, max_col=8):
 """
 
     def checks(self, p: dict[str, Any]) -> str:
+        # The view's font part is (bold, italic, underline, strike, colour, size): only bold
+        # and colour may change, the fill is the asked solid colour, nothing else anywhere.
         return """
-ws = wb[P["sheet"]]
-head = [ws.cell(row=1, column=c) for c in range(1, 9)]
-first = [ws.cell(row=2, column=c) for c in range(1, 9)]
-bold = [c.coordinate for c in head if c.font is not None and c.font.b]
-white = [c.coordinate for c in head if c.font is not None and rgb6(c.font.color) == "FFFFFF"]
-filled = [c.coordinate for c in head
-          if c.fill.fill_type == "solid" and rgb6(c.fill.fgColor) == P["fill"]]
-leaked = [c.coordinate for c in first
-          if c.fill.fill_type == "solid" and rgb6(c.fill.fgColor) == P["fill"]]
-labels = [c.value for c in head if isinstance(c.value, str) and c.value.strip()]
-checks.append(("labels_kept", 0, len(labels) == 8, f"{len(labels)} header labels"))
-checks.append(("data_rows_unstyled", 0, not leaked, "row 2 filled: " + ",".join(leaked)))
-checks.append(("bold", 1, len(bold) == 8, "bold: " + ",".join(bold)))
-checks.append(("white_text", 1, len(white) == 8, "white: " + ",".join(white)))
+head = [P["sheet"] + "!" + c + "1" for c in "ABCDEFGH"]
+was = [before.get(k) or PLAIN_CELL for k in head]
+now = [after.get(k) or PLAIN_CELL for k in head]
+bold = [k for k, cell in zip(head, now) if cell[2][0]]
+white = [k for k, cell in zip(head, now) if cell[2][4] == "FFFFFF"]
+filled = [k for k, cell in zip(head, now) if cell[3] == P["fill"]]
+restyled = [k for k, old, new in zip(head, was, now)
+            if [new[2][1], new[2][2], new[2][3], new[2][5:]] != [old[2][1], old[2][2], old[2][3],
+                                                                  old[2][5:]]]
+extra = unexpected_changes(before, after, [[P["sheet"] + "!A1:H1", ["font", "fill"]]])
+checks.append(("labels_kept", 0, [c[0] for c in now] == [c[0] for c in was],
+               "labels: " + listing([text_of(c[0]) for c in now], 8)))
+checks.append(("nothing_else_changed", 0, not extra, "also changed: " + listing(extra)))
+checks.append(("no_other_font_change", 0, not restyled,
+               "italic, underline, strike or size changed: " + listing(restyled)))
+checks.append(("bold", 1, len(bold) == 8, "bold: " + listing(bold, 8)))
+checks.append(("white_text", 1, len(white) == 8, "white: " + listing(white, 8)))
 checks.append(("fill", 2, len(filled) == 8,
-               "fills: " + ",".join(sorted({rgb6(c.fill.fgColor) or "-" for c in head}))))
+               "fills: " + listing(sorted({c[3] or "-" for c in now}))))
 """
 
 
@@ -245,36 +259,26 @@ ws.conditional_formatting.add(
 """
 
     def checks(self, p: dict[str, Any]) -> str:
+        # One rule, on exactly the stated cells, with the stated comparison and fill and no
+        # other formatting (a bold or coloured font is more than was asked); nothing else of
+        # the workbook changes (cells filled by hand are a change of the cells).
         return """
-ws = wb[P["sheet"]]
-col = openpyxl.utils.cell.column_index_from_string(P["col"])
-wanted = set(range(2, P["n"] + 2))
-sign = "<" if P["op"] == "below" else ">"
+rules = after.get(P["sheet"] + ":conditional") or []
+target = P["col"] + "2:" + P["col"] + str(P["n"] + 1)
 operator = "lessThan" if P["op"] == "below" else "greaterThan"
-expression = f"{P['col']}2{sign}{P['threshold']}"
-found = []  # (covers the column, right condition, right fill) per rule
-for cf in ws.conditional_formatting:
-    rows = set()
-    for part in str(cf.sqref).split():
-        c1, r1, c2, r2 = openpyxl.utils.cell.range_boundaries(part)
-        if c1 <= col <= c2:
-            rows |= set(range(r1, r2 + 1))
-    for rule in cf.rules:
-        formula = [str(f).replace("$", "").replace(" ", "").upper() for f in rule.formula or []]
-        cond = (rule.type == "cellIs" and rule.operator == operator and len(formula) == 1
-                and close(maybe_number(formula[0]), float(P["threshold"])))
-        cond = cond or (rule.type == "expression" and formula == [expression])
-        dfill = rule.dxf.fill if rule.dxf is not None else None
-        colors = {rgb6(dfill.fgColor), rgb6(dfill.bgColor)} if dfill is not None else set()
-        found.append((wanted <= rows, cond, P["fill"] in colors))
-values = [ws.cell(row=r, column=col).value for r in sorted(wanted)]
-numbers = [v for v in values if is_number(v)]
-static = [ws.cell(row=r, column=col).coordinate for r in sorted(wanted)
-          if rgb6(ws.cell(row=r, column=col).fill.fgColor) == P["fill"]]
-checks.append(("values_kept", 0, len(numbers) == P["n"], f"{len(numbers)} numbers in the column"))
-checks.append(("rule_on_range", 1, any(a for a, _, _ in found),
-               f"{len(found)} rule(s) on the sheet"))
-checks.append(("rule_condition", 2, any(a and b for a, b, _ in found), f"rules: {found}"))
-checks.append(("rule_fill", 1, any(a and b and c for a, b, c in found), f"rules: {found}"))
-checks.append(("no_static_fill", 0, not static, "cells filled by hand: " + ",".join(static[:5])))
+expression = P["col"] + "2" + ("<" if P["op"] == "below" else ">") + str(P["threshold"])
+found = []  # (on the stated cells, right condition, right fill, no other formatting) per rule
+for sqref, kind, op, formula, fill, font, bold in rules:
+    cond = (kind == "cellIs" and op == operator and len(formula) == 1
+            and close(maybe_number(formula[0].replace("$", "")), float(P["threshold"])))
+    cond = cond or (kind == "expression" and [f.replace("$", "") for f in formula] == [expression])
+    found.append((sqref.replace("$", "") == target, cond, fill == P["fill"],
+                  font in ("", "000000", "theme:1") and not bold))
+extra = unexpected_changes(before, after, [[P["sheet"] + ":conditional", "*"]])
+checks.append(("nothing_else_changed", 0, not extra, "also changed: " + listing(extra)))
+checks.append(("one_rule", 0, len(rules) <= 1, f"{len(rules)} rules on the sheet"))
+checks.append(("rule_on_range", 1, any(a for a, _, _, _ in found), f"rules: {rules}"))
+checks.append(("rule_condition", 2, any(a and b for a, b, _, _ in found), f"rules: {rules}"))
+checks.append(("rule_fill", 1, any(a and b and c and d for a, b, c, d in found),
+               f"rules: {rules}"))
 """

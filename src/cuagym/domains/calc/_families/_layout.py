@@ -57,18 +57,23 @@ ws["A1"].alignment = Alignment(horizontal="center", vertical=ws["A1"].alignment.
 """
 
     def checks(self, p: dict[str, Any]) -> str:
+        # The merge and A1's horizontal alignment are the change; the covered cells B1:E1 may
+        # take on the merged cell's look. The title keeps its text, font, vertical alignment.
         return """
-ws = wb[P["sheet"]]
-merged = sorted(str(r) for r in ws.merged_cells.ranges)
-align = ws["A1"].alignment.horizontal if ws["A1"].alignment is not None else None
-checks.append(("title_kept", 0, norm_text(ws["A1"].value) == norm_text(P["title"]),
-               "A1: " + text_of(ws["A1"].value)))
-checks.append(("header_kept", 0, norm_text(ws["A3"].value) == "department",
-               "A3: " + text_of(ws["A3"].value)))
-checks.append(("merged", 2, "A1:E1" in merged, "merged ranges: " + ",".join(merged)))
+key = P["sheet"] + "!A1"
+old, new = before.get(key) or PLAIN_CELL, after.get(key) or PLAIN_CELL
+merged = after.get(P["sheet"] + ":merged") or []
+extra = unexpected_changes(before, after, [[P["sheet"] + ":merged", "*"], [key, ["align"]],
+                                           [P["sheet"] + "!B1:E1", ["format", "font", "fill",
+                                                                    "align"]]])
+checks.append(("title_kept", 0, wb[P["sheet"]]["A1"].value == P["title"],
+               "A1: " + text_of(wb[P["sheet"]]["A1"].value)))
+checks.append(("nothing_else_changed", 0, not extra, "also changed: " + listing(extra)))
+checks.append(("merged", 2, "A1:E1" in merged, "merged ranges: " + listing(merged)))
 checks.append(("only_that_merge", 0, set(merged) <= {"A1:E1"},
-               "merged ranges: " + ",".join(merged)))
-checks.append(("centred", 1, align in ("center", "centerContinuous"), f"A1 alignment: {align}"))
+               "merged ranges: " + listing(merged)))
+checks.append(("centred", 1, new[4][0] in ("center", "centerContinuous")
+               and new[4][1:] == old[4][1:], f"A1 alignment: {new[4]}"))
 """
 
 
@@ -133,8 +138,8 @@ pane = ws.sheet_view.pane
 frozen = pane is not None and pane.state in ("frozen", "frozenSplit")
 rows_frozen = int(pane.ySplit or 0) if frozen else 0
 cols_frozen = int(pane.xSplit or 0) if frozen else 0
-orders = [r for r in range(2, P["n"] + 2) if ws.cell(row=r, column=1).value]
-checks.append(("orders_kept", 0, len(orders) == P["n"], f"{{len(orders)}} orders"))
+extra = unexpected_changes(before, after, [[P["sheet"] + ":freeze", "*"]])
+checks.append(("nothing_else_changed", 0, not extra, "also changed: " + listing(extra)))
 checks.append(("rows_frozen", 2, frozen and rows_frozen == P["rows"],
                f"frozen={{frozen}} rows={{rows_frozen}} state={{getattr(pane, 'state', None)}}"))
 checks.append(("cols_frozen", {cols_points}, frozen and cols_frozen == P["cols"] or

@@ -19,12 +19,13 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
-from cuagym.domains._reward import doc_line, inlined
+from cuagym.domains._reward import DESKTOP_LIBRARIES, doc_line, inlined
 from cuagym.domains._reward import reward_script as compose_reward
 
 __all__ = ["golden_script", "json_literal", "py_rows", "reward_script", "setup_script"]
 
 REWARD_HELPERS = inlined(Path(__file__).with_name("_reward_lib.py"))
+REWARD_GUARDS = inlined(Path(__file__).with_name("_reward_guards.py"))
 
 
 def json_literal(value: Any) -> str:
@@ -106,18 +107,33 @@ def golden_script(task_id: str, path: str, facts: dict[str, Any], body: str) -> 
 _REWARD_READ = """
 wb = openpyxl.load_workbook(P["path"])
 vals = openpyxl.load_workbook(P["path"], data_only=True)
+start = initial_home()
+before = office_view(initial_path(P["path"]))
+after = office_view(P["path"])
+"""
+
+# Every calc task edits one workbook: any other file of the home that appears, disappears or
+# changes is collateral. LibreOffice's lock file beside the open workbook is its own business.
+_HOME_GUARD = """
+target = os.path.relpath(P["path"], HOME)
+lock = os.path.join(os.path.dirname(target), ".~lock." + os.path.basename(target) + "#")
+strays = uncovered(tree_changes(tree(start), tree(HOME), start, HOME), [target, lock], "/")
+checks.append(("other_files_kept", 0, not strays, "other files changed: " + listing(strays)))
 """
 
 
 def reward_script(task_id: str, instruction: str, params: dict[str, Any], body: str) -> str:
-    """The shared reward frame around ``body`` (checks over ``wb``, ``vals``, ``P``, ``checks``):
-    load the workbook twice (formulas, and cached values as LibreOffice saves them), the
-    helpers of :mod:`._reward_lib`; a workbook that cannot be read scores 0."""
+    """The shared reward frame around ``body`` (checks over ``wb``, ``vals``, ``before``,
+    ``after``, ``P``, ``checks``): load the workbook twice (formulas, and cached values as
+    LibreOffice saves them) and its views before (the initial home) and after, the shared
+    desktop guards and the helpers of :mod:`._reward_lib` and :mod:`._reward_guards`; then the
+    family's checks and the guard that no other file of the home changed. A workbook that
+    cannot be read, or a runner that gave no initial home, scores 0."""
     return compose_reward(
         header=f'"""reward.py for {task_id}.\n\nTask: {doc_line(instruction)}\n"""',
         imports="import json\n\nimport openpyxl\n",
-        libraries=[REWARD_HELPERS],
+        libraries=[*DESKTOP_LIBRARIES, REWARD_HELPERS, REWARD_GUARDS],
         constants=f"P = {json_literal(params)}",
         read=_REWARD_READ,
-        body=body,
+        body=textwrap.dedent(body).strip("\n") + "\n" + _HOME_GUARD,
     )
