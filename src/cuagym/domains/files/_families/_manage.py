@@ -80,12 +80,15 @@ class DeleteTempFiles(FilesFamily):
 
     def checks(self, p: dict[str, Any]) -> str:
         return """
+removals = [f for f in regular_files(before, P["folder"]) if f.endswith("." + P["ext"])]
+off = off_plan(changes, after, planned(before, removals=removals))
 mine = [f for f in files if inside(f, P["folder"])]
 temps = [f for f in mine if f.endswith("." + P["ext"])]
 others = [f for f in mine if not f.endswith("." + P["ext"])]
 decoys = [f for f in others if P["ext"] in f.rsplit("/", 1)[-1]]
 checks.append(("others_kept", 0, len(decoys) == 2 and len(others) == P["keep"],
                f"{len(others)} other files, {len(decoys)} look-alikes kept"))
+checks.append(("nothing_else_changed", 0, not off, "unplanned changes: " + listing(off)))
 checks.append(("most_deleted", 1, len(temps) * 2 <= P["temps"] and len(temps) < P["temps"],
                f"{len(temps)} .{P['ext']} files left"))
 checks.append(("all_deleted", 3, not temps, "left: " + ", ".join(temps[:5])))
@@ -130,6 +133,7 @@ class CreateFolderTree(FilesFamily):
     def checks(self, p: dict[str, Any]) -> str:
         return """
 base = P["base"]
+off = off_plan(changes, after, planned(before, folders=[base + "/" + t for t in P["tree"]]))
 wanted = {base + "/" + t for t in P["tree"]}
 wanted |= {w.rsplit("/", 1)[0] for w in wanted if w.rsplit("/", 1)[0] != base}
 made = {d for d in dirs if inside(d, base)}
@@ -137,6 +141,7 @@ present = wanted & made
 extra = made - wanted
 mine = [f for f in files if inside(f, base)]
 checks.append(("notes_kept", 0, mine == [base + "/notes.txt"], "files: " + ", ".join(mine)))
+checks.append(("nothing_else_changed", 0, not off, "unplanned changes: " + listing(off)))
 checks.append(("half_made", 1, len(present) * 2 >= len(wanted),
                f"{len(present)} of {len(wanted)} folders"))
 checks.append(("all_made", 3, present == wanted, "missing: " + ", ".join(sorted(wanted - made))))
@@ -203,16 +208,22 @@ class CopyNewestReport(FilesFamily):
 
     def checks(self, p: dict[str, Any]) -> str:
         return """
+# the newest report as setup left it; a copy is a regular file with its content, not a link
+first = [f for f in regular_files(before, "Reports") if parent_of(f) == "Reports"
+         and ext_of(f) == "pdf"]
+newest = max(first, key=lambda f: mtime_in(start, f)) if first else None
+name = name_of(newest) if newest else "?"
+copies = [(newest, P["share"] + "/" + name)] if newest else []
+off = off_plan(changes, after, planned(before, copies=copies))
 reports = [f for f in files if parent_of(f) == "Reports" and ext_of(f) == "pdf"]
-newest = max(reports, key=lambda f: files[f]["mtime"]) if reports else None
-name = newest.rsplit("/", 1)[-1] if newest else "?"
 shared = [f for f in files if inside(f, P["share"])]
-same = [f for f in shared if newest and files[f]["sha"] == files[newest]["sha"]]
+same = [f for f in shared if newest and after.get(f) == before[newest]]
 report_shas = {files[f]["sha"] for f in reports}
 others = [f for f in shared if files[f]["sha"] in report_shas and f not in same]
 checks.append(("reports_kept", 0, len(reports) == P["m"], f"{len(reports)} reports in ~/Reports"))
 checks.append(("readme_kept", 0, P["share"] + "/readme.txt" in shared,
                "shared: " + ", ".join(shared)))
+checks.append(("nothing_else_changed", 0, not off, "unplanned changes: " + listing(off)))
 checks.append(("nothing_else_copied", 0, not others, "other reports: " + ", ".join(others)))
 checks.append(("newest_copied", 2, bool(same), f"newest is {name}"))
 checks.append(("same_name", 1, P["share"] + "/" + name in same, "shared: " + ", ".join(shared)))
@@ -266,6 +277,8 @@ class BatchRename(FilesFamily):
     def checks(self, p: dict[str, Any]) -> str:
         return """
 base = P["folder"]
+moves = [(base + "/" + n, base + "/" + P["prefix"] + "_" + n[4:8] + ".jpg") for n in P["originals"]]
+off = off_plan(changes, after, planned(before, moves=moves))
 here = {f.rsplit("/", 1)[-1] for f in files if parent_of(f) == base}
 wanted = {f"{P['prefix']}_{n[4:8]}.jpg" for n in P["originals"]}
 done = wanted & here
@@ -273,6 +286,7 @@ left = set(P["originals"]) & here
 photos = [f for f in files if parent_of(f) == base and files[f]["kind"] == "jpg"]
 checks.append(("photos_kept", 0, len(photos) == len(P["originals"]), f"{len(photos)} photos"))
 checks.append(("captions_kept", 0, "captions.txt" in here, "captions.txt present"))
+checks.append(("nothing_else_changed", 0, not off, "unplanned changes: " + listing(off)))
 checks.append(("half_renamed", 1, len(done) * 2 >= len(wanted),
                f"{len(done)} of {len(wanted)} renamed"))
 checks.append(("all_renamed", 3, done == wanted,
@@ -337,6 +351,10 @@ class FixExtensions(FilesFamily):
     def checks(self, p: dict[str, Any]) -> str:
         return """
 base = P["folder"]
+first = [f for f in regular_files(before, base) if parent_of(f) == base]
+found = [(f, kind_in(start, f)) for f in first]
+moves = [(f, base + "/" + stem_of(f) + "." + k) for f, k in found if k and ext_of(f) != k]
+off = off_plan(changes, after, planned(before, moves=moves))
 here = [f for f in files if parent_of(f) == base]
 by_stem = {}
 for f in here:
@@ -350,6 +368,7 @@ renamed_ok = all(base + "/" + n in here or any(files[f]["kind"] not in (None, n.
 checks.append(("names_kept", 0, set(by_stem) == stems and len(here) == len(P["names"]),
                f"{len(here)} files, stems: {sorted(set(by_stem) ^ stems)}"))
 checks.append(("right_ones_untouched", 0, renamed_ok, "a correct name was changed"))
+checks.append(("nothing_else_changed", 0, not off, "unplanned changes: " + listing(off)))
 checks.append(("most_fixed", 1, len(bad) * 2 <= P["wrong"] and len(bad) < P["wrong"],
                f"{len(bad)} still wrong"))
 checks.append(("all_fixed", 3, not bad, "still wrong: " + ", ".join(bad)))
@@ -401,8 +420,12 @@ try:
 except Exception as exc:  # missing or not a zip: the checks below fail
     problem = str(exc)
 same = [name for name, sha in inner.items() if entries.get(name) == sha]
+off = off_plan(changes, after, before, free=[archive])
+regular = after.get(archive, ("",))[0] == "file"
+checks.append(("nothing_else_changed", 0, not off, "unplanned changes: " + listing(off)))
 checks.append(("folder_kept", 0, len(inner) == P["count"], f"{len(inner)} files in {folder}"))
-checks.append(("archive_readable", 1, bool(entries), problem or f"{len(entries)} entries"))
+checks.append(("archive_readable", 1, regular and bool(entries),
+               problem or f"{len(entries)} entries, a regular file: {regular}"))
 checks.append(("half_the_files", 1, len(same) * 2 >= len(inner),
                f"{len(same)} of {len(inner)} files"))
 checks.append(("all_files", 2, len(same) == len(inner),

@@ -90,11 +90,15 @@ class OrganizeByType(FilesFamily):
             """
 base = P["folder"]
 where = {e: folder for folder, exts in P["scheme"].items() for e in exts}
+first = [f for f in regular_files(before, base) if parent_of(f) == base]
+moves = [(f, base + "/" + where.get(ext_of(f), "?") + "/" + name_of(f)) for f in first]
+off = off_plan(changes, after, planned(before, moves=moves))
 mine = [f for f in files if inside(f, base)]
 loose = [f for f in mine if parent_of(f) == base]
 placed = [f for f in mine if parent_of(f) == base + "/" + where.get(ext_of(f), "?")]
 checks.append(("all_files_kept", 0, len(mine) == P["n"], f"{len(mine)} files under {base}"))
-checks.append(("nothing_loose", 1, not loose, "left in place: " + ", ".join(loose[:5])))
+checks.append(("nothing_else_changed", 0, not off, "unplanned changes: " + listing(off)))
+checks.append(("nothing_loose", 1, not loose, "left in place: " + listing(loose)))
 """
         ]
         for folder in p["scheme"]:
@@ -170,6 +174,10 @@ class OrganizeByDate(FilesFamily):
     def checks(self, p: dict[str, Any]) -> str:
         return """
 base = P["folder"]
+first = [f for f in regular_files(before, base) if parent_of(f) == base]
+moves = [(f, base + "/" + name_of(f)[4:8] + "/" + name_of(f)[8:10] + "/" + name_of(f))
+         for f in first]
+off = off_plan(changes, after, planned(before, moves=moves))
 photos = [f for f in files if inside(f, base) and f.rsplit("/", 1)[-1].startswith("IMG_")]
 names = [f.rsplit("/", 1)[-1] for f in photos]
 right = [f for f, name in zip(photos, names)
@@ -177,6 +185,7 @@ right = [f for f, name in zip(photos, names)
 loose = [f for f in photos if parent_of(f) == base]
 checks.append(("photos_kept", 0, len(photos) == P["n"] and len(set(names)) == P["n"],
                f"{len(photos)} photos under {base}"))
+checks.append(("nothing_else_changed", 0, not off, "unplanned changes: " + listing(off)))
 checks.append(("nothing_loose", 1, not loose, f"{len(loose)} photos still in {base}"))
 checks.append(("half_sorted", 1, len(right) * 2 >= P["n"], f"{len(right)} of {P['n']} in place"))
 checks.append(("all_sorted", 3, len(right) == P["n"],
@@ -246,6 +255,12 @@ class MoveDuplicates(FilesFamily):
     def checks(self, p: dict[str, Any]) -> str:
         return """
 src, dst = P["folder"], P["target"]
+by_sha = {}
+for f in regular_files(before, src):
+    by_sha.setdefault(before[f][1], []).append(f)
+moves = [(f, dst + "/" + name_of(f)) for g in by_sha.values() if len(g) > 1
+         for f in sorted(g, key=lambda f: mtime_in(start, f))[1:]]
+off = off_plan(changes, after, planned(before, moves=moves))
 pool = [f for f in files if parent_of(f) in (src, dst)]
 groups = {}
 for f in pool:
@@ -261,6 +276,7 @@ checks.append(("files_kept", 0, len(sets) == P["groups"] and len(singles) == P["
                f"{len(pool)} files, {len(sets)} sets of copies"))
 checks.append(("singles_stay", 0, all(parent_of(f) == src for f in singles),
                "moved singles: " + ", ".join(f for f in singles if parent_of(f) != src)))
+checks.append(("nothing_else_changed", 0, not off, "unplanned changes: " + listing(off)))
 checks.append(("one_copy_left", 2, len(one_left) == len(sets),
                f"{len(one_left)} of {len(sets)} sets"))
 checks.append(("oldest_kept", 2, len(right_one) == len(sets),

@@ -7,21 +7,26 @@
 - ``golden_patch.py`` replays a list of file operations (``move``, ``copy``, ``delete``,
   ``mkdir``, ``zip``) on the tree setup wrote; moves and copies keep modification times, as a
   file manager does.
-- ``reward.py`` is the shared reward frame (:mod:`cuagym.domains._reward`): one walk of
-  /home/user (top-level hidden folders such as the trash and app settings are skipped) into
-  ``files`` (relative path -> sha256, size, mtime,
-  detected kind) and ``dirs``, then a family's flat check block.
+- ``reward.py`` is the shared reward frame (:mod:`cuagym.domains._reward`): the initial home's
+  tree and the final one (``before``, ``after``: files by content hash, symlinks by target,
+  folders) and the paths that changed (``changes``), one walk of /home/user (top-level hidden
+  folders such as app settings are skipped) into ``files`` (relative path -> sha256, size,
+  mtime, detected kind) and ``dirs``, then a family's flat check block, whose guard compares
+  ``changes`` with the family's plan (:mod:`._reward_lib`).
 """
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
-from cuagym.domains._reward import doc_line
+from cuagym.domains._reward import DESKTOP_LIBRARIES, doc_line, inlined
 from cuagym.domains._reward import reward_script as compose_reward
 
 __all__ = ["golden_script", "json_literal", "reward_script", "setup_script"]
+
+REWARD_HELPERS = inlined(Path(__file__).with_name("_reward_lib.py"))
 
 
 def json_literal(value: Any) -> str:
@@ -192,41 +197,11 @@ for op, a, b in OPS:
     )
 
 
-_REWARD_HELPERS = '''
-HOME = "/home/user"
-MAGIC = (
-    (b"%PDF", "pdf"),
-    (b"\\x89PNG", "png"),
-    (b"\\xff\\xd8\\xff", "jpg"),
-    (b"PK\\x03\\x04", "zip"),
-)
-
-
-def kind_of(head):
-    """The format a file's first bytes show (pdf, png, jpg, zip), or None for plain data."""
-    return next((kind for magic, kind in MAGIC if head.startswith(magic)), None)
-
-
-def ext_of(path):
-    name = path.rsplit("/", 1)[-1]
-    return name.rsplit(".", 1)[-1].lower() if "." in name[1:] else ""
-
-
-def stem_of(path):
-    name = path.rsplit("/", 1)[-1]
-    return name.rsplit(".", 1)[0] if "." in name[1:] else name
-
-
-def inside(path, folder):
-    """Is ``path`` (relative to HOME) somewhere below ``folder``?"""
-    return path.startswith(folder.rstrip("/") + "/")
-
-
-def parent_of(path):
-    return path.rsplit("/", 1)[0] if "/" in path else ""
-'''
-
 _REWARD_READ = """
+start = initial_home()
+before = tree(start)  # the home as setup left it: path -> (kind, sha256 / link target)
+after = tree(HOME)
+changes = tree_changes(before, after, start, HOME)
 files = {}  # path relative to HOME -> {"sha", "size", "mtime", "kind"}
 dirs = set()
 for root, dnames, fnames in os.walk(HOME):
@@ -250,12 +225,14 @@ for root, dnames, fnames in os.walk(HOME):
 
 
 def reward_script(task_id: str, instruction: str, params: dict[str, Any], body: str) -> str:
-    """The shared reward frame around ``body`` (checks over ``files``, ``dirs``, ``P``,
-    ``checks``): one walk of /home/user; an unreadable home scores 0."""
+    """The shared reward frame around ``body`` (checks over ``files``, ``dirs``, ``before``,
+    ``after``, ``changes``, ``start``, ``P``, ``checks``): the initial and the final tree and
+    what changed between them, one walk of /home/user; an unreadable home, or a runner that
+    gave no initial home, scores 0."""
     return compose_reward(
         header=f'"""reward.py for {task_id}.\n\nTask: {doc_line(instruction)}\n"""',
         imports="import hashlib\nimport json\nimport os\nimport zipfile\n",
-        libraries=[_REWARD_HELPERS],
+        libraries=[*DESKTOP_LIBRARIES, REWARD_HELPERS],
         constants=f"P = {json_literal(params)}",
         read=_REWARD_READ,
         body=body,
