@@ -42,15 +42,21 @@ _WINDOW_CLASS: dict[str, str] = {
     "writer": "libreoffice|soffice",
     "impress": "libreoffice|soffice",
     "chromium": "chromium",
+    "files": "pcmanfm",
+    "terminal": "xterm",
 }
 # When is a new window "rendered"? LibreOffice paints the document grid ~0.8 s before its
 # menus and toolbars: require a busy top strip (menus + toolbar icons: ~280 colours on a 4x
 # downsample; the grid alone: ~65) and a quiet screen. Chromium: a quiet screen.
 _TOP_STRIP_PX = 100
-_READY_TOP_COLORS: dict[str, int] = {"calc": 150, "writer": 150, "impress": 150, "chromium": 0}
+_READY_TOP_COLORS: dict[str, int] = {
+    "calc": 150, "writer": 150, "impress": 150, "chromium": 0, "files": 0, "terminal": 0,
+}  # fmt: skip
 # 0.4 s: LibreOffice sets the document's cursor after its first full paint; keys sent before
 # that land at the file's saved cursor. Under CPU contention a 0.2 s pause was seen to pass.
-_READY_STABLE_S: dict[str, float] = {"calc": 0.4, "writer": 0.4, "impress": 0.4, "chromium": 0.3}
+_READY_STABLE_S: dict[str, float] = {
+    "calc": 0.4, "writer": 0.4, "impress": 0.4, "chromium": 0.3, "files": 0.3, "terminal": 0.2,
+}  # fmt: skip
 
 
 def default_cache_dir() -> Path:
@@ -215,7 +221,8 @@ class Desktop:
     async def open(
         self, app: AppName, target: str | Path | None = None, *, wait: bool = True
     ) -> App:
-        """Start ``app`` on ``target`` (office: a file, relative to the home; chromium: a URL).
+        """Start ``app`` on ``target``: office apps on a file and ``files`` (the file manager)
+        or ``terminal`` on a folder, each relative to the home or absolute; chromium on a URL.
 
         With ``wait``, returns once its window is mapped and rendered (not after a sleep).
         """
@@ -240,11 +247,23 @@ class Desktop:
             if self.uid is not None:
                 os.chown(workdir, self.uid, self.gid if self.gid is not None else self.uid)
             argv = _apps.chromium_argv(workdir, resolved, display.size)
+        elif app in ("files", "terminal"):
+            path = Path(target) if target is not None else self.home
+            resolved = str(path if path.is_absolute() else self.home / path)
+            workdir.mkdir(mode=0o700)
+            if app == "files":
+                config_home = self.runtime_dir / "user" / "config"
+                await asyncio.to_thread(_apps.write_files_config, config_home, self.uid, self.gid)
+                argv = _apps.files_argv(resolved)
+            else:
+                argv = _apps.terminal_argv(resolved)
         else:
-            raise ValueError(f"unknown app {app!r}: one of calc, writer, impress, chromium")
+            known = ", ".join(_apps.APP_NAMES)
+            raise ValueError(f"unknown app {app!r}: one of {known}")
         before = set(await self._windows(_WINDOW_CLASS[app]))
         proc = await self.launcher.spawn(
-            argv, self.app_env(), as_user=True, cwd=str(self.home),
+            argv, self.app_env(), as_user=True,
+            cwd=resolved if app == "terminal" else str(self.home),
             log=self.runtime_dir / f"{app}-{self._app_count}.log",
             network=app == "chromium",  # the browser reaches the hub; office apps need nothing
         )  # fmt: skip
