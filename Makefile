@@ -15,7 +15,8 @@ APT_RUNTIME := python3 python3-venv python3-dev ca-certificates curl bubblewrap 
 APT_TEST := redis-server chromium fonts-dejavu-core fonts-noto-color-emoji
 # GUI environments: a virtual display, input, a window manager and the real desktop apps.
 APT_GUI := xvfb xdotool x11-utils x11-xserver-utils matchbox-window-manager \
-	libreoffice-calc libreoffice-writer libreoffice-impress libreoffice-gtk3 chromium
+	libreoffice-calc libreoffice-writer libreoffice-impress libreoffice-gtk3 chromium \
+	pcmanfm xterm
 
 DEMO_PORT ?= 8765
 # Most tests wait on subprocesses, browsers and sandboxes: three workers keep both cores busy.
