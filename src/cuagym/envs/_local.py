@@ -128,6 +128,34 @@ class LocalEnvironment:
             raise ValueError(f"{target}: apps open files under /home/user only") from None
         return str(app_home / rel)
 
+    # Read-only views of the display for trusted host code (a family's GUI oracle); an agent
+    # sees only screenshots.
+    async def find_elements(self, selector: str) -> list[dict[str, Any]]:
+        """Elements of the page the browser shows matching a CSS selector, with screen boxes."""
+        found: list[dict[str, Any]] = await self._gui().find_elements(selector)
+        return found
+
+    async def page_url(self) -> str:
+        """The URL of the page the browser shows."""
+        url: str = await self._gui().page_url()
+        return url
+
+    async def window_title(self) -> str:
+        """The title of the window that has the input focus."""
+        title: str = await self._gui().active_window_name()
+        return title
+
+    async def wait_settled(self, stable_s: float = 0.15, timeout: float = 3.0) -> bool:
+        """Wait until the screen has not changed for ``stable_s``; False if it never settled
+        within ``timeout`` (a blinking caret, an animation): the caller goes on regardless."""
+        from cuagym.envs._desktop import DesktopError
+
+        try:
+            await self._gui().wait_rendered(stable_s=stable_s, timeout=timeout)
+        except DesktopError:
+            return False
+        return True
+
     def _gui(self) -> Any:
         if self.desktop is None:
             raise NotAGUIEnvironment(

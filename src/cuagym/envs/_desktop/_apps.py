@@ -149,6 +149,9 @@ def chromium_argv(user_data_dir: Path, url: str, size: tuple[int, int]) -> list[
         "--hide-crash-restore-bubble", "--disable-features=Translate,MediaRouter",
         # A screenshot right after a scroll shows where it ends, not a frame of an animation.
         "--disable-smooth-scrolling",
+        # A read-only view of the page for trusted host code (see _devtools): a free port on
+        # 127.0.0.1, written to DevToolsActivePort in the user-data folder.
+        "--remote-debugging-port=0", "--remote-debugging-address=127.0.0.1",
         "--ozone-platform=x11", f"--window-size={width},{height}", "--window-position=0,0",
         "--start-maximized", url,
     ]  # fmt: skip

@@ -28,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from cuagym.core._action import parse_action
 from cuagym.envs._desktop import _apps
 from cuagym.envs._desktop._apps import App, AppName
+from cuagym.envs._desktop._devtools import ElementBox, devtools_port, evaluate, find_elements
 from cuagym.envs._desktop._display import Display, WindowManager
 from cuagym.envs._desktop._input import TYPE_DELAY_MS, CoordinateSpace, xdotool_commands
 from cuagym.envs._desktop._keymap import Keymap
@@ -371,6 +372,24 @@ class Desktop:
         argv = [XDOTOOL, "getactivewindow", "getwindowname"]
         _rc, out, _err = await run_quiet(argv, self._display().host_env())
         return out.strip()
+
+    # -- a read-only view of the browser's page (for trusted code, see _devtools) -------------
+    def _browser(self) -> App:
+        for app in reversed(self.apps):
+            if app.name == "chromium" and app.running:
+                return app
+        raise DesktopError("no chromium window is open")
+
+    async def find_elements(self, selector: str) -> list[ElementBox]:
+        """Elements of the page Chromium shows that match the CSS ``selector``: their screen
+        box and centre (in ``act`` pixels), text, value, href, visibility."""
+        port = await devtools_port(self._browser().workdir)
+        return await find_elements(port, selector)
+
+    async def page_url(self) -> str:
+        """The URL of the page Chromium shows."""
+        port = await devtools_port(self._browser().workdir)
+        return str(await evaluate(port, "location.href"))
 
     # -- input and screen --------------------------------------------------------------------
     async def act(
