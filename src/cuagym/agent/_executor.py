@@ -17,6 +17,7 @@ Results come back in job order, each a value or the exception its job raised.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -221,10 +222,8 @@ async def _ray(
                 if on_result is not None:
                     on_result(i, outcome)
         finally:
-            try:
+            with contextlib.suppress(Exception):  # a dead actor has nothing left to close
                 await actor.close.remote()
-            except Exception:  # a dead actor has nothing left to close
-                pass
             ray.kill(actor, no_restart=True)
 
     await asyncio.gather(*(lane() for _ in range(count)))

@@ -1,8 +1,8 @@
 """Policies by name: ``oracle``, ``openai:MODEL``, ``anthropic:MODEL`` (DESIGN.md §6 CLI).
 
-:class:`PolicyConfig` is the picklable description (what a Ray actor receives); :func:`make_policies`
-turns it into :class:`Policies`, which owns the shared SDK client and makes one policy per
-episode.
+:class:`PolicyConfig` is the picklable description (what a Ray actor receives);
+:func:`make_policies` turns it into :class:`Policies`, which owns the shared SDK client and
+makes one policy per episode.
 """
 
 from __future__ import annotations

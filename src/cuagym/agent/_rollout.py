@@ -236,10 +236,9 @@ async def run_rollouts(
                 def done(i: int, outcome: EpisodeResult | BaseException) -> None:
                     job = todo[i]
                     if isinstance(outcome, EpisodeResult):
-                        try:
+                        # FileExistsError: another writer finished it first; keep theirs.
+                        with contextlib.suppress(FileExistsError):
                             outcome.write(out)
-                        except FileExistsError:
-                            pass  # another writer finished it first: keep theirs
                         summary.add(job.domain, outcome)
                         if batch.on_done:
                             batch.on_done(job, outcome, None)

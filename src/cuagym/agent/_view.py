@@ -92,9 +92,8 @@ def _overlay(turn: TurnRecord, space: str, screen: tuple[int, int]) -> str:
             )
         elif name in ("scroll", "hscroll") and at is not None:
             pixels = int(call.get("pixels", 0) or 0)
-            dx, dy = (
-                (0, -1 if pixels > 0 else 1) if name == "scroll" else (1 if pixels > 0 else -1, 0)
-            )
+            sign = 1 if pixels > 0 else -1
+            dx, dy = (0, -sign) if name == "scroll" else (sign, 0)
             x1, y1 = at[0] + dx * r * 5, at[1] + dy * r * 5
             marks.append(
                 f'<line x1="{at[0]}" y1="{at[1]}" x2="{x1}" y2="{y1}" stroke="{color}" '
@@ -149,7 +148,8 @@ def render_episode_html(
     e = html.escape
     parts = [
         "<!doctype html><html><head><meta charset='utf-8'>",
-        f"<title>{e(title or f'{rec.task_id} #{rec.k}')}</title><style>{_STYLE}</style></head><body>",
+        f"<title>{e(title or f'{rec.task_id} #{rec.k}')}</title>",
+        f"<style>{_STYLE}</style></head><body>",
         f"<h1>{e(rec.task_id)} <span class='small'>rollout {rec.k}</span></h1>",
     ]
     instruction = _instruction(rec.bundle) if rec.bundle else None
