@@ -7,6 +7,7 @@ import typer
 from cuagym import __version__
 from cuagym.cli._env import env_app
 from cuagym.cli._hub import hub_app
+from cuagym.cli._rollout import rollout_command, view_command
 from cuagym.cli._scan import scan_command
 from cuagym.cli._schema import schema_command
 from cuagym.cli._synth import synth_command
@@ -51,6 +52,10 @@ app.command("schema", help="Print the JSON schemas of the bundle's JSON files.")
 app.command(
     "verify", help="Re-run the consensus conditions C1-C6 on bundles in fresh environments."
 )(verify_command)
+app.command(
+    "rollout", help="Let a policy act on bundles through computer_use; write episodes (resumable)."
+)(rollout_command)
+app.command("view", help="Write a self-contained HTML page per episode of a rollout.")(view_command)
 
 
 def main() -> None:
