@@ -33,7 +33,7 @@ from cuagym.envs._desktop._display import Display, WindowManager
 from cuagym.envs._desktop._input import TYPE_DELAY_MS, CoordinateSpace, xdotool_commands
 from cuagym.envs._desktop._keymap import Keymap
 from cuagym.envs._desktop._proc import DesktopError, HostLauncher, Launcher, run_quiet
-from cuagym.envs._desktop._screen import Frame, Screen
+from cuagym.envs._desktop._screen import Frame, Screen, menubar_drawn
 
 XDOTOOL = "/usr/bin/xdotool"
 _LINE_BREAKS = re.compile(r"(\r\n|\r|\n|\t)")
@@ -315,6 +315,7 @@ class Desktop:
             min_top_colors=_READY_TOP_COLORS[app.name],
             stable_s=_READY_STABLE_S[app.name],
             timeout=remaining,
+            menubar=app.is_office,
         )
         return app.window
 
@@ -461,8 +462,10 @@ class Desktop:
         stable_s: float = 0.2,
         timeout: float = 10.0,
         interval: float = 0.05,
+        menubar: bool = False,
     ) -> Frame:
-        """Wait until the screen stops changing for ``stable_s`` (and its top strip is busy).
+        """Wait until the screen stops changing for ``stable_s`` (and its top strip is busy;
+        with ``menubar``, until a menu bar is drawn at the top left, see ``menubar_drawn``).
 
         Returns the settled frame; raises DesktopError after ``timeout``.
         """
@@ -476,9 +479,13 @@ class Desktop:
             now = loop.time()
             if digest != last_digest:
                 last_digest, since = digest, now
-            elif now - since >= stable_s and (
-                min_top_colors == 0
-                or frame.colors((0, 0, frame.width, _TOP_STRIP_PX)) >= min_top_colors
+            elif (
+                now - since >= stable_s
+                and (
+                    min_top_colors == 0
+                    or frame.colors((0, 0, frame.width, _TOP_STRIP_PX)) >= min_top_colors
+                )
+                and (not menubar or menubar_drawn(frame))
             ):
                 return frame
             if now > deadline:
