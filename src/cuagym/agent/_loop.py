@@ -66,6 +66,10 @@ class RolloutOptions(BaseModel):
     script_timeout_s: float = Field(120.0, gt=0, description="initial_setup.py and reward.py")
     settle_s: float = Field(0.15, ge=0, description="the screen unchanged this long = settled")
     settle_timeout_s: float = Field(3.0, ge=0, description="stop waiting for a settled screen")
+    call_settle_s: float = Field(
+        0.05, ge=0, description="between the calls of one answer: the screen unchanged this long"
+    )
+    call_settle_timeout_s: float = Field(1.0, ge=0, description="... or at most this long")
     interval: int = Field(DEFAULT_INTERVAL, ge=1, description="screenshot collapse interval")
     user_reply: str = Field(
         "No user is available to answer; decide on your own and continue.",
@@ -316,8 +320,13 @@ async def _execute(
     """Run the calls in order; (results, terminate status or None, feedback for next turn)."""
     results: list[str] = []
     notes: list[str] = []
+    settle = getattr(env, "wait_settled", None)
     for i, call in enumerate(calls, 1):
         name = call["action"]
+        if i > 1 and settle is not None and calls[i - 2]["action"] not in _LOOP_ACTIONS:
+            # Apps dispatch some commands asynchronously (LibreOffice's ctrl+arrow jumps): a
+            # key sent before the last one's effect is drawn may be applied out of order.
+            await settle(opts.call_settle_s, opts.call_settle_timeout_s)
         if name == "terminate":
             results.append("ok")
             return results, str(call["status"]), None

@@ -60,7 +60,11 @@ def menubar_drawn(frame: Frame, width: int = 400, height: int = 24) -> bool:
     if not found:
         return False
     top = max(n for n, _ in found)
-    dark = sum(n for n, (r, g, b) in found if (r * 299 + g * 587 + b * 114) // 1000 < 110)
+    dark = 0
+    for n, pixel in found:
+        r, g, b = pixel[:3]  # type: ignore[index]  # an RGB image's colours are triples
+        if (r * 299 + g * 587 + b * 114) // 1000 < 110:
+            dark += n
     return top >= 0.75 * total and dark >= 0.01 * total
 
 
