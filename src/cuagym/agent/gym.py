@@ -30,7 +30,7 @@ import string
 import threading
 from collections.abc import Coroutine
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 import gymnasium
 import numpy as np
@@ -93,7 +93,7 @@ def _as_text(action: Any) -> str:
 class TaskEnv(gymnasium.Env[dict[str, Any], Any]):
     """One bundle as a Gymnasium environment (see the module docstring)."""
 
-    metadata = {"render_modes": ["rgb_array"], "render_fps": 1}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["rgb_array"], "render_fps": 1}
 
     def __init__(
         self,
@@ -221,8 +221,8 @@ class TaskEnv(gymnasium.Env[dict[str, Any], Any]):
             raise RuntimeError("call reset() before step()")
         obs, result = self._run(self._act(_as_text(action)))
         if obs is not None:
-            info = {"t": obs.t, "feedback": obs.feedback, "results": list(obs.results)}
-            return self._obs(obs.screenshot), 0.0, False, False, info
+            turn = {"t": obs.t, "feedback": obs.feedback, "results": list(obs.results)}
+            return self._obs(obs.screenshot), 0.0, False, False, turn
         assert result is not None
         self._episode = None
         record = result.record
