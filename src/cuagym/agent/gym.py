@@ -30,7 +30,7 @@ import string
 import threading
 from collections.abc import Coroutine
 from pathlib import Path
-from typing import Any, ClassVar, TypeVar
+from typing import Any, TypeVar
 
 import gymnasium
 import numpy as np
@@ -93,7 +93,7 @@ def _as_text(action: Any) -> str:
 class TaskEnv(gymnasium.Env[dict[str, Any], Any]):
     """One bundle as a Gymnasium environment (see the module docstring)."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["rgb_array"], "render_fps": 1}
+    metadata: dict[str, Any] = {"render_modes": ["rgb_array"], "render_fps": 1}  # noqa: RUF012
 
     def __init__(
         self,
