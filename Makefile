@@ -86,7 +86,7 @@ $(STAMPS)/venv: pyproject.toml Makefile $(STAMPS)/apt-runtime
 	@touch $@
 
 $(STAMPS)/venv-test: $(STAMPS)/venv pyproject.toml
-	$(PY) -m pip install -q -e '.[scale,office,gui,browser,llm,dev]'
+	$(PY) -m pip install -q -e '.[scale,office,gui,browser,llm,dev,ray,gym]'
 	@touch $@
 
 # The env image: the venv task scripts run with inside the sandbox (built on /usr/bin/python3,
