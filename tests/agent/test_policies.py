@@ -67,10 +67,8 @@ async def test_openai_sends_the_context_and_keeps_logprobs() -> None:
     made = policies(api, "openai:scripted-double", temperature=1.0, top_p=0.95, max_tokens=64)
     policy = made(TASK)
     await policy.begin(TASK, None)
-    history = [
-        TurnInput(screenshot=shot(t), response=f"Action: {t}.\n" + tool_call({"action": "wait", "time": 1}))
-        for t in range(11)
-    ]  # fmt: skip
+    wait = tool_call({"action": "wait", "time": 1})
+    history = [TurnInput(screenshot=shot(t), response=f"Action: {t}.\n{wait}") for t in range(11)]
     reply = await policy.step(observation(11, history=history, feedback="Action 1 failed."))
     await made.aclose()
     assert isinstance(reply, PolicyReply)
