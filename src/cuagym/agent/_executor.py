@@ -111,7 +111,8 @@ async def _local(
             await worker.start()
         except Exception as exc:  # this lane runs nothing; lanes that started take the jobs
             start_errors.append(exc)
-            await worker.close()
+            with contextlib.suppress(Exception):  # release what the failed start left
+                await worker.close()
             return
         try:
             while True:
