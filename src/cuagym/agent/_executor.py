@@ -161,17 +161,17 @@ def ray_init(options: RayOptions, workers: int) -> None:
     if ray.is_initialized():
         return
     address = options.address or os.environ.get("RAY_ADDRESS")
-    # Workers import our code from the same places as this process (src checkouts included).
-    env_vars = {k: os.environ[k] for k in ("PYTHONPATH",) if os.environ.get(k)}
-    runtime_env = {"env_vars": env_vars} if env_vars else None
     if address:
-        ray.init(address=address, runtime_env=runtime_env, log_to_driver=False)
+        # A cluster's nodes run their own installation of cuagym (a driver's PYTHONPATH means
+        # nothing there); see Ray's runtime environments to ship a checkout.
+        ray.init(address=address, log_to_driver=False)
         return
+    # A local cluster's workers inherit this process's environment (src checkouts included);
+    # a runtime_env would cost each actor seconds of setup for nothing.
     ray.init(
         num_cpus=options.num_cpus or max(1, int(workers * options.cpus_per_worker + 0.999)),
         include_dashboard=False,
         log_to_driver=False,
-        runtime_env=runtime_env,
     )
 
 
