@@ -212,9 +212,7 @@ async def executors(episodes: int, workers: int, with_ray: bool) -> dict[str, An
                 summary = await run_rollouts([DESKTOP], policy, batch)
                 wall = time.perf_counter() - t0
                 assert summary.episodes == episodes and summary.errors == 0, summary
-                inside = [
-                    Episode.load(p).record.wall_s for p in sorted(Path(tmp).glob("*/*"))
-                ]
+                inside = [Episode.load(p).record.wall_s for p in sorted(Path(tmp).glob("*/*"))]
                 out[f"{kind}_wall_s"] = round(wall, 2)
                 out[f"{kind}_per_episode_s"] = round(wall * workers / episodes, 2)
                 # The episode itself, timed inside its worker: what is left is dispatch and

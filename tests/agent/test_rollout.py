@@ -116,7 +116,8 @@ async def test_a_killed_batch_resumes_without_half_written_episodes(tmp_path: Pa
         await proc.wait()
     task = out / FILES.name
     assert sorted(p.name for p in task.iterdir()) == ["0", "1"], "no folder for the one in flight"
-    for k in ("0", "1"):
+    earlier = {k: (task / k / "episode.json").read_bytes() for k in ("0", "1")}
+    for k in earlier:
         Episode.load(task / k)  # complete and valid
     async with serve_scripted(ScriptedChatApi(answer)) as url:
         rc, stdout, stderr = await _cli(*args, "--base-url", f"{url}/v1")
@@ -124,6 +125,8 @@ async def test_a_killed_batch_resumes_without_half_written_episodes(tmp_path: Pa
     line = json.loads(stdout.strip().splitlines()[-1])
     assert line["episodes"] == 3 and line["errors"] == 0
     assert "2 from earlier runs" in stderr
+    for k, data in earlier.items():
+        assert (task / k / "episode.json").read_bytes() == data, "done episodes are not redone"
     assert sorted(p.name for p in task.iterdir()) == ["0", "1", "2"]
     assert not any((out / ".cuagym-tmp").iterdir()) if (out / ".cuagym-tmp").exists() else True
 

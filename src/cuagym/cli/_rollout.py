@@ -114,7 +114,7 @@ def rollout_command(
         )
     except ValueError as exc:
         raise _fail(str(exc)) from None
-    console = Console(stderr=json_output, highlight=False)
+    console = Console(stderr=json_output, highlight=False, soft_wrap=True)
     progress = Progress(
         TextColumn("[bold]rollout"), BarColumn(), MofNCompleteColumn(),
         TextColumn("[green]{task.fields[success]} success"),

@@ -302,12 +302,27 @@ async def serve_scripted(
     api: ScriptedChatApi, host: str = "127.0.0.1", port: int = 0
 ) -> AsyncIterator[str]:
     """Serve ``api`` over HTTP in the running event loop; yields its root URL (no ``/v1``)."""
-    server = await asyncio.start_server(_connection(api), host, port)
+    handle = _connection(api)
+    live: set[asyncio.Task[Any]] = set()
+
+    async def tracked(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        assert task is not None
+        live.add(task)
+        try:
+            await handle(reader, writer)
+        finally:
+            live.discard(task)
+
+    server = await asyncio.start_server(tracked, host, port)
     bound = server.sockets[0].getsockname()
     try:
         yield f"http://{bound[0]}:{bound[1]}"
     finally:
         server.close()
+        for task in list(live):  # a connection still hanging on a scripted ``hang``
+            task.cancel()
+        await asyncio.gather(*live, return_exceptions=True)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(server.wait_closed(), 5)
 
