@@ -32,6 +32,7 @@ from cuagym.agent._policy import Observation, Policy, PolicyError, PolicyReply, 
 from cuagym.agent._start import StartScreenFailed, WebSession, open_start_screen
 from cuagym.core import (
     FINAL_SCREEN,
+    INITIAL_SNAPSHOT,
     Bundle,
     Episode,
     EpisodeCheck,
@@ -43,10 +44,9 @@ from cuagym.core import (
 from cuagym.core._png import png_size
 from cuagym.domains import StartScreenError, start_screen
 
+# INITIAL_SNAPSHOT: s_init, snapshotted right after initial_setup.py; the reward reads it.
 __all__ = ["INITIAL_SNAPSHOT", "EpisodeResult", "RolloutOptions", "run_episode"]
 
-#: The snapshot of s_init taken right after initial_setup.py (the reward may read it).
-INITIAL_SNAPSHOT = "initial"
 _POINTS = ("coordinate", "start_coordinate")
 _LOOP_ACTIONS = frozenset({"screenshot", "wait", "terminate", "call_user"})
 

@@ -14,7 +14,7 @@ from typing import Any
 from cuagym.core import StartWindow, TaskConfig
 from cuagym.domains._registry import Domain, DomainError, load_domains
 
-__all__ = ["DESKTOP_APPS", "StartScreenError", "start_screen"]
+__all__ = ["DESKTOP_APPS", "StartScreenError", "start_screen", "start_screen_json"]
 
 #: Apps a desktop opens on a path (a file, or a folder for ``files`` and ``terminal``) or, for
 #: ``chromium``, on a page URL; every other app id is a web app served by the hub.
@@ -90,3 +90,12 @@ def _default(task: TaskConfig, installed: Mapping[str, Domain]) -> list[StartWin
     if isinstance(path, str) and path.startswith("/home/user/"):
         return [StartWindow(app=domain.id, path=path)]
     return [StartWindow(app=domain.id)]
+
+
+def start_screen_json(task: TaskConfig) -> list[dict[str, Any]] | None:
+    """:func:`start_screen` as the JSON an OSWorld config opens (None when it cannot be known:
+    the task's domain is not installed, or its ``start`` names an unknown app)."""
+    try:
+        return [w.model_dump(exclude_none=True) for w in start_screen(task)]
+    except StartScreenError:
+        return None
