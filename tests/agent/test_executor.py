@@ -10,6 +10,10 @@ from pathlib import Path
 import pytest
 
 from cuagym.agent import JobFailed, RayOptions, run_pool
+from cuagym.core import Bundle
+from cuagym.synth import verify_bundles
+
+CORPUS = Path(__file__).resolve().parents[1] / "synth" / "bundles" / "final" / "files-csv-dedupe"
 
 
 @dataclass(frozen=True)
@@ -73,8 +77,11 @@ async def test_ray_actors_run_jobs_and_a_dead_one_is_replaced(tmp_path: Path) ->
             Spec(str(tmp_path)), [2, -2, -1, 3], workers=2, executor="ray",
             ray=RayOptions(num_cpus=2),
         )  # fmt: skip
+        # cuagym verify --executor ray: a consensus runner per actor (the cluster is up).
+        (report,) = await verify_bundles([Bundle.load(CORPUS)], executor="ray")
     finally:
         ray.shutdown()
+    assert report.passed and report.r_gold == 1.0 and report.r_init == 0.0
     assert results[0][0] == 4 and results[3][0] == 9  # type: ignore[index]
     assert results[1][0] == 4, "the job whose actor died ran again on a fresh one"  # type: ignore[index]
     assert isinstance(results[2], ValueError), "a job that raises is a result, not a dead actor"

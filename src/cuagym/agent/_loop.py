@@ -25,7 +25,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from cuagym.agent._context import DEFAULT_INTERVAL, TurnInput
+from cuagym.agent._context import TurnInput
 from cuagym.agent._images import to_screen
 from cuagym.agent._parse import parse_response
 from cuagym.agent._policy import Observation, Policy, PolicyError, PolicyReply, SamplerError
@@ -70,7 +70,6 @@ class RolloutOptions(BaseModel):
         0.05, ge=0, description="between the calls of one answer: the screen unchanged this long"
     )
     call_settle_timeout_s: float = Field(1.0, ge=0, description="... or at most this long")
-    interval: int = Field(DEFAULT_INTERVAL, ge=1, description="screenshot collapse interval")
     user_reply: str = Field(
         "No user is available to answer; decide on your own and continue.",
         description="what call_user gets back (the loop has no human to ask)",
