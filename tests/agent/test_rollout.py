@@ -159,8 +159,19 @@ class _MarkerPolicy:
         return PolicyReply(text="Action: post.\n" + blocks, policy_version=7)
 
     async def end(self) -> None:
-        found = await self.env.find_elements('[data-testid="message-text"]')
-        self.seen[self.marker] = [e["text"] for e in found]
+        # The post reloads the page: wait (a loaded machine is slow) until this policy's own
+        # marker shows, then look once more; another rollout's marker must never be there.
+        texts: list[str] = []
+        for _ in range(100):
+            found = await self.env.find_elements('[data-testid="message-text"]')
+            texts = [e["text"] for e in found]
+            if self.marker in texts:
+                await asyncio.sleep(1.0)
+                found = await self.env.find_elements('[data-testid="message-text"]')
+                texts = [e["text"] for e in found]
+                break
+            await asyncio.sleep(0.2)
+        self.seen[self.marker] = texts
 
 
 class _Markers:

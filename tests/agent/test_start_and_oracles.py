@@ -69,10 +69,10 @@ def synthesized(tmp_path: Path) -> list[Path]:
     listed.write_text(json.dumps([t.model_dump(mode="json") for t in tasks]))
     specs = load_tasks_file(listed, load_domains(), need_family=True)
     out = tmp_path / "corpus"
-    summary, _ = asyncio.run(
+    summary, outcomes = asyncio.run(
         run_batch(specs, make_backend("procedural"), BatchOptions(out=out, workers=2))
     )
-    assert summary.accepted == 2, summary
+    assert summary.accepted == 2, [(o.task_id, o.status, o.detail) for o in outcomes]
     return sorted((out / "final").iterdir())
 
 

@@ -37,6 +37,7 @@ ExecutorName = Literal["local", "ray"]
 EXECUTORS: tuple[ExecutorName, ...] = ("local", "ray")
 J = TypeVar("J")
 R = TypeVar("R")
+_LOCAL_START_ATTEMPTS = 3
 J_contra = TypeVar("J_contra", contravariant=True)
 R_co = TypeVar("R_co", covariant=True)
 
@@ -168,11 +169,19 @@ def ray_init(options: RayOptions, workers: int) -> None:
         return
     # A local cluster's workers inherit this process's environment (src checkouts included);
     # a runtime_env would cost each actor seconds of setup for nothing.
-    ray.init(
-        num_cpus=options.num_cpus or max(1, int(workers * options.cpus_per_worker + 0.999)),
-        include_dashboard=False,
-        log_to_driver=False,
-    )
+    for attempt in range(1, _LOCAL_START_ATTEMPTS + 1):
+        try:
+            ray.init(
+                num_cpus=options.num_cpus or max(1, int(workers * options.cpus_per_worker + 0.999)),
+                include_dashboard=False,
+                log_to_driver=False,
+            )
+            return
+        except Exception as exc:
+            # Ray gives its raylet a fixed 30 s to register: a busy machine can miss that.
+            if "timed out during startup" not in str(exc) or attempt == _LOCAL_START_ATTEMPTS:
+                raise
+            ray.shutdown()
 
 
 async def _ray(
