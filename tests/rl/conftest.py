@@ -94,12 +94,14 @@ def processor() -> Any:
     return tiny_processor()
 
 
-def write_bundle_config(folder: Path, instruction: str = INSTRUCTION) -> None:
+def write_bundle_config(
+    folder: Path, instruction: str = INSTRUCTION, task_id: str = "calc-budget-001"
+) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "task_config.json").write_text(
         json.dumps(
             {
-                "task_id": "calc-budget-001",
+                "task_id": task_id,
                 "instruction": instruction,
                 "domain": "calc",
                 "apps": ["calc"],
