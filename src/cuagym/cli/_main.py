@@ -10,6 +10,7 @@ from cuagym.cli._hub import hub_app
 from cuagym.cli._scan import scan_command
 from cuagym.cli._schema import schema_command
 from cuagym.cli._synth import synth_command
+from cuagym.cli._train import export_app, train_command
 from cuagym.cli._verify import verify_command
 
 app = typer.Typer(
@@ -26,6 +27,7 @@ app = typer.Typer(
 )
 app.add_typer(hub_app, name="hub")
 app.add_typer(env_app, name="env")
+app.add_typer(export_app, name="export")
 
 
 def _version(value: bool) -> None:
@@ -51,6 +53,11 @@ app.command("schema", help="Print the JSON schemas of the bundle's JSON files.")
 app.command(
     "verify", help="Re-run the consensus conditions C1-C6 on bundles in fresh environments."
 )(verify_command)
+app.command(
+    "train",
+    help="Train a policy with the paper's recipe on verl (extra verl overrides after --).",
+    context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
+)(train_command)
 
 
 def main() -> None:
