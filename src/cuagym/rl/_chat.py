@@ -65,15 +65,22 @@ class EncodedMessage:
     ids: tuple[int, ...]
     generated: tuple[int, int] = (0, 0)
     image_sizes: tuple[tuple[int, int], ...] = ()
+    end_token: int | None = None  # the end-of-turn token closing the generated span, if any
 
     def with_generated(self, tokens: Sequence[int]) -> EncodedMessage:
         """The same message with its generated span replaced by the tokens the engine actually
-        produced (re-tokenising decoded text need not give them back)."""
+        produced (re-tokenising decoded text need not give them back). A generation cut off
+        before its end-of-turn token keeps the template's, untrained: the context the policy
+        saw next had it."""
         start, end = self.generated
         if start == end:
             raise ValueError("only an assistant message has generated tokens to replace")
-        ids = (*self.ids[:start], *tokens, *self.ids[end:])
-        return EncodedMessage(ids, (start, start + len(tokens)), self.image_sizes)
+        tokens = list(tokens)
+        closing: list[int] = []
+        if self.end_token is not None and (not tokens or tokens[-1] != self.end_token):
+            closing = [self.end_token]
+        ids = (*self.ids[:start], *tokens, *closing, *self.ids[end:])
+        return EncodedMessage(ids, (start, start + len(tokens)), self.image_sizes, self.end_token)
 
 
 class ChatEncoder:
@@ -115,6 +122,12 @@ class ChatEncoder:
         self._cache: dict[tuple[Any, ...], EncodedMessage] = {}
         self._pieces: dict[tuple[Any, ...], str] = {}
         self._image_tokens: dict[tuple[int, int], int] = {}
+        probe = self.encode(Message(role="assistant", content="ok"))
+        ends = {probe.end_token} if probe.end_token is not None else set()
+        if self.tokenizer.eos_token_id is not None:
+            ends.add(int(self.tokenizer.eos_token_id))
+        #: Tokens that end an answer (the template's end of turn, the tokenizer's eos).
+        self.end_tokens: frozenset[int] = frozenset(ends)
 
     @property
     def pad_id(self) -> int:
@@ -192,20 +205,21 @@ class ChatEncoder:
             else []
         )
         generated = (0, 0)
+        end_token = None
         if message.role == "assistant":
             if images:
                 raise ValueError("an assistant message with an image cannot be trained on")
-            generated = self._generated_span(text, message.text, ids, offsets)
+            generated, end_token = self._generated_span(text, message.text, ids, offsets)
         sizes = tuple((p.width, p.height) for p in images)
         if images:
             ids = self._expand_images(ids, sizes)
-        encoded = EncodedMessage(tuple(ids), generated, sizes)
+        encoded = EncodedMessage(tuple(ids), generated, sizes, end_token)
         self._cache[key] = encoded
         return encoded
 
     def _generated_span(
         self, text: str, content: str, ids: list[int], offsets: list[tuple[int, int]]
-    ) -> tuple[int, int]:
+    ) -> tuple[tuple[int, int], int | None]:
         header = self.header_text
         if not text.startswith(header) or not text[len(header) :].startswith(content):
             raise ValueError(
@@ -219,8 +233,8 @@ class ChatEncoder:
             raise ValueError("the chat template's assistant header and content share a token")
         # The end-of-turn token the model emitted to stop is generated too.
         if stop < len(ids) and ids[stop] in self._special:
-            stop += 1
-        return start, stop
+            return (start, stop + 1), ids[stop]
+        return (start, stop), None
 
     def _expand_images(self, ids: list[int], sizes: tuple[tuple[int, int], ...]) -> list[int]:
         if self.image_token_id is None:
@@ -241,6 +255,26 @@ class ChatEncoder:
             prev = mark + 1
         out += ids[prev:]
         return out
+
+    def prompt_ids(
+        self, messages: Sequence[Message], generated: Sequence[Sequence[int] | None] = ()
+    ) -> list[int]:
+        """The ids an engine continues to answer after ``messages`` (a system message first):
+        every message, the i-th assistant message's generated span replaced by
+        ``generated[i]`` when given, then the generation prompt."""
+        if not messages or messages[0].role != "system":
+            raise ValueError("a context starts with the system message")
+        ids = list(self.encode(messages[0], first=True).ids)
+        assistant = 0
+        for m in messages[1:]:
+            enc = self.encode(m)
+            if m.role == "assistant":
+                tokens = generated[assistant] if assistant < len(generated) else None
+                if tokens is not None:
+                    enc = enc.with_generated(tokens)
+                assistant += 1
+            ids += enc.ids
+        return ids + list(self.generation_prompt)
 
     def check(self, messages: Sequence[Message]) -> None:
         """Raise if the template renders ``messages`` as a whole differently from the pieces."""
