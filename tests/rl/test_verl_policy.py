@@ -11,19 +11,25 @@ from cuagym.agent import SYSTEM_PROMPT, ImageSpec, TurnInput
 from cuagym.core import EpisodeRecord, TurnRecord, screen_name
 from cuagym.rl import ChatEncoder
 from cuagym.rl._verl_policy import VerlPolicy
+from cuagym.rl.scripted import ScriptedTokenServer
 from tests.rl.conftest import INSTRUCTION, SCREEN, response, screenshot
-from tests.rl.fakes import ScriptedTokenServer
 
 pytest.importorskip("verl")
 
 
 async def _play(
-    processor: Any, steps: int, *, cut_off: set[int] | None = None, reward: float = 1.0
+    processor: Any,
+    steps: int,
+    *,
+    cut_off: set[int] | None = None,
+    reward: float = 1.0,
+    sink: Any = None,
 ) -> tuple[VerlPolicy, ScriptedTokenServer, EpisodeRecord, list[TurnRecord], dict[str, bytes]]:
     """Drive the policy through ``steps`` turns as the rollout loop would."""
-    encoder = ChatEncoder(processor)
+    encoder = sink.encoder if sink is not None else ChatEncoder(processor)
     server = ScriptedTokenServer(processor.tokenizer, response, cut_off=cut_off or set())
     policy = VerlPolicy(server, encoder, {"temperature": 1.0, "top_p": 1.0, "logprobs": True})
+    policy.sink = sink
     await policy.begin(None, None)
     turns: list[TurnInput] = []
     records: list[TurnRecord] = []
@@ -158,3 +164,31 @@ async def test_verls_multimodal_postprocessing_accepts_the_slices(processor: Any
         grid = mm["image_grid_thw"]
         assert int((grid.prod(dim=-1) // 4).sum()) == int((ids == image_id).sum())
         assert mm["pixel_values"].shape[0] == int(grid.prod(dim=-1).sum())
+
+
+@pytest.mark.parametrize("steps", [10, 23])
+async def test_incremental_slicing_equals_slicing_the_finished_episode(
+    processor: Any, steps: int
+) -> None:
+    from cuagym.rl._verl_outputs import IncrementalSlicer, slice_outputs
+
+    slicer = IncrementalSlicer(
+        task_id="calc-budget-001", k=3, instruction=INSTRUCTION, system=SYSTEM_PROMPT,
+        spec=ImageSpec(), encoder=ChatEncoder(processor), interval=10, max_prompt=8192,
+        max_context=144_000, with_logprobs=True,
+    )  # fmt: skip
+    policy, _, record, turns, screens = await _play(processor, steps, sink=slicer, reward=0.0)
+    assert len(slicer.outputs) == steps // 10  # complete slices are emitted during the episode
+    live = slicer.finish(record)
+    after = slice_outputs(
+        _slices(processor, policy, record, turns, screens), record, policy.turns, with_logprobs=True
+    )
+    assert len(live) == len(after) == -(-steps // 10)
+    for a, b in zip(live, after, strict=True):
+        assert a.prompt_ids == b.prompt_ids and a.response_ids == b.response_ids
+        assert a.response_mask == b.response_mask and a.response_logprobs == b.response_logprobs
+        assert [im.tobytes() for im in a.multi_modal_data["images"]] == [
+            im.tobytes() for im in b.multi_modal_data["images"]
+        ]
+        assert a.reward_score == b.reward_score and a.extra_fields == b.extra_fields
+    assert live[-1].reward_score == 0.0

@@ -190,8 +190,10 @@ def slice_turns(
     max_prompt: int = 8192,
     max_context: int = 144_000,
     require_logprobs: bool = True,
+    only: int | None = None,
 ) -> list[Slice]:
-    """Slice an episode given as its turns (the verl agent loop slices in memory)."""
+    """Slice an episode given as its turns (the verl agent loop slices in memory); ``only``:
+    just the slice with that ``collapsed_length``."""
     if interval <= 0:
         raise ValueError(f"interval must be positive, got {interval}")
     turns = src.turns
@@ -213,7 +215,14 @@ def slice_turns(
 
     system = Message(role="system", content=src.system)
     slices: list[Slice] = []
-    for c in range(0, len(turns), interval):
+    starts = range(0, len(turns), interval)
+    if only is not None:
+        if only not in starts:
+            raise ValueError(
+                f"no slice starts at turn {only} (interval {interval}, {len(turns)} turns)"
+            )
+        starts = range(only, only + 1)
+    for c in starts:
         end = min(c + interval, len(turns))
         loss_mask: list[bool] = []
         for turn in turns[c:end]:

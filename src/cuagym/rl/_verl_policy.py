@@ -19,7 +19,7 @@ import io
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from cuagym.agent import (
     DEFAULT_INTERVAL,
@@ -30,9 +30,11 @@ from cuagym.agent import (
     TurnInput,
     build_messages,
 )
+from cuagym.llm import ImagePart
 from cuagym.rl._chat import ChatEncoder
+from cuagym.rl._slice import SliceTurn
 
-__all__ = ["GeneratedTurn", "VerlPolicy"]
+__all__ = ["GeneratedTurn", "TurnSink", "VerlPolicy"]
 
 
 @dataclass(frozen=True)
@@ -45,6 +47,12 @@ class GeneratedTurn:
     policy_version: int | None
     prompt_ids: list[int]
     images: int
+
+
+class TurnSink(Protocol):
+    """Receives each answered turn (the verl agent loop's incremental slicer)."""
+
+    def add(self, turn: SliceTurn, image: Any, version: int | None) -> None: ...
 
 
 @dataclass
@@ -61,7 +69,23 @@ class VerlPolicy:
     model_name: str = "verl"
     request_id: str = field(default_factory=lambda: uuid.uuid4().hex)
     turns: list[GeneratedTurn] = field(default_factory=list)
+    sink: TurnSink | None = None
     _cache: ImageCache = field(default_factory=lambda: ImageCache(max_items=32))
+    # Decoded screenshots, each sent in up to `interval` turns. Keyed by the identity of the
+    # PNG bytes (the image cache hands back the same object), which the entry keeps alive.
+    _decoded: dict[int, tuple[bytes, Any]] = field(default_factory=dict)
+
+    def _pil(self, part: ImagePart) -> Any:
+        from PIL import Image
+
+        hit = self._decoded.get(id(part.png))
+        if hit is not None and hit[0] is part.png:
+            return hit[1]
+        image = Image.open(io.BytesIO(part.png)).convert("RGB")
+        if len(self._decoded) >= 2 * self.interval:
+            self._decoded.pop(next(iter(self._decoded)))
+        self._decoded[id(part.png)] = (part.png, image)
+        return image
 
     @property
     def name(self) -> str:
@@ -98,8 +122,6 @@ class VerlPolicy:
 
     async def generate(self, instruction: str, turns: Sequence[TurnInput]) -> GeneratedTurn:
         """The next answer for the context of ``turns`` (the last one without a response)."""
-        from PIL import Image
-
         if len(turns) != len(self.turns) + 1:
             raise ValueError(
                 f"turn {len(turns) - 1} asked of a policy that answered {len(self.turns)} turns"
@@ -113,9 +135,7 @@ class VerlPolicy:
             cache=self._cache,
         )
         prompt_ids = self.encoder.prompt_ids(messages, [t.token_ids for t in self.turns])
-        images = [
-            Image.open(io.BytesIO(part.png)).convert("RGB") for m in messages for part in m.images
-        ]
+        images = [self._pil(part) for m in messages for part in m.images]
         params = dict(self.sampling_params)
         params["max_new_tokens"] = self.max_new_tokens
         out = await self.server.generate(
@@ -138,4 +158,19 @@ class VerlPolicy:
             images=len(images),
         )
         self.turns.append(turn)
+        if self.sink is not None:
+            shown = turns[-1]
+            self.sink.add(
+                SliceTurn(
+                    t=len(self.turns) - 1,
+                    screenshot=shown.screenshot,
+                    sent_size=images[-1].size,
+                    feedback=shown.feedback,
+                    response=text,
+                    logprobs=turn.logprobs,
+                    generated_ids=ids,
+                ),
+                images[-1],
+                turn.policy_version,
+            )
         return turn

@@ -1,10 +1,10 @@
-"""Test doubles for cuagym.rl: a scripted token server standing in for verl's generation server.
+"""A scripted token server: a test double of verl's generation server (``server_manager``).
 
 ``ScriptedTokenServer`` is NOT a model: it answers each request with the next scripted text,
 tokenised with the policy's own tokenizer and closed with the end-of-turn token, with made-up
 logprobs, and records every request (prompt ids, images, sampling params) so tests can check
 what the policy sent. It has the signature of verl's ``LLMServerClient.generate`` and returns
-verl's own ``TokenOutput``.
+verl's own ``TokenOutput``. Used by the tests and benchmarks (like :mod:`cuagym.llm.scripted`).
 """
 
 from __future__ import annotations
@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+__all__ = ["Request", "ScriptedTokenServer"]
 
 
 @dataclass
