@@ -92,7 +92,7 @@ def _episode(root: Path, turns: int, screens: list[bytes]) -> Episode:
             image_size=sent,
             response=_answer(t),
             logprobs=[-0.1] * 60,
-        )  # fmt: skip
+        )
         for t in range(turns)
     ]
     files = {screen_name(t): screens[t] for t in range(turns)}

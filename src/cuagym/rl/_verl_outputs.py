@@ -226,7 +226,8 @@ class IncrementalSlicer:
         """Every slice's output, the reward on the last; the record must match the turns."""
         if record.steps != len(self.source.turns):
             raise ValueError(
-                f"the episode has {record.steps} turns, the policy answered {len(self.source.turns)}"
+                f"the episode has {record.steps} turns, the policy answered "
+                f"{len(self.source.turns)}"
             )
         done = len(self.outputs) * self.interval
         if done < len(self.source.turns):
