@@ -148,11 +148,17 @@ def tiny_processor(
     )
 
 
-def tiny_vlm(processor: Any, *, seed: int = 0, layers: int = 2, hidden: int = 64) -> Any:
-    """An untrained ``Qwen2VLForConditionalGeneration`` sized for ``processor``'s vocabulary."""
+def tiny_vlm(
+    processor: Any, *, seed: int = 0, layers: int = 2, hidden: int = 64, heads: int = 4
+) -> Any:
+    """An untrained ``Qwen2VLForConditionalGeneration`` sized for ``processor``'s vocabulary
+    (``hidden / heads`` is the head size; 64 suits every attention kernel of the engines)."""
     import torch
     from transformers import Qwen2VLConfig, Qwen2VLForConditionalGeneration
 
+    head = hidden // heads
+    if head * heads != hidden or head % 16:
+        raise ValueError(f"hidden {hidden} / heads {heads} must be a multiple of 16")
     tok = processor.tokenizer
     ids = {t: int(tok.convert_tokens_to_ids(t)) for t in QWEN2_VL_SPECIAL_TOKENS}
     config = Qwen2VLConfig(
@@ -161,13 +167,14 @@ def tiny_vlm(processor: Any, *, seed: int = 0, layers: int = 2, hidden: int = 64
             "hidden_size": hidden,
             "intermediate_size": 2 * hidden,
             "num_hidden_layers": layers,
-            "num_attention_heads": 4,
-            "num_key_value_heads": 2,
+            "num_attention_heads": heads,
+            "num_key_value_heads": max(1, heads // 2),
             "max_position_embeddings": 65_536,
+            # M-RoPE's (time, height, width) split of the rotary half, Qwen2-VL's proportions.
             "rope_parameters": {
                 "rope_type": "default",
                 "rope_theta": 10_000.0,
-                "mrope_section": [2, 3, 3],
+                "mrope_section": [head // 8, 3 * head // 16, 3 * head // 16],
             },
             "bos_token_id": ids["<|endoftext|>"],
             "eos_token_id": ids["<|im_end|>"],
@@ -194,12 +201,14 @@ def tiny_vlm(processor: Any, *, seed: int = 0, layers: int = 2, hidden: int = 64
     return model
 
 
-def save_tiny_vlm(path: str | os.PathLike[str], *, seed: int = 0) -> Path:
+def save_tiny_vlm(
+    path: str | os.PathLike[str], *, seed: int = 0, hidden: int = 64, heads: int = 4
+) -> Path:
     """Write a tiny model and its processor to ``path`` (a Hugging Face model folder)."""
     out = Path(path)
     out.mkdir(parents=True, exist_ok=True)
     processor = tiny_processor()
-    model = tiny_vlm(processor, seed=seed)
+    model = tiny_vlm(processor, seed=seed, hidden=hidden, heads=heads)
     model.save_pretrained(out)
     processor.save_pretrained(out)
     # The chat template travels with the tokenizer too (engines read it from there).
