@@ -101,7 +101,8 @@ class Slice:
     loss_mask: list[bool]  # one per response message
     dummy: bool = False
     tokens: SliceTokens | None = None
-    _build: Callable[[], tuple[list[Message], list[Message]]] = field(repr=False, default=None)  # type: ignore[assignment]
+    # Builds (prompt, response) with the real screenshots, on first access.
+    _build: Callable[[], tuple[list[Message], list[Message]]] = field(repr=False, kw_only=True)
 
     @cached_property
     def _messages(self) -> tuple[list[Message], list[Message]]:
@@ -423,10 +424,10 @@ def slice_episode(
 ) -> list[Slice]:
     """The slices of ``episode`` (DESIGN.md §7).
 
-    ``tokenizer`` — a Hugging Face processor (``AutoProcessor.from_pretrained(model)``), a text
-    tokenizer for episodes whose screenshots are all collapsed, or a :class:`ChatEncoder` to
-    share its caches across episodes — fills :attr:`Slice.tokens` and turns slices over the
-    ``max_prompt`` / ``max_context`` token budgets into dummies. ``instruction``, ``spec`` and
+    ``tokenizer`` — a Hugging Face processor (``AutoProcessor.from_pretrained(model)``; a
+    slice's response always holds screenshots, so a text-only tokenizer is refused), or a
+    :class:`ChatEncoder` to share its caches across episodes — fills :attr:`Slice.tokens` and
+    turns slices over the ``max_prompt`` / ``max_context`` token budgets into dummies. ``instruction``, ``spec`` and
     ``system`` default to what the episode records (or its bundle's task_config.json, the spec
     that explains the sizes sent, the fixed system prompt)."""
     src = episode_source(episode, instruction=instruction, spec=spec, system=system)
