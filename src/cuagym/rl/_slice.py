@@ -427,9 +427,10 @@ def slice_episode(
     ``tokenizer`` — a Hugging Face processor (``AutoProcessor.from_pretrained(model)``; a
     slice's response always holds screenshots, so a text-only tokenizer is refused), or a
     :class:`ChatEncoder` to share its caches across episodes — fills :attr:`Slice.tokens` and
-    turns slices over the ``max_prompt`` / ``max_context`` token budgets into dummies. ``instruction``, ``spec`` and
-    ``system`` default to what the episode records (or its bundle's task_config.json, the spec
-    that explains the sizes sent, the fixed system prompt)."""
+    turns slices over the ``max_prompt`` / ``max_context`` token budgets into dummies.
+    ``instruction``, ``spec`` and ``system`` default to what the episode records (or its
+    bundle's task_config.json, the spec that explains the sizes sent, the fixed system
+    prompt)."""
     src = episode_source(episode, instruction=instruction, spec=spec, system=system)
     return slice_turns(
         src,
