@@ -129,3 +129,35 @@ def test_loop_is_registered_and_built_by_verls_base_class(processor: Any) -> Non
     assert (loop.interval, loop.max_steps, loop.spec.factor) == (5, 7, 32)
     assert (loop.max_prompt, loop.max_context, loop.with_logprobs) == (8192, 144_000, True)
     assert loop.server_manager is server and loop.encoder.image_token == "<|image_pad|>"
+
+
+@pytest.mark.slow
+@pytest.mark.gui
+async def test_one_episode_on_a_ray_actor_environment(processor: Any) -> None:
+    """The same episode with ``executor: ray``: the environment lives in a Ray actor, the
+    policy (and its slicer) travel there and back."""
+    _needs_rollout_loop()
+    import ray
+
+    from cuagym.rl._verl_loop import EnvPool
+
+    answers = [
+        'Action: give up.\n<tool_call>\n{"name": "computer_use", "arguments": {"action": '
+        '"terminate", "status": "failure"}}\n</tool_call>'
+    ]
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        server = ScriptedTokenServer(processor.tokenizer, answers)
+        loop = _loop(processor, server, pool=EnvPool(size=1, executor="ray", screen=(1280, 800)))
+        outputs = await loop.run(
+            {"temperature": 1.0}, bundle=str(BUNDLES / "files-csv-dedupe"), uid="u-ray",
+            session_id=0, raw_prompt=[],
+        )  # fmt: skip
+    finally:
+        ray.shutdown()
+    assert len(outputs) == 1 and outputs[0].reward_score == 0.0
+    assert outputs[0].extra_fields["reward_extra_info"]["steps"] == 1.0
+    generated = [
+        t for t, m in zip(outputs[0].response_ids, outputs[0].response_mask, strict=True) if m
+    ]
+    assert processor.tokenizer.decode(generated[:-1]) == answers[0]
