@@ -161,3 +161,35 @@ async def test_one_episode_on_a_ray_actor_environment(processor: Any) -> None:
         t for t, m in zip(outputs[0].response_ids, outputs[0].response_mask, strict=True) if m
     ]
     assert processor.tokenizer.decode(generated[:-1]) == answers[0]
+
+
+def test_agent_loop_file_is_what_verls_workers_load(processor: Any, tmp_path: Path) -> None:
+    """cuagym train's agent_loop.yaml, loaded and instantiated the way verl's AgentLoopWorker
+    does it (OmegaConf.load, then hydra.utils.instantiate with the worker's arguments)."""
+    import hydra
+    from omegaconf import OmegaConf
+    from verl.experimental.agent_loop.agent_loop import DictConfigWrap, ToolListWrap
+    from verl.utils.dataset.rl_dataset import RLHFDataset
+
+    from cuagym.rl._verl_config import LoopOptions, write_agent_loop_config
+
+    path = write_agent_loop_config(
+        tmp_path / "agent_loop.yaml",
+        LoopOptions(max_steps=7, group_size=4, image_spec={"factor": 32}),
+    )
+    (entry,) = OmegaConf.load(path)
+    assert entry.name == "cuagym"
+    config = _loop(processor, None).config
+    loop = hydra.utils.instantiate(
+        config=entry,
+        trainer_config=DictConfigWrap(config=config),
+        server_manager=ScriptedTokenServer(processor.tokenizer, ["x"]),
+        tokenizer=processor.tokenizer,
+        processor=processor,
+        hf_model_type="qwen2_vl",
+        dataset_cls=RLHFDataset,
+        data_config=DictConfigWrap(config.data),
+        tools=ToolListWrap([]),
+    )
+    assert isinstance(loop, CuagymAgentLoop)
+    assert (loop.max_steps, loop.group_size, loop.spec.factor) == (7, 4, 32)

@@ -85,6 +85,11 @@ def train_command(
     engine: Annotated[str, typer.Option(help="Rollout engine: sglang or vllm.")] = "sglang",
     max_steps: Annotated[int, typer.Option(help="Agent turns per episode.")] = 100,
     executor: Annotated[str, typer.Option(help="Where environments run: local or ray.")] = "local",
+    group: Annotated[int, typer.Option(help="G: valid rollouts kept per prompt.")] = 16,
+    oversample: Annotated[int, typer.Option(help="Rollouts started per prompt (verl's n).")] = 20,
+    image_factor: Annotated[
+        int, typer.Option(help="The processor's patch x merge size: 28 (Qwen2/2.5-VL) or 32.")
+    ] = 28,
     dry_run: Annotated[
         bool, typer.Option("--dry-run", help="Validate and print the config; start nothing.")
     ] = False,
@@ -104,6 +109,10 @@ def train_command(
         raise _fail(f"unknown preset {preset!r}: one of {', '.join(PRESETS)}")
     if executor not in ("local", "ray"):
         raise _fail(f"unknown executor {executor!r}: local or ray")
+    if image_factor not in (28, 32):
+        raise _fail(f"image factor {image_factor}: 28 or 32")
+    if not 0 < group <= oversample:
+        raise _fail(f"need 0 < group <= oversample, got {group} and {oversample}")
     run_dir = run_dir.resolve()
     loop_file = run_dir / "agent_loop.yaml"
     overrides = make(
@@ -115,6 +124,7 @@ def train_command(
         gpus_per_node=gpus_per_node,
         rollout_nnodes=rollout_nnodes,
         rollout_gpus_per_node=gpus_per_node,
+        oversample=oversample,
         engine=engine,
     )
     overrides += list(ctx.args)
@@ -132,7 +142,13 @@ def train_command(
         typer.echo(text)
         typer.echo("# valid: verl's validate_config and config classes accept it", err=True)
         return
-    write_agent_loop_config(loop_file, LoopOptions(max_steps=max_steps, executor=executor))
+    options = LoopOptions(
+        max_steps=max_steps,
+        group_size=group,
+        executor=executor,
+        image_spec={"factor": image_factor},
+    )
+    write_agent_loop_config(loop_file, options)
     (run_dir / "config.yaml").write_text(text, encoding="utf-8")
     command = verl_command(overrides)
     typer.echo("starting verl: " + " ".join(command), err=True)

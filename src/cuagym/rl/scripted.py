@@ -10,7 +10,7 @@ verl's own ``TokenOutput``. Used by the tests and benchmarks (like :mod:`cuagym.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 __all__ = ["Request", "ScriptedTokenServer"]
@@ -25,16 +25,27 @@ class Request:
     image_sizes: list[tuple[int, int]]
 
 
-@dataclass
 class ScriptedTokenServer:
-    """A test double of verl's ``server_manager`` (scripted answers, recorded requests)."""
+    """A test double of verl's ``server_manager`` (scripted answers, recorded requests).
 
-    tokenizer: Any
-    answers: Callable[[int], str] | Sequence[str]
-    end_token: str = "<|im_end|>"
-    version: int = 7
-    cut_off: set[int] = field(default_factory=set)  # turns answered without the end token
-    requests: list[Request] = field(default_factory=list)
+    A plain class, not a dataclass: verl hands the server to ``hydra.utils.instantiate``, which
+    would take a dataclass for a structured config."""
+
+    def __init__(
+        self,
+        tokenizer: Any,
+        answers: Callable[[int], str] | Sequence[str],
+        *,
+        end_token: str = "<|im_end|>",
+        version: int = 7,
+        cut_off: set[int] | None = None,
+    ) -> None:
+        self.tokenizer = tokenizer
+        self.answers = answers
+        self.end_token = end_token
+        self.version = version
+        self.cut_off = set(cut_off or ())  # turns answered without the end token
+        self.requests: list[Request] = []
 
     async def generate(
         self,
