@@ -81,14 +81,14 @@ $(STAMPS)/apt-test: Makefile
 $(STAMPS)/venv: pyproject.toml Makefile $(STAMPS)/apt-runtime
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[scale,office]'
+	$(PY) -m pip install -q -e '.[scale,office,report]'
 	@touch $@
 
 # torch before the train extra: a plain resolve of verl would pull a multi-GB CUDA build.
 TORCH_VERSION ?= 2.13.0
 $(STAMPS)/venv-test: $(STAMPS)/venv pyproject.toml
 	$(PY) -m pip install -q 'torch==$(TORCH_VERSION)'
-	$(PY) -m pip install -q -e '.[scale,office,gui,browser,llm,dev,train]'
+	$(PY) -m pip install -q -e '.[scale,office,gui,browser,llm,dev,report,data,train]'
 	@touch $@
 
 # The env image: the venv task scripts run with inside the sandbox (built on /usr/bin/python3,

@@ -6,11 +6,13 @@ import typer
 
 from cuagym import __version__
 from cuagym.cli._env import env_app
+from cuagym.cli._export import export_app
 from cuagym.cli._hub import hub_app
 from cuagym.cli._scan import scan_command
 from cuagym.cli._schema import schema_command
+from cuagym.cli._stats import stats_command
 from cuagym.cli._synth import synth_command
-from cuagym.cli._train import export_app, train_command
+from cuagym.cli._train import train_command
 from cuagym.cli._verify import verify_command
 
 app = typer.Typer(
@@ -53,6 +55,9 @@ app.command("schema", help="Print the JSON schemas of the bundle's JSON files.")
 app.command(
     "verify", help="Re-run the consensus conditions C1-C6 on bundles in fresh environments."
 )(verify_command)
+app.command(
+    "stats", help="Corpus statistics: the paper's tables for any corpus, and action batching."
+)(stats_command)
 app.command(
     "train",
     help="Train a policy with the paper's recipe on verl (extra verl overrides after --).",
