@@ -141,3 +141,48 @@ def test_exports_and_training_steps_on_real_episodes(
         model=tiny_vlm(processor), args=args, train_dataset=ds, processing_class=processor
     ).train()
     assert torch.isfinite(torch.tensor(result.training_loss))
+
+
+async def test_slices_are_the_requests_an_openai_policy_sent(tmp_path: Path) -> None:
+    """An ``openai:`` policy on the scripted chat double (a test double of the chat API) plays
+    a desktop bundle: every request it sent is, byte for byte, a slice's prompt followed by the
+    slice's turns up to that turn's screenshot (mapped to OpenAI's format the same way)."""
+    if not hasattr(cuagym.agent, "RolloutEnv"):
+        pytest.skip("cuagym.agent's rollout loop (issue 9) is not on this branch yet")
+    from cuagym.agent import PolicyConfig, RolloutEnv, RolloutOptions, make_policies
+    from cuagym.core import Bundle
+    from cuagym.llm._openai import messages_to_openai
+    from cuagym.llm.scripted import Reply, ScriptedChatApi
+
+    def block(arguments: str) -> str:
+        return f'\n<tool_call>\n{{"name": "computer_use", "arguments": {arguments}}}\n</tool_call>'
+
+    answers = [
+        "Action: look." + block('{"action": "screenshot"}'),
+        "Action: oops, no block.",  # malformed: the parser's error comes back as feedback
+        "Action: wait." + block('{"action": "wait", "time": 0.1}'),
+        "Action: give up." + block('{"action": "terminate", "status": "failure"}'),
+    ]
+    api = ScriptedChatApi([Reply(text=a, logprobs=[-0.5, -0.25]) for a in answers])
+    config = PolicyConfig(
+        policy="openai:scripted-double", base_url="http://double.invalid/v1", interval=INTERVAL
+    )
+    made = make_policies(config, http_client=api.client(), api_key="test")
+    bundle_path = BUNDLE.parent / "files-csv-dedupe"
+    bundle = Bundle.load(bundle_path)
+    try:
+        async with RolloutEnv() as env:
+            result = await env.episode(
+                bundle, made(bundle.task), options=RolloutOptions(max_steps=6, interval=INTERVAL),
+                bundle_path=str(bundle_path),
+            )  # fmt: skip
+    finally:
+        await made.aclose()
+    episode = Episode.load(result.write(tmp_path))
+    assert episode.record.steps == 4 and episode.turns[2].feedback  # the parser's message
+    slices = slice_episode(episode, interval=INTERVAL)
+    assert [s.loss_mask for s in slices] == [[False, True, False, True]] * 2
+    for s in slices:
+        for t in range(s.collapsed_length, s.end):
+            mine = [*s.prompt, *s.response[: 2 * (t - s.collapsed_length) + 1]]
+            assert messages_to_openai("", mine) == api.requests[t].body["messages"]
