@@ -85,8 +85,11 @@ $(STAMPS)/venv: pyproject.toml Makefile $(STAMPS)/apt-runtime
 	$(PY) -m pip install -q -e '.[scale,office,report]'
 	@touch $@
 
+# torch before the train extra: a plain resolve of verl would pull a multi-GB CUDA build.
+TORCH_VERSION ?= 2.13.0
 $(STAMPS)/venv-test: $(STAMPS)/venv pyproject.toml
-	$(PY) -m pip install -q -e '.[scale,office,gui,browser,llm,dev,report,data,ray,gym]'
+	$(PY) -m pip install -q 'torch==$(TORCH_VERSION)'
+	$(PY) -m pip install -q -e '.[scale,office,gui,browser,llm,dev,report,data,ray,gym,train]'
 	@touch $@
 
 # OSWorld's desktop-env wheel (not installed: its dependencies are heavy): the tests compile

@@ -13,6 +13,7 @@ from cuagym.cli._scan import scan_command
 from cuagym.cli._schema import schema_command
 from cuagym.cli._stats import stats_command
 from cuagym.cli._synth import synth_command
+from cuagym.cli._train import train_command
 from cuagym.cli._verify import verify_command
 
 app = typer.Typer(
@@ -62,6 +63,11 @@ app.command(
     "rollout", help="Let a policy act on bundles through computer_use; write episodes (resumable)."
 )(rollout_command)
 app.command("view", help="Write a self-contained HTML page per episode of a rollout.")(view_command)
+app.command(
+    "train",
+    help="Train a policy with the paper's recipe on verl (extra verl overrides after --).",
+    context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
+)(train_command)
 
 
 def main() -> None:
