@@ -6,15 +6,19 @@ the snapshot ``initial`` (rewards see it as ``$CUAGYM_INITIAL_HOME``), golden pa
 then the reward on each with a read-only home.
 
 :func:`score_end_state` scores a wrong end state: setup, the snapshot, then change scripts
-(e.g. the golden patch and then a collateral edit), then the reward.
+(e.g. the golden patch and then a collateral edit), then the reward; :func:`score_end_states`
+scores several in one environment. :func:`oracle_episodes` runs families' GUI oracles on
+verified bundles in real desktop environments.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 from dataclasses import dataclass
+from pathlib import Path
 
-from cuagym.core import INITIAL_SNAPSHOT, RewardOutput, TaskConfig, parse_reward_output
+from cuagym.core import INITIAL_SNAPSHOT, Episode, RewardOutput, TaskConfig, parse_reward_output
 from cuagym.domains import TaskFamily
 from cuagym.envs import LocalEnvironment
 from cuagym.synth import scan_source
@@ -108,3 +112,25 @@ async def score_end_states(
             assert output.ok, (output.errors, out)
             outputs.append(output)
     return outputs
+
+
+def oracle_episodes(tasks: list[TaskConfig], out: Path, workers: int = 2) -> list[Episode]:
+    """Each task made into a verified bundle by the procedural synth engine (C1-C6), then one
+    rollout of its family's GUI oracle in a real desktop environment; the episodes in task
+    order."""
+    from cuagym.agent import PolicyConfig, RolloutBatch, run_rollouts
+    from cuagym.domains import load_domains
+    from cuagym.synth import BatchOptions, load_tasks_file, make_backend, run_batch
+
+    listed = out / "tasks.json"
+    listed.parent.mkdir(parents=True, exist_ok=True)
+    listed.write_text(json.dumps([t.model_dump(mode="json") for t in tasks]), encoding="utf-8")
+    specs = load_tasks_file(listed, load_domains(), need_family=True)
+    summary, _ = asyncio.run(
+        run_batch(specs, make_backend("procedural"), BatchOptions(out=out / "corpus", workers=2))
+    )
+    assert summary.accepted == len(tasks), summary
+    bundles = [out / "corpus" / "final" / t.task_id for t in tasks]
+    batch = RolloutBatch(out=out / "run", workers=workers)
+    asyncio.run(run_rollouts(bundles, PolicyConfig(policy="oracle"), batch))
+    return [Episode.load(out / "run" / t.task_id / "0") for t in tasks]

@@ -49,6 +49,13 @@ class CalcFamily(TaskFamily):
         """The workbook open in Calc, as every calc context says."""
         return [StartWindow(app="calc", path=params["path"])]
 
+    def oracle(self, task: TaskConfig) -> object | None:
+        """The family's GUI solver (:mod:`._oracles`), or None when it has none."""
+        from ._oracles import ORACLES
+
+        made = ORACLES.get(self.id)
+        return made(task) if made is not None else None
+
     # -- Generator ------------------------------------------------------------------------------
     @abstractmethod
     def sheets(self, p: dict[str, Any], rng: random.Random) -> tuple[list[Sheet], str]:

@@ -69,11 +69,6 @@ for col in ("F", "H"):
     ws[f"{col}{F['row']}"].number_format = "#,##0.00"
 """
 
-    def oracle(self, task: TaskConfig) -> object | None:
-        from ._oracle import TotalsRowOracle
-
-        return TotalsRowOracle(task)
-
     def checks(self, p: dict[str, Any]) -> str:
         # A formula must read exactly the column's order cells (``=1234`` is a formula that
         # never follows a change); only the three summary cells change.

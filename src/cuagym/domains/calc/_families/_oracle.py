@@ -1,101 +1,287 @@
-"""GUI oracles of calc families: they solve a task in LibreOffice Calc with the keyboard.
+"""What every calc GUI oracle shares: LibreOffice Calc driven from the keyboard, checked.
 
-An oracle knows the task (its params) but changes the world only through ``computer_use``
-actions, answered in the model's own text protocol (the rollout loop parses and executes them
-like any model's). It reads only the focused window's title, to see whether Calc asks "Keep
-current format?" after ctrl+s. It satisfies ``cuagym.agent.Policy`` structurally.
+A person who knows Calc well works from the keyboard: the Name Box to jump to a cell or select
+a range, typing values and formulas, Calc's command search (shift+esc, as in
+Help > Search Commands) to reach a menu command without hunting through menus, ctrl+1 for
+Format Cells, ctrl+S to save ("Use Excel 2007-365!" keeps the xlsx format). A
+:class:`CalcOracle` does the same and checks as it goes:
+
+* a dialog is waited for by its window title (LibreOffice opens dialogs seconds late under
+  load), and a keystroke meant for a dialog is only sent once it is focused;
+* the command search's box is waited for on the screen before its text is typed, and the
+  Name Box is focused with a click, not its shortcut (text typed too early would land in a
+  cell);
+* after saving, the oracle waits for the file to change and reads it back through the state
+  API (``read_state``'s parsed view, what a person would see reopening it); a plan whose
+  result is not there edits again, a bounded number of times, then gives up.
 """
 
 from __future__ import annotations
 
-import json
-from typing import Any, ClassVar, Literal
+import io
+import os
+import time
+from collections.abc import AsyncIterator
+from typing import Any, ClassVar
 
-from cuagym.core import TaskConfig
+from cuagym.domains._gui_oracle import OracleStuck, PlannedOracle, answer, call, key
 
-__all__ = ["TotalsRowOracle"]
+__all__ = ["BACKGROUND_COLOR", "FONT_COLOR", "CalcOracle", "MenuStep", "Sheet"]
+
+Sheet = dict[str, Any]
+#: one level of a menu: where to click, and the screen region the opened menu covers
+MenuStep = tuple[tuple[int, int], tuple[int, int, int, int]]
+
+#: the Name Box, left of the formula bar
+NAME_BOX = (80, 121)
+#: the command search box (shift+esc): white, below the focus line at the top right
+_SEARCH_BOX = (660, 36, 990, 60)
+#: a band inside both toolbar colour drop-downs (between "Recent" and "Custom Color..."),
+#: the drop-down's grey where the sheet's white cells are otherwise
+_POPUP_BAND = (500, 380, 640, 395)
+_POPUP_GREY = (246, 245, 244)
+#: Pick a Color's "Hex #" field
+_HEX_FIELD = (884, 281)
+#: the Formatting toolbar's drop-down arrows and their "Custom Color..." entries
+FONT_COLOR = ((482, 83), (536, 406))
+BACKGROUND_COLOR = ((527, 83), (579, 405))
 
 
-def answer(thought: str, *calls: dict[str, Any]) -> str:
-    """An answer in the model's format: one "Action:" sentence, then the calls."""
-    blocks = "".join(
-        "<tool_call>"
-        + json.dumps({"name": "computer_use", "arguments": c}, ensure_ascii=False)
-        + "</tool_call>"
-        for c in calls
-    )
-    return f"Action: {thought}\n{blocks}"
+class CalcOracle(PlannedOracle):
+    """A calc oracle: :meth:`edit` makes the change, the base saves and checks it."""
 
+    #: edit + save + check rounds before the oracle gives up
+    attempts: ClassVar[int] = 3
 
-class TotalsRowOracle:
-    """Solves ``totals-row``: the label and two formulas typed below the last order, saved."""
+    def __init__(self, task: Any) -> None:
+        super().__init__(task)
+        self.path = str(self.p["path"])
+        self.doc_title = os.path.basename(self.path) + " - LibreOffice Calc"
+        self.saved_sha: str | None = None
+        self.attempt = 0
+        self.last_book: dict[str, Any] | None = None  # the workbook as the last save left it
 
-    name: ClassVar[str] = "oracle"
-    coordinate_space: ClassVar[Literal["pixels"]] = "pixels"
-    image: ClassVar[None] = None
+    # -- the plan ------------------------------------------------------------------------------
+    async def plan(self) -> AsyncIterator[str]:
+        first = await self.read_file(self.path)
+        self.saved_sha = first["sha256"] if first else None
+        async for turn in self.in_document():
+            yield turn
+        problem = "nothing was tried"
+        for attempt in range(1, self.attempts + 1):
+            self.attempt = attempt
+            async for turn in self.edit():
+                yield turn
+            async for turn in self.save():
+                yield turn
+            book = self.last_book = await self.workbook()
+            found = self.check(book)
+            if found is None:
+                return
+            problem = found
+        raise OracleStuck(f"after {self.attempts} tries the saved workbook is wrong: {problem}")
 
-    def __init__(self, task: TaskConfig) -> None:
-        # phases: type (the label), units, revenue, save, confirm[-again], saved
-        params = (task.model_extra or {}).get("params") or {}
-        self.label = str(params["label"])
-        self.last = int(params["n"]) + 1  # the last order's row
-        self.function = "SUM" if self.label == "Total" else "AVERAGE"
-        self.env: Any = None
-        self.phase = "type"
+    def edit(self) -> AsyncIterator[str]:
+        """The family's change, through the GUI (called again if the check fails)."""
+        raise NotImplementedError
 
-    async def begin(self, task: TaskConfig, env: Any) -> None:
-        self.env, self.phase = env, "type"
+    def check(self, book: dict[str, Any]) -> str | None:
+        """What is wrong with the saved workbook (the state API's parsed view), or None."""
+        raise NotImplementedError
 
-    async def end(self) -> None:
-        self.env = None
+    # -- building blocks -----------------------------------------------------------------------
+    def in_doc(self, title: str) -> bool:
+        return title == self.doc_title
 
-    async def _dialog(self) -> bool:
-        title = await self.env.window_title() if hasattr(self.env, "window_title") else ""
-        return "Calc" not in str(title)
+    async def in_document(self) -> AsyncIterator[str]:
+        """Back to the document window: close whatever dialog or popup is left open."""
+        deadline = time.monotonic() + self.patience_s
+        while not self.in_doc(await self.title()):
+            if time.monotonic() > deadline:
+                raise OracleStuck(f"cannot get back to {self.doc_title!r}")
+            yield answer("close the dialog that is still open.", key("esc"), call("wait", time=1))
 
-    async def step(self, observation: Any) -> str:
-        fn, last = self.function, self.last
-        down, up, right = ({"action": "key", "keys": [k]} for k in ("down", "up", "right"))
-        # One cell a turn, each committed with Enter (a cell's editor can swallow a key that
-        # arrives while it recalculates; the loop's settled screenshot paces the turns).
-        if self.phase == "type":
-            self.phase = "units"
-            return answer(
-                "go below the last order in column A and type the label.",
-                {"action": "key", "keys": ["ctrl", "home"]},
-                {"action": "key", "keys": ["ctrl", "down"]},
-                down,
-                {"action": "type", "text": f"{self.label}\n"},
-            )
-        if self.phase == "units":
-            self.phase = "revenue"
-            return answer(
-                "back to the summary row, five cells right to Units, and its formula.",
-                up, right, right, right, right, right,
-                {"action": "type", "text": f"={fn}(F2:F{last})\n"},
-            )  # fmt: skip
-        if self.phase == "revenue":
-            self.phase = "save"
-            return answer(
-                "back up and two cells right to Revenue, and its formula.",
-                up, right, right,
-                {"action": "type", "text": f"={fn}(H2:H{last})\n"},
-            )  # fmt: skip
-        if self.phase == "save":
-            self.phase = "confirm"
-            return answer("save the workbook.", {"action": "key", "keys": ["ctrl", "s"]})
-        if self.phase in ("confirm", "confirm-again"):
-            if await self._dialog():
-                self.phase = "saved"
-                return answer(
-                    "keep the xlsx format (the dialog's default button).",
-                    {"action": "key", "keys": ["enter"]},
-                    {"action": "wait", "time": 1},
+    async def goto(self, ref: str, thought: str = "") -> AsyncIterator[str]:
+        """Select ``ref`` (a cell or range, ``$Sheet.A1`` for another sheet) in the Name Box."""
+        async for turn in self.in_document():
+            yield turn
+        # A click focuses the Name Box in the order the events arrive; its shortcut runs as a
+        # command later, and text typed meanwhile would land in the current cell.
+        yield answer(
+            thought or f"select {ref} through the Name Box.",
+            call("triple_click", coordinate=list(NAME_BOX)),
+            call("type", text=ref + "\n"),
+        )
+
+    async def type_cells(self, entries: list[tuple[str, str]]) -> AsyncIterator[str]:
+        """Type each (cell, text) pair: jump with the Name Box, type, commit with Enter. One
+        cell a turn, so a slow recalculation cannot swallow the next jump."""
+        for cell, text in entries:
+            async for turn in self.goto(cell, f"go to {cell} and type {text!r} there."):
+                yield turn
+            yield answer(f"type {text!r} into {cell}.", call("type", text=text + "\n"))
+
+    async def command(self, search: str, title: str | None, thought: str) -> AsyncIterator[str]:
+        """Run a menu command through Calc's command search and wait for its dialog ``title``
+        (shift+esc, type, Enter; no title: a command without a dialog). The box must be on
+        screen before anything is typed; a dialog that does not come is asked for again."""
+        for _ in range(3):
+            async for turn in self.in_document():
+                yield turn
+            yield answer(f"open the command search to {thought}", key("shift", "esc"))
+            deadline = time.monotonic() + 15
+            while not await self._search_box_open() and time.monotonic() < deadline:
+                yield answer("wait for the command search box.", call("wait", time=self.poll_s))
+            if not await self._search_box_open():
+                continue
+            yield answer(f"search for {search!r}.", call("type", text=search))
+            yield answer("run the first match.", call("wait", time=0.5), key("enter"))
+            if title is None:
+                async for turn in self.until_title(self.in_doc, "the document window"):
+                    yield turn
+                yield answer("let the command finish.", call("wait", time=1))
+                return
+            deadline = time.monotonic() + 20
+            while await self.title() != title and time.monotonic() < deadline:
+                yield answer(f"wait for the {title!r} dialog.", call("wait", time=1))
+            if await self.title() == title:
+                return
+        raise OracleStuck(f"the command {search!r} did not open {title or 'anything'}")
+
+    async def _search_box_open(self) -> bool:
+        return await self.screen_share(_SEARCH_BOX, (255, 255, 255)) >= 0.9
+
+    async def screen_share(
+        self, box: tuple[int, int, int, int], rgb: tuple[int, int, int]
+    ) -> float:
+        """The share of a screen region's pixels that have colour ``rgb`` (a popup's
+        background where the sheet's white cells would be, a search box's white field)."""
+        from PIL import Image
+
+        shot = Image.open(io.BytesIO(await self.env.screenshot())).convert("RGB")
+        region = shot.crop(box)
+        pixels = region.width * region.height
+        hits = sum(n for n, color in region.getcolors(pixels) or [] if color == rgb)
+        return hits / max(1, pixels)
+
+    async def region(self, box: tuple[int, int, int, int]) -> bytes:
+        """The raw pixels of a screen region (to notice when a menu or popup covers it)."""
+        from PIL import Image
+
+        shot = Image.open(io.BytesIO(await self.env.screenshot())).convert("RGB")
+        return shot.crop(box).tobytes()
+
+    async def menu(
+        self, path: list[tuple[tuple[int, int], tuple[int, int, int, int]]], what: str
+    ) -> AsyncIterator[str]:
+        """Click through a menu path: each step a click at a point, then a wait until the
+        region where the next menu opens has changed on the screen (a click sent before its
+        menu is drawn would land on the sheet)."""
+        for _ in range(3):
+            async for turn in self.in_document():
+                yield turn
+            opened = True
+            for point, box in path:
+                before = await self.region(box)
+                yield answer(
+                    f"open {what}: click {point}.", call("left_click", coordinate=list(point))
                 )
-            if self.phase == "confirm":  # the question may still be on its way
-                self.phase = "confirm-again"
-                return answer("wait for the save to finish.", {"action": "wait", "time": 1})
-        if await self._dialog():
-            return answer("a dialog is still open: wait for it.", {"action": "wait", "time": 1})
-        done = {"action": "terminate", "status": "success"}
-        return answer("the row is typed and saved: done.", done)
+                deadline = time.monotonic() + 20
+                while await self.region(box) == before:
+                    if time.monotonic() > deadline:
+                        opened = False
+                        break
+                    yield answer("wait for the menu.", call("wait", time=self.poll_s))
+                if not opened:
+                    break
+            if opened:
+                return
+            yield answer("close the menus and try again.", key("esc"), key("esc"), key("esc"))
+        raise OracleStuck(f"the menu for {what} never opened")
+
+    async def pick_color(
+        self, arrow: tuple[int, int], custom: tuple[int, int], rgb: str, what: str
+    ) -> AsyncIterator[str]:
+        """A toolbar colour drop-down (font or background colour): open it, "Custom Color...",
+        type the hex code into Pick a Color, OK. The drop-down is waited for on the screen
+        (a click meant for it would otherwise land on a cell)."""
+        for _ in range(3):
+            async for turn in self.in_document():
+                yield turn
+            yield answer(f"open the {what} drop-down.", call("left_click", coordinate=list(arrow)))
+            deadline = time.monotonic() + 20
+            while await self.screen_share(_POPUP_BAND, _POPUP_GREY) < 0.6:
+                if time.monotonic() > deadline:
+                    break
+                yield answer(f"wait for the {what} drop-down.", call("wait", time=self.poll_s))
+            else:
+                yield answer("choose Custom Color...", call("left_click", coordinate=list(custom)))
+                async for turn in self.until_title(lambda t: t == "Pick a Color", "Pick a Color"):
+                    yield turn
+                yield answer(
+                    f"type the hex code {rgb}.",
+                    call("triple_click", coordinate=list(_HEX_FIELD)),
+                    key("ctrl", "a"),
+                    call("type", text=rgb.lower()),
+                    key("tab"),
+                )
+                async for turn in self.dialog_ok(f"apply the {what} (OK)."):
+                    yield turn
+                return
+            yield answer("close the drop-down.", key("esc"))
+        raise OracleStuck(f"the {what} drop-down never opened")
+
+    async def fill_down(self, ref: str) -> AsyncIterator[str]:
+        """Copy the first row of ``ref`` down through it (Sheet > Fill Cells > Down: ctrl+D)."""
+        async for turn in self.goto(ref, f"select {ref} to fill it down."):
+            yield turn
+        yield answer(f"fill {ref} down from its first row.", key("ctrl", "d"))
+
+    async def dialog_ok(self, thought: str = "confirm the dialog.") -> AsyncIterator[str]:
+        """Enter (the dialog's default button, OK) and wait for the document again."""
+        yield answer(thought, key("enter"))
+        async for turn in self.until_title(self.in_doc, "the document window"):
+            yield turn
+
+    async def save(self) -> AsyncIterator[str]:
+        """ctrl+S, keep the xlsx format, and wait until the file on disk has changed."""
+        async for turn in self.in_document():
+            yield turn
+        yield answer("save the workbook.", key("ctrl", "s"))
+        async for turn in self.until_title(
+            lambda t: t == "Confirm File Format" or self.in_doc(t), "the save"
+        ):
+            yield turn
+        if await self.title() == "Confirm File Format":
+            yield answer("keep the current format (xlsx).", key("enter"))
+        deadline = time.monotonic() + self.patience_s
+        while True:
+            entry = await self.read_file(self.path)
+            sha = entry["sha256"] if entry else None
+            if sha is not None and sha != self.saved_sha and self.in_doc(await self.title()):
+                self.saved_sha = sha
+                return
+            if time.monotonic() > deadline:
+                raise OracleStuck(f"the save never reached {self.path}")
+            if await self.title() == "Confirm File Format":
+                yield answer("keep the current format (xlsx).", key("enter"))
+            else:
+                yield answer("wait for the save to finish.", call("wait", time=self.poll_s))
+
+    async def workbook(self) -> dict[str, Any]:
+        entry = await self.read_file(self.path)
+        parsed = (entry or {}).get("parsed")
+        if not isinstance(parsed, dict):
+            raise OracleStuck(f"cannot read {self.path} back: {(entry or {}).get('error')}")
+        return parsed
+
+    @staticmethod
+    def sheet(book: dict[str, Any], name: str) -> Sheet:
+        for sheet in book.get("sheets", []):
+            if sheet.get("name") == name:
+                return dict(sheet)
+        raise OracleStuck(f"no sheet {name!r} in the saved workbook")
+
+    @staticmethod
+    def cell(sheet: Sheet, coord: str) -> dict[str, Any]:
+        return dict(sheet.get("cells", {}).get(coord) or {})

@@ -47,6 +47,13 @@ class FilesFamily(TaskFamily):
         as shown overrides this)."""
         return [StartWindow(app="files", path="/home/user")]
 
+    def oracle(self, task: TaskConfig) -> object | None:
+        """The family's GUI solver (:mod:`._oracle_tasks`), or None when it has none."""
+        from ._oracle_tasks import ORACLES
+
+        made = ORACLES.get(self.id)
+        return made(task, self) if made is not None else None
+
     # -- Generator ------------------------------------------------------------------------------
     @abstractmethod
     def world(self, p: dict[str, Any], rng: random.Random) -> tuple[list[FileSpec], list[str]]:

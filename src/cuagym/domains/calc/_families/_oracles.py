@@ -1,0 +1,40 @@
+"""Which GUI oracle solves which calc family (``CalcFamily.oracle``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._oracle_cells import (
+    ApplyNumberFormatOracle,
+    FreezePanesOracle,
+    MergeTitleOracle,
+    PriceLookupOracle,
+    StatusColumnOracle,
+    StyleHeaderRowOracle,
+    TotalsRowOracle,
+)
+from ._oracle_data import (
+    DropdownListOracle,
+    ExtractRowsOracle,
+    HighlightCellsOracle,
+    RegionChartOracle,
+    SortRowsOracle,
+)
+
+__all__ = ["ORACLES"]
+
+#: family id -> oracle class (constructed with the task)
+ORACLES: dict[str, Any] = {
+    "apply-number-format": ApplyNumberFormatOracle,
+    "style-header-row": StyleHeaderRowOracle,
+    "merge-title": MergeTitleOracle,
+    "freeze-panes": FreezePanesOracle,
+    "totals-row": TotalsRowOracle,
+    "status-column": StatusColumnOracle,
+    "price-lookup": PriceLookupOracle,
+    "highlight-cells": HighlightCellsOracle,
+    "sort-rows": SortRowsOracle,
+    "dropdown-list": DropdownListOracle,
+    "extract-rows-to-sheet": ExtractRowsOracle,
+    "region-chart": RegionChartOracle,
+}

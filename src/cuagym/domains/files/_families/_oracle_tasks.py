@@ -1,0 +1,179 @@
+"""GUI oracles of the files families: single operations in the file manager, pattern work
+over many files in a terminal opened from it (see :mod:`._oracle`)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator
+from typing import Any
+
+from ._oracle import FilesOracle, Tree, q
+
+__all__ = ["ORACLES"]
+
+
+def inside(path: str, folder: str) -> bool:
+    return path.startswith(folder.rstrip("/") + "/")
+
+
+class DeleteTempFilesOracle(FilesOracle):
+    """Open each folder that holds a matching file, select it, Delete, Yes."""
+
+    async def plan(self) -> AsyncIterator[str]:
+        ext = "." + self.p["ext"]
+        temps = sorted(p for p in self.world if inside(p, self.p["folder"]) and p.endswith(ext))
+        for path in temps:
+            async for turn in self.delete(*os.path.split(path)):
+                yield turn
+
+
+class CreateFolderTreeOracle(FilesOracle):
+    """New Folder for every folder of the list, parents first."""
+
+    async def plan(self) -> AsyncIterator[str]:
+        made: list[str] = []
+        for entry in self.p["tree"]:
+            parts = entry.split("/")
+            for i in range(1, len(parts) + 1):
+                rel = "/".join(parts[:i])
+                if rel not in made:
+                    made.append(rel)
+        for rel in made:
+            parent, name = os.path.split(os.path.join(self.p["base"], rel))
+            async for turn in self.new_folder(parent, name):
+                yield turn
+
+
+class CopyNewestReportOracle(FilesOracle):
+    """Copy the newest report (by its modification time) and paste it into the share."""
+
+    async def plan(self) -> AsyncIterator[str]:
+        reports = [p for p in self.world if p.startswith("Reports/") and p.endswith(".pdf")]
+        newest = max(reports, key=lambda p: self.world[p]["mtime"])
+        async for turn in self.transfer(newest, self.p["share"], cut=False):
+            yield turn
+
+
+class MoveDuplicatesOracle(FilesOracle):
+    """Make the Duplicates folder, then cut each copy that is not its set's oldest and paste
+    it there."""
+
+    async def plan(self) -> AsyncIterator[str]:
+        groups: dict[tuple[str, str], list[str]] = {}
+        for path, spec in self.world.items():
+            groups.setdefault((spec["kind"], spec["text"]), []).append(path)
+        copies = sorted(
+            path
+            for members in groups.values()
+            for path in sorted(members, key=lambda p: self.world[p]["mtime"])[1:]
+        )
+        async for turn in self.new_folder(*os.path.split(self.p["target"])):
+            yield turn
+        for path in copies:
+            async for turn in self.transfer(path, self.p["target"], cut=True):
+                yield turn
+
+
+class FixExtensionsOracle(FilesOracle):
+    """F2 on each file whose extension is not its format's, the right extension typed."""
+
+    async def plan(self) -> AsyncIterator[str]:
+        for path in sorted(self.world):
+            spec = self.world[path]
+            stem, ext = os.path.basename(path).rsplit(".", 1)
+            if spec["kind"] != "txt" and ext != spec["kind"]:
+                async for turn in self.rename(
+                    self.p["folder"], f"{stem}.{ext}", f"{stem}.{spec['kind']}"
+                ):
+                    yield turn
+
+
+class OrganizeByTypeOracle(FilesOracle):
+    """In a terminal on the folder: one folder per type, mv of each extension's files."""
+
+    async def plan(self) -> AsyncIterator[str]:
+        base = self.p["folder"]
+        where = {e: folder for folder, exts in self.p["scheme"].items() for e in exts}
+        names = sorted(os.path.basename(p) for p in self.world)
+        present = {n.rsplit(".", 1)[1] for n in names}
+        commands = ["mkdir -p " + " ".join(q(f) for f in self.p["scheme"])]
+        for folder, exts in self.p["scheme"].items():
+            globs = [f"*.{e}" for e in exts if e in present]
+            if globs:
+                commands.append(f"mv -n -- {' '.join(globs)} {q(folder)}/")
+
+        def done(tree: Tree) -> bool:
+            return all(
+                f"{base}/{where[n.rsplit('.', 1)[1]]}/{n}" in tree and f"{base}/{n}" not in tree
+                for n in names
+            )
+
+        async for turn in self.in_terminal(base, commands, done, "every file in its folder"):
+            yield turn
+
+
+class OrganizeByDateOracle(FilesOracle):
+    """In a terminal on the folder: a loop that files each photo under YYYY/MM of its name."""
+
+    async def plan(self) -> AsyncIterator[str]:
+        base = self.p["folder"]
+        names = sorted(os.path.basename(p) for p in self.world)
+        loop = (
+            'for f in IMG_*.jpg; do y=$(echo "$f" | cut -c5-8); m=$(echo "$f" | cut -c9-10); '
+            'mkdir -p "$y/$m" && mv -n -- "$f" "$y/$m/"; done'
+        )
+
+        def done(tree: Tree) -> bool:
+            return all(f"{base}/{n[4:8]}/{n[8:10]}/{n}" in tree for n in names)
+
+        async for turn in self.in_terminal(base, [loop], done, "every photo in its month"):
+            yield turn
+
+
+class BatchRenameOracle(FilesOracle):
+    """In a terminal on the folder: a loop that renames DSC_NNNN.JPG to <prefix>_NNNN.jpg."""
+
+    async def plan(self) -> AsyncIterator[str]:
+        base, prefix = self.p["folder"], self.p["prefix"]
+        loop = (
+            'for f in DSC_*.JPG; do n=$(echo "$f" | cut -c5-8); '
+            f'mv -n -- "$f" {q(prefix)}_"$n".jpg; done'
+        )
+
+        def done(tree: Tree) -> bool:
+            return all(
+                f"{base}/{prefix}_{n[4:8]}.jpg" in tree and f"{base}/{n}" not in tree
+                for n in self.p["originals"]
+            )
+
+        async for turn in self.in_terminal(base, [loop], done, "every photo renamed"):
+            yield turn
+
+
+class ArchiveFolderOracle(FilesOracle):
+    """In a terminal on the parent folder: zip -r of the project folder (no archiver is
+    installed for the file manager's Compress)."""
+
+    async def plan(self) -> AsyncIterator[str]:
+        parent, project = self.p["parent"], self.p["project"]
+        command = f"zip -r -q -X {q(project + '.zip')} {q(project)}"
+
+        def done(tree: Tree) -> bool:
+            return tree.get(f"{parent}/{project}.zip", ("",))[0] == "file"
+
+        async for turn in self.in_terminal(parent, [command], done, "the archive written"):
+            yield turn
+
+
+#: family id -> oracle class (constructed with the task and the family)
+ORACLES: dict[str, Any] = {
+    "delete-temp-files": DeleteTempFilesOracle,
+    "create-folder-tree": CreateFolderTreeOracle,
+    "copy-newest-report": CopyNewestReportOracle,
+    "organize-by-type": OrganizeByTypeOracle,
+    "organize-by-date": OrganizeByDateOracle,
+    "batch-rename": BatchRenameOracle,
+    "archive-folder": ArchiveFolderOracle,
+    "move-duplicates": MoveDuplicatesOracle,
+    "fix-extensions": FixExtensionsOracle,
+}
