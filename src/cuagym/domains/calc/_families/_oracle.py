@@ -199,6 +199,36 @@ class CalcOracle(PlannedOracle):
             yield answer("close the menus and try again.", key("esc"), key("esc"), key("esc"))
         raise OracleStuck(f"the menu for {what} never opened")
 
+    async def choose(
+        self, point: tuple[int, int], steps: int, box: tuple[int, int, int, int], what: str
+    ) -> AsyncIterator[str]:
+        """Pick an entry of a dialog's drop-down list: click it open, move ``steps`` entries
+        from the one shown (down when positive; Home and End do nothing in these lists),
+        Enter. ``box`` is a region the open list covers: the list is waited for before the
+        keys are sent, and Enter is sent again while the list stays open."""
+        for _ in range(3):
+            closed = await self.region(box)
+            yield answer(f"open the {what} list.", call("left_click", coordinate=[*point]))
+            deadline = time.monotonic() + 10
+            while await self.region(box) == closed and time.monotonic() < deadline:
+                yield answer(f"wait for the {what} list.", call("wait", time=self.poll_s))
+            if await self.region(box) != closed:
+                break
+        else:
+            raise OracleStuck(f"the {what} list never opened")
+        move = key("down") if steps > 0 else key("up")
+        if steps:
+            yield answer(f"move {abs(steps)} entries.", *[move for _ in range(abs(steps))])
+        for _ in range(3):
+            shown = await self.region(box)
+            yield answer(f"take that {what}.", key("enter"))
+            deadline = time.monotonic() + 4
+            while await self.region(box) == shown and time.monotonic() < deadline:
+                yield answer("wait for the list to close.", call("wait", time=self.poll_s))
+            if await self.region(box) != shown:
+                return
+        raise OracleStuck(f"the {what} list did not take the entry")
+
     async def pick_color(
         self, arrow: tuple[int, int], custom: tuple[int, int], rgb: str, what: str
     ) -> AsyncIterator[str]:

@@ -22,18 +22,12 @@ __all__ = [
 ]
 
 
-def choose(steps: int) -> list[dict[str, Any]]:
-    """Keys that move an open drop-down list ``steps`` items from its current one (down when
-    positive; Home and End do nothing in these lists) and pick it."""
-    move = key("down") if steps > 0 else key("up")
-    return [*[move for _ in range(abs(steps))], key("enter")]
-
-
 # Format > Conditional > Condition...: (click, region the next menu covers) per level
 CONDITIONAL_MENU = [((211, 12), (190, 150, 470, 420)), ((247, 365), (490, 380, 620, 470))]
 CONDITION_ITEM = (547, 365)
 # the Conditional Formatting dialog
 CF_OPERATOR, CF_VALUE, CF_STYLE, CF_OK = (639, 179), (865, 179), (639, 219), (947, 672)
+CF_LIST = (540, 260, 740, 500)  # where both drop-down lists of a condition open
 # from "is equal to": "is less than", "is greater than"
 CF_OPERATORS = {"above": 2, "below": 1}
 # the Cell Style dialog (New Style...): its Background tab, the Color button, the Hex field
@@ -58,12 +52,10 @@ class HighlightCellsOracle(CalcOracle):
         title = f"Conditional Formatting for {self.range}"
         async for turn in self.until_title(lambda t: t == title, f"the {title!r} dialog"):
             yield turn
-        yield answer("open the comparison list.", call("left_click", coordinate=list(CF_OPERATOR)))
-        yield answer(
-            f"choose the comparison ({self.p['op']}).",
-            call("wait", time=1),
-            *choose(CF_OPERATORS[self.p["op"]]),
-        )
+        async for turn in self.choose(
+            CF_OPERATOR, CF_OPERATORS[self.p["op"]], CF_LIST, "comparison"
+        ):
+            yield turn
         yield answer(
             f"type the threshold {self.p['threshold']}.",
             call("triple_click", coordinate=list(CF_VALUE)),
@@ -71,8 +63,9 @@ class HighlightCellsOracle(CalcOracle):
             call("type", text=str(self.p["threshold"])),
             key("tab"),
         )
-        yield answer("open the style list.", call("left_click", coordinate=list(CF_STYLE)))
-        yield answer("choose New Style... (above Accent)", call("wait", time=1), *choose(-1))
+        # New Style... is the entry above the one shown (Accent)
+        async for turn in self.choose(CF_STYLE, -1, CF_LIST, "style"):
+            yield turn
         async for turn in self.until_title(lambda t: t == "Cell Style", "the Cell Style dialog"):
             yield turn
         yield answer(
@@ -140,6 +133,7 @@ class SortRowsOracle(CalcOracle):
 
 # the Validity dialog
 VALIDITY_ALLOW, VALIDITY_ENTRIES = (663, 240), (670, 450)
+VALIDITY_LIST_BOX = (480, 270, 850, 460)
 VALIDITY_LIST = 6  # from All values: Whole Numbers, Decimal, Date, Time, Cell range, List
 
 
@@ -152,8 +146,8 @@ class DropdownListOracle(CalcOracle):
             yield turn
         async for turn in self.command("validity", "Validity", "set what the cells accept."):
             yield turn
-        yield answer("open the Allow list.", call("left_click", coordinate=list(VALIDITY_ALLOW)))
-        yield answer("allow a List.", call("wait", time=1), *choose(VALIDITY_LIST))
+        async for turn in self.choose(VALIDITY_ALLOW, VALIDITY_LIST, VALIDITY_LIST_BOX, "Allow"):
+            yield turn
         yield answer(
             "type the entries, one a line.",
             call("wait", time=1),
@@ -182,6 +176,7 @@ FILTER_FIELD, FILTER_VALUE, FILTER_OPTIONS = (486, 324), (830, 324), (338, 486)
 FILTER_COPY, FILTER_TARGET, FILTER_OK = (310, 567), (747, 602), (936, 648)
 FILTER_KEEP = (690, 567)  # "Keep filter criteria": on, the source keeps a filter range
 FILTER_STATUS = 5  # from Invoice: Customer, Issue date, Due date, Amount, Status
+FILTER_LIST = (420, 350, 550, 500)
 
 
 class ExtractRowsOracle(CalcOracle):
@@ -208,8 +203,8 @@ class ExtractRowsOracle(CalcOracle):
             yield turn
         async for turn in self.command("standard filter", "Standard Filter", "filter a copy."):
             yield turn
-        yield answer("open the field list.", call("left_click", coordinate=list(FILTER_FIELD)))
-        yield answer("filter on Status.", call("wait", time=1), *choose(FILTER_STATUS))
+        async for turn in self.choose(FILTER_FIELD, FILTER_STATUS, FILTER_LIST, "field name"):
+            yield turn
         yield answer(
             f"keep the rows whose Status is {self.p['status']}.",
             call("triple_click", coordinate=list(FILTER_VALUE)),
