@@ -91,6 +91,13 @@ class ChatFamily(TaskFamily):
             golden_patch=golden_script(task.task_id, patch_ops(world, gold)),
         )
 
+    # -- GUI oracle -----------------------------------------------------------------------------
+    def oracle(self, task: TaskConfig) -> object | None:
+        """The family's GUI solver (``_oracle``): it works the page like a person would."""
+        from .._oracle import ORACLES
+
+        return ORACLES[self.id](task)
+
     # -- Discriminator --------------------------------------------------------------------------
     @abstractmethod
     def reward_body(self, p: dict[str, Any]) -> str:
