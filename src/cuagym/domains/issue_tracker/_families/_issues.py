@@ -50,9 +50,15 @@ def _where(issue: dict[str, Any]) -> str:
 
 
 class IssueFamily(TaskFamily):
-    """Shared plumbing: domain id, and the user id behind a display name in a world."""
+    """Shared plumbing: domain id, the GUI oracle, the user id behind a display name."""
 
     domain: ClassVar[str] = "issue-tracker"
+
+    def oracle(self, task: TaskConfig) -> object | None:
+        """The family's GUI solver (``_oracle``): it works the pages like a person would."""
+        from .._oracle import ORACLES
+
+        return ORACLES[self.id](task)
 
     @staticmethod
     def uid(state: dict[str, Any], name: str) -> str:
