@@ -85,10 +85,14 @@ def _has_oracle(family: TaskFamily, task: TaskConfig) -> bool:
     return family.oracle(task) is not None
 
 
-def plan_from_families(domains: dict[str, Domain], seeds: int) -> Plan:
+def plan_from_families(
+    domains: dict[str, Domain], seeds: int, only: Sequence[str] = ()
+) -> Plan:
     plan = Plan()
     for domain in domains.values():
         for family in domain.families:
+            if only and family.id not in only:
+                continue
             tasks = [(seed, family.sample(seed)) for seed in range(seeds)]
             if not _has_oracle(family, tasks[0][1]):
                 plan.no_oracle.append({"domain": domain.id, "family": family.id})
@@ -310,7 +314,8 @@ async def run(args: argparse.Namespace, work: Path) -> dict[str, Any]:
     if args.bundles:
         plan = plan_from_bundles(domains, args.bundles)
     else:
-        plan = plan_from_families(domains, args.seeds)
+        only = [f.strip() for f in args.families.split(",") if f.strip()]
+        plan = plan_from_families(domains, args.seeds, only)
     started = _machine()
     synth_s = await synthesize(plan.cases, work, args.workers)
     sweep_out = work / "sweep"
@@ -371,6 +376,7 @@ def _print_table(report: dict[str, Any]) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--domains", default="", help="comma-separated domain ids (default all)")
+    parser.add_argument("--families", default="", help="comma-separated family ids (default all)")
     parser.add_argument("--seeds", type=int, default=3, help="tasks per family (seeds 0..N-1)")
     parser.add_argument("--bundles", type=Path, nargs="+", help="bundles to run instead")
     parser.add_argument("--workers", type=int, default=2, help="environments at once (sweep)")
