@@ -92,7 +92,7 @@ class WebOracle(ABC):
     coordinate_space: ClassVar[Literal["pixels"]] = "pixels"
     image: ClassVar[None] = None
     #: how long a committed change may take to show on the page before the stage acts again
-    confirm_s: ClassVar[float] = 10.0
+    confirm_s: ClassVar[float] = 20.0
     #: turns spent waiting for a page in a row before giving up
     max_waits: ClassVar[int] = 12
     wait_s: ClassVar[float] = 1.0

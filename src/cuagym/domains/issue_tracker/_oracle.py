@@ -87,9 +87,9 @@ class TrackerOracle(WebOracle):
         search = await self.one('[data-testid="quick-search"]')
         if search is None:
             raise PageBusy("no search box")
-        if search.get("value") == key and search.get("focused"):
-            return Act.of(f"search for {key}.", call("key", keys=["enter"]))
-        return Act.of(f"look {key} up in the search box.", *self.fill(search, key))
+        # A search changes nothing: type and run it at once (a mistyped one is simply redone).
+        enter = call("key", keys=["enter"])
+        return Act.of(f"look {key} up in the search box.", *self.fill(search, key), enter)
 
     def issue_stage(self, key: str) -> Stage:
         async def done() -> bool:
@@ -442,9 +442,8 @@ class TriageBugsOracle(TrackerOracle):
             if here.endswith("/issues"):
                 box = await self.one('[data-testid="jql-input"]')
                 if box is not None:
-                    if box.get("value") != query:
-                        return Act.of("write the query.", *self.fill(box, query))
-                    return Act.of("run the query.", call("key", keys=["enter"]))
+                    enter = call("key", keys=["enter"])
+                    return Act.of("write the query and run it.", *self.fill(box, query), enter)
                 tab = await self.one('[data-testid="mode-jql"]')
                 if tab is not None:
                     return Act.of("switch to the query mode.", self.click(tab))
