@@ -42,6 +42,9 @@ class FilesOracle(PlannedOracle):
 
     #: tries of one file operation before the oracle gives up
     tries: ClassVar[int] = 3
+    #: characters per ``type`` call in the terminal: xdotool's time limit grows slowly with
+    #: the text, and under load a long command ran past it half typed
+    chunk_chars: ClassVar[int] = 24
 
     def __init__(self, task: Any, family: Any) -> None:
         super().__init__(task)
@@ -227,31 +230,75 @@ class FilesOracle(PlannedOracle):
     async def in_terminal(
         self, folder: str, commands: list[str], done: Callable[[Tree], bool], what: str
     ) -> AsyncIterator[str]:
-        """Open a terminal on ``folder`` (F4 in the file manager), type ``commands``, wait for
-        the state to show ``done``, close the terminal."""
+        """Open a terminal on ``folder`` (F4 in the file manager), type ``commands`` (each
+        idempotent), wait for the state to show ``done``, close the terminal."""
         if self.folder != folder:
             async for turn in self.open_folder(folder):
                 yield turn
         for _ in range(self.tries):
             if done(await self.tree()):
                 break
-            async for turn in self.dialog([key("f4")], "xterm", "terminal (F4)"):
-                yield turn
-            yield answer(
-                f"type the command: {what}.",
-                call("wait", time=0.5),
-                call("type", text="\n".join(commands) + "\n"),
-            )
+            if await self.title() != "xterm":
+                async for turn in self.dialog([key("f4")], "xterm", "terminal (F4)"):
+                    yield turn
+                yield answer("let the shell start.", call("wait", time=0.5))
+            for command in commands:
+                async for turn in self.type_line(command, what):
+                    yield turn
             try:
                 async for turn in self.until_state(done, what, 30):
                     yield turn
+                break
             except OracleStuck:
-                pass
-            yield answer("close the terminal.", call("type", text="exit\n"))
-            async for turn in self.back_to_folder():
-                yield turn
+                # Still running or lost: stop it, and type the commands again in this terminal.
+                yield answer("stop the command.", key("ctrl", "c"), call("wait", time=1))
+        async for turn in self.close_terminal():
+            yield turn
         if not done(await self.tree()):
             raise OracleStuck(f"{what} did not happen in the terminal")
+
+    async def type_line(self, line: str, what: str) -> AsyncIterator[str]:
+        """Type one command line in pieces, then Enter. A piece whose typing failed (xdotool
+        ran past its time limit under load) leaves the line half typed: it is cancelled with
+        ctrl+C and typed again, never run."""
+        size = self.chunk_chars
+        pieces = [line[i : i + size] for i in range(0, len(line), size)]
+        for _ in range(self.tries):
+            typed = True
+            for n, piece in enumerate(pieces, 1):
+                yield answer(
+                    f"type the command ({n}/{len(pieces)}): {what}.", call("type", text=piece)
+                )
+                if not self.last_ok():
+                    typed = False
+                    break
+            if typed:
+                yield answer("run it.", key("enter"))
+                if self.last_ok():
+                    return
+            yield answer("cancel the half-typed line.", key("ctrl", "c"), call("wait", time=1))
+        raise OracleStuck(f"the command for {what} could not be typed")
+
+    def last_ok(self) -> bool:
+        """Whether every call of the previous turn succeeded."""
+        results = getattr(self.observation, "results", ())
+        return all(r == "ok" for r in results)
+
+    async def close_terminal(self) -> AsyncIterator[str]:
+        """``exit`` in the terminal (again after ctrl+C while it stays), then back to the file
+        manager."""
+        deadline = time.monotonic() + self.patience_s
+        while await self.title() == "xterm":
+            if time.monotonic() > deadline:
+                raise OracleStuck("the terminal does not close")
+            yield answer(
+                "close the terminal.",
+                key("ctrl", "c"),
+                call("type", text="exit\n"),
+                call("wait", time=1),
+            )
+        async for turn in self.back_to_folder():
+            yield turn
 
 
 def q(text: str) -> str:
