@@ -71,8 +71,9 @@ async def test_a_malformed_answer_is_asked_again_once(bundle: Bundle) -> None:
     second = api.requests[1].body["messages"]
     assert second[-2] == {"role": "assistant", "content": bad}
     assert "not a valid verdict" in second[-1]["content"]
-    assert "- revised_query must be a non-empty instruction when verdict is modify_query" in (
-        second[-1]["content"]
+    assert (
+        "- revised_query must be a non-empty instruction when verdict is modify_query"
+        in (second[-1]["content"])
     )
 
 

@@ -100,7 +100,9 @@ def _progress(console: Console, stage: str, total: int) -> tuple[Progress, Calla
             progress.console.print(f"[red]undecided[/red] {outcome.task_id}: {outcome.detail}")
         elif outcome.bucket is not None:
             tally[outcome.bucket] += 1
-        progress.update(bar, advance=1, **tally)
+        progress.update(
+            bar, advance=1, kept=tally["kept"], dropped=tally["dropped"], errors=tally["errors"]
+        )
 
     return progress, on_done
 
@@ -127,10 +129,11 @@ def critics_command(
         ..., help="Accepted bundles (OUT/final/<id>), or folders of them."
     ),
     critic: list[str] = typer.Option(
-        [], "--critic",
+        [],
+        "--critic",
         help="A critic: openai:NAME, anthropic:NAME, or openai:NAME@URL for an "
         "OpenAI-compatible server. Repeat; mix model families.",
-    ),  # fmt: skip
+    ),
     out: Path = typer.Option(..., help="Output folder (kept/, dropped/, offline/)."),
     workers: int = typer.Option(4, min=1, help="Tuples judged at the same time."),
     prices: Path | None = typer.Option(
