@@ -12,15 +12,15 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from cuagym.core import Bundle
+from cuagym.filter._answers import ask_json, validate_object
 from cuagym.filter._critic_prompt import (
     CRITIC_SYSTEM,
     critic_message,
@@ -29,7 +29,7 @@ from cuagym.filter._critic_prompt import (
 )
 from cuagym.filter._files import write_json_atomically
 from cuagym.filter._vote import CriticFailure, CriticVerdict
-from cuagym.llm import ChatClient, LlmError, Message, ModelSpec, PriceTable, TokenUsage, make_client
+from cuagym.llm import ChatClient, LlmError, Message, ModelSpec, PriceTable, make_client
 
 __all__ = [
     "Critic",
@@ -39,9 +39,6 @@ __all__ = [
     "parse_critic",
     "parse_verdict",
 ]
-
-_FENCE = re.compile(r"^```[A-Za-z]*\s*\n(.*?)\n?```$", re.S)
-_RAW_KEEP = 4000  # characters of a malformed answer kept in meta.json for analysis
 
 
 class CriticsUnavailable(RuntimeError):
@@ -66,36 +63,7 @@ def parse_verdict(text: str) -> tuple[CriticVerdict | None, str]:
     The answer must be one JSON object; a Markdown fence around it, or prose before and after
     a single object, is tolerated (transport, not content). The object itself must be exact.
     """
-    body = text.strip()
-    fenced = _FENCE.match(body)
-    if fenced:
-        body = fenced.group(1).strip()
-    data: Any = None
-    try:
-        data = json.loads(body, parse_constant=_no_constant)
-    except ValueError:
-        start, end = body.find("{"), body.rfind("}")
-        if start < 0 or end <= start:
-            return None, "- the answer holds no JSON object"
-        try:
-            data = json.loads(body[start : end + 1], parse_constant=_no_constant)
-        except ValueError as exc:
-            return None, f"- the answer is not valid JSON: {exc}"
-    if not isinstance(data, dict):
-        return None, f"- the answer must be one JSON object, not {type(data).__name__}"
-    try:
-        return CriticVerdict.model_validate(data), ""
-    except ValidationError as exc:
-        lines = []
-        for err in exc.errors(include_url=False):
-            where = ".".join(str(p) for p in err["loc"])
-            msg = err["msg"].removeprefix("Value error, ")
-            lines.append(f"- {where}: {msg}" if where else f"- {msg}")
-        return None, "\n".join(lines)
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
+    return validate_object(CriticVerdict, text)
 
 
 class CriticBallot(BaseModel):
@@ -217,36 +185,13 @@ class CriticPanel:
     async def ask(self, critic: Critic, bundle: Bundle) -> CriticBallot:
         """One critic on one tuple: ask, and re-ask once if the answer is malformed."""
         messages = [Message(role="user", content=critic_message(bundle, self.max_chars))]
-        usage, latency, malformed = TokenUsage(), 0.0, []
-        model, verdict, problems, asked = "", None, "", 0
-        for attempt in (1, 2):
-            asked = attempt
-            response = await critic.client.complete(CRITIC_SYSTEM, messages)
-            usage, latency = usage + response.usage, latency + response.latency_s
-            model = response.model or model
-            text = response.message.content if isinstance(response.message.content, str) else ""
-            text = text or _message_text(response.message)
-            verdict, problems = parse_verdict(text)
-            if verdict is not None:
-                break
-            malformed.append(text[:_RAW_KEEP])
-            if attempt == 1:
-                messages += [
-                    Message(role="assistant", content=text or "(empty answer)"),
-                    Message(role="user", content=retry_message(problems)),
-                ]
+        got = await ask_json(critic.client, CRITIC_SYSTEM, messages, parse_verdict, retry_message)
         spec = critic.client.spec
-        error = None if verdict is not None else f"malformed verdict, twice:\n{problems}"
+        error = None if got.value is not None else f"malformed verdict, twice:\n{got.problems}"
         return CriticBallot(
-            critic=critic.label, model=model, verdict=verdict, error=error,
-            asked=asked, malformed=malformed,
-            tokens_in=usage.tokens_in, tokens_out=usage.tokens_out, cached_in=usage.cached_in,
-            cost_usd=self.prices.cost(spec, usage), price_known=not self.prices.unknown(spec),
-            latency_s=round(latency, 6),
+            critic=critic.label, model=got.model, verdict=got.value, error=error,
+            asked=got.asked, malformed=got.malformed, tokens_in=got.usage.tokens_in,
+            tokens_out=got.usage.tokens_out, cached_in=got.usage.cached_in,
+            cost_usd=self.prices.cost(spec, got.usage), price_known=not self.prices.unknown(spec),
+            latency_s=round(got.latency_s, 6),
         )  # fmt: skip
-
-
-def _message_text(message: Message) -> str:
-    # Image-bearing messages carry text parts; a critic answer is text only, but be tolerant.
-    text = getattr(message, "text", None)
-    return text if isinstance(text, str) else ""
