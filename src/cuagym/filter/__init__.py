@@ -22,11 +22,39 @@ from cuagym.filter._critics import (
     parse_critic,
     parse_verdict,
 )
-from cuagym.filter._decision import TeacherDecision, teacher_decision
+from cuagym.filter._decision import TeacherDecision, decision_without_judge, teacher_decision
+from cuagym.filter._feedback import disagreeing, teacher_review
 from cuagym.filter._inputs import InputError, InputTuple, collect_inputs
+from cuagym.filter._judge import (
+    CHECKLIST_SYSTEM,
+    JUDGE_SYSTEM,
+    Checklist,
+    ChecklistRecord,
+    JudgeAnswer,
+    JudgeError,
+    Judgement,
+    Spend,
+    VlmJudge,
+)
 from cuagym.filter._pool import PoolStopped
 from cuagym.filter._records import CriticsRecord, FilterSummary, TupleOutcome
+from cuagym.filter._refine import DiscriminatorRefiner, Refiner, refined_files
+from cuagym.filter._rollouts import RolloutRunner
 from cuagym.filter._store import BUCKETS, Bucket, FilterBusy, FilterStore, StoreConflict
+from cuagym.filter._teacher_records import (
+    PassRecord,
+    RefinementRecord,
+    RolloutScore,
+    TeacherRecord,
+    TeacherState,
+    downsample_draw,
+)
+from cuagym.filter._teacher_stage import (
+    MAX_REFINEMENTS,
+    TeacherOptions,
+    TupleUndecided,
+    run_teacher,
+)
 from cuagym.filter._vote import (
     SEVERITIES,
     CriticDecision,
@@ -41,9 +69,14 @@ from cuagym.filter._vote import (
 
 __all__ = [
     "BUCKETS",
+    "CHECKLIST_SYSTEM",
     "CRITIC_SYSTEM",
+    "JUDGE_SYSTEM",
+    "MAX_REFINEMENTS",
     "SEVERITIES",
     "Bucket",
+    "Checklist",
+    "ChecklistRecord",
     "Critic",
     "CriticBallot",
     "CriticDecision",
@@ -53,25 +86,46 @@ __all__ = [
     "CriticsOptions",
     "CriticsRecord",
     "CriticsUnavailable",
+    "DiscriminatorRefiner",
     "FilterBusy",
     "FilterStore",
     "FilterSummary",
     "InputError",
     "InputTuple",
+    "JudgeAnswer",
+    "JudgeError",
+    "Judgement",
+    "PassRecord",
     "PoolStopped",
+    "RefinementRecord",
+    "Refiner",
+    "RolloutRunner",
+    "RolloutScore",
     "Severity",
+    "Spend",
     "StoreConflict",
     "TeacherDecision",
+    "TeacherOptions",
+    "TeacherRecord",
+    "TeacherState",
     "TupleOutcome",
+    "TupleUndecided",
     "VerdictLabel",
+    "VlmJudge",
     "aggregate",
     "collect_inputs",
     "critic_message",
+    "decision_without_judge",
+    "disagreeing",
+    "downsample_draw",
     "parse_critic",
     "parse_verdict",
     "quorum",
+    "refined_files",
     "rewrite_instruction",
     "run_critics",
+    "run_teacher",
     "teacher_decision",
+    "teacher_review",
     "worst_severity",
 ]

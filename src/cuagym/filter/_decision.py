@@ -19,7 +19,13 @@ import math
 from collections.abc import Sequence
 from typing import Literal
 
-__all__ = ["DELTA_TOLERANCE", "TeacherDecision", "mean", "teacher_decision"]
+__all__ = [
+    "DELTA_TOLERANCE",
+    "TeacherDecision",
+    "decision_without_judge",
+    "mean",
+    "teacher_decision",
+]
 
 TeacherDecision = Literal["drop", "downsample", "refine", "accept"]
 DELTA_TOLERANCE = 1e-9
@@ -56,4 +62,20 @@ def teacher_decision(r: Sequence[float], r_vlm: Sequence[float], delta: float) -
         return "downsample"
     if abs(mean_r - mean_vlm) >= delta - DELTA_TOLERANCE:
         return "refine"
+    return "accept"
+
+
+def decision_without_judge(r: Sequence[float]) -> TeacherDecision:
+    """The same order with no judge (``--judge none``): r_vlm is unavailable, so it cannot
+    disagree with r. Mean r 0 → drop; every r 1 → downsample; otherwise accept (never refine).
+    """
+    if not r:
+        raise ValueError("the decision needs at least one scored rollout")
+    for i, x in enumerate(r):
+        if isinstance(x, bool) or not isinstance(x, int | float) or not 0.0 <= x <= 1.0:
+            raise ValueError(f"r[{i}] = {x!r} is not a reward in [0, 1]")
+    if mean(r) == 0.0:
+        return "drop"
+    if all(x == 1 for x in r):
+        return "downsample"
     return "accept"
