@@ -20,9 +20,10 @@ import asyncio
 import json
 import shutil
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, TypeVar
 
 from cuagym.core import EPISODE_FILE, Bundle, Episode, EpisodeError
 from cuagym.core._atomic import write_folder_atomically
@@ -49,6 +50,7 @@ from cuagym.filter._teacher_records import (
 
 __all__ = ["MAX_REFINEMENTS", "TeacherOptions", "TupleUndecided", "run_teacher"]
 
+T = TypeVar("T")
 STAGE: Stage = "teacher"
 MAX_REFINEMENTS = 2
 NO_JUDGE_NOTE = (
@@ -172,42 +174,40 @@ class _TeacherStage:
 
     # -- a pass of N_teach rollouts --------------------------------------------------------------
     async def _pass(self, state: TeacherState, work: Path, index: int) -> PassRecord:
+        """N_teach rollouts of the current version, then the judge on each (two phases, so a
+        failure among the rollouts cancels the others before any judging is paid for)."""
         folder = Path(state.current)
         bundle = Bundle.load(folder)
         root = self.store.root / "rollouts" / f"pass-{index}"
-        scores = await asyncio.gather(
-            *(self._rollout(state, work, folder, bundle, index, k, root)
-              for k in range(self.options.n))
-        )  # fmt: skip
-        failed = [s for s in scores if not s.scored]
+        ks = range(self.options.n)
+        episodes = await _all([self._episode(folder, bundle.task_id, k, root) for k in ks])
+        failed = [e for e in episodes if e.record.status == "error"]
         if failed:
             raise TupleUndecided(
-                f"{len(failed)} of {len(scores)} rollouts ended in error (status 'error', never "
-                f"scored; e.g. {failed[0].episode}); re-run to retry them"
+                f"{len(failed)} of {len(episodes)} rollouts ended in error (status 'error', "
+                f"never scored; e.g. {failed[0].folder}); re-run to retry them"
             )
-        r = [float(s.reward) for s in scores if s.reward is not None]
+        judgements: list[Judgement | None] = [None] * len(episodes)
+        if self.judge is not None:
+            judgements = list(
+                await _all([self._judgement(state, work, bundle, e, index) for e in episodes])
+            )
+        scores = [self._score(e, j) for e, j in zip(episodes, judgements, strict=True)]
+        r = [float(e.record.reward or 0.0) for e in episodes]
         if self.judge is None:
             r_vlm, decision = None, decision_without_judge(r)
         else:
-            r_vlm = [s.judgement.score for s in scores if s.judgement is not None]
+            r_vlm = [j.score for j in judgements if j is not None]
             decision = teacher_decision(r, r_vlm, self.options.delta)
         return PassRecord(
-            index=index, reward_sha256=sha256_text(bundle.reward or ""), rollouts=list(scores),
+            index=index, reward_sha256=sha256_text(bundle.reward or ""), rollouts=scores,
             r=r, r_vlm=r_vlm, mean_r=round(mean(r), 6),
             mean_r_vlm=round(mean(r_vlm), 6) if r_vlm is not None else None, decision=decision,
         )  # fmt: skip
 
-    async def _rollout(
-        self,
-        state: TeacherState,
-        work: Path,
-        folder: Path,
-        bundle: Bundle,
-        index: int,
-        k: int,
-        root: Path,
-    ) -> RolloutScore:
-        episode = _reusable(root / bundle.task_id / str(k), folder)
+    async def _episode(self, folder: Path, task_id: str, k: int, root: Path) -> Episode:
+        """Rollout k of the version at ``folder``: the finished one on disk, or a new one."""
+        episode = _reusable(root / task_id / str(k), folder)
         for _attempt in (1, 2):  # an error episode (sampler or machinery) is run once more
             if episode is not None and episode.record.status != "error":
                 break
@@ -216,15 +216,18 @@ class _TeacherStage:
             async with self.gate:
                 episode = await self.runner.run(folder, k, root)
         assert episode is not None
-        rec = episode.record
-        judgement = None
-        if self.judge is not None and rec.status != "error":
-            judgement = await self._judgement(state, work, bundle, episode, index, k)
+        return episode
+
+    def _score(self, episode: Episode, judgement: Judgement | None) -> RolloutScore:
+        rec, folder = episode.record, episode.folder
+        where = (
+            folder.relative_to(self.store.root)
+            if folder.is_relative_to(self.store.root)
+            else folder
+        )
         return RolloutScore(
-            k=k, episode=str(episode.folder.relative_to(self.store.root))
-            if episode.folder.is_relative_to(self.store.root) else str(episode.folder),
-            status=rec.status, ended_by=rec.ended_by, steps=rec.steps, reward=rec.reward,
-            checks=list(rec.checks), judgement=judgement,
+            k=rec.k, episode=str(where), status=rec.status, ended_by=rec.ended_by,
+            steps=rec.steps, reward=rec.reward, checks=list(rec.checks), judgement=judgement,
         )  # fmt: skip
 
     async def _judgement(
@@ -234,10 +237,9 @@ class _TeacherStage:
         bundle: Bundle,
         episode: Episode,
         index: int,
-        k: int,
     ) -> Judgement:
         assert self.judge is not None and state.checklist is not None
-        cache = work / "judge" / f"pass-{index}-{k}.json"
+        cache = work / "judge" / f"pass-{index}-{episode.record.k}.json"
         key = {"episode": episode.record.started_at.isoformat(), "judge": self.judge.label}
         if cache.is_file():
             try:
@@ -333,6 +335,16 @@ class _TeacherStage:
             tokens_out=tokens_out, cost_usd=round(cost, 8),
         )  # fmt: skip
         return record, bucket
+
+
+async def _all(work: list[Coroutine[Any, Any, T]]) -> list[T]:
+    """Run ``work`` together; the first failure cancels the rest and is raised as itself."""
+    try:
+        async with asyncio.TaskGroup() as group:
+            tasks = [group.create_task(w) for w in work]
+    except BaseExceptionGroup as group_error:
+        raise group_error.exceptions[0] from None
+    return [t.result() for t in tasks]
 
 
 def _reusable(folder: Path, bundle: Path) -> Episode | None:
