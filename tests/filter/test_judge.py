@@ -60,9 +60,10 @@ async def test_a_malformed_judgement_is_asked_again_then_refused(task: TaskConfi
     judge = VlmJudge(client(api))
     got = await judge.judge(task, CRITERIA, screen(GREEN))
     assert got.score == 1 and got.spend.asked == 2
-    assert "criteria: 1 values for 2 checklist items" in api.requests[1].body["messages"][-1][
-        "content"
-    ]
+    assert (
+        "criteria: 1 values for 2 checklist items"
+        in api.requests[1].body["messages"][-1]["content"]
+    )
     twice = ScriptedChatApi([Reply(text='{"score": true}'), Reply(text="yes, done")])
     with pytest.raises(JudgeError, match="no valid judgement, twice"):
         await VlmJudge(client(twice)).judge(task, CRITERIA, screen(GREEN))

@@ -72,7 +72,8 @@ async def test_every_decision_with_a_judge(tmp_path: Path) -> None:
     assert any("no --refine-model" in n for n in summary.notes)
 
     record = _meta(out, "kept", "writer-title-heading")["filter"]["teacher"]
-    assert record["policy"] == "scripted-rollouts" and record["judge"] == "anthropic:scripted-double"
+    assert record["policy"] == "scripted-rollouts"
+    assert record["judge"] == "anthropic:scripted-double"
     assert record["checklist"]["criteria"] and record["r_vlm_available"] is True
     (only,) = record["passes"]
     assert only["r"] == [1.0, 1.0, 0.5, 1.0] and only["r_vlm"] == [1, 1, 1, 0]
@@ -162,9 +163,7 @@ async def test_error_episodes_are_retried_once_then_leave_the_tuple_undecided(
         return (None, R) if k == 1 else (1.0, G)
 
     runner = ScriptedRollouts(flaky)
-    summary, outcomes = await run_teacher(
-        collect_inputs([final]), runner, TeacherOptions(out=out, n=3)
-    )
+    _, outcomes = await run_teacher(collect_inputs([final]), runner, TeacherOptions(out=out, n=3))
     assert outcomes[0].status == "error" and "1 of 3 rollouts ended in error" in outcomes[0].detail
     assert sorted(k for _, k, _ in runner.runs) == [0, 1, 1, 2]
     runner.plan = plan
@@ -204,5 +203,3 @@ def test_options_are_checked() -> None:
     for bad in ({"n": 0}, {"delta": 0.0}, {"delta": 1.5}, {"downsample_keep": 1.2}):
         with pytest.raises(ValueError):
             TeacherOptions(out=Path("x"), **bad)  # type: ignore[arg-type]
-
-
