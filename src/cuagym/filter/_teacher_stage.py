@@ -5,7 +5,7 @@ Per tuple, a pass is N_teach rollouts of the teacher policy (episodes under
 bundle's own reward.py on the final state), r_vlm the VLM judge's 0/1 on the final screenshot
 against the tuple's acceptance checklist (derived once, stored). :func:`teacher_decision`
 decides. ``refine`` sends the tuple to the Discriminator with TEACHER_REVIEW.md; a refinement
-that passes C1-C6 is a new version of the tuple (``OUT/refinements/<task_id>/<i>/``) and
+that passes C1-C6 is a new version of the tuple (``OUT/refinements/<i>/<task_id>/``) and
 re-enters the stage; after two refinements a tuple that still disagrees goes to
 ``OUT/offline/``. ``downsample`` keeps a fraction of the too-easy tuples, chosen by task id.
 
@@ -270,7 +270,7 @@ class _TeacherStage:
         result = await self.refiner.refine(bundle, feedback, round=bundle.meta.rounds + i)
         review = result.review
         passed = review.verdict == "PASS" and result.reward is not None
-        target = self.store.root / "refinements" / bundle.task_id / str(i)
+        target = self.store.root / "refinements" / str(i) / bundle.task_id
         if passed:
             files = refined_files(read_folder(current), bundle, result)
         else:  # the attempt, for analysis: what it wrote and why it failed
