@@ -159,6 +159,11 @@ async def test_two_failed_refinements_end_offline(tmp_path: Path) -> None:
         assert not attempt["passed"] and attempt["conditions"]["C4"] is False
         assert any(f.startswith("C4 failed") for f in attempt["failed"])
     assert "Your refinement 1 did not pass" in record["refinements"][1]["feedback"]
+    # the second attempt's Discriminator was told why the first failed
+    firsts = [user_text(r) for r in api.requests if r.turn == 1]
+    assert len(firsts) == 2 and "did not pass" not in firsts[0]
+    assert "Your refinement 1 did not pass the consensus checks" in firsts[1]
+    assert "C4 failed" in firsts[1]
     assert record["outcome"] == "offline" and "after 2 refinements" in record["note"]
     assert len(runner.runs) == 4  # a failed refinement does not re-run the rollouts
     for i in ("1", "2"):
