@@ -22,27 +22,18 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from cuagym.filter import (
-    CriticPanel,
-    CriticsOptions,
-    FilterBusy,
-    FilterSummary,
-    InputError,
-    PoolStopped,
-    StoreConflict,
-    TupleOutcome,
-    collect_inputs,
-    parse_critic,
-    quorum,
-    run_critics,
-)
-from cuagym.llm import PriceTable
+# The filters need the llm extra (the chat SDKs); importing them only when a filter command
+# runs keeps every other command working without it.
+if TYPE_CHECKING:
+    from cuagym.filter import FilterSummary, TupleOutcome
+    from cuagym.llm import PriceTable
 
 __all__ = ["filter_app"]
 
@@ -61,6 +52,8 @@ def _fail(message: str, code: int = BAD_INPUT) -> typer.Exit:
 
 
 def _prices(path: Path | None) -> PriceTable:
+    from cuagym.llm import PriceTable
+
     if path is None:
         return PriceTable()
     try:
@@ -147,6 +140,19 @@ def critics_command(
     json_output: bool = typer.Option(False, "--json", help="Print the summary as a JSON line."),
 ) -> None:
     """Critic majority vote: V models judge each tuple; ⌈V/2⌉ + 1 keep-or-modify pass it."""
+    from cuagym.filter import (
+        CriticPanel,
+        CriticsOptions,
+        FilterBusy,
+        InputError,
+        PoolStopped,
+        StoreConflict,
+        collect_inputs,
+        parse_critic,
+        quorum,
+        run_critics,
+    )
+
     console = Console(stderr=json_output, highlight=False)
     if len(critic) < 2:
         raise _fail(
