@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import io
 import json
@@ -39,8 +40,9 @@ class ScriptedRollouts:
 
     label = "scripted-rollouts"
 
-    def __init__(self, plan: Plan) -> None:
+    def __init__(self, plan: Plan, delay_s: float = 0.0) -> None:
         self.plan = plan
+        self.delay_s = delay_s  # an episode's duration, for kill tests
         self.runs: list[tuple[str, int, str]] = []  # (task_id, k, reward.py's first line)
         self.fail_on: int | None = None  # raise on this call (a crash in the rollout layer)
 
@@ -49,6 +51,8 @@ class ScriptedRollouts:
         self.runs.append((b.task_id, k, (b.reward or "").splitlines()[0]))
         if self.fail_on is not None and len(self.runs) == self.fail_on:
             raise RuntimeError("the rollout machinery crashed (test double)")
+        if self.delay_s:
+            await asyncio.sleep(self.delay_s)
         reward, colour = self.plan(b, k)
         png = screen(colour)
         status = EpisodeRecord.status_for(reward)

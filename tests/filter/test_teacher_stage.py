@@ -4,6 +4,10 @@ the rollout layer's test double and the scripted judge (see teacher_helpers)."""
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -34,6 +38,7 @@ PLAN: dict[str, list[tuple[float | None, tuple[int, int, int]]]] = {
     "team-chat--react-to-message--2": [(0.0, R), (0.5, G), (1.0, G), (1.0, G)],  # accept
 }
 IDS = sorted(PLAN)
+ROOT = Path(__file__).parents[2]
 
 
 def plan(bundle: Bundle, k: int) -> tuple[float | None, tuple[int, int, int]]:
@@ -203,3 +208,43 @@ def test_options_are_checked() -> None:
     for bad in ({"n": 0}, {"delta": 0.0}, {"delta": 1.5}, {"downsample_keep": 1.2}):
         with pytest.raises(ValueError):
             TeacherOptions(out=Path("x"), **bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.slow
+def test_kill_9_mid_run_then_resume(tmp_path: Path) -> None:
+    """The stage in its own process, killed with SIGKILL while tuples are in flight; a second
+    run finishes: every tuple in exactly one bucket, none lost, finished episodes reused."""
+    final = corpus(tmp_path, IDS)
+    out = tmp_path / "out"
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "src"), str(ROOT), env.get("PYTHONPATH", "")])
+    argv = [sys.executable, "-m", "tests.filter.teacher_child", str(final), str(out)]
+    proc = subprocess.Popen(argv, env=env, cwd=ROOT, stdout=subprocess.PIPE, text=True,
+                            start_new_session=True)  # fmt: skip
+    assert proc.stdout is not None
+    decided = [proc.stdout.readline() for _ in range(2)]  # two tuples done, others in flight
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=30)
+    assert all(line.strip() for line in decided), decided
+    placed = _placed(out)
+    assert 2 <= len(placed) < len(IDS) and all(len(b) == 1 for b in placed.values())
+    before = {p: p.read_bytes() for p in (out / "rollouts").rglob("episode.json")}
+    assert len(before) >= 8
+    again = subprocess.run(argv, env=env, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert again.returncode == 0, again.stderr
+    placed = _placed(out)
+    assert sorted(placed) == IDS and all(len(b) == 1 for b in placed.values())
+    for task_id, (bucket,) in placed.items():
+        Bundle.load(out / bucket / task_id)
+    # episodes finished before the kill were not run again (the very same records)
+    for path, data in before.items():
+        assert path.read_bytes() == data
+    assert len(list((out / "rollouts").rglob("episode.json"))) == 4 * len(IDS)
+
+
+def _placed(out: Path) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for bucket in ("kept", "dropped", "offline"):
+        for entry in sorted((out / bucket).glob("*")) if (out / bucket).is_dir() else []:
+            found.setdefault(entry.name, []).append(bucket)
+    return found
