@@ -82,6 +82,7 @@ class _CriticStage:
             vote = section.get(STAGE)
             if isinstance(vote, dict) or bucket != "kept":
                 decision = vote.get("decision") if isinstance(vote, dict) else None
+                self.store.clear_work(STAGE, item.task_id)  # left by a crash after placing
                 why = "voted on earlier" if decision else f"already in {bucket}/"
                 return TupleOutcome(
                     task_id=item.task_id, stage=STAGE, status="earlier", decision=decision,

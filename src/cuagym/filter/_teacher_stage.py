@@ -123,6 +123,7 @@ class _TeacherStage:
             earlier = filter_section(read_meta(folder)).get(STAGE)
             if isinstance(earlier, dict) or bucket != "kept":
                 decision = earlier.get("decision") if isinstance(earlier, dict) else None
+                self.store.clear_work(STAGE, task_id)  # left by a crash after placing
                 return TupleOutcome(
                     task_id=task_id, stage=STAGE, status="earlier", decision=decision,
                     bucket=bucket, path=str(folder),
