@@ -102,7 +102,8 @@ def judge_script(req: ScriptedRequest) -> Reply:
     if req.system == CHECKLIST_SYSTEM:
         return Reply(text=json.dumps({"criteria": CRITERIA}), tokens_in=300, tokens_out=40)
     assert req.system == JUDGE_SYSTEM
-    green = _image_colour(req)[1] > 100
+    r, g, b = _image_colour(req)
+    green = g > 120 and r < 100 and b < 100  # a real screen (grey, white) is not green
     answer = {
         "description": f"The screen is solid {'green' if green else 'red'}.",
         "criteria": [green, True],
