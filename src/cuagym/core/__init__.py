@@ -1,6 +1,6 @@
 """Models and helpers shared by every part of cuagym. Imports nothing else of ours."""
 
-from cuagym.core._atomic import sweep_stale
+from cuagym.core._atomic import sweep_stale, write_folder_atomically
 from cuagym.core._bundle import BUNDLE_FILES, Bundle, BundleError, BundleKind, BundleProblem
 from cuagym.core._episode import (
     EPISODE_FILE,
@@ -124,4 +124,5 @@ __all__ = [
     "state_id",
     "sweep_stale",
     "validate_task_id",
+    "write_folder_atomically",
 ]
