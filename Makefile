@@ -40,7 +40,7 @@ test: install-test
 
 install: $(STAMPS)/venv $(STAMPS)/image
 
-install-test: $(STAMPS)/venv-test $(STAMPS)/apt-test $(STAMPS)/image
+install-test: $(STAMPS)/venv-test $(STAMPS)/apt-test $(STAMPS)/image $(STAMPS)/osworld
 
 lint:
 	$(VENV)/bin/ruff check src tests benchmarks
@@ -88,6 +88,13 @@ $(STAMPS)/venv-test: $(STAMPS)/venv pyproject.toml
 	$(PY) -m pip install -q -e '.[scale,office,gui,browser,llm,dev,report,data]'
 	@touch $@
 
+# OSWorld's desktop-env wheel (not installed: its dependencies are heavy): the tests compile
+# the setup steps, getters and metric a config.json uses from its source and run them.
+OSWORLD_WHEEL := desktop-env==1.0.2
+$(STAMPS)/osworld: Makefile $(STAMPS)/venv
+	$(PY) -m pip download -q --no-deps $(OSWORLD_WHEEL) -d .cache/osworld
+	@touch $@
+
 # The env image: the venv task scripts run with inside the sandbox (built on /usr/bin/python3,
 # which the jail's uid can reach; idempotent, checked by a stamp of its requirement list).
 $(STAMPS)/image: $(STAMPS)/venv src/cuagym/sandbox/_image.py
@@ -95,4 +102,4 @@ $(STAMPS)/image: $(STAMPS)/venv src/cuagym/sandbox/_image.py
 	@touch $@
 
 clean:
-	rm -rf $(STAMPS) $(VENV) artifacts .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(STAMPS) $(VENV) artifacts .pytest_cache .mypy_cache .ruff_cache .cache/osworld

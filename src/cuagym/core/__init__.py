@@ -16,18 +16,22 @@ from cuagym.core._episode import (
     TurnRecord,
     screen_name,
 )
+from cuagym.core._initial_home import INITIAL_HOME_ENV, INITIAL_SNAPSHOT
 from cuagym.core._json import canonical_bytes, canonical_json, dumps, loads, state_id
 from cuagym.core._osworld import (
     DEFAULT_HOME,
     DEFAULT_INITIAL_SETUP_PATH,
     DEFAULT_REWARD_PATH,
     REWARD_PASS_MARKER,
+    VM_INITIAL_HOME,
+    VM_REQUIREMENTS,
     Evaluator,
     GetterConfig,
     OSWorldConfig,
     SetupStep,
     osworld_config,
     osworld_names_used,
+    start_steps,
 )
 from cuagym.core._osworld_names import (
     OSWORLD_GETTERS,
@@ -71,6 +75,8 @@ __all__ = [
     "DEFAULT_REWARD_PATH",
     "EPISODE_FILE",
     "FINAL_SCREEN",
+    "INITIAL_HOME_ENV",
+    "INITIAL_SNAPSHOT",
     "OSWORLD_GETTERS",
     "OSWORLD_METRICS",
     "OSWORLD_NAME_SOURCES",
@@ -80,6 +86,8 @@ __all__ = [
     "SCREENS_DIR",
     "TASK_ID_PATTERN",
     "TURNS_FILE",
+    "VM_INITIAL_HOME",
+    "VM_REQUIREMENTS",
     "Backend",
     "Bundle",
     "BundleError",
@@ -121,6 +129,7 @@ __all__ = [
     "parse_reward_output",
     "schemas",
     "screen_name",
+    "start_steps",
     "state_id",
     "sweep_stale",
     "validate_task_id",
