@@ -103,6 +103,7 @@ def _first_prompt(api: ScriptedChatApi) -> str:
 @requires_jail
 @pytest.mark.slow
 async def test_a_refined_reward_is_verified_and_re_enters(tmp_path: Path) -> None:
+    assert "points = 2 if header_ok and unique_ok and rows_ok" in STRICT  # the edit took
     final, out, api, runner = await _run(tmp_path, STRICT)
     original = Bundle.load(final / TASK)
     kept = Bundle.load(out / "kept" / TASK)
@@ -149,6 +150,7 @@ async def test_a_refined_reward_is_verified_and_re_enters(tmp_path: Path) -> Non
 @requires_jail
 @pytest.mark.slow
 async def test_two_failed_refinements_end_offline(tmp_path: Path) -> None:
+    assert "points / 3" in LOOSE  # the edit took
     final, out, api, runner = await _run(tmp_path, LOOSE)
     offline = Bundle.load(out / "offline" / TASK)
     assert offline.reward == Bundle.load(final / TASK).reward  # never installed

@@ -4,7 +4,8 @@ The synthesis orchestrator runs a Discriminator-only round (:meth:`Orchestrator.
 the Generator's scripts rebuild V_init and V_gold (C1, C2), the Discriminator (any role
 backend; the llm backend reads the review) writes a new reward.py, and C3-C6 are checked on
 it. A refinement that passes yields a new version of the bundle: the new reward.py, the new
-REVIEW.md and OSWorld's config.json rebuilt around them; everything else is unchanged.
+REVIEW.md and OSWorld's config.json rebuilt around them (by the orchestrator, exactly as a
+synthesized bundle's); everything else is unchanged.
 
 The orchestrator and what it runs on (role-API server, jails, the hub for web tasks) start on
 the first refinement, so a run that never refines never starts them.
@@ -18,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Protocol
 
-from cuagym.core import Bundle, TaskConfig, osworld_config
+from cuagym.core import Bundle, TaskConfig
 from cuagym.domains import load_domains
 from cuagym.filter._files import json_bytes
 from cuagym.synth import (
@@ -100,12 +101,10 @@ def refined_files(
     files: Mapping[str, bytes], bundle: Bundle, result: Rediscrimination
 ) -> dict[str, bytes]:
     """The bundle's files with a passing refinement's reward.py, REVIEW.md and config.json."""
-    if result.reward is None or result.review.verdict != "PASS":
+    if result.reward is None or result.review.verdict != "PASS" or result.config is None:
         raise ValueError(f"{bundle.task_id}: only a refinement that passed C1-C6 is installed")
-    assert bundle.initial_setup is not None
     out = dict(files)
     out["reward.py"] = result.reward.encode("utf-8")
     out["REVIEW.md"] = result.review.render().encode("utf-8")
-    config = osworld_config(bundle.task, initial_setup=bundle.initial_setup, reward=result.reward)
-    out["config.json"] = json_bytes(config.to_json())
+    out["config.json"] = json_bytes(result.config.to_json())  # built as synthesis builds it
     return out

@@ -32,6 +32,7 @@ from cuagym.core import (
     Bundle,
     ConditionId,
     ConditionResult,
+    OSWorldConfig,
     Review,
     TaskConfig,
     TaskMeta,
@@ -86,6 +87,7 @@ class Rediscrimination:
     reward: str | None
     usage: RoleUsage
     timings_s: dict[str, float]
+    config: OSWorldConfig | None = None  # config.json for the new reward, built as _write does
 
 
 @dataclass
@@ -272,7 +274,8 @@ class Orchestrator:
             record.passed = review.verdict == "PASS"
             log.event("round", **record.model_dump(mode="json", exclude={"generator",
                       "discriminator"}))  # fmt: skip
-            return Rediscrimination(record, review, reward, tally.usage, tally.timings)
+            config = self._config(task, scripts["initial_setup.py"], reward)
+            return Rediscrimination(record, review, reward, tally.usage, tally.timings, config)
         finally:
             shutil.rmtree(self.work_root / task.task_id, ignore_errors=True)
             log.close()
@@ -392,17 +395,23 @@ class Orchestrator:
             "cost_usd": tally.usage.cost_usd, "timings_s": tally.timings,
         })  # fmt: skip
         setup, reward = scripts.get("initial_setup.py"), scripts.get("reward.py")
-        config = None
-        if setup is not None and reward is not None:
-            # No hub address yet: `cuagym export osworld --hub URL` bakes it in; until then a
-            # web task's setup fails loudly in the VM, saying so.
-            web = self.consensus.web_apps(task)
-            config = osworld_config(task, initial_setup=setup, reward=reward, web_apps=web)
+        config = self._config(task, setup, reward)
         bundle = Bundle(
             task=task, meta=meta, review=review, initial_setup=setup,
             golden_patch=scripts.get("golden_patch.py"), reward=reward, config=config,
         )  # fmt: skip
         return bundle.write(self.out)
+
+    def _config(
+        self, task: TaskConfig, setup: str | None, reward: str | None
+    ) -> OSWorldConfig | None:
+        """The bundle's OSWorld config.json, or None until both scripts exist."""
+        if setup is None or reward is None:
+            return None
+        # No hub address yet: `cuagym export osworld --hub URL` bakes it in; until then a
+        # web task's setup fails loudly in the VM, saying so.
+        web = self.consensus.web_apps(task)
+        return osworld_config(task, initial_setup=setup, reward=reward, web_apps=web)
 
     def _outcome(
         self, task: TaskConfig, status: Any, rounds: int, path: Path, tally: _Tally, start: float
