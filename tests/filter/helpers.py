@@ -95,7 +95,7 @@ def client(
     async def handle(request: httpx2.Request) -> httpx2.Response:
         if gate is not None:
             await gate()
-        return transport.handle_request(request)
+        return await transport.handle_async_request(request)
 
     http = httpx2.AsyncClient(transport=httpx2.MockTransport(handle))
     return make_client(
@@ -120,9 +120,10 @@ def scripted_server(api: ScriptedChatApi, delay_s: float = 0.0) -> Iterator[str]
         body = await request.body()
         if delay_s:
             await asyncio.sleep(delay_s)
-        answer = transport.handle_request(
+        answer = await transport.handle_async_request(
             httpx2.Request(request.method, str(request.url), content=body)
         )
+        await answer.aread()
         return Response(
             answer.content, status_code=answer.status_code,
             headers={"content-type": "application/json"},
