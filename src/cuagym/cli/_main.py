@@ -9,6 +9,7 @@ from cuagym.cli._env import env_app
 from cuagym.cli._export import export_app
 from cuagym.cli._filter import filter_app
 from cuagym.cli._hub import hub_app
+from cuagym.cli._rollout import rollout_command, view_command
 from cuagym.cli._scan import scan_command
 from cuagym.cli._schema import schema_command
 from cuagym.cli._stats import stats_command
@@ -59,6 +60,10 @@ app.command(
 app.command(
     "stats", help="Corpus statistics: the paper's tables for any corpus, and action batching."
 )(stats_command)
+app.command(
+    "rollout", help="Let a policy act on bundles through computer_use; write episodes (resumable)."
+)(rollout_command)
+app.command("view", help="Write a self-contained HTML page per episode of a rollout.")(view_command)
 
 
 def main() -> None:

@@ -64,6 +64,7 @@ from cuagym.synth._tasks import (
     load_tasks_file,
     sample_tasks,
 )
+from cuagym.synth._verify import verify_bundles
 
 __all__ = [
     "DEFAULT_MAX_ROUNDS",
@@ -124,4 +125,5 @@ __all__ = [
     "scan_file",
     "scan_source",
     "script_failure",
+    "verify_bundles",
 ]

@@ -38,6 +38,7 @@ from cuagym.core import (
     TaskMeta,
     osworld_config,
 )
+from cuagym.domains import start_screen_json
 from cuagym.envs import Environment, HubLink, make_env
 from cuagym.synth._backends import (
     PREVIOUS_REWARD,
@@ -411,7 +412,9 @@ class Orchestrator:
         # No hub address yet: `cuagym export osworld --hub URL` bakes it in; until then a
         # web task's setup fails loudly in the VM, saying so.
         web = self.consensus.web_apps(task)
-        return osworld_config(task, initial_setup=setup, reward=reward, web_apps=web)
+        return osworld_config(
+            task, initial_setup=setup, reward=reward, web_apps=web, start=start_screen_json(task)
+        )
 
     def _outcome(
         self, task: TaskConfig, status: Any, rounds: int, path: Path, tally: _Tally, start: float
