@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
 import shutil
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -29,6 +31,16 @@ CORPUS = Path(__file__).parents[1] / "synth" / "bundles" / "final"
 CORPUS_IDS = sorted(p.name for p in CORPUS.iterdir() if p.is_dir())
 FAST_RETRY = RetryPolicy(max_attempts=3, base_delay_s=0.0, max_delay_s=0.0, jitter=0.0)
 _TASK_ID = re.compile(r'"task_id": "([^"]+)"')
+CLI = [sys.executable, "-m", "cuagym.cli", "filter"]
+
+
+def cli_env() -> dict[str, str]:
+    """The environment of a CLI subprocess: test keys, and this checkout's src first."""
+    env = dict(os.environ)
+    env.update(OPENAI_API_KEY="sk-test-openai", ANTHROPIC_API_KEY="sk-test-anthropic")
+    src = str(Path(__file__).parents[2] / "src")
+    env["PYTHONPATH"] = src + os.pathsep + env.get("PYTHONPATH", "")
+    return env
 
 
 def corpus(tmp_path: Path, ids: Sequence[str] | None = None) -> Path:

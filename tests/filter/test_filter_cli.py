@@ -7,7 +7,6 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import time
 from collections import Counter
 from pathlib import Path
@@ -19,9 +18,16 @@ from cuagym.cli._main import app
 from cuagym.core import Bundle
 from cuagym.filter import FilterStore
 from cuagym.llm.scripted import Reply, ScriptedChatApi
-from tests.filter.helpers import CORPUS_IDS, by_model_and_task, corpus, scripted_server, verdict
+from tests.filter.helpers import (
+    CLI,
+    CORPUS_IDS,
+    by_model_and_task,
+    cli_env,
+    corpus,
+    scripted_server,
+    verdict,
+)
 
-CLI = [sys.executable, "-m", "cuagym.cli", "filter"]
 ANSWERS = {
     ("critic-a", "files-csv-dedupe"): verdict("reject", "P0", 0.9),
     ("critic-b", "calc-total-row"): verdict("modify_query", "P1", 0.8, "Sum the amounts."),
@@ -29,14 +35,6 @@ ANSWERS = {
 }
 for _task_id in CORPUS_IDS:  # a critic whose key the provider refuses
     ANSWERS[("critic-revoked", _task_id)] = Reply(status=401, error="invalid x-api-key")
-
-
-def _env() -> dict[str, str]:
-    env = dict(os.environ)
-    env.update(OPENAI_API_KEY="sk-test-openai", ANTHROPIC_API_KEY="sk-test-anthropic")
-    src = str(Path(__file__).parents[2] / "src")
-    env["PYTHONPATH"] = src + os.pathsep + env.get("PYTHONPATH", "")
-    return env
 
 
 def _critics(url: str) -> list[str]:
@@ -60,7 +58,7 @@ def test_critics_command_end_to_end(tmp_path: Path) -> None:
     with scripted_server(api) as url:
         run = subprocess.run(
             [*CLI, "critics", str(final), *_critics(url), "--out", str(out), "--json"],
-            capture_output=True, text=True, env=_env(), timeout=300,
+            capture_output=True, text=True, env=cli_env(), timeout=300,
         )  # fmt: skip
     assert run.returncode == 0, run.stderr
     line = json.loads(run.stdout.strip().splitlines()[-1])
@@ -102,7 +100,7 @@ def test_provider_errors_exit_1_and_a_rerun_finishes(tmp_path: Path) -> None:
         args = [*CLI, "critics", str(final), "--out", str(out), "--json"]
         wrong = [*args, "--critic", f"openai:critic-a@{url}/v1", "--critic",
                  f"anthropic:critic-revoked@{url}"]  # fmt: skip
-        env = _env()
+        env = cli_env()
         first = subprocess.run(wrong, capture_output=True, text=True, env=env, timeout=300)
         assert first.returncode == 1, first.stderr
         assert "undecided" in first.stderr and "HTTP 401" in first.stderr
@@ -126,7 +124,7 @@ def test_kill_9_mid_run_then_resume(tmp_path: Path) -> None:
         argv = [*CLI, "critics", str(final), *_critics(url), "--out", str(out),
                 "--workers", "2", "--json"]  # fmt: skip
         proc = subprocess.Popen(
-            argv, env=_env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            argv, env=cli_env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             start_new_session=True,
         )  # fmt: skip
         deadline = time.monotonic() + 240
@@ -141,7 +139,7 @@ def test_kill_9_mid_run_then_resume(tmp_path: Path) -> None:
         for task_id, (bucket,) in placed.items():
             Bundle.load(out / bucket / task_id)
         asked_before = Counter(_task(r.body) for r in api.requests)
-        again = subprocess.run(argv, capture_output=True, text=True, env=_env(), timeout=300)
+        again = subprocess.run(argv, capture_output=True, text=True, env=cli_env(), timeout=300)
     assert again.returncode == 0, again.stderr
     where = _where(out)
     assert sorted(where) == CORPUS_IDS and all(len(b) == 1 for b in where.values())

@@ -192,3 +192,116 @@ def critics_command(
     _report(console, summary, out, json_output, notes)
     if summary.errors:
         raise typer.Exit(UNDECIDED)
+
+
+def _model_and_url(text: str) -> tuple[str, str | None]:
+    from cuagym.filter import parse_critic
+
+    spec, url = parse_critic(text)
+    return str(spec), url
+
+
+@filter_app.command("teacher")
+def teacher_command(
+    bundles: list[Path] = typer.Argument(
+        ..., help="Accepted bundles, or folders of them (e.g. OUT/kept after the critics)."
+    ),
+    policy: str = typer.Option(
+        ..., help="Teacher policy: oracle, anthropic:MODEL or openai:MODEL[@URL]."
+    ),
+    n: int = typer.Option(4, "--n", min=1, help="N_teach: rollouts per tuple and pass."),
+    judge: str = typer.Option(
+        ..., help="VLM judge for r_vlm: openai:MODEL[@URL], anthropic:MODEL, or none."
+    ),
+    delta: float = typer.Option(0.2, min=0.0, max=1.0, help="δ: the |mean r − mean r_vlm| gap."),
+    out: Path = typer.Option(..., help="Output folder (kept/, dropped/, offline/)."),
+    refine_model: str = typer.Option(
+        "", help="The Discriminator that refines disagreeing tuples (llm backend): MODEL[@URL]."
+    ),
+    downsample_keep: float = typer.Option(
+        0.5, min=0.0, max=1.0, help="Share of too-easy (all-1) tuples kept, chosen by task id."
+    ),
+    workers: int = typer.Option(2, min=1, help="Rollouts (GUI environments) at the same time."),
+    max_steps: int = typer.Option(50, min=1, help="Model turns per rollout."),
+    prices: Path | None = typer.Option(
+        None, help="Price table (TOML or JSON, USD per million tokens)."
+    ),
+    role_timeout: float = typer.Option(600.0, min=1, help="Seconds the Discriminator may run."),
+    script_timeout: float = typer.Option(120.0, min=1, help="Seconds per script run (C1-C6)."),
+    json_output: bool = typer.Option(False, "--json", help="Print the summary as a JSON line."),
+) -> None:
+    """Teacher rollouts: r from reward.py, r_vlm from a VLM judge; drop, downsample, refine or
+    accept each tuple (DESIGN.md §9)."""
+    from cuagym.agent import PolicyConfig, RolloutOptions
+    from cuagym.core import Bundle
+    from cuagym.filter import (
+        AgentRollouts,
+        DiscriminatorRefiner,
+        FilterBusy,
+        InputError,
+        PoolStopped,
+        StoreConflict,
+        TeacherOptions,
+        VlmJudge,
+        collect_inputs,
+        run_teacher,
+    )
+    from cuagym.filter._teacher_stage import NO_JUDGE_NOTE
+    from cuagym.llm import make_client
+
+    console = Console(stderr=json_output, highlight=False)
+    table = _prices(prices)
+    try:
+        inputs = collect_inputs(bundles)
+        tasks = [Bundle.load(t.path).task for t in inputs]
+        options = TeacherOptions(
+            out=out, n=n, delta=delta, downsample_keep=downsample_keep, workers=workers
+        )
+        if policy.strip() == "oracle":
+            config = PolicyConfig(policy="oracle")
+        else:
+            name, url = _model_and_url(policy)
+            config = PolicyConfig(policy=name, base_url=url)
+        runner = AgentRollouts(
+            config, tasks=tasks, workers=workers, options=RolloutOptions(max_steps=max_steps)
+        )
+        vlm = None
+        if judge.strip().lower() != "none":
+            name, url = _model_and_url(judge)
+            vlm = VlmJudge(make_client(name, base_url=url, max_tokens=1024), prices=table)
+        refiner = None
+        if refine_model:
+            from cuagym.synth._llm_backend import LlmBackend
+
+            name, url = _model_and_url(refine_model)
+            refiner = DiscriminatorRefiner(
+                LlmBackend(name, base_url=url, prices=table), out=out, tasks=tasks,
+                role_timeout_s=role_timeout, script_timeout_s=script_timeout,
+            )  # fmt: skip
+    except (InputError, ValueError) as exc:
+        raise _fail(str(exc)) from None
+    notes = [NO_JUDGE_NOTE] if vlm is None else []
+    if vlm is None:
+        console.print(f"note: {NO_JUDGE_NOTE}")
+    progress, on_done = _progress(console, "teacher", len(inputs))
+    options.on_done = on_done
+
+    async def run() -> tuple[FilterSummary, list[TupleOutcome]]:
+        try:
+            return await run_teacher(inputs, runner, options, judge=vlm, refiner=refiner)
+        finally:
+            await runner.aclose()
+            if vlm is not None:
+                await vlm.aclose()
+            if refiner is not None:
+                await refiner.aclose()
+
+    try:
+        with progress:
+            summary, _outcomes = asyncio.run(run())
+    except (FilterBusy, StoreConflict, PoolStopped, OSError) as exc:
+        raise _fail(str(exc), UNDECIDED) from None
+    summary.notes = [n for n in summary.notes if n not in notes]  # said once, above
+    _report(console, summary, out, json_output, notes)
+    if summary.errors:
+        raise typer.Exit(UNDECIDED)

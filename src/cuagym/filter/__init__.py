@@ -12,6 +12,7 @@ Output: ``OUT/kept/``, ``OUT/dropped/``, ``OUT/offline/`` (complete bundles, ato
 resumable), with every decision and its inputs in each bundle's meta.json (``filter.*``).
 """
 
+from cuagym.filter._agent_rollouts import AgentRollouts
 from cuagym.filter._critic_prompt import CRITIC_SYSTEM, critic_message
 from cuagym.filter._critic_stage import CriticsOptions, rewrite_instruction, run_critics
 from cuagym.filter._critics import (
@@ -74,6 +75,7 @@ __all__ = [
     "JUDGE_SYSTEM",
     "MAX_REFINEMENTS",
     "SEVERITIES",
+    "AgentRollouts",
     "Bucket",
     "Checklist",
     "ChecklistRecord",

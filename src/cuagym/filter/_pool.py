@@ -62,7 +62,10 @@ async def run_pool(
                     wall_s=round(time.perf_counter() - t0, 3),
                 )  # fmt: skip
             results[i] = outcome
-            in_a_row = in_a_row + 1 if outcome.status == "error" else 0
+            if outcome.status != "error":
+                in_a_row = 0
+            elif outcome.systemic:
+                in_a_row += 1
             if in_a_row >= max_errors_in_a_row:
                 stop.set()
             if on_done is not None:

@@ -73,6 +73,11 @@ class TupleOutcome(BaseModel):
     tokens_out: int = 0
     cost_usd: float = 0.0
     wall_s: float = 0.0
+    systemic: bool = Field(
+        True,
+        description="an error that may hit every tuple (provider, machinery); a per-tuple "
+        "condition (no GUI oracle for its family) does not count toward stopping the run",
+    )
 
 
 class FilterSummary(BaseModel):

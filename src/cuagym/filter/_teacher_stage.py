@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
+from cuagym.agent import NoOracle
 from cuagym.core import EPISODE_FILE, Bundle, Episode, EpisodeError
 from cuagym.core._atomic import write_folder_atomically
 from cuagym.filter._decision import decision_without_judge, mean, teacher_decision
@@ -132,7 +133,13 @@ class _TeacherStage:
             source = folder
         work = self.store.work(STAGE, task_id)
         state = _load_state(work, task_id, source)
-        record, bucket = await self._decide(state, work)
+        try:
+            record, bucket = await self._decide(state, work)
+        except NoOracle as exc:  # this tuple's family has no GUI oracle: nothing to retry
+            return TupleOutcome(
+                task_id=task_id, stage=STAGE, status="error", systemic=False,
+                detail=f"left undecided: {exc}", wall_s=round(time.perf_counter() - t0, 3),
+            )  # fmt: skip
         files = read_folder(Path(state.current))
         files = with_filter_record(files, STAGE, record.model_dump(mode="json"), bucket)
         path = await asyncio.to_thread(self.store.place, task_id, files, bucket)
