@@ -119,7 +119,7 @@ def _stream(server: Server, head: bytes, chunks: int, chunk: bytes) -> int:
     return int(reply[9:12]) if reply.startswith(b"HTTP/1.1 ") else 0
 
 
-def rejected_uploads(server: Server, sid: str, mib: int = 50) -> dict[str, Any]:
+def rejected_uploads(server: Server, sid: str, settle: float, mib: int = 50) -> dict[str, Any]:
     """Three ways to send ``mib`` MiB that the hub refuses with a 413; RSS after each."""
     auth = f"Authorization: Bearer {server.token}\r\nHost: x\r\n"
     chunk = b"x" * (1 << 20)
@@ -130,7 +130,7 @@ def rejected_uploads(server: Server, sid: str, mib: int = 50) -> dict[str, Any]:
         f"Content-Length: {mib << 20}\r\n\r\n"
     ).encode()
     out["post_declared"] = {"status": _stream(server, head, mib, chunk)}
-    time.sleep(0.3)
+    time.sleep(settle)  # as after the resets: the hub gives memory back once it is idle
     out["post_declared"]["rss_mib"] = round(server.rss_mib(), 1)
     # 2. the same body chunked: read up to the limit, then refused
     head = (
@@ -139,7 +139,7 @@ def rejected_uploads(server: Server, sid: str, mib: int = 50) -> dict[str, Any]:
     ).encode()
     framed = b"%x\r\n" % len(chunk) + chunk + b"\r\n"
     out["post_chunked"] = {"status": _stream(server, head, mib, framed)}
-    time.sleep(0.3)
+    time.sleep(settle)  # as after the resets: the hub gives memory back once it is idle
     out["post_chunked"]["rss_mib"] = round(server.rss_mib(), 1)
     # 3. a multipart upload of one 50 MiB file (over the per-file limit)
     boundary = "benchboundary"
@@ -165,6 +165,6 @@ def rejected_uploads(server: Server, sid: str, mib: int = 50) -> dict[str, Any]:
         except (BrokenPipeError, ConnectionResetError):
             status = -1
     out["upload"] = {"status": status}
-    time.sleep(0.3)
+    time.sleep(settle)  # as after the resets: the hub gives memory back once it is idle
     out["upload"]["rss_mib"] = round(server.rss_mib(), 1)
     return out

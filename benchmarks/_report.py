@@ -24,7 +24,7 @@ def machine_info() -> dict[str, Any]:
             cpu = line.split(":", 1)[1].strip()
             break
     mem_kib = int(Path("/proc/meminfo").read_text().split()[1])
-    pkgs = {}
+    pkgs: dict[str, str | None] = {}
     for p in ("uvicorn", "uvloop", "httptools", "orjson", "pydantic", "redis"):
         try:
             pkgs[p] = version(p)
@@ -195,6 +195,6 @@ def print_table(doc: dict[str, Any]) -> None:
         )
     print("\nmemory:", doc["memory"])
     print("\ngoals:")
-    for name, v in doc["verdicts"].items():
-        shown = {k: x for k, x in v.items() if k != "met"}
-        print(f"  {'MET ' if v['met'] else 'MISS'} {name}: {shown}")
+    for goal, verdict in doc["verdicts"].items():
+        shown = {k: x for k, x in verdict.items() if k != "met"}
+        print(f"  {'MET ' if verdict['met'] else 'MISS'} {goal}: {shown}")

@@ -256,7 +256,10 @@ def main() -> None:
                             wl = loads[server.name][size]
                             results.append(run_scenario(server, wl, n, rep, args))
         memory = {
-            s.name: {"start_rss_mib": start_rss[s.name], **rejected_uploads(s, "bench-big")}
+            s.name: {
+                "start_rss_mib": start_rss[s.name],
+                **rejected_uploads(s, "bench-big", args.settle),
+            }
             for s in servers
             if s.name != "reference"
         }

@@ -55,6 +55,17 @@ class WebApp(ABC):
         """
         return ()
 
+    def invariants_hold_after(self, before: Any, after: Any) -> bool:
+        """Whether :meth:`invariants` certainly finds nothing in ``after``, given that
+        ``before`` had no violations; False when unsure (then the hub runs them in full).
+
+        Both are validated ``state_model`` instances. ``after`` was derived from ``before`` by
+        an edit, and every part the edit left alone is *the same object* in both (compare with
+        ``is``), so an app can check only what changed: an edited message, one conversation.
+        Answering True wrongly would store an invalid state, so prove it or say False.
+        """
+        return False
+
     def routes(self) -> Sequence[BaseRoute]:
         """Starlette routes of the UI, mounted under ``/<app_id>``.
 
