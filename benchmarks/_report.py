@@ -180,8 +180,8 @@ def print_table(doc: dict[str, Any]) -> None:
     print("\nsequential probe, server CPU ms per request (median):")
     for name, per in doc["probes"].items():
         for size, eps in per.items():
-            shown = "  ".join(f"{ep} {v['cpu_ms_median']}" for ep, v in eps.items())
-            print(f"  {name:<10} {size:>5}  {shown}")
+            line = "  ".join(f"{ep} {v['cpu_ms_median']}" for ep, v in eps.items())
+            print(f"  {name:<10} {size:>5}  {line}")
     print(
         f"\n{'server':<10} {'size':>5} {'cl':>3} {'req/s (runs)':<24} {'cpu ms/req':>10} "
         f"{'go p99 ms (runs)':<20} {'err':>4} {'RSS reset':>9}"

@@ -19,6 +19,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from collections.abc import MutableMapping
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -50,14 +51,14 @@ class _Call:
         out: list[bytes] = []
         status = [0]
 
-        async def receive() -> dict[str, Any]:
+        async def receive() -> MutableMapping[str, Any]:
             nonlocal sent
             if sent:
                 return {"type": "http.disconnect"}
             sent = True
             return {"type": "http.request", "body": body, "more_body": False}
 
-        async def send(message: dict[str, Any]) -> None:
+        async def send(message: MutableMapping[str, Any]) -> None:
             if message["type"] == "http.response.start":
                 status[0] = message["status"]
             else:
@@ -73,7 +74,7 @@ class _Call:
 
 async def measure(hub: Hub, wl: Workload, seconds: float, only: set[str]) -> dict[str, Any]:
     call = _Call(hub, hub.token)
-    base, sid = wl.base, "query=sid"
+    base = wl.base
     q = "sid=profile"
     costs: dict[str, list[float]] = {e: [] for e in ENDPOINTS}
     for warm in range(5):
@@ -95,15 +96,14 @@ async def measure(hub: Hub, wl: Workload, seconds: float, only: set[str]) -> dic
                     wl.edit_prefix + f"{cycle}".encode() + wl.edit_suffix,
                 )
             elif name == "go":
-                args = ("GET", f"{base}/go", q)
+                args = ("GET", f"{base}/go", q, b"")
             else:
-                args = ("GET", f"{base}/state", q)
+                args = ("GET", f"{base}/state", q, b"")
             if only and name not in only and name != "set":
                 continue
             t0 = time.thread_time()
             await call(*args)
             costs[name].append(time.thread_time() - t0)
-    del sid
     return {
         e: {"cpu_ms_median": round(1000 * statistics.median(v), 3), "requests": len(v)}
         for e, v in costs.items()
