@@ -18,8 +18,8 @@ import json
 import statistics
 import sys
 import time
-from pathlib import Path
 from collections.abc import MutableMapping
+from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
