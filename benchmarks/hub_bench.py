@@ -209,7 +209,8 @@ def main() -> None:
     parser.add_argument("--mem-tolerance", type=float, default=32.0, help="MiB over start RSS")
     parser.add_argument("--no-load", action="store_true", help="probes only, no load scenarios")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
-    parser.add_argument("--profile", metavar="FILE", help="py-spy the first server (raw stacks)")
+    parser.add_argument("--profile", metavar="FILE", help="py-spy a server (raw stacks)")
+    parser.add_argument("--profile-server", help="which server --profile samples (default: first)")
     args = parser.parse_args()
     clients = [int(c) for c in args.clients.split(",") if c]
     sizes = [s for s in args.sizes.split(",") if s]
@@ -236,7 +237,8 @@ def main() -> None:
             for wl in loads[server.name].values():
                 smoke_check(server, wl, ours=server.name != "reference")
         if args.profile:
-            spy = _start_profiler(servers[0], args.profile)
+            target = [s for s in servers if s.name == (args.profile_server or servers[0].name)]
+            spy = _start_profiler(target[0], args.profile)
         probes: dict[str, dict[str, Any]] = {s.name: {} for s in servers}
         for size in sizes:
             for server in servers:

@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _states import Workload, build_workload, load_app
 
-from cuagym.hub import Hub, MemoryStore
+from cuagym.hub import Hub, MemoryStore, RedisStore
 
 ENDPOINTS = ("set", "set_current", "go", "state")
 
@@ -111,20 +111,30 @@ async def measure(hub: Hub, wl: Workload, seconds: float, only: set[str]) -> dic
     }
 
 
+async def _run(args: argparse.Namespace, wl: Workload, only: set[str]) -> dict[str, Any]:
+    store = MemoryStore() if args.store == "memory" else RedisStore(args.store, prefix="profile")
+    hub = Hub(apps=[load_app(args.app)], store=store)
+    await store.start()
+    try:
+        return await measure(hub, wl, args.seconds, only)
+    finally:
+        await store.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--app", default="team-chat")
     parser.add_argument("--sizes", default="24k,500k")
     parser.add_argument("--seconds", type=float, default=3.0, help="per size")
     parser.add_argument("--only", default="", help="endpoints to measure besides set")
+    parser.add_argument("--store", default="memory", help="memory, or redis://host:port/db")
     args = parser.parse_args()
     app = load_app(args.app)
     only = {e for e in args.only.split(",") if e}
     out = {}
     for size in args.sizes.split(","):
         wl = build_workload(app, size)
-        hub = Hub(apps=[load_app(args.app)], store=MemoryStore())
-        out[size] = asyncio.run(measure(hub, wl, args.seconds, only))
+        out[size] = asyncio.run(_run(args, wl, only))
     print(json.dumps(out, indent=2))
 
 

@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
 
-__all__ = ["Memo", "ValidatedState", "assemble", "common_affixes", "key_bytes"]
+__all__ = ["Delta", "Memo", "ValidatedState", "assemble", "common_affixes", "key_bytes"]
 
 Canon = bytes | memoryview
 _CHUNK = 1 << 15
@@ -168,13 +169,31 @@ def _suffix(a: bytes, b: bytes, limit: int) -> int:
     return done
 
 
-def _state_hash(data: bytes, reference: ValidatedState | None) -> tuple[str, list[Any]]:
+@dataclass(frozen=True, slots=True)
+class Delta:
+    """How a state's bytes differ from its reference's: ``base`` (its state_id) with the bytes
+    between ``prefix`` and ``len(base data) - suffix`` replaced by ``middle``."""
+
+    base: str
+    prefix: int
+    suffix: int
+    middle: bytes
+
+    def apply(self, base: bytes) -> bytes:
+        return base[: self.prefix] + self.middle + base[len(base) - self.suffix :]
+
+
+def _state_hash(
+    data: bytes, reference: ValidatedState | None, shared: int | None = None
+) -> tuple[str, list[Any]]:
     """sha256 of ``data`` and its midstates every ``HASH_STEP`` bytes (``points[k]``: after
-    ``data[:k * HASH_STEP]``). Bytes ``data`` shares with the reference's are not hashed again:
-    hashing resumes from the reference's last midstate before the first difference."""
+    ``data[:k * HASH_STEP]``). Bytes ``data`` shares with the reference's (``shared``, if
+    known) are not hashed again: hashing resumes from the reference's last midstate before
+    the first difference."""
     view = memoryview(data)
     if reference is not None and reference.points:
-        shared = _prefix(reference.data, data, min(len(reference.data), len(data)))
+        if shared is None:
+            shared = _prefix(reference.data, data, min(len(reference.data), len(data)))
         k = min(shared // HASH_STEP, len(reference.points) - 1)
         points = reference.points[: k + 1]
         digest = points[k].copy()
@@ -191,6 +210,18 @@ def _state_hash(data: bytes, reference: ValidatedState | None) -> tuple[str, lis
     return digest.hexdigest(), points
 
 
+def _delta(data: bytes, anchor: ValidatedState) -> tuple[Delta | None, int]:
+    """``data`` as a delta from the anchor's bytes, if it is small (less than half), and the
+    length of their common prefix."""
+    old = anchor.data
+    limit = min(len(old), len(data))
+    prefix = _prefix(old, data, limit)
+    suffix = _suffix(old, data, limit - prefix)
+    if (len(data) - prefix - suffix) * 2 >= len(data):
+        return None, prefix
+    return Delta(anchor.state_id, prefix, suffix, data[prefix : len(data) - suffix]), prefix
+
+
 class ValidatedState:
     """A whole validated state: its memo tree, model instance, canonical bytes and state_id.
 
@@ -202,8 +233,10 @@ class ValidatedState:
 
     __slots__ = (
         "__weakref__",
+        "anchor",
         "body",
         "data",
+        "delta",
         "diffs",
         "index",
         "model",
@@ -225,7 +258,17 @@ class ValidatedState:
         self.data = data if data is not None else root.canonical()
         if root.canon is None:
             root.canon = self.data
-        self.state_id, self.points = _state_hash(self.data, reference)
+        # The state this one is a small delta from (edits of edits all point at the first),
+        # so that a store can keep the first whole and the others as deltas.
+        self.anchor: ValidatedState | None = None
+        self.delta: Delta | None = None
+        shared = None
+        if reference is not None:
+            anchor = reference.anchor or reference
+            self.delta, prefix = _delta(self.data, anchor)
+            self.anchor = anchor if self.delta is not None else None
+            shared = prefix if anchor is reference else None
+        self.state_id, self.points = _state_hash(self.data, reference, shared)
         self.body: bytes | None = None
         self.span: tuple[int, int] | None = None
         self.index: Any = None

@@ -252,11 +252,9 @@ class Hub:
 
     async def _replace(self, ctx: AppContext, sid: str, action: str, stored: StoredState) -> str:
         if action == "set":
-            await ctx.store.update(ctx.app_id, sid, lambda _: SessionRecord(stored, stored))
+            await ctx.store.put(ctx.app_id, sid, SessionRecord(stored, stored))
         else:  # set_current: a new session's initial is the seed
-            await ctx.store.update(
-                ctx.app_id, sid, lambda rec: SessionRecord(ctx.initial_of(rec), stored)
-            )
+            await ctx.store.put_current(ctx.app_id, sid, stored, ctx.seed)
         return stored.state_id
 
     async def _merge(self, ctx: AppContext, sid: str, patch: Any) -> str:

@@ -15,7 +15,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from cuagym.hub._state import SessionRecord
+from cuagym.hub._state import SessionRecord, StoredState
 
 __all__ = ["MemoryStore", "SessionStore", "StoredFile", "release_free_memory", "unique_name"]
 
@@ -79,6 +79,19 @@ class SessionStore(ABC):
         ``change`` may raise; then nothing is written. It may be called more than once (stores
         with optimistic concurrency retry it), so it must not have side effects.
         """
+
+    async def put(self, app_id: str, sid: str, record: SessionRecord) -> None:
+        """Replace the record, whatever it was (a store may do this in one step)."""
+        await self.update(app_id, sid, lambda _: record)
+
+    async def put_current(
+        self, app_id: str, sid: str, current: StoredState, initial_if_new: StoredState
+    ) -> None:
+        """Replace the current state and keep the initial one (``initial_if_new`` for a session
+        that has none); a store may do this in one step."""
+        await self.update(
+            app_id, sid, lambda rec: SessionRecord(rec.initial or initial_if_new, current)
+        )
 
     @abstractmethod
     async def delete(self, app_id: str, sid: str) -> None:
