@@ -89,6 +89,7 @@ def run_scenario(
     for sid in sids:  # every rollout ends with reset: the hub must give the memory back
         status, _ = server.request("POST", f"{wl.base}/post?sid={sid}", {"action": "reset"})
         reset_errors += status != 200
+    rss_right_after_reset = server.rss_mib()  # freed, not yet given back to the OS
     time.sleep(args.settle)
     rss_after_reset = server.rss_mib()
 
@@ -131,6 +132,7 @@ def run_scenario(
         "load_average_before": load_before,
         "rss_peak_mib": round(peak, 1),
         "rss_after_mib": round(rss_after, 1),
+        "rss_right_after_reset_mib": round(rss_right_after_reset, 1),
         "rss_after_reset_mib": round(rss_after_reset, 1),
     }
 
@@ -146,7 +148,9 @@ def _targets(args: argparse.Namespace, app_id: str) -> tuple[list[Server], list[
     """The servers of this run, in the order each scenario visits them."""
     cleanup: list[Any] = []
     ours: list[Server] = []
-    common = {"serve_all": args.serve_all, "cpus": args.server_cpus}
+    env = dict(os.environ)
+    env.update(kv.split("=", 1) for kv in args.server_env)
+    common = {"serve_all": args.serve_all, "cpus": args.server_cpus, "env": env}
     if args.workers > 1 or args.store != "memory":
         url = args.store
         if args.store == "redis":
@@ -204,6 +208,19 @@ def main() -> None:
         "--store", default="memory", help="memory, redis (a redis-server started here) or a URL"
     )
     parser.add_argument("--server-cpus", help="taskset CPU list for the servers, e.g. 0")
+    parser.add_argument(
+        "--server-env",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="environment of our hub processes (e.g. PYTHONMALLOC=malloc); repeatable",
+    )
+    parser.add_argument(
+        "--idle-wait",
+        type=float,
+        default=0.0,
+        help="at the end, wait this long (the hub drops caches after 60 s idle) and read RSS",
+    )
     parser.add_argument("--client-cpus", help="CPU list for the load generator, e.g. 1")
     parser.add_argument("--settle", type=float, default=1.0, help="seconds before RSS after reset")
     parser.add_argument("--mem-tolerance", type=float, default=32.0, help="MiB over start RSS")
@@ -265,6 +282,14 @@ def main() -> None:
             for s in servers
             if s.name != "reference"
         }
+        if args.idle_wait:  # caches of states no session holds go after a long idle time
+            time.sleep(args.idle_wait)
+            for s in servers:
+                if s.name in memory:
+                    memory[s.name]["after_idle"] = {
+                        "seconds": args.idle_wait,
+                        "rss_mib": round(s.rss_mib(), 1),
+                    }
         doc = {
             "benchmark": "hub_bench",
             "date": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),

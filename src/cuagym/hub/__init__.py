@@ -11,7 +11,7 @@ from cuagym.hub._state import SessionRecord, StoredState, UploadedFile
 from cuagym.hub._store import MemoryStore, SessionStore
 from cuagym.hub._ui import UISession, render, ui_session
 from cuagym.hub._validation import InvalidState
-from cuagym.hub._webapp import Violation, WebApp
+from cuagym.hub._webapp import InvariantChecks, Violation, WebApp
 
 __all__ = [
     "DiffEntry",
@@ -19,6 +19,7 @@ __all__ = [
     "Hub",
     "HubLimits",
     "InvalidState",
+    "InvariantChecks",
     "MemoryStore",
     "RedisStore",
     "SessionRecord",

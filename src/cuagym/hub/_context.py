@@ -130,7 +130,7 @@ class AppContext:
         self._recent: deque[weakref.ref[ValidatedState]] = deque(maxlen=self.RECENT_BODIES)
         # Stores that keep bytes only (Redis): recent states, parsed states and diffs by id.
         self._keep: _LRU[str, ValidatedState] = _LRU(
-            256 << 20, lambda s: len(s.data) + len(s.body or b"")
+            128 << 20, lambda s: 2 * len(s.data) + len(s.body or b"")
         )
         self._parsed: _LRU[str, tuple[Any, int]] = _LRU(64 << 20, lambda v: v[1])
         self._diffs: _LRU[tuple[str, str], bytes] = _LRU(16 << 20, len)

@@ -7,14 +7,14 @@ plugin (entry point group ``cuagym.domains``) as the ``web_app`` attribute of th
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict
 from starlette.routing import BaseRoute
 
-__all__ = ["Violation", "WebApp"]
+__all__ = ["InvariantChecks", "Violation", "WebApp"]
 
 
 class Violation(BaseModel):
@@ -24,6 +24,39 @@ class Violation(BaseModel):
 
     path: str
     message: str
+
+
+Check = Callable[[Any], Iterable[Violation]]
+
+
+class InvariantChecks:
+    """An app's invariants as checks that each name the top-level fields they read.
+
+    ``run`` is the whole check (the checks in order: the exact report). ``hold_after`` is what
+    :meth:`WebApp.invariants_hold_after` needs: after an edit, only the checks that read a field
+    the edit changed can find something new, so only they run.
+
+    >>> CHECKS = InvariantChecks(  # doctest: +SKIP
+    ...     (["labels"], check_labels), (["threads", "messages"], check_threads)
+    ... )
+    """
+
+    def __init__(self, *checks: tuple[Iterable[str], Check]) -> None:
+        self._checks = tuple((frozenset(reads), check) for reads, check in checks)
+        self._fields = frozenset().union(*(reads for reads, _ in self._checks))
+
+    def run(self, state: Any) -> Iterator[Violation]:
+        for _, check in self._checks:
+            yield from check(state)
+
+    def hold_after(self, before: Any, after: Any) -> bool:
+        """True if the checks that read a changed field (not the same object) find nothing."""
+        changed = {f for f in self._fields if getattr(after, f) is not getattr(before, f)}
+        if not changed:
+            return True
+        return not any(
+            True for reads, check in self._checks if reads & changed for _ in check(after)
+        )
 
 
 class WebApp(ABC):
