@@ -81,11 +81,11 @@ $(STAMPS)/apt-test: Makefile
 $(STAMPS)/venv: pyproject.toml Makefile $(STAMPS)/apt-runtime
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[scale,office]'
+	$(PY) -m pip install -q -e '.[scale,office,report]'
 	@touch $@
 
 $(STAMPS)/venv-test: $(STAMPS)/venv pyproject.toml
-	$(PY) -m pip install -q -e '.[scale,office,gui,browser,llm,dev]'
+	$(PY) -m pip install -q -e '.[scale,office,gui,browser,llm,dev,report,data]'
 	@touch $@
 
 # The env image: the venv task scripts run with inside the sandbox (built on /usr/bin/python3,

@@ -1,7 +1,21 @@
 """Models and helpers shared by every part of cuagym. Imports nothing else of ours."""
 
-from cuagym.core._atomic import sweep_stale
+from cuagym.core._atomic import sweep_stale, write_folder_atomically
 from cuagym.core._bundle import BUNDLE_FILES, Bundle, BundleError, BundleKind, BundleProblem
+from cuagym.core._episode import (
+    EPISODE_FILE,
+    FINAL_SCREEN,
+    SCREENS_DIR,
+    TURNS_FILE,
+    EndedBy,
+    Episode,
+    EpisodeCheck,
+    EpisodeError,
+    EpisodeRecord,
+    EpisodeStatus,
+    TurnRecord,
+    screen_name,
+)
 from cuagym.core._json import canonical_bytes, canonical_json, dumps, loads, state_id
 from cuagym.core._osworld import (
     DEFAULT_HOME,
@@ -34,6 +48,7 @@ from cuagym.core._review import (
 )
 from cuagym.core._reward_output import Check, RewardOutput, parse_reward_output
 from cuagym.core._schemas import schemas
+from cuagym.core._start import StartWindow
 from cuagym.core._task import (
     TASK_ID_PATTERN,
     Backend,
@@ -54,13 +69,17 @@ __all__ = [
     "DEFAULT_HOME",
     "DEFAULT_INITIAL_SETUP_PATH",
     "DEFAULT_REWARD_PATH",
+    "EPISODE_FILE",
+    "FINAL_SCREEN",
     "OSWORLD_GETTERS",
     "OSWORLD_METRICS",
     "OSWORLD_NAME_SOURCES",
     "OSWORLD_SETUP_STEPS",
     "OSWORLD_SOURCE_PACKAGE",
     "REWARD_PASS_MARKER",
+    "SCREENS_DIR",
     "TASK_ID_PATTERN",
+    "TURNS_FILE",
     "Backend",
     "Bundle",
     "BundleError",
@@ -71,6 +90,12 @@ __all__ = [
     "ConditionResult",
     "ConditionStatus",
     "Difficulty",
+    "EndedBy",
+    "Episode",
+    "EpisodeCheck",
+    "EpisodeError",
+    "EpisodeRecord",
+    "EpisodeStatus",
     "Evaluator",
     "ForbiddenHit",
     "GetterConfig",
@@ -81,9 +106,11 @@ __all__ = [
     "Scenario",
     "SetupStep",
     "SourcePass",
+    "StartWindow",
     "TaskConfig",
     "TaskMeta",
     "TaskType",
+    "TurnRecord",
     "Verdict",
     "canonical_bytes",
     "canonical_json",
@@ -93,7 +120,9 @@ __all__ = [
     "osworld_names_used",
     "parse_reward_output",
     "schemas",
+    "screen_name",
     "state_id",
     "sweep_stale",
     "validate_task_id",
+    "write_folder_atomically",
 ]

@@ -11,9 +11,16 @@ from cuagym.hub._state import SessionRecord, StoredState, UploadedFile
 from cuagym.hub._store import MemoryStore, SessionStore
 from cuagym.hub._ui import UISession, render, ui_session
 from cuagym.hub._validation import InvalidState
-from cuagym.hub._webapp import InvariantChecks, Violation, WebApp
+from cuagym.hub._webapp import (
+    ComplianceMeasure,
+    InvariantChecks,
+    ReleaseDisclosure,
+    Violation,
+    WebApp,
+)
 
 __all__ = [
+    "ComplianceMeasure",
     "DiffEntry",
     "EmbeddedHub",
     "Hub",
@@ -22,6 +29,7 @@ __all__ = [
     "InvariantChecks",
     "MemoryStore",
     "RedisStore",
+    "ReleaseDisclosure",
     "SessionRecord",
     "SessionStore",
     "StoredState",
