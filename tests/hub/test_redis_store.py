@@ -150,3 +150,35 @@ async def test_the_client_pipelines_and_reconnects(redis_server: Any) -> None:
         assert await client.call("CLIENT", "ID") != me
     finally:
         await client.close()
+
+
+async def test_an_idle_hub_forgets_the_states_no_session_holds(redis_server: Any) -> None:
+    """With Redis, states live in Redis; the hub's own copies go once it has been idle."""
+    store = RedisStore(redis_server.url, prefix=f"idle-{uuid.uuid4().hex}")
+
+    class QuickHub(Hub):
+        SETTLE_AFTER = 0.05
+        FORGET_AFTER = 0.3
+
+    hub = QuickHub(apps=discover_web_apps(["team-chat"]), store=store, token=TOKEN)
+    await store.start()
+    watcher = asyncio.create_task(hub._watch_idle())
+    try:
+        async with httpx.AsyncClient(
+            transport=httpx.ASGITransport(app=hub.asgi()), base_url="http://hub"
+        ) as c:
+            seed = discover_web_apps(["team-chat"])[0].seed()
+            body = orjson.dumps({"action": "set", "state": edited(seed, "kept")})
+            r = await c.post("/team-chat/post?sid=s1", content=body, headers=AUTH)
+            state_id = r.json()["state_id"]
+            ctx = hub.apps["team-chat"]
+            assert ctx._states.get(state_id) is not None  # cached while the hub is busy
+            await asyncio.sleep(0.6)
+            assert ctx._states.get(state_id) is None
+            assert len(ctx._keep) == 0
+            # ... and the session still reads it back, from Redis.
+            r = await c.get("/team-chat/go?sid=s1", headers=AUTH)
+            assert "kept" in r.text
+    finally:
+        watcher.cancel()
+        await store.close()
