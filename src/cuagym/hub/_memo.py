@@ -122,27 +122,30 @@ def assemble(memo: Memo) -> bytes:
     return text
 
 
-def common_affixes(a: bytes, b: bytes) -> tuple[int, int]:
-    """Lengths of the common prefix and suffix of ``a`` and ``b`` (not overlapping).
+def common_affixes(
+    a: bytes, b: bytes, spans: tuple[int, int, int, int] | None = None
+) -> tuple[int, int]:
+    """Lengths of the common prefix and suffix of ``a[a0:a1]`` and ``b[b0:b1]`` (``spans``;
+    default: all of both), not overlapping. Compared in 32 KiB slices (C ``memcmp`` speed),
+    then narrowed by bisection; the spans are never copied whole."""
+    a0, a1, b0, b1 = spans if spans is not None else (0, len(a), 0, len(b))
+    limit = min(a1 - a0, b1 - b0)
+    prefix = _prefix(a, b, limit, a0, b0)
+    return prefix, _suffix(a, b, limit - prefix, a1, b1)
 
-    Compared in 32 KiB slices (C ``memcmp`` speed), then narrowed by bisection.
-    """
-    limit = min(len(a), len(b))
-    prefix = _prefix(a, b, limit)
-    return prefix, _suffix(a, b, limit - prefix)
 
-
-def _prefix(a: bytes, b: bytes, limit: int) -> int:
+def _prefix(a: bytes, b: bytes, limit: int, a0: int = 0, b0: int = 0) -> int:
+    """How many bytes ``a[a0:]`` and ``b[b0:]`` share, up to ``limit``."""
     done = 0
     while done < limit:
         size = min(_CHUNK, limit - done)
-        if a[done : done + size] == b[done : done + size]:
+        if a[a0 + done : a0 + done + size] == b[b0 + done : b0 + done + size]:
             done += size
             continue
-        lo, hi = done, done + size  # a[:lo] == b[:lo]; they differ somewhere in [lo, hi)
+        lo, hi = done, done + size  # they agree on [0, lo) and differ somewhere in [lo, hi)
         while hi - lo > 1:
             mid = (lo + hi) // 2
-            if a[lo:mid] == b[lo:mid]:
+            if a[a0 + lo : a0 + mid] == b[b0 + lo : b0 + mid]:
                 lo = mid
             else:
                 hi = mid
@@ -150,8 +153,10 @@ def _prefix(a: bytes, b: bytes, limit: int) -> int:
     return done
 
 
-def _suffix(a: bytes, b: bytes, limit: int) -> int:
-    la, lb = len(a), len(b)
+def _suffix(a: bytes, b: bytes, limit: int, a1: int | None = None, b1: int | None = None) -> int:
+    """How many bytes ``a[:a1]`` and ``b[:b1]`` share at their ends, up to ``limit``."""
+    la = len(a) if a1 is None else a1
+    lb = len(b) if b1 is None else b1
     done = 0
     while done < limit:
         size = min(_CHUNK, limit - done)
@@ -210,16 +215,14 @@ def _state_hash(
     return digest.hexdigest(), points
 
 
-def _delta(data: bytes, anchor: ValidatedState) -> tuple[Delta | None, int]:
-    """``data`` as a delta from the anchor's bytes, if it is small (less than half), and the
-    length of their common prefix."""
+def _delta(data: bytes, anchor: ValidatedState, prefix: int) -> Delta | None:
+    """``data`` as a delta from the anchor's bytes (sharing ``prefix`` bytes), if it is small
+    (less than half)."""
     old = anchor.data
-    limit = min(len(old), len(data))
-    prefix = _prefix(old, data, limit)
-    suffix = _suffix(old, data, limit - prefix)
+    suffix = _suffix(old, data, min(len(old), len(data)) - prefix)
     if (len(data) - prefix - suffix) * 2 >= len(data):
-        return None, prefix
-    return Delta(anchor.state_id, prefix, suffix, data[prefix : len(data) - suffix]), prefix
+        return None
+    return Delta(anchor.state_id, prefix, suffix, data[prefix : len(data) - suffix])
 
 
 class ValidatedState:
@@ -233,10 +236,11 @@ class ValidatedState:
 
     __slots__ = (
         "__weakref__",
+        "_delta",
+        "_shared",
         "anchor",
         "body",
         "data",
-        "delta",
         "diffs",
         "index",
         "model",
@@ -258,16 +262,17 @@ class ValidatedState:
         self.data = data if data is not None else root.canonical()
         if root.canon is None:
             root.canon = self.data
-        # The state this one is a small delta from (edits of edits all point at the first),
-        # so that a store can keep the first whole and the others as deltas.
+        # The state this one may be a small delta from (edits of edits all point at the
+        # first), so that a store can keep the first whole and the others as deltas; the delta
+        # itself is worked out only if a store asks for it.
         self.anchor: ValidatedState | None = None
-        self.delta: Delta | None = None
+        self._delta: Delta | bool | None = None
         shared = None
         if reference is not None:
-            anchor = reference.anchor or reference
-            self.delta, prefix = _delta(self.data, anchor)
-            self.anchor = anchor if self.delta is not None else None
-            shared = prefix if anchor is reference else None
+            self.anchor = reference.anchor or reference
+            old = self.anchor.data
+            self._shared = _prefix(old, self.data, min(len(old), len(self.data)))
+            shared = self._shared if self.anchor is reference else None
         self.state_id, self.points = _state_hash(self.data, reference, shared)
         self.body: bytes | None = None
         self.span: tuple[int, int] | None = None
@@ -277,6 +282,14 @@ class ValidatedState:
     @property
     def dump(self) -> Any:
         return self.root.dump
+
+    @property
+    def delta(self) -> Delta | None:
+        """How this state's bytes differ from its anchor's, if that is small (else None)."""
+        if self._delta is None:
+            found = _delta(self.data, self.anchor, self._shared) if self.anchor else None
+            self._delta = found if found is not None else False
+        return self._delta if isinstance(self._delta, Delta) else None
 
     def weight(self) -> int:
         """Roughly how many bytes this state keeps alive on its own (data, body, parsed)."""

@@ -258,13 +258,16 @@ def splice(
 
     Returns None when the two states are byte-identical (the caller reuses the reference).
     """
-    a = old[old_env.start : old_env.end]
-    b = new[new_env.start : new_env.end]
-    if a == b:
-        return None
-    prefix, suffix = common_affixes(a, b)
-    lo, hi = prefix, len(a) - suffix  # the window, in the old state's coordinates
-    delta = len(b) - len(a)
+    size_a = old_env.end - old_env.start
+    size_b = new_env.end - new_env.start
+    spans = (old_env.start, old_env.end, new_env.start, new_env.end)
+    prefix, suffix = common_affixes(old, new, spans)
+    if prefix == size_a == size_b:
+        return None  # the same state text
+    lo, hi = prefix, size_a - suffix  # the window, in the old state's coordinates
+    delta = size_b - size_a
+    # Offsets below are relative to the state's first byte (``off`` in the new body).
+    off = new_env.start
     # Descend to the deepest container whose one child holds the whole window.
     trail: list[tuple[Span, int, int, Memo]] = []  # (span, absolute start, child i, memo)
     span, base, memo = old_index, 0, old_root
@@ -282,7 +285,7 @@ def splice(
         if kid is None:  # a leaf holds the window: re-read that one value
             vs, ve = base + span.starts[i], base + span.ends[i]
             try:
-                raw = orjson.loads(b[vs : ve + delta])
+                raw = orjson.loads(new[off + vs : off + ve + delta])
             except orjson.JSONDecodeError:
                 trail.pop()
                 path.pop()
@@ -297,7 +300,9 @@ def splice(
         path.pop()
     if not trail:
         raise Fallback  # the window is in the state object itself: validate it whole
-    return _splice_container(validator, b, lo, hi, delta, trail, span, base, memo, path, old_root)
+    return _splice_container(
+        validator, new, off, lo, hi, delta, trail, span, base, memo, path, old_root
+    )
 
 
 def _child(memo: Memo, key: str | int) -> Memo:
@@ -310,7 +315,8 @@ def _child(memo: Memo, key: str | int) -> Memo:
 
 def _splice_container(
     validator: IncrementalValidator,
-    b: bytes,
+    new: bytes,
+    off: int,
     lo: int,
     hi: int,
     delta: int,
@@ -333,7 +339,7 @@ def _splice_container(
     region_end = base + (firsts[n - tail] if tail else span.length - 1) + delta
     if region_end < region_start:
         raise Fallback
-    found = _region(b, region_start, region_end, is_object, head > 0, tail > 0)
+    found = _region(new, off + region_start, off + region_end, is_object, head > 0, tail > 0)
     node = validator.node_at(tuple(path))
     item = node.item  # type: ignore[union-attr]
     children = memo.children
@@ -341,7 +347,7 @@ def _splice_container(
     middle: list[Memo] = []
     for _, _, vs, ve in found:
         try:
-            raw = orjson.loads(b[vs:ve])
+            raw = orjson.loads(new[vs:ve])
         except orjson.JSONDecodeError:
             raise Fallback from None
         middle.append(item.run(raw, None))
@@ -361,7 +367,7 @@ def _splice_container(
         members = children[:head] + middle + children[n - tail :]
         fresh = Memo([m.value for m in members], [m.dump for m in members], None, members)
     for (_, _, vs, ve), sub in zip(found, middle, strict=True):
-        kids.append(_index(b, vs, ve, sub) if sub.children is not None else None)
+        kids.append(_index(new, vs, ve, sub) if sub.children is not None else None)
 
     def merged(old: list[int], middle: list[int]) -> list[int]:
         return old[:head] + middle + [x + delta for x in old[n - tail :]]
@@ -370,9 +376,9 @@ def _splice_container(
         span.keys[:head] + [f[0] for f in found] + span.keys[n - tail :]
         if span.keys is not None
         else None,
-        merged(span.key_starts, [f[1] - base for f in found]),
-        merged(span.starts, [f[2] - base for f in found]),
-        merged(span.ends, [f[3] - base for f in found]),
+        merged(span.key_starts, [f[1] - off - base for f in found]),
+        merged(span.starts, [f[2] - off - base for f in found]),
+        merged(span.ends, [f[3] - off - base for f in found]),
         span.kids[:head] + kids + span.kids[n - tail :],
         span.length + delta,
     )
