@@ -153,8 +153,8 @@ def _targets(args: argparse.Namespace, app_id: str) -> tuple[list[Server], list[
     common = {"serve_all": args.serve_all, "cpus": args.server_cpus, "env": env}
     if args.workers > 1 or args.store != "memory":
         url = args.store
-        if args.store == "redis":
-            redis = RedisProcess(args.host)
+        if args.store in ("redis", "redis-tcp"):
+            redis = RedisProcess(args.host, unix=args.store == "redis")
             cleanup.append(redis.stop)
             url = redis.url
         ours.append(start_ours("memory x1", args.app, app_id, args.host, **common))
@@ -168,7 +168,7 @@ def _targets(args: argparse.Namespace, app_id: str) -> tuple[list[Server], list[
                 store=url,
                 **common,
             )
-            if args.store == "redis":
+            if args.store in ("redis", "redis-tcp"):
                 server.extra_pids.append(redis.proc.pid)
             ours.append(server)
     else:
@@ -205,7 +205,10 @@ def main() -> None:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--workers", type=int, default=1, help="hub worker processes")
     parser.add_argument(
-        "--store", default="memory", help="memory, redis (a redis-server started here) or a URL"
+        "--store",
+        default="memory",
+        help="memory, redis (a redis-server started here, over a Unix socket), redis-tcp "
+        "(the same over TCP) or a URL",
     )
     parser.add_argument("--server-cpus", help="taskset CPU list for the servers, e.g. 0")
     parser.add_argument(

@@ -129,8 +129,11 @@ class AppContext:
         )
         self._recent: deque[weakref.ref[ValidatedState]] = deque(maxlen=self.RECENT_BODIES)
         # Stores that keep bytes only (Redis): recent states, parsed states and diffs by id.
+        # (Weighed by the bytes each state holds on its own; the parsed trees are shared.
+        # It must hold every live session's current state: 64 sessions of 1 MB states take
+        # ~100 MB; a state evicted while its session lives is parsed again at every read.)
         self._keep: _LRU[str, ValidatedState] = _LRU(
-            128 << 20, lambda s: 2 * len(s.data) + len(s.body or b"")
+            384 << 20, lambda s: len(s.data) + len(s.body or b"")
         )
         self._parsed: _LRU[str, tuple[Any, int]] = _LRU(64 << 20, lambda v: v[1])
         self._diffs: _LRU[tuple[str, str], bytes] = _LRU(16 << 20, len)
