@@ -33,11 +33,14 @@ V = TypeVar("V")
 class _LRU(Generic[K, V]):
     """An LRU bounded by the total weight of its values (bytes, roughly)."""
 
-    def __init__(self, budget: int, weigh: Callable[[V], int]) -> None:
+    def __init__(
+        self, budget: int, weigh: Callable[[V], int], max_items: int | None = None
+    ) -> None:
         self._items: OrderedDict[K, V] = OrderedDict()
         self._budget = budget
         self._weigh = weigh
         self._weight = 0
+        self._max_items = max_items
 
     def get(self, key: K) -> V | None:
         value = self._items.get(key)
@@ -54,7 +57,9 @@ class _LRU(Generic[K, V]):
             self._weight -= self._weigh(old)
         self._items[key] = value
         self._weight += weight
-        while self._weight > self._budget:
+        while self._weight > self._budget or (
+            self._max_items is not None and len(self._items) > self._max_items
+        ):
             self._weight -= self._weigh(self._items.popitem(last=False)[1])
 
     def clear(self) -> None:
@@ -106,6 +111,8 @@ class AppContext:
 
     #: recent states validated from request bodies, tried as references for the next body
     RECENT_BODIES = 4
+    #: states kept for stores of bytes (Redis) at most: about the live sessions of a process
+    KEEP_STATES = 256
 
     def __init__(self, app: WebApp, store: SessionStore, limits: HubLimits) -> None:
         self.app = app
@@ -129,11 +136,12 @@ class AppContext:
         )
         self._recent: deque[weakref.ref[ValidatedState]] = deque(maxlen=self.RECENT_BODIES)
         # Stores that keep bytes only (Redis): recent states, parsed states and diffs by id.
-        # (Weighed by the bytes each state holds on its own; the parsed trees are shared.
-        # It must hold every live session's current state: 64 sessions of 1 MB states take
-        # ~100 MB; a state evicted while its session lives is parsed again at every read.)
+        # It must hold every live session's current state (a state evicted while its session
+        # lives is parsed again at every read): 64 sessions of 1 MB states take ~160 MB. The
+        # weight counts what a state holds on its own (bytes, request body, the changed path
+        # and cached diffs, about its size again); the parsed trees are shared.
         self._keep: _LRU[str, ValidatedState] = _LRU(
-            384 << 20, lambda s: len(s.data) + len(s.body or b"")
+            256 << 20, lambda s: 2 * len(s.data) + len(s.body or b""), max_items=self.KEEP_STATES
         )
         self._parsed: _LRU[str, tuple[Any, int]] = _LRU(64 << 20, lambda v: v[1])
         self._diffs: _LRU[tuple[str, str], bytes] = _LRU(16 << 20, len)
