@@ -116,3 +116,17 @@ async def test_a_discarded_app_is_killed_at_once_with_its_tree() -> None:
     await procs[1].stop()
     assert loop.time() - t0 >= 4.5  # TERM was ignored: KILL came after the grace period
     assert session_members([procs[1].pid]) == []
+
+
+async def test_a_wait_right_after_a_settled_one_needs_no_new_quiet_period(home: Path) -> None:
+    async with Desktop(home=home, uid=1000) as desktop:
+        loop = asyncio.get_running_loop()
+        await desktop.wait_rendered(stable_s=0.6, timeout=20)
+        t0 = loop.time()
+        await desktop.wait_rendered(stable_s=0.6, timeout=20)  # nothing happened since
+        assert loop.time() - t0 < 0.5
+        # Input makes the screen's past irrelevant: the quiet period is watched again.
+        await desktop.act({"action": "mouse_move", "coordinate": [10, 10]})
+        t0 = loop.time()
+        await desktop.wait_rendered(stable_s=0.6, timeout=20)
+        assert loop.time() - t0 >= 0.6

@@ -126,6 +126,9 @@ class Desktop:
         self._screen: Screen | None = None
         self._keymap = Keymap()
         self._app_count = 0
+        # The last settled screen and since when it has been unchanged; forgotten whenever the
+        # desktop sends input or starts or stops an app (see wait_rendered).
+        self._settled: tuple[bytes, float] | None = None
 
     # -- lifecycle ---------------------------------------------------------------------------
     async def start(self) -> None:
@@ -226,6 +229,7 @@ class Desktop:
 
         With ``wait``, returns once its window is mapped and rendered (not after a sleep).
         """
+        self._settled = None
         display = self._display()
         assert self.runtime_dir is not None
         self._app_count += 1
@@ -330,12 +334,14 @@ class Desktop:
         ``discard``: nothing the app holds is wanted any more (its home is about to be thrown
         away): kill it at once instead of a graceful shutdown, which cost LibreOffice and
         Chromium up to the whole grace period (about a second) per restore."""
+        self._settled = None
         if app in self.apps:
             self.apps.remove(app)
         await self._stop_app(app, others=self.apps, kill=discard)
 
     async def close_apps(self, *, discard: bool = False) -> None:
         """Stop every app at once (see :meth:`close_app`)."""
+        self._settled = None
         apps, self.apps = list(self.apps), []
         await asyncio.gather(*(self._stop_app(app, others=[], kill=discard) for app in apps))
 
@@ -409,6 +415,7 @@ class Desktop:
         ``screenshot``, ``wait``, ``terminate`` and ``call_user`` do nothing here: the caller
         handles them. ``space``: the policy's coordinate space (default: the config's).
         """
+        self._settled = None
         parsed = parse_action(dict(action)) if isinstance(action, Mapping) else action
         if parsed.action == "type" and parsed.text:
             await self._type(parsed.text)
@@ -483,8 +490,10 @@ class Desktop:
             interval = min(0.05, max(0.015, stable_s / 3))
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
-        last: bytes | None = None
-        since = loop.time()
+        # A screen that is still the one the last wait saw settle, with no input or app start
+        # since, has been quiet since then: a wait right after another (a start window, then
+        # the turn's settled screenshot) need not watch it for stable_s again.
+        last, since = self._settled if self._settled is not None else (None, loop.time())
         while True:
             frame = self.frame()
             now = loop.time()
@@ -500,6 +509,7 @@ class Desktop:
                 )
                 and (not menubar or menubar_drawn(frame))
             ):
+                self._settled = (frame.bgra, since)
                 return frame
             if now > deadline:
                 raise DesktopError(f"the screen did not settle within {timeout:g} s")
