@@ -10,6 +10,7 @@ from cuagym.cli._hub import hub_app
 from cuagym.cli._scan import scan_command
 from cuagym.cli._schema import schema_command
 from cuagym.cli._synth import synth_command
+from cuagym.cli._taskgen import taskgen_app
 from cuagym.cli._verify import verify_command
 
 app = typer.Typer(
@@ -26,6 +27,7 @@ app = typer.Typer(
 )
 app.add_typer(hub_app, name="hub")
 app.add_typer(env_app, name="env")
+app.add_typer(taskgen_app, name="taskgen")
 
 
 def _version(value: bool) -> None:
