@@ -85,7 +85,8 @@ $(STAMPS)/venv: pyproject.toml Makefile $(STAMPS)/apt-runtime
 	@touch $@
 
 $(STAMPS)/venv-test: $(STAMPS)/venv pyproject.toml
-	$(PY) -m pip install -q -e '.[scale,office,gui,browser,llm,dev]'
+	$(PY) -m pip install -q torch==2.13.0  # before the dedup extra, so it is not replaced
+	$(PY) -m pip install -q -e '.[scale,office,gui,browser,llm,dedup,dev]'
 	@touch $@
 
 # The env image: the venv task scripts run with inside the sandbox (built on /usr/bin/python3,

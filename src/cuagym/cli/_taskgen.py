@@ -30,6 +30,7 @@ from rich.table import Table
 
 from cuagym.domains import load_domains
 from cuagym.taskgen import (
+    BackendFailing,
     Catalog,
     CatalogError,
     CoverageReport,
@@ -128,7 +129,9 @@ def taskgen_command(
 
     try:
         result = asyncio.run(main())
-    except (TaskgenError, CatalogError, DedupUnavailable, ValueError, OSError) as exc:
+    except (
+        TaskgenError, CatalogError, DedupUnavailable, BackendFailing, ValueError, OSError,
+    ) as exc:  # fmt: skip
         raise _fail(str(exc)) from None
     from cuagym.taskgen import TaskgenResult
 

@@ -53,7 +53,13 @@ from cuagym.taskgen._dedup_models import (
     DedupVerdict,
     Embedder,
 )
-from cuagym.taskgen._generate import GeneratedTask, GenerateOptions, Generation, generate
+from cuagym.taskgen._generate import (
+    BackendFailing,
+    GeneratedTask,
+    GenerateOptions,
+    Generation,
+    generate,
+)
 from cuagym.taskgen._lint import LINT_KINDS, LintFinding, LintKind, LintReport, lint_instruction
 from cuagym.taskgen._offers import Offer, edge_kinds, llm_offers, procedural_offers
 from cuagym.taskgen._planner import PASSES, MixPlanner, PassName, PlanConfig, Slot
@@ -114,6 +120,7 @@ __all__ = [
     "SEED_STRIDE",
     "SLOT",
     "TASKGEN_SYSTEM",
+    "BackendFailing",
     "Catalog",
     "CatalogError",
     "Category",

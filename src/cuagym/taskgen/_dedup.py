@@ -169,13 +169,18 @@ class Deduper:
     def _template_verdict(
         self, item: DedupItem, extra: Counter[tuple[str, str]]
     ) -> DedupVerdict | None:
+        limit = self.config.per_template
+        if limit is None:
+            return None
         for app in sorted(set(item.apps)):
             used = self._templates[(app, item.template)] + extra[(app, item.template)]
-            if used >= self.config.per_template:
+            if used >= limit:
                 return DedupVerdict(False, "template", float(used))
         return None
 
     def _ngram_verdict(self, doc_grams: set[str]) -> DedupVerdict | None:
+        if self.config.overlap is None:
+            return None
         share, other = self._index.best_overlap(doc_grams)
         if share > self.config.overlap:
             return DedupVerdict(False, "ngram", share, other)
@@ -184,11 +189,12 @@ class Deduper:
     def _inner_ngram(
         self, doc_grams: set[str], earlier: list[int], prepared: list[set[str]]
     ) -> DedupVerdict | None:
-        if not doc_grams:
+        limit = self.config.overlap
+        if not doc_grams or limit is None:
             return None
         for k, j in enumerate(earlier):
             share = len(doc_grams & prepared[j]) / len(doc_grams)
-            if share > self.config.overlap:
+            if share > limit:
                 return DedupVerdict(False, "ngram", share, len(self.texts) + k)
         return None
 

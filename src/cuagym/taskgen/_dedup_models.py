@@ -41,12 +41,12 @@ DedupRule = Literal["template", "ngram", "cosine"]
 
 
 class DedupConfig(BaseModel):
-    """The spec's thresholds; ``cosine=None`` turns the embedding check off."""
+    """The spec's thresholds; ``None`` turns a check off (benchmarks time them one by one)."""
 
     cosine: float | None = Field(0.85, gt=0.0, le=1.0)
     ngram: int = Field(4, ge=1)
-    overlap: float = Field(0.5, ge=0.0, lt=1.0)
-    per_template: int = Field(3, ge=1)
+    overlap: float | None = Field(0.5, ge=0.0, lt=1.0)
+    per_template: int | None = Field(3, ge=1)
 
 
 @dataclass(frozen=True)

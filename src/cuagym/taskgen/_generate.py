@@ -36,7 +36,13 @@ from cuagym.taskgen._template import slot_template
 if TYPE_CHECKING:
     from cuagym.taskgen._dedup import Deduper
 
-__all__ = ["GenerateOptions", "GeneratedTask", "Generation", "generate"]
+__all__ = ["BackendFailing", "GenerateOptions", "GeneratedTask", "Generation", "generate"]
+
+
+class BackendFailing(RuntimeError):
+    """The draft backend failed many drafts in a row (a model that errors or never answers
+    in the asked form); the message quotes the last failure."""
+
 
 _PASS_RANK = {"gap_fill": 0, "edge_cases": 1, "breadth": 2}
 
@@ -63,6 +69,9 @@ class GenerateOptions:
     batch_size: int = 64
     max_attempts: int = 4
     max_misses: int = 2
+    #: drafts in a row the backend fails to produce at all (model errors, unparsable
+    #: replies) before the run stops: a broken backend must not walk every offer
+    max_backend_failures: int = 24
     on_progress: Callable[[int, int], None] | None = None  # (accepted, drafts)
 
 
@@ -79,6 +88,7 @@ class Generation:
     warnings: Counter[str] = field(default_factory=Counter)  # offer label / glitch rule
     retired: list[str] = field(default_factory=list)
     trimmed: int = 0
+    failing: int = 0  # drafts in a row without a task from the backend
     tokens_in: int = 0
     tokens_out: int = 0
     cost_usd: float = 0.0
@@ -149,8 +159,15 @@ def _judge(
         run.cost_usd += draft.cost_usd
         task = draft.task
         if task is None:
+            run.failing += 1
+            if run.failing >= options.max_backend_failures:
+                raise BackendFailing(
+                    f"the draft backend produced no task for {run.failing} drafts in a row; "
+                    f"the last: {draft.error}"
+                )
             _reject(run, slot, "invalid", draft.error, options, retries, numbers)
             continue
+        run.failing = 0
         report = lint_instruction(task.instruction)
         for w in report.warnings:
             run.warnings[f"{slot.offer.label}: {w.rule}"] += 1

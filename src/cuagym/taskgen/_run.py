@@ -46,6 +46,7 @@ class TaskgenOptions:
     batch_size: int = 64
     max_attempts: int = 4
     max_misses: int = 2
+    max_backend_failures: int = 24
 
 
 @dataclass
@@ -125,6 +126,7 @@ async def run_taskgen(
             n=options.n, seed=options.seed, constraints=options.constraints,
             plan=options.plan, batch_size=options.batch_size,
             max_attempts=options.max_attempts, max_misses=options.max_misses,
+            max_backend_failures=options.max_backend_failures,
             on_progress=on_progress,
         ),
     )  # fmt: skip
