@@ -40,7 +40,7 @@ test: install-test
 
 install: $(STAMPS)/venv $(STAMPS)/image
 
-install-test: $(STAMPS)/venv-test $(STAMPS)/apt-test $(STAMPS)/image
+install-test: $(STAMPS)/venv-test $(STAMPS)/apt-test $(STAMPS)/image $(STAMPS)/osworld
 
 lint:
 	$(VENV)/bin/ruff check src tests benchmarks
@@ -81,12 +81,19 @@ $(STAMPS)/apt-test: Makefile
 $(STAMPS)/venv: pyproject.toml Makefile $(STAMPS)/apt-runtime
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[scale,office]'
+	$(PY) -m pip install -q -e '.[scale,office,report]'
 	@touch $@
 
 $(STAMPS)/venv-test: $(STAMPS)/venv pyproject.toml
 	$(PY) -m pip install -q torch==2.13.0  # before the dedup extra, so it is not replaced
-	$(PY) -m pip install -q -e '.[scale,office,gui,browser,llm,dedup,dev]'
+	$(PY) -m pip install -q -e '.[scale,office,gui,browser,llm,dedup,dev,report,data]'
+	@touch $@
+
+# OSWorld's desktop-env wheel (not installed: its dependencies are heavy): the tests compile
+# the setup steps, getters and metric a config.json uses from its source and run them.
+OSWORLD_WHEEL := desktop-env==1.0.2
+$(STAMPS)/osworld: Makefile $(STAMPS)/venv
+	$(PY) -m pip download -q --no-deps $(OSWORLD_WHEEL) -d .cache/osworld
 	@touch $@
 
 # The env image: the venv task scripts run with inside the sandbox (built on /usr/bin/python3,
@@ -96,4 +103,4 @@ $(STAMPS)/image: $(STAMPS)/venv src/cuagym/sandbox/_image.py
 	@touch $@
 
 clean:
-	rm -rf $(STAMPS) $(VENV) artifacts .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(STAMPS) $(VENV) artifacts .pytest_cache .mypy_cache .ruff_cache .cache/osworld

@@ -45,7 +45,7 @@ def _configs() -> list[OSWorldConfig]:
     t = task()
     return [
         config(t),
-        osworld_config(t, host_dir="/srv/bundles/final/files-budget-total-001"),
+        osworld_config(t, host_dir="/srv/bundles/final/files-budget-total-001", reward=REWARD),
         osworld_config(
             t,
             initial_setup=INITIAL_SETUP,
@@ -95,8 +95,12 @@ def test_config_json_has_exactly_osworlds_keys_and_argument_shapes(cfg: OSWorldC
         assert set(step) == {"type", "parameters"}
         if step["type"] == "execute":
             assert step["parameters"]["shell"] is True
-            # OSWorld's execute step substitutes {CLIENT_PASSWORD}, {SCREEN_WIDTH}, ...
-            assert "{" not in step["parameters"]["command"]
+            # OSWorld's execute step substitutes {CLIENT_PASSWORD}, {SCREEN_WIDTH}, ...: only
+            # the setup step's sudo asks for the password on purpose.
+            command = step["parameters"]["command"]
+            assert "{SCREEN" not in command
+            assert ("{CLIENT_PASSWORD}" in command) == (" setup " in command)
+            assert len(command.encode()) < 131_072  # one `sh -c` argument
         if step["type"] == "upload_file":
             (entry,) = step["parameters"]["files"]
             assert set(entry) == {"local_path", "path"}
@@ -107,7 +111,71 @@ def test_the_agent_never_sees_the_scripts() -> None:
     data = config().to_json()
     commands = " ".join(s["parameters"].get("command", "") for s in data["config"])
     assert "reward.py" not in commands  # reward.py only arrives in evaluator.postconfig
-    assert "rm -f /tmp/cuagym/initial_setup.py" in commands
+    # vm.py deletes initial_setup.py once it ran (its own test: test_osworld_vm.py)
+    assert "vm.py setup /tmp/cuagym/initial_setup.py" in commands
+    result = data["evaluator"]["result"]["command"]
+    assert result.endswith("| tail -n 1") and result.count("sha256sum -c") == 2
+
+
+def test_scripts_of_any_size_are_written_in_chunks() -> None:
+    big = "x = " + repr("y" * 400_000) + "\n"
+    data = osworld_config(task(), initial_setup=big, reward=REWARD).to_json()
+    writes = [
+        s["parameters"]["command"] for s in data["config"] if "initial_setup.py.b64" in str(s)
+    ]
+    assert len(writes) >= 5
+    assert all(len(c.encode()) < 131_072 for c in writes)
+    assert writes[-1].endswith(
+        "base64 -d /tmp/cuagym/initial_setup.py.b64 > "
+        "/tmp/cuagym/initial_setup.py && rm -f /tmp/cuagym/initial_setup.py.b64"
+    )
+
+
+def test_start_windows_use_osworlds_steps() -> None:
+    windows = [
+        {"app": "calc", "path": "/home/user/Documents/budget.xlsx"},
+        {"app": "writer"},
+        {"app": "team-chat", "page": "/c/general"},
+    ]
+    cfg = osworld_config(
+        task(), initial_setup=INITIAL_SETUP, reward=REWARD, start=windows,
+        web_apps=["team-chat"], hub="http://10.0.0.2:8765",
+    )  # fmt: skip
+    steps = [s.model_dump() for s in cfg.config if s.type in ("open", "launch", "sleep")]
+    assert steps == [
+        {"type": "open", "parameters": {"path": "/home/user/Documents/budget.xlsx"}},
+        {"type": "launch", "parameters": {"command": ["libreoffice", "--writer"]}},
+        {
+            "type": "launch",
+            "parameters": {
+                "command": "google-chrome --remote-debugging-port=1337 "
+                '"http://10.0.0.2:8765/team-chat/c/general?sid=$(cat /tmp/cuagym/sid)"',
+                "shell": True,
+            },
+        },
+        {"type": "sleep", "parameters": {"seconds": 3}},
+    ]
+    # task_config.json's own start is the default
+    data = task().model_dump(exclude_none=True)
+    t = type(task()).model_validate(
+        {**data, "start": [{"app": "calc", "path": "/home/user/a.xlsx"}]}
+    )
+    opened = [s for s in osworld_config(t, initial_setup="", reward="").config if s.type == "open"]
+    assert [s.parameters for s in opened] == [{"path": "/home/user/a.xlsx"}]
+    # a bundle's own config has no hub address yet: no web window (setup says why)
+    bare = osworld_config(
+        task(), initial_setup="", reward="", start=windows[2:], web_apps=["team-chat"]
+    )
+    assert not [s for s in bare.config if s.type == "launch"]
+    for bad, why in [
+        ({"app": "calc", "path": "/etc/passwd"}, "under it"),
+        ({"app": "calc", "page": "/x"}, "takes a path"),
+        ({"app": "team-chat", "path": "/home/user/x"}, "takes a page"),
+        ({"app": "team-chat", "page": "no-slash"}, "page must be"),
+        ({"app": "Not An App"}, "app id"),
+    ]:
+        with pytest.raises(ValueError, match=why):
+            osworld_config(task(), initial_setup="", reward="", start=[bad], hub="http://h:1")
 
 
 def test_unknown_names_and_parameters_are_refused() -> None:
@@ -137,8 +205,8 @@ def test_builder_arguments_are_checked() -> None:
         osworld_config(t, initial_setup="", reward="", host_dir="/x")
     with pytest.raises(ValueError, match="absolute path"):
         osworld_config(t, "setup.py", initial_setup="", reward="")
-    with pytest.raises(ValueError, match="too large"):
-        osworld_config(t, initial_setup="x" * 200_000, reward="")
+    with pytest.raises(ValueError, match="http"):
+        osworld_config(t, initial_setup="", reward="", hub="10.0.0.2:8765")
     with pytest.raises(ValueError, match="variable name"):
         osworld_config(t, initial_setup="", reward="", reward_env={"A B": "1"})
 

@@ -2,7 +2,11 @@
 
 Each sample gets two fresh ``local`` environments (bubblewrap jail, overlay /home/user, the env
 image's Python), exactly as the synthesis engine prepares V_init and V_gold: setup on both,
-golden patch on V_gold, then the reward on each with a read-only home.
+the snapshot ``initial`` (rewards see it as ``$CUAGYM_INITIAL_HOME``), golden patch on V_gold,
+then the reward on each with a read-only home.
+
+:func:`score_end_state` scores a wrong end state: setup, the snapshot, then change scripts
+(e.g. the golden patch and then a collateral edit), then the reward.
 """
 
 from __future__ import annotations
@@ -10,7 +14,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 
-from cuagym.core import TaskConfig, parse_reward_output
+from cuagym.core import INITIAL_SNAPSHOT, RewardOutput, TaskConfig, parse_reward_output
 from cuagym.domains import TaskFamily
 from cuagym.envs import LocalEnvironment
 from cuagym.synth import scan_source
@@ -50,6 +54,7 @@ async def check_desktop_sample(family: TaskFamily, seed: int) -> DesktopSample:
             _run(v_init, scripts.initial_setup, "initial_setup"),
             _run(v_gold, scripts.initial_setup, "initial_setup"),
         )
+        await asyncio.gather(v_init.snapshot(INITIAL_SNAPSHOT), v_gold.snapshot(INITIAL_SNAPSHOT))
         await _run(v_gold, scripts.golden_patch, "golden_patch")
         init_out, gold_out = await asyncio.gather(
             _run(v_init, reward, "reward"), _run(v_gold, reward, "reward")
@@ -63,3 +68,20 @@ async def check_desktop_sample(family: TaskFamily, seed: int) -> DesktopSample:
         init_out,
         gold_out,
     )
+
+
+async def score_end_state(family: TaskFamily, seed: int, *changes: str) -> RewardOutput:
+    """The reward on the state that setup and then ``changes`` (scripts run in order, with the
+    golden patch's rights) leave; the snapshot ``initial`` is taken right after setup, as
+    every runner does. Use ``family.generate(family.sample(seed)).golden_patch`` as the first
+    change to start from the gold state."""
+    task = family.sample(seed)
+    async with LocalEnvironment() as env:
+        await _run(env, family.generate(task).initial_setup, "initial_setup")
+        await env.snapshot(INITIAL_SNAPSHOT)
+        for change in changes:
+            await _run(env, change, "golden_patch")
+        out = await _run(env, family.write_reward(task), "reward")
+    output = parse_reward_output(out)
+    assert output.ok, (output.errors, out)
+    return output

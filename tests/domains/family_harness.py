@@ -14,7 +14,7 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
-from cuagym.core import TaskConfig, parse_reward_output
+from cuagym.core import RewardOutput, TaskConfig, parse_reward_output
 from cuagym.domains import TaskFamily
 from cuagym.synth import scan_source
 
@@ -72,3 +72,21 @@ def check_sample(
     r_init = parse_reward_output(init_out).reward
     r_gold = parse_reward_output(gold_out).reward
     return SampleResult(task, r_init, r_gold, init_out, gold_out)
+
+
+def score_web_end_state(
+    family: TaskFamily, seed: int, hub_url: str, token: str, workdir: Path, *changes: str
+) -> RewardOutput:
+    """The reward on the session state that setup and then ``changes`` (scripts run in order,
+    like the golden patch: ``CUAGYM_HUB``, ``CUAGYM_SID``, ``CUAGYM_HUB_TOKEN`` set) leave.
+    Use the family's golden patch as the first change to start from the gold state."""
+    task = family.sample(seed)
+    sid = f"end-{uuid.uuid4().hex[:12]}"
+    home = workdir / sid / "home"
+    run_script(family.generate(task).initial_setup, hub_url, token, sid, home)
+    for change in changes:
+        run_script(change, hub_url, token, sid, home)
+    out = run_script(family.write_reward(task), hub_url, token, sid, home)
+    output = parse_reward_output(out)
+    assert output.ok, (output.errors, out)
+    return output

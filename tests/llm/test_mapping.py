@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cuagym.llm import Message, ToolCall, ToolResult, ToolSpec
+from cuagym.llm import ImagePart, Message, TextPart, ToolCall, ToolResult, ToolSpec
 from cuagym.llm._anthropic import messages_to_anthropic, tool_from_anthropic, tool_to_anthropic
 from cuagym.llm._openai import messages_to_openai, tool_from_openai, tool_to_openai
 from cuagym.llm.scripted import Call, Reply, ScriptedChatApi
@@ -139,3 +139,50 @@ async def test_invalid_json_arguments_are_kept_not_dropped() -> None:
         and call.raw_arguments == "{not json"
         and "invalid JSON" in (call.error or "")
     )
+
+
+def _screenshot_message() -> Message:
+    from cuagym.core._png import encode_png
+
+    png = encode_png(2, 1, bytes([255, 0, 0, 0, 0, 255]))
+    return Message(
+        role="user",
+        content=[
+            TextPart(text="Open the report."),
+            ImagePart(png=png, width=2, height=1),
+            TextPart(text="<image collapsed>"),
+        ],
+    )
+
+
+def test_image_parts_to_openai_and_anthropic() -> None:
+    message = _screenshot_message()
+    image = message.images[0]
+    assert message.text == "Open the report.\n<image collapsed>"
+    (oa,) = messages_to_openai("", [message])
+    assert oa["content"] == [
+        {"type": "text", "text": "Open the report."},
+        {"type": "image_url", "image_url": {"url": "data:image/png;base64," + image.base64()}},
+        {"type": "text", "text": "<image collapsed>"},
+    ]
+    (an,) = messages_to_anthropic([message])
+    assert an["content"][1] == {
+        "type": "image",
+        "source": {"type": "base64", "media_type": "image/png", "data": image.base64()},
+    }
+    assert Message.model_validate_json(message.model_dump_json()) == message
+
+
+@pytest.mark.parametrize("model", ["openai:scripted-double", "anthropic:scripted-double"])
+async def test_images_reach_the_server_through_the_real_sdk(model: str) -> None:
+    api = ScriptedChatApi([Reply(text="Action: looking.")])
+    client = scripted_client(api, model)
+    reply = await client.complete("SYS", [_screenshot_message()], [])
+    assert reply.message.text == "Action: looking."
+    body = api.requests[0].body
+    user = next(m for m in body["messages"] if m["role"] == "user")
+    kinds = [part["type"] for part in user["content"]]
+    assert kinds == (
+        ["text", "image_url", "text"] if model.startswith("openai") else ["text", "image", "text"]
+    )
+    await client.aclose()

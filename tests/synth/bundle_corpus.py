@@ -193,7 +193,7 @@ def _family_case(domain_id: str, family_id: str, seed: int) -> Case:
     )
 
 
-# Appended to the family reward's main(): "clean up" the session after scoring, through the
+# Appended to the family reward: "clean up" the session after scoring, through the
 # hub's state API, which reward.py may only read.
 _RESET_AFTER = """
 
@@ -205,13 +205,13 @@ r = requests.post(
     timeout=60,
 )
 """
-# Inserted before the CHECK lines are printed: weights that depend on the clock.
+# Inserted before main() hands its checks to the frame: weights that depend on the clock.
 _CLOCK_WEIGHTS = """\
     import time
     checks = [(n, p * (1 + time.time_ns() % 997 / 997) if p else p, ok, d)
               for n, p, ok, d in checks]
 """
-_PRINT_LOOP = "    for name, points, passed, detail in checks:\n"
+_PRINT_LOOP = "    return checks\n"
 
 
 def _web_cases() -> list[Case]:
@@ -345,7 +345,10 @@ async def _write_all() -> None:
                 golden_patch=case.golden_patch,
                 reward=case.reward,
                 config=osworld_config(
-                    case.task, initial_setup=case.initial_setup, reward=case.reward
+                    case.task,
+                    initial_setup=case.initial_setup,
+                    reward=case.reward,
+                    web_apps=case.task.apps if case.web else (),
                 ),
             )
             path = bundle.write(ROOT)

@@ -149,3 +149,37 @@ async def test_hub_session_is_restored_before_judging(state_root: Path) -> None:
             await prepared.close()
     assert report.passed, report.conditions
     assert all(not r.problems for r in report.runs)
+
+
+# Full credit only when nothing but notes.txt differs from the initial home (a whole-state
+# guard): the patch's extra file on V_gold must be caught, the untouched V_init must not.
+REWARD_WHOLE_STATE = """\
+import os
+initial = os.environ["CUAGYM_INITIAL_HOME"]
+def tree(root):
+    return {
+        os.path.relpath(os.path.join(d, f), root): open(os.path.join(d, f)).read()
+        for d, _, fs in os.walk(root) for f in fs if not f.startswith(".")
+    }
+before, after = tree(initial), tree(".")
+changed = before.keys() | after.keys()
+others = sorted(p for p in changed if p != "notes.txt" and before.get(p) != after.get(p))
+lines = after.get("notes.txt", "").splitlines()
+ok = lines == ["call mum", "buy milk"]
+print(f"CHECK appended 1 {'PASS' if ok else 'FAIL'} {len(lines)} lines")
+print(f"CHECK nothing_else 0 {'PASS' if not others else 'FAIL'} {others}")
+print(f"REWARD: {1.0 if ok and not others else 0.0}")
+"""
+
+
+@needs_root
+@pytest.mark.slow
+async def test_rewards_see_the_state_after_setup_as_the_initial_home(state_root: Path) -> None:
+    runner = ConsensusRunner(env_options={"state_root": state_root}, script_timeout_s=30)
+    report = await runner.check(TASK, SETUP, PATCH, REWARD_WHOLE_STATE)
+    assert (report.r_init, report.r_gold) == (0.0, 1.0), report.gold_output
+    sloppy = PATCH + 'open("notes-backup.txt", "w").write("call mum\\n")\n'
+    report = await runner.check(TASK, SETUP, sloppy, REWARD_WHOLE_STATE)
+    assert report.r_gold == 0.0 and report.gold_output is not None
+    guard = [c for c in report.gold_output.checks if c.name == "nothing_else"]
+    assert guard and not guard[0].passed and "notes-backup.txt" in guard[0].detail

@@ -6,9 +6,11 @@ import typer
 
 from cuagym import __version__
 from cuagym.cli._env import env_app
+from cuagym.cli._export import export_app
 from cuagym.cli._hub import hub_app
 from cuagym.cli._scan import scan_command
 from cuagym.cli._schema import schema_command
+from cuagym.cli._stats import stats_command
 from cuagym.cli._synth import synth_command
 from cuagym.cli._taskgen import taskgen_app
 from cuagym.cli._verify import verify_command
@@ -27,6 +29,7 @@ app = typer.Typer(
 )
 app.add_typer(hub_app, name="hub")
 app.add_typer(env_app, name="env")
+app.add_typer(export_app, name="export")
 app.add_typer(taskgen_app, name="taskgen")
 
 
@@ -53,6 +56,9 @@ app.command("schema", help="Print the JSON schemas of the bundle's JSON files.")
 app.command(
     "verify", help="Re-run the consensus conditions C1-C6 on bundles in fresh environments."
 )(verify_command)
+app.command(
+    "stats", help="Corpus statistics: the paper's tables for any corpus, and action batching."
+)(stats_command)
 
 
 def main() -> None:

@@ -1,19 +1,37 @@
 """Models and helpers shared by every part of cuagym. Imports nothing else of ours."""
 
-from cuagym.core._atomic import sweep_stale
+from cuagym.core._atomic import sweep_stale, write_folder_atomically
 from cuagym.core._bundle import BUNDLE_FILES, Bundle, BundleError, BundleKind, BundleProblem
+from cuagym.core._episode import (
+    EPISODE_FILE,
+    FINAL_SCREEN,
+    SCREENS_DIR,
+    TURNS_FILE,
+    EndedBy,
+    Episode,
+    EpisodeCheck,
+    EpisodeError,
+    EpisodeRecord,
+    EpisodeStatus,
+    TurnRecord,
+    screen_name,
+)
+from cuagym.core._initial_home import INITIAL_HOME_ENV, INITIAL_SNAPSHOT
 from cuagym.core._json import canonical_bytes, canonical_json, dumps, loads, state_id
 from cuagym.core._osworld import (
     DEFAULT_HOME,
     DEFAULT_INITIAL_SETUP_PATH,
     DEFAULT_REWARD_PATH,
     REWARD_PASS_MARKER,
+    VM_INITIAL_HOME,
+    VM_REQUIREMENTS,
     Evaluator,
     GetterConfig,
     OSWorldConfig,
     SetupStep,
     osworld_config,
     osworld_names_used,
+    start_steps,
 )
 from cuagym.core._osworld_names import (
     OSWORLD_GETTERS,
@@ -34,6 +52,7 @@ from cuagym.core._review import (
 )
 from cuagym.core._reward_output import Check, RewardOutput, parse_reward_output
 from cuagym.core._schemas import schemas
+from cuagym.core._start import StartWindow
 from cuagym.core._task import (
     TASK_ID_PATTERN,
     Backend,
@@ -54,13 +73,21 @@ __all__ = [
     "DEFAULT_HOME",
     "DEFAULT_INITIAL_SETUP_PATH",
     "DEFAULT_REWARD_PATH",
+    "EPISODE_FILE",
+    "FINAL_SCREEN",
+    "INITIAL_HOME_ENV",
+    "INITIAL_SNAPSHOT",
     "OSWORLD_GETTERS",
     "OSWORLD_METRICS",
     "OSWORLD_NAME_SOURCES",
     "OSWORLD_SETUP_STEPS",
     "OSWORLD_SOURCE_PACKAGE",
     "REWARD_PASS_MARKER",
+    "SCREENS_DIR",
     "TASK_ID_PATTERN",
+    "TURNS_FILE",
+    "VM_INITIAL_HOME",
+    "VM_REQUIREMENTS",
     "Backend",
     "Bundle",
     "BundleError",
@@ -71,6 +98,12 @@ __all__ = [
     "ConditionResult",
     "ConditionStatus",
     "Difficulty",
+    "EndedBy",
+    "Episode",
+    "EpisodeCheck",
+    "EpisodeError",
+    "EpisodeRecord",
+    "EpisodeStatus",
     "Evaluator",
     "ForbiddenHit",
     "GetterConfig",
@@ -81,9 +114,11 @@ __all__ = [
     "Scenario",
     "SetupStep",
     "SourcePass",
+    "StartWindow",
     "TaskConfig",
     "TaskMeta",
     "TaskType",
+    "TurnRecord",
     "Verdict",
     "canonical_bytes",
     "canonical_json",
@@ -93,7 +128,10 @@ __all__ = [
     "osworld_names_used",
     "parse_reward_output",
     "schemas",
+    "screen_name",
+    "start_steps",
     "state_id",
     "sweep_stale",
     "validate_task_id",
+    "write_folder_atomically",
 ]

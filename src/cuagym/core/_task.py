@@ -12,6 +12,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
+from cuagym.core._start import StartWindow
+
 __all__ = [
     "TASK_ID_PATTERN",
     "Backend",
@@ -87,6 +89,13 @@ class TaskConfig(BaseModel):
     domain: Ident = Field(description="Domain id, e.g. calc, team-chat.")
     apps: list[Ident] = Field(min_length=1, description="Apps the task touches, in use order.")
     difficulty: Difficulty
+    start: list[StartWindow] | None = Field(
+        default=None,
+        # Absent, not null, when unset: bundles written before start screens stay byte-identical.
+        exclude_if=lambda value: value is None,
+        description="The windows the agent sees at step 0, in order (DESIGN.md §6); "
+        "absent: the domain's default.",
+    )
 
     @model_validator(mode="after")
     def _extras_are_json(self) -> TaskConfig:

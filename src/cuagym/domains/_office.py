@@ -7,10 +7,10 @@
 - ``golden_patch.py`` opens the files setup wrote and edits them in place (copy-then-modify:
   whatever the task does not touch stays byte-for-byte the library's rendering of setup's
   content), then saves.
-- ``reward.py`` is a fixed frame around a family's *read block* (open the files; any failure
-  is ``REWARD: 0.0``) and its flat *check block*: a list of ``(name, points, passed, detail)``
-  appended in straight-line code, never through a nested helper, which the forbidden-pattern
-  scanner cannot follow. Module-level helpers compute values from what was read.
+- ``reward.py`` is the shared reward frame around a family's *read block* (open the files;
+  any failure is ``REWARD: 0.0``) and its flat *check block*: a list of ``(name, points,
+  passed, detail)`` appended in straight-line code, never through a nested helper, which the
+  forbidden-pattern scanner cannot follow. Module-level helpers compute values from what was read.
 
 :class:`OfficeFamily` wires these together for a domain; writer and impress subclass it.
 """
@@ -25,6 +25,8 @@ from typing import Any, ClassVar
 
 from cuagym.core import TaskConfig
 from cuagym.domains._family import GeneratedScripts, TaskFamily, family_rng
+from cuagym.domains._reward import doc_line
+from cuagym.domains._reward import reward_script as compose_reward
 
 __all__ = [
     "HOME",
@@ -57,10 +59,6 @@ def params_of(task: TaskConfig) -> dict[str, Any]:
 
 def quote(text: str) -> str:
     return f"\u201c{text}\u201d"
-
-
-def _doc(text: str) -> str:
-    return " ".join(text.split()).replace('"""', "'''").replace("\\", "/")
 
 
 _SETUP_MAIN = """
@@ -105,54 +103,16 @@ def patch_script(
     )
 
 
-_REWARD_HEAD = """
-def main():
-    checks = []  # (name, points, passed, detail); 0 points = a guard that must hold
-    try:
-"""
-
-_REWARD_FAIL = """\
-    except Exception as exc:  # a file that cannot be read scores nothing
-        print("CHECK read_state 1 FAIL " + " ".join(str(exc).split())[:200])
-        print("REWARD: 0.0")
-        return
-"""
-
-_REWARD_TAIL = """
-    for name, points, passed, detail in checks:
-        detail = " ".join(str(detail).split()).replace("REWARD:", "REWARD")[:200]
-        print(f"CHECK {name} {points} {'PASS' if passed else 'FAIL'} {detail}")
-    total = sum(points for _, points, _, _ in checks)
-    earned = sum(points for _, points, passed, _ in checks if passed)
-    guards = all(passed for _, points, passed, _ in checks if points == 0)
-    score = earned / total if total and guards else 0.0
-    print(f"REWARD: {round(score, 4)}")
-
-
-try:
-    main()
-except Exception as exc:  # a state too broken to inspect scores nothing
-    print("CHECK inspect_state 1 FAIL " + " ".join(str(exc).split())[:200])
-    print("REWARD: 0.0")
-"""
-
-
 def reward_script(task: TaskConfig, imports: str, helpers: str, read: str, body: str) -> str:
-    """``reward.py``: params, helpers, ``main`` = read block (guarded) + check block + tail."""
-    return (
-        f'"""reward.py for {task.task_id}.\n\nTask: {_doc(task.instruction)}\n"""\n'
-        + "import json\n"
-        + textwrap.dedent(imports).strip("\n")
-        + f"\n\nP = {json_literal(params_of(task))}\n\n\n"
-        + textwrap.dedent(helpers).strip("\n")
-        + "\n\n"
-        + _REWARD_HEAD
-        + textwrap.indent(textwrap.dedent(read).strip("\n"), "        ")
-        + "\n"
-        + _REWARD_FAIL
-        + textwrap.indent(textwrap.dedent(body).strip("\n"), "    ")
-        + "\n"
-        + _REWARD_TAIL
+    """``reward.py``: the shared reward frame (:mod:`cuagym.domains._reward`) around params,
+    helpers, the read block (a file that cannot be read scores 0) and the check block."""
+    return compose_reward(
+        header=f'"""reward.py for {task.task_id}.\n\nTask: {doc_line(task.instruction)}\n"""',
+        imports="import json\n" + textwrap.dedent(imports).strip("\n") + "\n",
+        libraries=[helpers],
+        constants=f"P = {json_literal(params_of(task))}",
+        read=read,
+        body=body,
     )
 
 

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 import httpx
 from pydantic import BaseModel, ConfigDict, Field
 
+from cuagym.core import INITIAL_HOME_ENV, INITIAL_SNAPSHOT
 from cuagym.envs._protocol import (
     EnvState,
     NotAGUIEnvironment,
@@ -24,7 +25,7 @@ from cuagym.envs._protocol import (
 )
 from cuagym.envs._registry import envprovider
 from cuagym.envs._state import load_parser, walk_home
-from cuagym.sandbox import HubLink, Limits, Sandbox, ScriptResult
+from cuagym.sandbox import INNER_INITIAL_HOME, HubLink, Limits, Sandbox, ScriptResult
 
 
 class LocalEnvConfig(BaseModel):
@@ -145,15 +146,32 @@ class LocalEnvironment:
             await self.sandbox.restore(snapshot)
 
     async def run_script(self, code: str, role: str, timeout: float | None = None) -> ScriptResult:
-        """Run ``code`` as ``python3 /opt/task/<role file>``, cwd /home/user, non-root."""
+        """Run ``code`` as ``python3 /opt/task/<role file>``, cwd /home/user, non-root.
+
+        A reward (a read-only role) also sees the snapshot named ``initial``, when a runner
+        took one, read-only at ``/opt/cuagym/initial/home``, announced in
+        ``$CUAGYM_INITIAL_HOME`` (``cuagym.core._initial_home``)."""
         name = role_file(role)
+        readonly = role in self.config.readonly_roles
+        views: dict[str, str] = {}
+        env: dict[str, str] = {}
+        if readonly and INITIAL_SNAPSHOT in self.sandbox.taken:
+            views[INNER_INITIAL_HOME] = INITIAL_SNAPSHOT
+            env[INITIAL_HOME_ENV] = INNER_INITIAL_HOME
         async with self._lock:
             return await self.sandbox.run_python(
                 code,
                 name=name,
                 timeout=timeout if timeout is not None else self.config.timeout_s,
-                readonly_home=role in self.config.readonly_roles,
+                readonly_home=readonly,
+                env=env,
+                views=views,
             )
+
+    @property
+    def has_initial_home(self) -> bool:
+        """Did a runner snapshot the state after setup (so rewards see the initial home)?"""
+        return INITIAL_SNAPSHOT in self.sandbox.taken
 
     async def run_command(
         self, argv: list[str], timeout: float | None = None, env: Mapping[str, str] | None = None

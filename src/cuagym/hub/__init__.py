@@ -11,9 +11,10 @@ from cuagym.hub._state import SessionRecord, StoredState, UploadedFile
 from cuagym.hub._store import MemoryStore, SessionStore
 from cuagym.hub._ui import UISession, render, ui_session
 from cuagym.hub._validation import InvalidState
-from cuagym.hub._webapp import Violation, WebApp
+from cuagym.hub._webapp import ComplianceMeasure, ReleaseDisclosure, Violation, WebApp
 
 __all__ = [
+    "ComplianceMeasure",
     "DiffEntry",
     "EmbeddedHub",
     "Hub",
@@ -21,6 +22,7 @@ __all__ = [
     "InvalidState",
     "MemoryStore",
     "RedisStore",
+    "ReleaseDisclosure",
     "SessionRecord",
     "SessionStore",
     "StoredState",

@@ -9,12 +9,12 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict
 from starlette.routing import BaseRoute
 
-__all__ = ["Violation", "WebApp"]
+__all__ = ["ComplianceMeasure", "ReleaseDisclosure", "Violation", "WebApp"]
 
 
 class Violation(BaseModel):
@@ -24,6 +24,26 @@ class Violation(BaseModel):
 
     path: str
     message: str
+
+
+#: The per-app trademark and trade-dress measures a dataset card discloses (the paper's
+#: release disclosure): a generic public name, no brand assets (logos, icon sets,
+#: illustrations), a neutral palette instead of brand colours, UI copy written anew.
+ComplianceMeasure = Literal[
+    "generic_name", "no_brand_assets", "neutral_palette", "original_ui_copy"
+]
+
+
+class ReleaseDisclosure(BaseModel):
+    """What a published dataset says about a mock web app; the public identifier is ``app_id``."""
+
+    model_config = ConfigDict(frozen=True)
+
+    #: function category, e.g. "Communication / messaging", "CRM / customer service".
+    category: str
+    measures: tuple[ComplianceMeasure, ...]
+    #: finance, healthcare or government: terms of service need a person's review before release.
+    terms_sensitive: bool = False
 
 
 class WebApp(ABC):
@@ -43,6 +63,8 @@ class WebApp(ABC):
     state_model: ClassVar[type[BaseModel]]
     #: key names or fnmatch globs over diff paths that ``/go`` masks (``lastViewedAt``, ``ui``).
     volatile: ClassVar[tuple[str, ...]] = ()
+    #: the app's release disclosure for dataset cards (None: not declared).
+    release: ClassVar[ReleaseDisclosure | None] = None
 
     @abstractmethod
     def seed(self) -> dict[str, Any]:

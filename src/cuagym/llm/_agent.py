@@ -186,8 +186,8 @@ class AgentLoop:
             u = response.usage
             tries = f", {response.attempts} attempts" if response.attempts > 1 else ""
             run.note(f"\n## turn {run.turns} ({u.tokens_in} in / {u.tokens_out} out{tries})")
-            if reply.content:
-                run.note(_clip(reply.content, self.transcript_clip * 4))
+            if reply.text:
+                run.note(_clip(reply.text, self.transcript_clip * 4))
             if not reply.tool_calls:
                 reminder = await on_idle() if on_idle is not None else None
                 if reminder is None:

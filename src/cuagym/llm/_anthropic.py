@@ -18,6 +18,7 @@ from cuagym.llm._openai import classify_status
 from cuagym.llm._retry import Transient
 from cuagym.llm._types import (
     ChatResponse,
+    ImagePart,
     Message,
     ModelSpec,
     StopReason,
@@ -54,6 +55,24 @@ def tool_from_anthropic(data: dict[str, Any]) -> ToolSpec:
     )
 
 
+def content_to_anthropic(m: Message) -> list[dict[str, Any]]:
+    """A user message's blocks: text, and images as base64 PNG sources, in order."""
+    if isinstance(m.content, str):
+        return [{"type": "text", "text": m.content}]
+    blocks: list[dict[str, Any]] = []
+    for part in m.content:
+        if isinstance(part, ImagePart):
+            blocks.append(
+                {
+                    "type": "image",
+                    "source": {"type": "base64", "media_type": "image/png", "data": part.base64()},
+                }
+            )
+        else:
+            blocks.append({"type": "text", "text": part.text})
+    return blocks
+
+
 def messages_to_anthropic(messages: list[Message]) -> list[dict[str, Any]]:
     """The conversation as Messages-API turns (system messages belong in ``system``)."""
     out: list[dict[str, Any]] = []
@@ -69,11 +88,11 @@ def messages_to_anthropic(messages: list[Message]) -> list[dict[str, Any]]:
         if m.role == "system":
             continue
         if m.role == "user":
-            push("user", [{"type": "text", "text": m.content}])
+            push("user", content_to_anthropic(m))
         elif m.role == "assistant":
             blocks: list[dict[str, Any]] = []
-            if m.content:
-                blocks.append({"type": "text", "text": m.content})
+            if m.text:
+                blocks.append({"type": "text", "text": m.text})
             for c in m.tool_calls:
                 # A call whose JSON was invalid is replayed with empty input; its error
                 # result (below) tells the model what went wrong.

@@ -19,6 +19,7 @@ from cuagym.llm._client import ChatClient
 from cuagym.llm._retry import Transient
 from cuagym.llm._types import (
     ChatResponse,
+    ImagePart,
     LlmRequestError,
     Message,
     ModelSpec,
@@ -71,9 +72,9 @@ def messages_to_openai(system: str, messages: list[Message]) -> list[dict[str, A
     out: list[dict[str, Any]] = [{"role": "system", "content": system}] if system else []
     for m in messages:
         if m.role in ("system", "user"):
-            out.append({"role": m.role, "content": m.content})
+            out.append({"role": m.role, "content": _content_to_openai(m)})
         elif m.role == "assistant":
-            entry: dict[str, Any] = {"role": "assistant", "content": m.content or None}
+            entry: dict[str, Any] = {"role": "assistant", "content": m.text or None}
             if m.tool_calls:
                 entry["tool_calls"] = [
                     {
@@ -89,6 +90,20 @@ def messages_to_openai(system: str, messages: list[Message]) -> list[dict[str, A
                 text = ERROR_PREFIX + r.content if r.is_error else r.content
                 out.append({"role": "tool", "tool_call_id": r.call_id, "content": text})
     return out
+
+
+def _content_to_openai(m: Message) -> str | list[dict[str, Any]]:
+    """A plain string, or content parts with images as base64 data URLs (vLLM and SGLang
+    accept the same form)."""
+    if isinstance(m.content, str):
+        return m.content
+    parts: list[dict[str, Any]] = []
+    for part in m.content:
+        if isinstance(part, ImagePart):
+            parts.append({"type": "image_url", "image_url": {"url": part.data_url()}})
+        else:
+            parts.append({"type": "text", "text": part.text})
+    return parts
 
 
 def parse_arguments(call_id: str, name: str, raw: str) -> ToolCall:

@@ -6,14 +6,17 @@ and the tests never depend on which provider answered.
 
 from __future__ import annotations
 
+import base64
 import re
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 __all__ = [
     "PROVIDERS",
     "ChatResponse",
+    "ContentPart",
+    "ImagePart",
     "LlmError",
     "LlmRequestError",
     "LlmRetriesExhausted",
@@ -21,6 +24,7 @@ __all__ = [
     "ModelSpec",
     "Provider",
     "StopReason",
+    "TextPart",
     "TokenUsage",
     "ToolCall",
     "ToolResult",
@@ -123,18 +127,63 @@ class ToolResult(BaseModel):
     is_error: bool = False
 
 
+class TextPart(BaseModel):
+    """A run of text inside a multi-part message."""
+
+    model_config = ConfigDict(frozen=True)
+
+    type: Literal["text"] = "text"
+    text: str
+
+
+class ImagePart(BaseModel):
+    """A PNG image inside a multi-part message, at the size it is sent to the model."""
+
+    # JSON carries the bytes as base64 (a message round-trips through model_dump_json).
+    model_config = ConfigDict(frozen=True, ser_json_bytes="base64", val_json_bytes="base64")
+
+    type: Literal["image"] = "image"
+    png: bytes = Field(repr=False)
+    width: int = Field(gt=0)
+    height: int = Field(gt=0)
+
+    def data_url(self) -> str:
+        return "data:image/png;base64," + self.base64()
+
+    def base64(self) -> str:
+        return base64.b64encode(self.png).decode("ascii")
+
+
+ContentPart = Annotated[TextPart | ImagePart, Field(discriminator="type")]
+
+
 class Message(BaseModel):
     """One entry of the conversation, provider-neutral.
 
-    ``system`` and ``user`` carry text; ``assistant`` carries text and/or tool calls; ``tool``
-    carries the results of the previous assistant message's calls (one message, all results:
-    Anthropic needs them in a single user turn, OpenAI gets one ``tool`` message each).
+    ``system`` and ``user`` carry text, and a ``user`` message may instead carry a list of
+    text and image parts in order (a screenshot after the feedback it follows); ``assistant``
+    carries text and/or tool calls; ``tool`` carries the results of the previous assistant
+    message's calls (one message, all results: Anthropic needs them in a single user turn,
+    OpenAI gets one ``tool`` message each).
     """
 
     role: Literal["system", "user", "assistant", "tool"]
-    content: str = ""
+    content: str | list[ContentPart] = ""
     tool_calls: list[ToolCall] = Field(default_factory=list)
     tool_results: list[ToolResult] = Field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        """The message's text: its string content, or its text parts joined by newlines."""
+        if isinstance(self.content, str):
+            return self.content
+        return "\n".join(p.text for p in self.content if isinstance(p, TextPart))
+
+    @property
+    def images(self) -> list[ImagePart]:
+        if isinstance(self.content, str):
+            return []
+        return [p for p in self.content if isinstance(p, ImagePart)]
 
 
 class TokenUsage(BaseModel):

@@ -19,13 +19,14 @@ from cuagym.sandbox._image import (
     image_dir,
     image_python,
 )
-from cuagym.sandbox._jail import INNER_HOME, INNER_TASK
+from cuagym.sandbox._jail import INNER_HOME, INNER_INITIAL_HOME, INNER_TASK
 from cuagym.sandbox._models import HubLink, LimitName, Limits, SandboxError, ScriptResult
 from cuagym.sandbox._sandbox import Sandbox, default_state_root
 
 __all__ = [
     "DEFAULT_IMAGE_DIR",
     "INNER_HOME",
+    "INNER_INITIAL_HOME",
     "INNER_TASK",
     "REQUIREMENTS",
     "HubLink",

@@ -90,6 +90,7 @@ class Sandbox:
         self._runs = itertools.count(1)
         self._snaps = itertools.count(1)
         self._last_snapshot = "initial"
+        self.taken: set[str] = set()  # names given to snapshot() (not the built-in "initial")
         self._home: Path | None = None
         self.cgroup: MemoryCgroup | None = None
 
@@ -241,7 +242,15 @@ class Sandbox:
         name = name or f"snap-{next(self._snaps)}"
         await self._call({"op": "snapshot", "name": name})
         self._last_snapshot = name
+        self.taken.add(name)
         return name
+
+    async def view(self, name: str) -> str:
+        """A read-only tree showing snapshot ``name``, as a path of the supervisor's namespace
+        that a run can bind (``run(..., views={inner_path: name})``)."""
+        reply = await self._call({"op": "view", "name": name})
+        path = str(reply["path"])
+        return path if path.startswith("/") else f"{self.state_root}/{path}"
 
     async def restore(self, name: str | None = None) -> None:
         """Back to a snapshot (default: the latest, or the initial home if none was taken)."""
@@ -256,9 +265,14 @@ class Sandbox:
         timeout: float | None = 60.0,
         env: Mapping[str, str] | None = None,
         readonly_home: bool = False,
+        views: Mapping[str, str] | None = None,
     ) -> ScriptResult:
-        """Run ``command`` in a fresh jail over the current home; ``files`` land in /opt/task."""
+        """Run ``command`` in a fresh jail over the current home; ``files`` land in /opt/task.
+        ``views``: inner path -> snapshot name, each bound read-only (see :meth:`view`)."""
         run_id = str(next(self._runs))
+        binds = list(self.binds)
+        for inner, name in (views or {}).items():
+            binds.append((await self.view(name), inner, True))
         inner_env = _jail.inner_env(env or {}, self.hub, self.sid, self.image_venv is not None)
         args = _jail.bwrap_args(
             state_root=str(self.state_root),
@@ -272,7 +286,7 @@ class Sandbox:
             hub=self.hub,
             readonly_home=readonly_home,
             interactive=self.interactive,
-            binds=self.binds,
+            binds=binds,
         )
         request = {
             "op": "run",
@@ -299,6 +313,7 @@ class Sandbox:
         timeout: float | None = 60.0,
         env: Mapping[str, str] | None = None,
         readonly_home: bool = False,
+        views: Mapping[str, str] | None = None,
     ) -> ScriptResult:
         """Run Python source as ``python3 /opt/task/NAME`` with cwd /home/user."""
         if "/" in name or name.startswith("."):
@@ -309,6 +324,7 @@ class Sandbox:
             timeout=timeout,
             env=env,
             readonly_home=readonly_home,
+            views=views,
         )
 
     @property

@@ -12,7 +12,8 @@ One supervisor holds one environment, the analogue of the paper's VM:
   environment leaves no temp folder behind either, and its size caps what scripts can write;
 * ``/home/user`` as overlayfs over a read-only base; a snapshot freezes the current upper into
   a new lower layer, a restore mounts a fresh upper over a snapshot's stack: both are a couple
-  of mount calls, never a copy;
+  of mount calls, never a copy; a *view* of a snapshot is a read-only overlay of its stack
+  alone (no upper), which runs can bind read-only (a reward's initial home);
 * the hub relay's host side: a Unix socket the jail sees, each connection piped to the hub;
 * the jailed runs: bwrap started by the caller's argv, timed out, output captured (capped).
 
@@ -91,6 +92,7 @@ class Supervisor:
         self.snapshots: dict[str, list[str]] = {}
         self.upper = ""
         self.work = ""
+        self.views: dict[tuple[str, ...], str] = {}  # a snapshot's stack -> its mounted view
         self.procs: set[asyncio.subprocess.Process] = set()
         self.relay_server: asyncio.AbstractServer | None = None
         self.relay_slots = asyncio.Semaphore(RELAY_MAX_CONNECTIONS)
@@ -99,7 +101,7 @@ class Supervisor:
     def setup(self) -> dict[str, Any]:
         mount("cuagym", self.root, "tmpfs", MS_NOSUID | MS_NODEV, f"size={self.size},mode=0755")
         os.chdir(self.root)  # overlay layer paths are relative: more layers fit in one page
-        for name in ("l", "u", "r", "etc", "lib", "m", "trash"):
+        for name in ("l", "u", "r", "etc", "lib", "m", "trash", "v"):
             os.mkdir(name, 0o755)
         for rel, text in self.files.items():
             path = os.path.join(self.root, rel)
@@ -183,6 +185,24 @@ class Supervisor:
         for i, path in enumerate((old_upper, old_work)):
             os.rename(path, f"trash/{self.upper_count}-{i}")
         return {"snapshot": name}
+
+    def view(self, name: str) -> dict[str, Any]:
+        """A read-only tree showing snapshot ``name``; ``path`` is relative to the root (or
+        absolute for a base used in place). Mounted once per stack and kept: layers never
+        change once frozen, so a view stays true while the home moves on."""
+        if name not in self.snapshots:
+            raise KeyError(f"no snapshot {name!r}")
+        stack = tuple(self.snapshots[name])
+        if len(stack) == 1:  # the base alone: no overlay needed (nor allowed on old kernels)
+            return {"path": stack[0]}
+        if stack not in self.views:
+            target = f"v/{len(self.views) + 1}"
+            os.mkdir(target, 0o755)
+            # No upperdir: overlayfs mounts the stack read-only; the flag makes it explicit.
+            opts = f"lowerdir={':'.join(stack)},redirect_dir=follow"
+            mount("overlay", target, "overlay", MS_RDONLY | MS_NOSUID | MS_NODEV, opts)
+            self.views[stack] = target
+        return {"path": self.views[stack]}
 
     def empty_trash(self) -> None:
         for name in os.listdir("trash"):
@@ -448,6 +468,8 @@ class Server:
             return self.sup.snapshot(str(req["name"]))
         if op == "restore":
             return self.sup.restore(str(req["name"]))
+        if op == "view":
+            return self.sup.view(str(req["name"]))
         if op == "run":
             return await self.sup.run(req)
         raise ValueError(f"unknown op {op!r}")

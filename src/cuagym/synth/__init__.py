@@ -39,6 +39,12 @@ from cuagym.synth._consensus_models import (
     StateName,
 )
 from cuagym.synth._orchestrator import Orchestrator, TaskSpec
+from cuagym.synth._osworld_export import (
+    ExportError,
+    OSWorldExport,
+    export_osworld,
+    find_bundles,
+)
 from cuagym.synth._role_api import ApiDenied, EnvSlot, RoleApi, RoleApiServer, RoleGrant
 from cuagym.synth._scan import iter_scripts, scan_file, scan_source
 from cuagym.synth._scan_models import PATTERNS, ScanReport, Violation
@@ -71,6 +77,8 @@ __all__ = [
     "ConsensusReport",
     "ConsensusRunner",
     "EnvSlot",
+    "ExportError",
+    "OSWorldExport",
     "Orchestrator",
     "PreparedEnvs",
     "ProceduralBackend",
@@ -99,6 +107,8 @@ __all__ = [
     "check_reward_deterministic",
     "check_setup_runs",
     "domains_with_families",
+    "export_osworld",
+    "find_bundles",
     "iter_scripts",
     "load_tasks_file",
     "make_backend",

@@ -8,6 +8,8 @@ once per Generator round (C1, C2; both environments in parallel) and keeps them 
 Discriminator can read their state; :meth:`ConsensusRunner.judge` scores a reward.py on them
 (C3-C6) as often as the Discriminator rewrites it. Every reward run starts from the prepared
 snapshot (home and hub session), so no run can influence the next and judging is repeatable.
+Both environments also keep the state right after setup as the snapshot ``initial``, which a
+reward sees read-only as ``$CUAGYM_INITIAL_HOME`` (to compare everything outside its target).
 
 What counts as passing is decided in ``_checks`` (pure functions); this module only runs
 scripts and observes. A failure of the machinery itself (the sandbox does not start, the hub is
@@ -25,7 +27,7 @@ from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any, TypeVar
 
-from cuagym.core import CONDITION_IDS, TaskConfig
+from cuagym.core import CONDITION_IDS, INITIAL_SNAPSHOT, TaskConfig
 from cuagym.envs import Environment, HubLink, ScriptResult, StateQuery, make_env
 from cuagym.hub import EmbeddedHub, discover_web_apps, serve_hub
 from cuagym.synth._checks import (
@@ -229,12 +231,16 @@ class ConsensusRunner:
         hub: HubSessions | None,
         timings: dict[str, float],
     ) -> tuple[ScriptResult, ScriptResult | None]:
-        """Start ``env``, run setup (and on V_gold the patch), snapshot the home and hub."""
+        """Start ``env``, run setup (and on V_gold the patch), snapshot the home and hub.
+
+        The state right after setup is also the snapshot ``initial`` (on both environments):
+        rewards see it read-only as the initial home (``cuagym.core._initial_home``)."""
         await _timed(timings, f"start_{state}", env.start())
         setup = await _timed(
             timings, f"setup_{state}",
             env.run_script(initial_setup, "initial_setup", self.script_timeout_s),
         )  # fmt: skip
+        await env.snapshot(INITIAL_SNAPSHOT)
         patch: ScriptResult | None = None
         if state == "gold" and script_failure(setup) is None:
             patch = await _timed(

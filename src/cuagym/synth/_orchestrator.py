@@ -309,7 +309,10 @@ class Orchestrator:
         setup, reward = scripts.get("initial_setup.py"), scripts.get("reward.py")
         config = None
         if setup is not None and reward is not None:
-            config = osworld_config(task, initial_setup=setup, reward=reward)
+            # No hub address yet: `cuagym export osworld --hub URL` bakes it in; until then a
+            # web task's setup fails loudly in the VM, saying so.
+            web = self.consensus.web_apps(task)
+            config = osworld_config(task, initial_setup=setup, reward=reward, web_apps=web)
         bundle = Bundle(
             task=task, meta=meta, review=review, initial_setup=setup,
             golden_patch=scripts.get("golden_patch.py"), reward=reward, config=config,

@@ -45,9 +45,17 @@ _EXISTS_FUNCS = frozenset(
         "os.access",
         "glob.glob",
         "glob.iglob",
+        # Metadata says a file is there (and how big, how old), never what it holds.
+        "os.stat",
+        "os.lstat",
+        "os.path.getsize",
+        "os.path.getmtime",
+        "os.path.getctime",
     }
 )
-_EXISTS_METHODS = frozenset({"exists", "is_file", "is_dir", "is_symlink", "glob", "rglob"})
+_EXISTS_METHODS = frozenset(
+    {"exists", "is_file", "is_dir", "is_symlink", "glob", "rglob", "stat", "lstat"}
+)
 _SOURCE_FUNCS = frozenset(
     {
         "builtins.open",
@@ -57,11 +65,6 @@ _SOURCE_FUNCS = frozenset(
         "os.listdir",
         "os.scandir",
         "os.walk",
-        "os.stat",
-        "os.lstat",
-        "os.path.getsize",
-        "os.path.getmtime",
-        "os.path.getctime",
         "openpyxl.load_workbook",
         "openpyxl.reader.excel.load_workbook",
         "docx.Document",
@@ -88,7 +91,7 @@ _SOURCE_FUNCS = frozenset(
 _SOURCE_PREFIXES = ("requests.", "httpx.", "urllib.request.", "urllib3.", "pandas.read_")
 # Path methods read the file system; file-object methods (read, readlines) only pass on the
 # taint of the object, which its opener already decided.
-_SOURCE_METHODS = frozenset({"read_text", "read_bytes", "iterdir", "stat", "lstat", "open"})
+_SOURCE_METHODS = frozenset({"read_text", "read_bytes", "iterdir", "open"})
 _PATH_BUILDERS = frozenset(
     {"pathlib.Path", "pathlib.PurePath", "pathlib.PosixPath", "os.path.join", "builtins.str"}
 )
@@ -145,10 +148,15 @@ class ExprEvaluator(ABC):
         self.scopes = scopes
         self.tiers = tiers
         self.globals: dict[str, Taint] = {}
+        # Instance attributes written in methods (``self.wb = load_workbook(...)``), by name,
+        # for the class's other methods to read.
+        self.attrs: dict[str, Taint] = {}
 
     # Implemented by the statement half (FlowAnalyzer).
     @abstractmethod
-    def call_user(self, name: str, node: ast.Call, env: Env, ctx: Ctx) -> Value: ...
+    def call_user(
+        self, name: str, node: ast.Call, env: Env, ctx: Ctx, receiver: Taint | None = None
+    ) -> Value: ...
 
     @abstractmethod
     def assign(
@@ -178,7 +186,10 @@ class ExprEvaluator(ABC):
         if isinstance(e, ast.Name):
             return self.lookup(e.id, env, ctx)
         if isinstance(e, ast.Attribute):
-            return Value(self.expr(e.value, env, ctx).taint)
+            owner = self.expr(e.value, env, ctx).taint
+            if self.is_self(e.value, ctx):  # self.wb: what the class's methods stored there
+                owner |= self.attrs.get(e.attr, EMPTY)
+            return Value(owner)
         if isinstance(e, ast.Subscript):
             base, key = self.expr(e.value, env, ctx), self.expr(e.slice, env, ctx)
             return Value(base.taint | key.taint)
@@ -243,7 +254,7 @@ class ExprEvaluator(ABC):
                 self.sink(e, found, env, ctx)
             return Value(EMPTY, v)
         if v is True:
-            return Value(frozenset({Lit(e.lineno, "bool")}), True)
+            return Value(frozenset({Lit(e.lineno, "bool", loop=ctx.loop_only)}), True)
         if isinstance(v, int | float) and not isinstance(v, bool) and v != 0:
             return Value(frozenset({Lit(e.lineno, "num")}), v)
         return Value(EMPTY, v if isinstance(v, _SCALARS) else UNKNOWN)
@@ -293,6 +304,21 @@ class ExprEvaluator(ABC):
         func = e.func
         if isinstance(func, ast.Name) and func.id in self.scopes.functions and func.id not in env:
             return self.call_user(func.id, e, env, ctx)
+        method = self.user_method(func, ctx)
+        if method is not None and isinstance(func, ast.Attribute):
+            binding = self.scopes.methods[method][1]
+            bound = None if binding == "static" else self.expr(func.value, env, ctx).taint
+            return self.call_user(method, e, env, ctx, receiver=bound)
+        if (
+            isinstance(func, ast.Name)
+            and func.id not in env
+            and func.id in self.scopes.inits
+            and self.scopes.functions.get("__init__") is self.scopes.inits[func.id]
+        ):
+            # Constructing one of the script's classes runs its __init__ (attribute writes).
+            init = self.call_user("__init__", e, env, ctx, receiver=EMPTY)
+            given = join_taints(self.expr(a, env, ctx).taint for a in e.args)
+            return Value(given | init.taint)
         found = sink_values(e, self.r)
         if found:
             self.sink(e, found, env, ctx)
@@ -319,6 +345,35 @@ class ExprEvaluator(ABC):
                 taint |= {STATE}
             return Value(taint)
         return Value(taint, self.fold_call(q, args, kws))
+
+    def user_method(self, func: ast.expr, ctx: Ctx) -> str | None:
+        """The script's own method that ``obj.name(...)`` calls, if any: by name, on ``self``,
+        on one of the script's classes or on a name bound to an instance of one (never a
+        list/dict mutator, whose tracking must not be bypassed by a class defining one)."""
+        if not isinstance(func, ast.Attribute) or func.attr in MUTATORS:
+            return None
+        owner = func.value
+        known = isinstance(owner, ast.Name) and (
+            owner.id in self.scopes.classes
+            or owner.id in self.scopes.instances
+            or self.is_self(owner, ctx)
+            or owner.id in ("self", "cls")
+        )
+        if not known:
+            return None
+        entry = self.scopes.methods.get(func.attr)
+        if entry is None or self.scopes.functions.get(func.attr) is not entry[0]:
+            return None
+        return func.attr if self.r.resolve(func) is None else None
+
+    def is_self(self, node: ast.expr, ctx: Ctx) -> bool:
+        """Is ``node`` the instance parameter of the method being analysed?"""
+        entry = self.scopes.methods.get(ctx.scope)
+        if entry is None or entry[1] != "self" or not isinstance(node, ast.Name):
+            return False
+        args = entry[0].args
+        first = (*args.posonlyargs, *args.args)[:1]
+        return bool(first) and first[0].arg == node.id
 
     def mutation(self, e: ast.Call, func: ast.Attribute, attr: str, env: Env, ctx: Ctx) -> None:
         if not isinstance(func.value, ast.Name):
@@ -446,7 +501,8 @@ class ExprEvaluator(ABC):
         collection displays are collections of results, not one record like ("name", ok, 2)."""
         for part, conds in self.parts(value, (), split):
             v = self.expr(part, env, ctx)
-            taint = v.taint | ctx.pc | join_taints(self.expr(c, env, ctx).taint for c in conds)
+            around = ctx.pc | join_taints(self.expr(c, env, ctx).taint for c in conds)
+            taint = v.taint | around
             if helper_lines is not None:
                 taint = as_helper(taint, helper_lines)
             ev = Event(
@@ -459,6 +515,28 @@ class ExprEvaluator(ABC):
                 (id(part), ()),
             )
             ctx.col.add(ev)
+            if isinstance(part, ast.Tuple):
+                self.record_flags(kind, var, part, around, env, ctx)
+
+    def record_flags(
+        self, kind: str, var: tuple[str, str], record: ast.Tuple, around: Taint, env: Env, ctx: Ctx
+    ) -> None:
+        """A check record like ``("bold", 2, True, f"B2 is {cell.value}")``: its label and
+        detail may read state while its verdict is a literal, so each element that carries a
+        truthy literal flag is also judged alone (texts are labels, never verdicts)."""
+        for elt in record.elts:
+            if isinstance(elt, ast.JoinedStr) or (
+                isinstance(elt, ast.Constant) and isinstance(elt.value, str)
+            ):
+                continue
+            v = self.expr(elt, env, ctx)
+            if not any(isinstance(lab, Lit) and lab.kind == "bool" for lab in v.taint):
+                continue
+            if truth(v.const) is False:
+                continue
+            ctx.col.add(
+                Event(kind, var, elt.lineno, v.taint | around, True, ctx.in_except, (id(elt), ()))
+            )
 
     def parts(self, e: ast.expr, conds: tuple[ast.expr, ...], split: bool) -> list[Part]:
         """Split an awarded expression into the pieces that are awarded independently."""

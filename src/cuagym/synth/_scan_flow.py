@@ -6,7 +6,12 @@ existence probes, parameters) and its constant value when known. Control depende
 with a ``pc`` taint: everything assigned under ``if <test>`` also depends on the test, and so
 does everything after an ``if`` whose branch exits early (``sys.exit``, ``return``,
 ``continue``), which is how ``if not os.path.exists(p): sys.exit(0)`` guards are understood.
-Helper functions get summaries with parameters as symbolic labels, instantiated at each call.
+Helper functions get summaries with parameters as symbolic labels, instantiated at each call;
+so do nested functions (their reads of the enclosing function's locals are parameters too,
+bound at the call) and methods (``obj.check()``; attributes a method stores on ``self`` are
+visible to the class's other methods). A for loop's body depends on the iterated state only
+through :class:`Iter`: a flag set True there with no test of the item says "some item exists",
+which the verdict treats as a placeholder, not as a comparison.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from cuagym.synth._scan_labels import (
     Value,
     as_guard,
     as_helper,
+    as_iteration,
     join_envs,
     join_taints,
     substitute,
@@ -88,6 +94,8 @@ class FlowAnalyzer(ExprEvaluator):
         self.in_progress.add(name)
         fn = self.scopes.functions[name]
         env: Env = {p: Value(frozenset({Param(name, p)})) for p in param_names(fn)}
+        for var in self.scopes.free.get(name, ()):  # a closure's reads: bound at each call
+            env[var] = Value(frozenset({Param(name, var)}))
         col = Collector()
         out = self.block(fn.body, env, Ctx(name, EMPTY, False, col))
         if not out.terminated:
@@ -103,11 +111,20 @@ class FlowAnalyzer(ExprEvaluator):
 
     # ---- calls of the script's own functions ---------------------------------------------------
 
-    def call_user(self, name: str, node: ast.Call, env: Env, ctx: Ctx) -> Value:
+    def call_user(
+        self, name: str, node: ast.Call, env: Env, ctx: Ctx, receiver: Taint | None = None
+    ) -> Value:
+        """Instantiate ``name``'s summary at this call. ``receiver``: the call binds the first
+        parameter to an object (``obj.method()``, ``Class()``), whose taint this is."""
         fn = self.scopes.functions[name]
         positional = [p.arg for p in (*fn.args.posonlyargs, *fn.args.args)]
         mapping: dict[str, Taint] = {}
         spread = EMPTY
+        if receiver is not None and positional:
+            mapping[positional[0]] = receiver
+            positional = positional[1:]
+        for var in self.scopes.free.get(name, ()):
+            mapping[var] = self.lookup(var, env, ctx).taint
         for i, a in enumerate(node.args):
             v = self.expr(a, env, ctx).taint
             if isinstance(a, ast.Starred):
@@ -181,6 +198,9 @@ class FlowAnalyzer(ExprEvaluator):
                 if isinstance(base, ast.Subscript):
                     extra |= self.expr(base.slice, env, ctx).taint
                 base = base.value
+            if isinstance(target, ast.Attribute) and self.is_self(target.value, ctx):
+                stored = frozenset(lab for lab in v.taint | ctx.pc if not isinstance(lab, Param))
+                self.attrs[target.attr] = self.attrs.get(target.attr, EMPTY) | stored
             if isinstance(base, ast.Name):
                 self.mutate(base.id, v.taint | extra, env, ctx)
                 var = self.var(base.id, ctx)
@@ -216,7 +236,7 @@ class FlowAnalyzer(ExprEvaluator):
     def block(self, stmts: list[ast.stmt], env: Env, ctx: Ctx) -> Outcome:
         extra = EMPTY
         for stmt in stmts:
-            out = self.stmt(stmt, env, ctx.with_pc(extra))
+            out = self.stmt(stmt, env, ctx.tested(extra))
             env = out.env
             extra |= out.extra_pc
             if out.terminated:
@@ -293,7 +313,7 @@ class FlowAnalyzer(ExprEvaluator):
 
     def if_stmt(self, s: ast.If, env: Env, ctx: Ctx) -> Outcome:
         test = self.expr(s.test, env, ctx)
-        inner = ctx.with_pc(test.taint)
+        inner = ctx.tested(test.taint)
         known = truth(test.const) if not isinstance(test.const, str) else None
         if known is True:
             return self.block(s.body, env, inner)
@@ -311,7 +331,7 @@ class FlowAnalyzer(ExprEvaluator):
 
     def match_stmt(self, s: ast.Match, env: Env, ctx: Ctx) -> Outcome:
         subject = self.expr(s.subject, env, ctx)
-        inner = ctx.with_pc(subject.taint)
+        inner = ctx.tested(subject.taint)
         out = env
         for case in s.cases:
             res = self.block(case.body, dict(env), inner)
@@ -325,10 +345,12 @@ class FlowAnalyzer(ExprEvaluator):
             body_env = dict(cur)
             if isinstance(s, ast.While):
                 test = self.expr(s.test, body_env, ctx).taint
+                inner = ctx.tested(test)
             else:
                 test = self.expr(s.iter, body_env, ctx).taint
-                self.assign(s.target, Value(test), None, body_env, ctx.with_pc(test))
-            out = self.block(s.body, body_env, ctx.with_pc(test))
+                inner = replace(ctx.with_pc(as_iteration(test, s.lineno)), loop_only=True)
+                self.assign(s.target, Value(test), None, body_env, inner)
+            out = self.block(s.body, body_env, inner)
             new = join_envs(cur, out.env)
             if new == cur:
                 break

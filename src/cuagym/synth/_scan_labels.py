@@ -27,12 +27,23 @@ class Exists:
 @dataclass(frozen=True, slots=True)
 class Lit:
     """A truthy literal: ``kind`` is "bool" or "num"; ``helper`` when it came out of a function
-    (its return value or a global it set); ``exc`` when it was set inside an except handler."""
+    (its return value or a global it set); ``exc`` when it was set inside an except handler;
+    ``loop`` when it was written in a loop body with no test between it and the loop (a flag
+    that says only "the loop ran": some item exists, none was compared)."""
 
     line: int
     kind: str
     helper: bool = False
     exc: bool = False
+    loop: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Iter:
+    """Control dependence on iterating a collection read from state (the loop at ``line``):
+    it depends on state, but only on whether the collection has items."""
+
+    line: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +54,7 @@ class Param:
     name: str
 
 
-Label = str | Exists | Lit | Param
+Label = str | Exists | Lit | Param | Iter
 Taint = frozenset[Label]
 EMPTY: Final[Taint] = frozenset()
 
@@ -122,6 +133,24 @@ def substitute(taint: Taint, func: str, mapping: dict[str, Taint]) -> Taint:
     return frozenset(out)
 
 
+def as_iteration(taint: Taint, line: int) -> Taint:
+    """The control dependence a loop over ``taint`` gives its body: state (and parameters,
+    which may be state) become :class:`Iter`."""
+    if STATE not in taint and not any(isinstance(lab, Param) for lab in taint):
+        return taint
+    kept = frozenset(lab for lab in taint if lab != STATE and not isinstance(lab, Param))
+    return kept | {Iter(line)}
+
+
+def reads_state(taint: Taint) -> bool:
+    """Does a value with ``taint`` depend on environment state? Iterating state counts, except
+    for a value that is a flag set for any item of the loop (see :class:`Lit`)."""
+    if STATE in taint or any(isinstance(lab, Param) for lab in taint):
+        return True
+    loop_flags = any(isinstance(lab, Lit) and lab.kind == "bool" and lab.loop for lab in taint)
+    return not loop_flags and any(isinstance(lab, Iter) for lab in taint)
+
+
 def truth(const: object) -> bool | None:
     """Truthiness of a known constant as a *success* signal; None when unknown."""
     if const is UNKNOWN:
@@ -183,9 +212,16 @@ class Ctx:
     pc: Taint
     in_except: bool
     col: Collector
+    loop_only: bool = False  # directly in a for-loop body, under no test of its own
 
     def with_pc(self, extra: Taint) -> Ctx:
         return replace(self, pc=self.pc | extra) if extra else self
+
+    def tested(self, extra: Taint) -> Ctx:
+        """The context under a test (if, while, match): control dependence, not loop-only."""
+        if not extra:
+            return self
+        return replace(self, pc=self.pc | extra, loop_only=False)
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,8 @@ PATTERNS: dict[str, str] = {
     ),
     "placeholder_verification": (
         "a verification helper is a stub: it returns a constant or sets a flag to a constant "
-        "without reading state, and its result decides or counts toward the score"
+        "without reading state (or sets it for any item of a loop over state, comparing "
+        "nothing), and its result decides or counts toward the score"
     ),
     "hardcoded_success": (
         "a constant reward or constant points (e.g. `print('REWARD: 1.0')`, `score = 1.0`, "
@@ -20,7 +21,8 @@ PATTERNS: dict[str, str] = {
     ),
     "existence_only": (
         "points are awarded on a file-existence probe alone (os.path.exists/isfile/isdir, "
-        "Path.exists/is_file, glob) with no read of that file's content"
+        "Path.exists/is_file, glob, or metadata such as os.stat/Path.stat sizes and times) "
+        "with no read of that file's content"
     ),
     "subprocess": (
         "the script starts or controls processes (subprocess, os.system/popen/exec*/spawn*/fork, "

@@ -260,6 +260,11 @@ class _HubTracker:
             return isinstance(first, ast.FormattedValue) and self.is_hub(first.value, scope)
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
             return self.is_hub(node.left, scope)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
+            # "%s/crm/go?sid=%s" % (hub, sid): the format starts with the hub's field
+            fmt = const_str(node.left)
+            first = node.right.elts[0] if isinstance(node.right, ast.Tuple) else node.right
+            return bool(fmt and fmt.startswith("%s")) and self.is_hub(first, scope)
         if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
             return self.is_hub(node.values[0], scope)
         if isinstance(node, ast.IfExp):
@@ -278,18 +283,25 @@ class _HubTracker:
         if isinstance(func, ast.Attribute):
             if func.attr == "format":
                 fmt = const_str(func.value)
-                return bool(fmt and fmt.startswith("{") and self.is_hub(first, scope))
+                if not fmt or not fmt.startswith("{"):
+                    return False
+                field = fmt[1 : fmt.find("}")] if "}" in fmt else ""
+                if field in ("", "0"):
+                    return self.is_hub(first, scope)
+                named = [k.value for k in node.keywords if k.arg == field]
+                return bool(named) and self.is_hub(named[0], scope)
             if func.attr == "join" and isinstance(first, ast.List | ast.Tuple) and first.elts:
                 return self.is_hub(first.elts[0], scope)
             if func.attr in ("rstrip", "strip", "removesuffix", "lower", "geturl"):
                 return self.is_hub(func.value, scope)
         q = self.r.resolve(func)
+        if q == "urllib.request.Request":
+            return self.is_hub(_arg(node, 0, "url"), scope)
         if q in (
             "builtins.str",
             "urllib.parse.urljoin",
             "urllib.parse.urlparse",
             "urllib.parse.urlsplit",
-            "urllib.request.Request",
             "posixpath.join",
             "os.path.join",
         ):
@@ -303,6 +315,7 @@ class RuleChecker:
         self.r = resolver
         self.hub = _HubTracker(tree, resolver, scopes)
         self.clients: dict[tuple[str, str], bool] = {}  # client var -> has a hub base_url
+        self.requests: dict[tuple[str, str], ast.Call] = {}  # var -> urllib Request(...) call
         self.scopes = scopes
         self.out: list[Violation] = []
 
@@ -333,6 +346,8 @@ class RuleChecker:
                 if not (isinstance(target, ast.Name) and isinstance(value, ast.Call)):
                     continue
                 q = self.r.resolve(value.func)
+                if q == "urllib.request.Request":
+                    self.requests[(self.scopes.scope_of(target.id, scope), target.id)] = value
                 if q in _HTTP_CLIENT_FACTORIES:
                     base = _arg(value, 0, "base_url") if q.startswith("httpx") else None
                     if q.startswith("http.client"):
@@ -402,6 +417,19 @@ class RuleChecker:
         ):
             self._add("file_write", node, "opens a path for writing")
 
+    def _request_verb(self, url: ast.expr | None, scope: str) -> str:
+        """The method of a ``urllib.request.Request`` that ``url`` is (or names): POST when it
+        carries data, else its ``method`` (GET when none)."""
+        call = url
+        if isinstance(url, ast.Name):
+            call = self.requests.get((self.scopes.scope_of(url.id, scope), url.id))
+        if not isinstance(call, ast.Call) or self.r.resolve(call.func) != "urllib.request.Request":
+            return "get"
+        method = const_str(_arg(call, 5, "method"))
+        if method:
+            return method.lower()
+        return "post" if _sends_data(_arg(call, 1, "data")) else "get"
+
     def _network(self, node: ast.Call, q: str | None, scope: str, first: ast.expr | None) -> None:
         verb: str | None = None
         url: ast.expr | None = None
@@ -412,8 +440,8 @@ class RuleChecker:
                 return
             url = _arg(node, 1, "url") if verb == "request" else _arg(node, 0, "url")
         elif q in ("urllib.request.urlopen", "urllib.request.urlretrieve"):
-            verb = "post" if _arg(node, 1, "data") is not None else "get"
             url = _arg(node, 0, "url")
+            verb = "post" if _sends_data(_arg(node, 1, "data")) else self._request_verb(url, scope)
         elif isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name):
             name = node.func.value.id
             key = (self.scopes.scope_of(name, scope), name)
@@ -431,6 +459,10 @@ class RuleChecker:
             self._add("network", node, "HTTP request to a URL that is not built from $CUAGYM_HUB")
         elif verb in _MUTATING:
             self._add("network", node, f"mutating HTTP {verb.upper()}: reward scripts only read")
+
+
+def _sends_data(data: ast.expr | None) -> bool:
+    return data is not None and not (isinstance(data, ast.Constant) and data.value is None)
 
 
 def _is_mode_literal(node: ast.expr) -> bool:

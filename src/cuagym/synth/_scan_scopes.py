@@ -46,16 +46,56 @@ def _target_names(target: ast.AST) -> Iterator[str]:
 
 
 class Scopes:
-    """Locals and global declarations per function, for ``(scope, name)`` keys."""
+    """Locals and global declarations per function, for ``(scope, name)`` keys; and what the
+    data flow needs to follow helpers that are not plain module functions:
+
+    * ``free``: for a nested function, the names it reads from its enclosing functions' locals
+      (closures: a nested check helper comparing the enclosing function's workbook);
+    * ``methods``: functions defined in a class body, by name, with how they bind their first
+      parameter (``"self"``, ``"cls"`` or ``"static"``); ``inits``: class name -> ``__init__``.
+    """
 
     def __init__(self, tree: ast.Module) -> None:
         self.functions: dict[str, FuncNode] = {}
         self.locals: dict[str, set[str]] = {}
         self.globals: dict[str, set[str]] = {}
+        self.free: dict[str, set[str]] = {}
+        self.methods: dict[str, tuple[FuncNode, str]] = {}
+        self.inits: dict[str, FuncNode] = {}
+        self.classes: set[str] = set()
+        self.instances: set[str] = set()  # names bound to ClassName(...) of the script's classes
+        parents: dict[str, list[str]] = {}
         for node in ast.walk(tree):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 self.functions[node.name] = node
                 self._collect(node)
+                for child in _own_nodes(node):
+                    if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
+                        parents[child.name] = [node.name, *parents.get(node.name, [])]
+            elif isinstance(node, ast.ClassDef):
+                self.classes.add(node.name)
+                for item in node.body:
+                    if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef):
+                        self.methods[item.name] = (item, _binding(item))
+                        if item.name == "__init__":
+                            self.inits[node.name] = item
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Assign)
+                and isinstance(node.value, ast.Call)
+                and isinstance(node.value.func, ast.Name)
+                and node.value.func.id in self.classes
+            ):
+                for t in node.targets:
+                    self.instances.update(_target_names(t))
+        for name, chain in parents.items():
+            enclosing = set().union(*(self.locals.get(p, set()) for p in chain))
+            reads = {
+                n.id
+                for n in _own_nodes(self.functions[name])
+                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
+            }
+            self.free[name] = (reads & enclosing) - self.locals.get(name, set())
 
     def _collect(self, fn: FuncNode) -> None:
         local = set(param_names(fn))
@@ -88,6 +128,13 @@ class Scopes:
         if fn and name in self.locals.get(fn, ()):
             return fn
         return ""
+
+
+def _binding(fn: FuncNode) -> str:
+    for dec in fn.decorator_list:
+        if isinstance(dec, ast.Name) and dec.id in ("staticmethod", "classmethod"):
+            return "static" if dec.id == "staticmethod" else "cls"
+    return "self"
 
 
 def walk_with_scope(tree: ast.Module) -> Iterator[tuple[ast.AST, str]]:

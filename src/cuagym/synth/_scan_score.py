@@ -13,7 +13,7 @@ import re
 from collections import defaultdict
 
 from cuagym.synth._scan_imports import Resolver
-from cuagym.synth._scan_labels import STATE, Event, Exists, Lit, Param
+from cuagym.synth._scan_labels import Event, Exists, Lit, reads_state
 from cuagym.synth._scan_models import Violation
 from cuagym.synth._scan_scopes import Scopes, param_names, walk_with_scope
 
@@ -159,6 +159,11 @@ class ScoreVars:
                 self._link(self._key(name, scope), node.iter, scope, False)
         elif isinstance(node, ast.Return) and scope:
             self._link((scope, "<return>"), node.value, scope, True)
+        elif isinstance(node, ast.If | ast.While):
+            # `if ok: earned += w`: what decides an award is part of the score's inputs, so a
+            # dict of verdicts looped over (`for name, ok in results.items()`) is judged too.
+            for name in _assigned(node.body) | _assigned(node.orelse):
+                self._link(self._key(name, scope), node.test, scope, False)
         elif isinstance(node, ast.Call):
             func = node.func
             if (
@@ -238,6 +243,33 @@ class ScoreVars:
         )
 
 
+def _assigned(stmts: list[ast.stmt]) -> set[str]:
+    """Names (re)bound or mutated by ``stmts``, nested blocks included, functions excluded."""
+    out: set[str] = set()
+    stack: list[ast.AST] = list(stmts)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            continue
+        if isinstance(node, ast.Assign):
+            for t in node.targets:
+                base, _ = _target_base(t)
+                out |= {base} if base else set(_names(t))
+        elif isinstance(node, ast.AugAssign | ast.AnnAssign):
+            base, _ = _target_base(node.target)
+            if base:
+                out.add(base)
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in MUTATORS
+            and isinstance(node.func.value, ast.Name)
+        ):
+            out.add(node.func.value.id)
+        stack.extend(ast.iter_child_nodes(node))
+    return out
+
+
 def _target_base(t: ast.expr) -> tuple[str | None, bool]:
     if isinstance(t, ast.Name):
         return t.id, True
@@ -272,7 +304,7 @@ def _verdict(ev: Event, comments: dict[int, str]) -> tuple[str, str] | None:
                 f"{what} depends on a success value produced in an except handler "
                 f"(line {lab.line})",
             )
-    if STATE in ev.taint or any(isinstance(lab, Param) for lab in ev.taint):
+    if reads_state(ev.taint):
         return None
     bools = sorted(lab.line for lab in lits if lab.kind == "bool")
     if ev.kind == "display" and not bools and not exists:
@@ -292,6 +324,13 @@ def _verdict(ev: Event, comments: dict[int, str]) -> tuple[str, str] | None:
             "existence_only",
             f"{what} depends only on a file-existence probe (line {exists[0]}), never on the "
             "file's content",
+        )
+    loop_flags = sorted(lab.line for lab in lits if lab.kind == "bool" and lab.loop)
+    if loop_flags:
+        return (
+            "placeholder_verification",
+            f"{what} depends on a flag set True for any item of a loop (line {loop_flags[0]}) "
+            "without comparing the item to anything",
         )
     helper_bools = sorted(lab.line for lab in lits if lab.kind == "bool" and lab.helper)
     if helper_bools:

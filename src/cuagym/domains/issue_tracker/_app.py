@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 from starlette.routing import BaseRoute
 
-from cuagym.hub import Violation, WebApp
+from cuagym.hub import ReleaseDisclosure, Violation, WebApp
 
 from ._invariants import check_invariants
 from ._schema import IssueTrackerState
@@ -27,6 +27,10 @@ class IssueTracker(WebApp):
     # wall-clock bookkeeping touched by every edit. Neither is a change a reward should score,
     # and masking them keeps a diff down to the fields the person actually changed.
     volatile: ClassVar[tuple[str, ...]] = ("ui", "issues.*.updatedAt")
+    release: ClassVar[ReleaseDisclosure] = ReleaseDisclosure(
+        category="Project management",
+        measures=("generic_name", "no_brand_assets", "neutral_palette", "original_ui_copy"),
+    )
 
     def seed(self) -> dict[str, Any]:
         return build_seed()

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 from starlette.routing import BaseRoute
 
-from cuagym.hub import Violation, WebApp
+from cuagym.hub import ReleaseDisclosure, Violation, WebApp
 
 from ._invariants import check_invariants
 from ._schema import MailState
@@ -26,6 +26,10 @@ class MailApp(WebApp):
     # ``ui`` holds purely visual preferences (display density); changing them must never count
     # as a change in a reward's state_diff.
     volatile: ClassVar[tuple[str, ...]] = ("ui",)
+    release: ClassVar[ReleaseDisclosure] = ReleaseDisclosure(
+        category="Communication / messaging",
+        measures=("generic_name", "no_brand_assets", "neutral_palette", "original_ui_copy"),
+    )
 
     def seed(self) -> dict[str, Any]:
         return build_seed()

@@ -8,37 +8,15 @@ uid in without a cookie (see ``_display.py``).
 from __future__ import annotations
 
 import asyncio
-import struct
-import zlib
 from dataclasses import dataclass
 
 import mss
 from PIL import Image
 
+from cuagym.core._png import PNG_LEVEL, encode_png
 from cuagym.envs._desktop._proc import DesktopError
 
-#: zlib level of screenshots: level 1 is ~2x faster than the default 6 and, on UI images
-#: (large flat areas), within ~20 % of its size.
-PNG_LEVEL = 1
-
-
-def encode_png(width: int, height: int, rgb: bytes, level: int = PNG_LEVEL) -> bytes:
-    """PNG with no row filters: on screenshots, Pillow's adaptive filtering costs ~2x the
-    time for ~15 % smaller files; the time matters more here (one PNG per agent step)."""
-    stride = width * 3
-    rows = b"".join(b"\x00" + rgb[y * stride : (y + 1) * stride] for y in range(height))
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        body = kind + data
-        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
-
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit RGB
-    return (
-        b"\x89PNG\r\n\x1a\n"
-        + chunk(b"IHDR", header)
-        + chunk(b"IDAT", zlib.compress(rows, level))
-        + chunk(b"IEND", b"")
-    )
+__all__ = ["PNG_LEVEL", "Frame", "Screen", "encode_png"]
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 This module is both real code (imported and tested on the host) and the text of the reward's
 helper block: :func:`cuagym.domains.calc._families._scripts.reward_script` pastes everything
-below the reward-helpers marker line into each reward. So it imports only the standard
+below the inline marker line into each reward. So it imports only the standard
 library, holds no state, and has no checks of its own: rewards stay flat, their ``checks`` list
 built in ``main``.
 
@@ -16,7 +16,7 @@ INDEX, MATCH, SUMPRODUCT) with the operators + - * / ^ & % and comparisons; anyt
 error, which a check treats as a wrong value (never as a pass).
 """
 
-# -- reward helpers --
+# -- inlined into reward.py --
 import math
 import posixpath
 import re

@@ -5,11 +5,11 @@
   (a title row, a chart, ...) run on ``wb`` before the save.
 - ``golden_patch.py`` loads that same file, applies a family's edit to ``wb`` and saves it in
   place (copy-then-modify: everything the task does not touch stays as setup wrote it).
-- ``reward.py`` is a fixed frame around a family's flat check block: load the workbook twice
-  (formulas, and cached values as LibreOffice saves them), the shared helpers of
-  :mod:`._reward_lib`, a flat ``checks`` list of ``(name, points, passed, detail)``, ``CHECK``
-  lines and ``REWARD:``. A 0-point check is a guard: it holds on the initial state and, when
-  it fails, zeroes the reward.
+- ``reward.py`` is the shared reward frame (:mod:`cuagym.domains._reward`) around a family's
+  flat check block: load the workbook twice (formulas, and cached values as LibreOffice saves
+  them), the helpers of :mod:`._reward_lib`, a flat ``checks`` list of ``(name, points, passed,
+  detail)``. A 0-point check is a guard: it holds on the initial state and, when it fails,
+  zeroes the reward.
 """
 
 from __future__ import annotations
@@ -19,10 +19,12 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
+from cuagym.domains._reward import doc_line, inlined
+from cuagym.domains._reward import reward_script as compose_reward
+
 __all__ = ["golden_script", "json_literal", "py_rows", "reward_script", "setup_script"]
 
-_LIB = Path(__file__).with_name("_reward_lib.py").read_text(encoding="utf-8")
-REWARD_HELPERS = _LIB[_LIB.index("\n# -- reward helpers --\n") + 1 :]
+REWARD_HELPERS = inlined(Path(__file__).with_name("_reward_lib.py"))
 
 
 def json_literal(value: Any) -> str:
@@ -101,48 +103,21 @@ def golden_script(task_id: str, path: str, facts: dict[str, Any], body: str) -> 
     )
 
 
-_REWARD_HEAD = """
-def main():
-    try:
-        wb = openpyxl.load_workbook(P["path"])
-        vals = openpyxl.load_workbook(P["path"], data_only=True)
-    except Exception as exc:  # no readable workbook, no reward
-        print("CHECK read_state 1 FAIL " + " ".join(str(exc).split())[:200])
-        print("REWARD: 0.0")
-        return
-    checks = []  # (name, points, passed, detail); 0 points = a guard that must hold
-"""
-
-_REWARD_TAIL = """
-    for name, points, passed, detail in checks:
-        detail = " ".join(str(detail).split()).replace("REWARD:", "REWARD")[:200]
-        print(f"CHECK {name} {points} {'PASS' if passed else 'FAIL'} {detail}")
-    total = sum(points for _, points, _, _ in checks)
-    earned = sum(points for _, points, passed, _ in checks if passed)
-    guards = all(passed for _, points, passed, _ in checks if points == 0)
-    score = earned / total if total and guards else 0.0
-    print(f"REWARD: {round(score, 4)}")
-
-
-try:
-    main()
-except Exception as exc:  # a workbook too broken to inspect scores nothing
-    print("CHECK inspect_state 1 FAIL " + " ".join(str(exc).split())[:200])
-    print("REWARD: 0.0")
+_REWARD_READ = """
+wb = openpyxl.load_workbook(P["path"])
+vals = openpyxl.load_workbook(P["path"], data_only=True)
 """
 
 
 def reward_script(task_id: str, instruction: str, params: dict[str, Any], body: str) -> str:
-    """The reward frame around ``body`` (checks code over ``wb``, ``vals``, ``P``, ``checks``)."""
-    doc = " ".join(instruction.split()).replace('"""', "'''").replace("\\", "/")
-    return (
-        f'"""reward.py for {task_id}.\n\nTask: {doc}\n"""\n'
-        "import json\n\n"
-        "import openpyxl\n\n"
-        + REWARD_HELPERS
-        + f"\n\nP = {json_literal(params)}\n\n"
-        + _REWARD_HEAD
-        + textwrap.indent(textwrap.dedent(body).strip("\n"), "    ")
-        + "\n"
-        + _REWARD_TAIL
+    """The shared reward frame around ``body`` (checks over ``wb``, ``vals``, ``P``, ``checks``):
+    load the workbook twice (formulas, and cached values as LibreOffice saves them), the
+    helpers of :mod:`._reward_lib`; a workbook that cannot be read scores 0."""
+    return compose_reward(
+        header=f'"""reward.py for {task_id}.\n\nTask: {doc_line(instruction)}\n"""',
+        imports="import json\n\nimport openpyxl\n",
+        libraries=[REWARD_HELPERS],
+        constants=f"P = {json_literal(params)}",
+        read=_REWARD_READ,
+        body=body,
     )

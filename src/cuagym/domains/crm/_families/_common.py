@@ -15,13 +15,14 @@
 from __future__ import annotations
 
 import json
-import textwrap
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Any
 
 from cuagym.core import TaskConfig
 from cuagym.domains._family import family_rng
+from cuagym.domains._reward import WEB_LIBRARIES
+from cuagym.domains._reward import reward_script as compose_reward
 
 from .._seed import build_seed
 
@@ -164,24 +165,8 @@ for collection, ids in REMOVE.items():
     return f"# golden_patch.py - {title}\n" + _HEADER + body + _POST % {"action": "set_current"}
 
 
-_REWARD_HEAD = '''import json
-import os
-from pathlib import Path
-
-import requests
-
-P = %(params)s
-
-
-def read_state():
-    hub = os.environ["CUAGYM_HUB"].rstrip("/")
-    sid = os.environ.get("CUAGYM_SID") or Path("/home/user/.cuagym/sid").read_text().strip()
-    auth = {"Authorization": "Bearer " + os.environ.get("CUAGYM_HUB_TOKEN", "")}
-    r = requests.get(f"{hub}/crm/go", params={"sid": sid}, headers=auth, timeout=30)
-    r.raise_for_status()
-    return r.json()
-
-
+#: The helpers every crm reward carries (after the shared frame and hub libraries).
+_HELPERS = '''
 def norm(text):
     return " ".join(str(text or "").split()).lower()
 
@@ -214,39 +199,22 @@ def added(diff, collection):
         if head == collection and "." not in rest and entry["op"] == "added":
             out.append(rest)
     return sorted(out)
-
-
-def main():
-    try:
-        data = read_state()
-        init, cur, diff = data["initial_state"], data["current_state"], data["state_diff"]
-    except Exception as exc:  # no state, no reward
-        print("CHECK read_state 1 FAIL " + " ".join(str(exc).split())[:200])
-        print("REWARD: 0.0")
-        return
-    checks = []  # (name, points, passed, detail); 0 points = a guard that can only zero it
-    try:
-%(body)s
-    except Exception as exc:  # a state the checks cannot even read scores nothing
-        checks.append(("evaluate", 1, False, type(exc).__name__ + ": " + str(exc)))
-    for name, points, passed, detail in checks:
-        detail = " ".join(str(detail).split()).replace("REWARD:", "REWARD")[:200]
-        print(f"CHECK {name} {points} {'PASS' if passed else 'FAIL'} {detail}")
-    total = sum(points for _, points, _, _ in checks)
-    earned = sum(points for _, points, passed, _ in checks if passed)
-    intact = all(passed for _, points, passed, _ in checks if points == 0)
-    score = earned / total if total and intact else 0.0
-    print(f"REWARD: {round(score, 4)}")
-
-
-main()
 '''
+
+_READ = """
+data = hub_state("crm")
+init, cur, diff = data["initial_state"], data["current_state"], data["state_diff"]
+"""
 
 
 def reward_script(params: dict[str, Any], body: str, title: str) -> str:
-    """``reward.py``: the contract's frame around a family's checks (``body``, unindented)."""
-    code = _REWARD_HEAD % {
-        "params": _literal(params),
-        "body": textwrap.indent(textwrap.dedent(body).strip("\n"), " " * 8),
-    }
-    return f"# reward.py - {title}\n" + code
+    """``reward.py``: the shared reward frame (:mod:`cuagym.domains._reward`) around the
+    state read, the helpers and a family's checks (``body``, unindented)."""
+    return compose_reward(
+        header=f"# reward.py - {' '.join(title.split())}",
+        imports="import json\n",
+        libraries=[*WEB_LIBRARIES, _HELPERS],
+        constants=f"P = {_literal(params)}",
+        read=_READ,
+        body=body,
+    )

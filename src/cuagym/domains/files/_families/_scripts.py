@@ -7,16 +7,19 @@
 - ``golden_patch.py`` replays a list of file operations (``move``, ``copy``, ``delete``,
   ``mkdir``, ``zip``) on the tree setup wrote; moves and copies keep modification times, as a
   file manager does.
-- ``reward.py`` is a fixed frame: one walk of /home/user (top-level hidden folders such as the
-  trash and app settings are skipped) into ``files`` (relative path -> sha256, size, mtime,
-  detected kind) and ``dirs``, then a family's flat check block, ``CHECK`` lines, ``REWARD:``.
+- ``reward.py`` is the shared reward frame (:mod:`cuagym.domains._reward`): one walk of
+  /home/user (top-level hidden folders such as the trash and app settings are skipped) into
+  ``files`` (relative path -> sha256, size, mtime,
+  detected kind) and ``dirs``, then a family's flat check block.
 """
 
 from __future__ import annotations
 
 import json
-import textwrap
 from typing import Any
+
+from cuagym.domains._reward import doc_line
+from cuagym.domains._reward import reward_script as compose_reward
 
 __all__ = ["golden_script", "json_literal", "reward_script", "setup_script"]
 
@@ -223,67 +226,37 @@ def parent_of(path):
     return path.rsplit("/", 1)[0] if "/" in path else ""
 '''
 
-_REWARD_HEAD = """
-def main():
-    try:
-        files = {}  # path relative to HOME -> {"sha", "size", "mtime", "kind"}
-        dirs = set()
-        for root, dnames, fnames in os.walk(HOME):
-            rel = os.path.relpath(root, HOME).replace(os.sep, "/")
-            if rel == ".":
-                rel = ""
-                dnames[:] = [d for d in dnames if not d.startswith(".")]  # trash, app state
-            for d in dnames:
-                dirs.add(d if not rel else rel + "/" + d)
-            for f in fnames:
-                full = os.path.join(root, f)
-                with open(full, "rb") as fh:
-                    data = fh.read()
-                files[f if not rel else rel + "/" + f] = {
-                    "sha": hashlib.sha256(data).hexdigest(),
-                    "size": len(data),
-                    "mtime": os.stat(full).st_mtime,
-                    "kind": kind_of(data[:8]),
-                }
-    except Exception as exc:  # an unreadable home scores nothing
-        print("CHECK read_state 1 FAIL " + " ".join(str(exc).split())[:200])
-        print("REWARD: 0.0")
-        return
-    checks = []  # (name, points, passed, detail); 0 points = a guard that must hold
-"""
-
-_REWARD_TAIL = """
-    for name, points, passed, detail in checks:
-        detail = " ".join(str(detail).split()).replace("REWARD:", "REWARD")[:200]
-        print(f"CHECK {name} {points} {'PASS' if passed else 'FAIL'} {detail}")
-    total = sum(points for _, points, _, _ in checks)
-    earned = sum(points for _, points, passed, _ in checks if passed)
-    guards = all(passed for _, points, passed, _ in checks if points == 0)
-    score = earned / total if total and guards else 0.0
-    print(f"REWARD: {round(score, 4)}")
-
-
-try:
-    main()
-except Exception as exc:  # a state too broken to inspect scores nothing
-    print("CHECK inspect_state 1 FAIL " + " ".join(str(exc).split())[:200])
-    print("REWARD: 0.0")
+_REWARD_READ = """
+files = {}  # path relative to HOME -> {"sha", "size", "mtime", "kind"}
+dirs = set()
+for root, dnames, fnames in os.walk(HOME):
+    rel = os.path.relpath(root, HOME).replace(os.sep, "/")
+    if rel == ".":
+        rel = ""
+        dnames[:] = [d for d in dnames if not d.startswith(".")]  # trash, app state
+    for d in dnames:
+        dirs.add(d if not rel else rel + "/" + d)
+    for f in fnames:
+        full = os.path.join(root, f)
+        with open(full, "rb") as fh:
+            data = fh.read()
+        files[f if not rel else rel + "/" + f] = {
+            "sha": hashlib.sha256(data).hexdigest(),
+            "size": len(data),
+            "mtime": os.stat(full).st_mtime,
+            "kind": kind_of(data[:8]),
+        }
 """
 
 
 def reward_script(task_id: str, instruction: str, params: dict[str, Any], body: str) -> str:
-    """The reward frame around ``body`` (checks over ``files``, ``dirs``, ``P``, ``checks``)."""
-    doc = " ".join(instruction.split()).replace('"""', "'''").replace("\\", "/")
-    return (
-        f'"""reward.py for {task_id}.\n\nTask: {doc}\n"""\n'
-        "import hashlib\n"
-        "import json\n"
-        "import os\n"
-        "import zipfile\n"
-        + _REWARD_HELPERS
-        + f"\n\nP = {json_literal(params)}\n\n"
-        + _REWARD_HEAD
-        + textwrap.indent(textwrap.dedent(body).strip("\n"), "    ")
-        + "\n"
-        + _REWARD_TAIL
+    """The shared reward frame around ``body`` (checks over ``files``, ``dirs``, ``P``,
+    ``checks``): one walk of /home/user; an unreadable home scores 0."""
+    return compose_reward(
+        header=f'"""reward.py for {task_id}.\n\nTask: {doc_line(instruction)}\n"""',
+        imports="import hashlib\nimport json\nimport os\nimport zipfile\n",
+        libraries=[_REWARD_HELPERS],
+        constants=f"P = {json_literal(params)}",
+        read=_REWARD_READ,
+        body=body,
     )

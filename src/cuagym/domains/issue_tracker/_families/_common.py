@@ -9,21 +9,23 @@ is exactly what the UI would produce. :func:`setup_script` embeds the world as J
 state it reads back from ``/state`` and stores with ``set_current``.
 
 Discriminator side: :func:`reward_script` wraps a family's check code (which sees only
-``PARAMS``, the task's params) in the reward contract: one GET of ``/go``, ``CHECK`` lines, a
-0-point guard ``intact`` that zeroes the score when something else was damaged, ``REWARD:``.
+``PARAMS``, the task's params) in the shared reward frame: one GET of ``/go``, ``CHECK`` lines,
+a 0-point guard ``nothing_else_changed`` that zeroes the score when something else was
+damaged, ``REWARD:``.
 """
 
 from __future__ import annotations
 
 import copy
 import json
-import textwrap
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from typing import Any
 
 from cuagym.core import TaskConfig
 from cuagym.domains._family import family_rng
+from cuagym.domains._reward import WEB_LIBRARIES
+from cuagym.domains._reward import reward_script as compose_reward
 from cuagym.hub import InvalidState
 
 from .._invariants import check_invariants
@@ -170,25 +172,8 @@ ACTION = "set_current"
     return f"# golden_patch.py: {summary}\n" + _HEAD + body + _POST
 
 
-_REWARD_HEAD = """\
-import json
-import os
-from pathlib import Path
-
-import requests
-
-PARAMS = json.loads({params!r})
-
-
-def read_state():
-    hub = os.environ["CUAGYM_HUB"].rstrip("/")
-    sid = os.environ.get("CUAGYM_SID") or Path("/home/user/.cuagym/sid").read_text().strip()
-    auth = {{"Authorization": "Bearer " + os.environ.get("CUAGYM_HUB_TOKEN", "")}}
-    r = requests.get(f"{{hub}}/issue-tracker/go", params={{"sid": sid}}, headers=auth, timeout=30)
-    r.raise_for_status()
-    return r.json()
-
-
+#: The helpers every issue-tracker reward carries (after the shared frame and hub libraries).
+_HELPERS = """
 def user_named(state, display_name):
     for user in state["users"].values():
         if user["displayName"].lower() == display_name.lower():
@@ -219,42 +204,24 @@ def is_done(state, status_id):
 
 def norm(text):
     return " ".join(str(text).lower().split()).rstrip(".!")
-
-
-def main():
-    try:
-        data = read_state()
-        init, cur, diff = data["initial_state"], data["current_state"], data["state_diff"]
-    except Exception as exc:  # no state, no reward
-        print("CHECK read_state 1 FAIL " + " ".join(str(exc).split())[:200])
-        print("REWARD: 0.0")
-        return
-    checks = []  # (name, points, passed, detail)
-    try:
 """
 
-_REWARD_TAIL = """
-    except Exception as exc:  # the state lacks what the task is about: nothing to score
-        print("CHECK evaluate 1 FAIL " + " ".join(repr(exc).split())[:200])
-        print("REWARD: 0.0")
-        return
-    for name, points, passed, detail in checks:
-        detail = " ".join(str(detail).split()).replace("REWARD:", "REWARD")[:200]
-        print(f"CHECK {name} {points} {'PASS' if passed else 'FAIL'} {detail}")
-    total = sum(points for _, points, _, _ in checks)
-    earned = sum(points for _, points, passed, _ in checks if passed)
-    score = earned / total if total and intact else 0.0
-    print(f"REWARD: {round(score, 4)}")
-
-
-main()
+_READ = """
+data = hub_state("issue-tracker")
+init, cur, diff = data["initial_state"], data["current_state"], data["state_diff"]
 """
 
 
 def reward_script(task: TaskConfig, summary: str, body: str) -> str:
-    """``reward.py`` from the task alone: ``body`` is the family's check code, run inside
-    ``main()`` with ``init``, ``cur``, ``diff``, ``checks`` and ``PARAMS`` in scope; it must
-    append its checks and set ``intact`` (the 0-point guard's verdict)."""
+    """``reward.py`` from the task alone: the shared reward frame (:mod:`cuagym.domains._reward`)
+    around ``body``, the family's check code, run inside ``main()`` with ``init``, ``cur``,
+    ``diff``, ``checks`` and ``PARAMS`` in scope; its whole-diff guard is a 0-point check."""
     params = json.dumps(task.model_extra.get("params", {}) if task.model_extra else {})
-    code = textwrap.indent(textwrap.dedent(body).strip("\n"), " " * 8)
-    return f"# reward.py: {summary}\n" + _REWARD_HEAD.format(params=params) + code + _REWARD_TAIL
+    return compose_reward(
+        header=f"# reward.py: {' '.join(summary.split())}",
+        imports="import json\n",
+        libraries=[*WEB_LIBRARIES, _HELPERS],
+        constants=f"PARAMS = json.loads({params!r})",
+        read=_READ,
+        body=body,
+    )

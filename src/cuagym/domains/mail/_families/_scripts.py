@@ -2,7 +2,7 @@
 
 ``initial_setup.py`` POSTs ``set`` with a full world embedded as JSON; ``golden_patch.py`` reads
 ``/state`` and applies entity-level edits (computed at generation time with the app's own
-``_ops`` functions) then POSTs ``set_current``; ``reward.py`` is a fixed prelude and epilogue
+``_ops`` functions) then POSTs ``set_current``; ``reward.py`` is the shared reward frame
 around a family's checks, which append ``(name, points, passed, detail)`` tuples to ``checks``
 directly in ``main`` (a flat list: the scanner follows that data flow best).
 """
@@ -12,6 +12,9 @@ from __future__ import annotations
 import json
 import textwrap
 from typing import Any
+
+from cuagym.domains._reward import WEB_LIBRARIES
+from cuagym.domains._reward import reward_script as compose_reward
 
 __all__ = ["SECTIONS", "entity_edits", "patch_script", "reward_script", "setup_script"]
 
@@ -109,24 +112,9 @@ def patch_script(edits: list[list[Any]], summary: str) -> str:
     )
 
 
-_PRELUDE = '''\
-import json
-import os
+#: The helpers every mail reward carries (after the shared frame and hub libraries).
+_HELPERS = '''
 from fnmatch import fnmatch
-from pathlib import Path
-
-import requests
-
-P = {params}
-
-
-def read_state():
-    hub = os.environ["CUAGYM_HUB"].rstrip("/")
-    sid = os.environ.get("CUAGYM_SID") or Path("/home/user/.cuagym/sid").read_text().strip()
-    auth = {{"Authorization": "Bearer " + os.environ.get("CUAGYM_HUB_TOKEN", "")}}
-    r = requests.get(f"{{hub}}/mail/go", params={{"sid": sid}}, headers=auth, timeout=30)
-    r.raise_for_status()
-    return r.json()
 
 
 def norm(text):
@@ -172,49 +160,29 @@ def new_sent(init, cur, me):
 
 def touched(diff, init, section):
     """Ids of entities that existed initially and whose entry the diff mentions."""
-    keys = {{p.split(".")[1] for p in diff if p.startswith(section + ".")}}
+    keys = {p.split(".")[1] for p in diff if p.startswith(section + ".")}
     return sorted(keys & set(init[section]))
 
 
 def unexpected(diff, allowed):
     return sorted(p for p in diff if not any(fnmatch(p, pat) for pat in allowed))
-
-
-def main():
-    try:
-        data = read_state()
-        init, cur, diff = data["initial_state"], data["current_state"], data["state_diff"]
-        me = init["account"]["email"].lower()
-    except Exception as exc:  # no state, no reward
-        print("CHECK read_state 1 FAIL " + " ".join(str(exc).split())[:200])
-        print("REWARD: 0.0")
-        return
-    checks = []  # (name, points, passed, detail); a 0-point check is a guard
 '''
 
-_EPILOGUE = """
-    intact = all(passed for _, points, passed, _ in checks if points == 0)
-    for name, points, passed, detail in checks:
-        detail = " ".join(str(detail).split()).replace("REWARD:", "REWARD")[:200]
-        print(f"CHECK {name} {points} {'PASS' if passed else 'FAIL'} {detail}")
-    total = sum(points for _, points, _, _ in checks)
-    earned = sum(points for _, points, passed, _ in checks if passed)
-    score = earned / total if total and intact else 0.0
-    print(f"REWARD: {round(score, 4)}")
-
-
-main()
+_READ = """
+data = hub_state("mail")
+init, cur, diff = data["initial_state"], data["current_state"], data["state_diff"]
+me = init["account"]["email"].lower()
 """
 
 
 def reward_script(params: dict[str, Any], body: str, summary: str) -> str:
-    """``reward.py``: prelude (state read, helpers), the family's checks, scoring."""
-    code = textwrap.indent(textwrap.dedent(body).strip("\n"), "    ")
-    return (
-        f"# reward.py - {summary}\n"
-        + _PRELUDE.format(params=_literal(params))
-        + "\n"
-        + code
-        + "\n"
-        + _EPILOGUE
+    """``reward.py``: the shared reward frame (:mod:`cuagym.domains._reward`) around the
+    state read, the helpers and the family's checks."""
+    return compose_reward(
+        header=f"# reward.py - {' '.join(summary.split())}",
+        imports="import json\n",
+        libraries=[*WEB_LIBRARIES, _HELPERS],
+        constants=f"P = {_literal(params)}",
+        read=_READ,
+        body=body,
     )

@@ -3,17 +3,20 @@
 - ``initial_setup.py`` embeds the whole world as JSON and ``set``s it.
 - ``golden_patch.py`` reads ``/state`` and replaces the few values the task changes (computed
   at generation time by applying the app's own ``_ops`` to the world), then ``set_current``.
-- ``reward.py`` is a fixed frame around a family's flat check block: one GET of ``/go``, a
-  flat list of ``(name, points, passed, detail)``, ``CHECK`` lines, ``REWARD:``. Checks are
-  appended in straight-line code, never through a nested helper, which the forbidden-pattern
-  scanner cannot follow (it would report a correct reward as scoring without reading state).
+- ``reward.py`` is the shared reward frame (:mod:`cuagym.domains._reward`) around a family's
+  flat check block: one GET of ``/go``, a flat list of ``(name, points, passed, detail)``.
+  Checks are appended in straight-line code, never through a nested helper, which the
+  forbidden-pattern scanner cannot follow (it would report a correct reward as scoring without
+  reading state).
 """
 
 from __future__ import annotations
 
 import json
-import textwrap
 from typing import Any
+
+from cuagym.domains._reward import WEB_LIBRARIES, doc_line
+from cuagym.domains._reward import reward_script as compose_reward
 
 __all__ = ["golden_script", "patch_ops", "reward_script", "setup_script"]
 
@@ -120,65 +123,23 @@ if r.status_code != 200:
     )
 
 
-_REWARD_IMPORTS = """\
-import json
-import os
-from pathlib import Path
-
-import requests
-
-"""
-
-_REWARD_HEAD = """\
-def main():
-    try:
-        hub = os.environ["CUAGYM_HUB"].rstrip("/")
-        sid = os.environ.get("CUAGYM_SID") or Path("/home/user/.cuagym/sid").read_text().strip()
-        auth = {"Authorization": "Bearer " + os.environ.get("CUAGYM_HUB_TOKEN", "")}
-        r = requests.get(hub + "/team-chat/go", params={"sid": sid}, headers=auth, timeout=60)
-        r.raise_for_status()
-        data = r.json()
-        init, cur, diff = data["initial_state"], data["current_state"], data["state_diff"]
-        me = init["currentUser"]
-    except Exception as exc:  # no state, no reward
-        print("CHECK read_state 1 FAIL " + " ".join(str(exc).split())[:200])
-        print("REWARD: 0.0")
-        return
-    checks = []  # (name, points, passed, detail); 0 points = a guard that must hold
-"""
-
-_REWARD_TAIL = """
-    for name, points, passed, detail in checks:
-        detail = " ".join(str(detail).split()).replace("REWARD:", "REWARD")[:200]
-        print(f"CHECK {name} {points} {'PASS' if passed else 'FAIL'} {detail}")
-    total = sum(points for _, points, _, _ in checks)
-    earned = sum(points for _, points, passed, _ in checks if passed)
-    guards = all(passed for _, points, _, _ in checks if points == 0)
-    score = earned / total if total and guards else 0.0
-    print(f"REWARD: {round(score, 4)}")
-
-
-try:
-    main()
-except Exception as exc:  # a state too broken to inspect scores nothing
-    print("CHECK inspect_state 1 FAIL " + " ".join(str(exc).split())[:200])
-    print("REWARD: 0.0")
+_REWARD_READ = """
+data = hub_state("team-chat")
+init, cur, diff = data["initial_state"], data["current_state"], data["state_diff"]
+me = init["currentUser"]
 """
 
 
 def reward_script(
     task_id: str, instruction: str, params: dict[str, Any], helpers: str, body: str
 ) -> str:
-    """The reward frame around ``body`` (checks code, indented to ``main``'s level)."""
-    doc = " ".join(instruction.split()).replace('"""', "'''").replace("\\", "/")
-    return (
-        f'"""reward.py for {task_id}.\n\nTask: {doc}\n"""\n'
-        + _REWARD_IMPORTS
-        + f"P = {_json_literal(params)}\n\n"
-        + helpers
-        + "\n\n"
-        + _REWARD_HEAD
-        + textwrap.indent(textwrap.dedent(body).strip("\n"), "    ")
-        + "\n"
-        + _REWARD_TAIL
+    """The shared reward frame around ``body`` (checks code over ``init``, ``cur``, ``diff``,
+    ``me``, ``P`` and the ``helpers``): one GET of ``/go``; no state, no reward."""
+    return compose_reward(
+        header=f'"""reward.py for {task_id}.\n\nTask: {doc_line(instruction)}\n"""',
+        imports="import json\n",
+        libraries=[*WEB_LIBRARIES, helpers],
+        constants=f"P = {_json_literal(params)}",
+        read=_REWARD_READ,
+        body=body,
     )

@@ -1,0 +1,146 @@
+"""Screenshots as the policy receives them (DESIGN.md §6), and its coordinates back.
+
+Screenshots are stored at native resolution; the policy gets them at the resolution it
+declares: native, or resized (aspect ratio kept) to a multiple-of-``factor`` grid holding
+between ``min_pixels`` and ``max_pixels`` pixels — Qwen-VL's ``smart_resize`` rule, so the image
+the model sees is exactly the one its processor would have made. Resizing is deterministic,
+because the RL slices rebuild the same context from the stored screenshots.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import math
+from collections import OrderedDict
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from cuagym.core._action import Coordinate, to_pixels
+from cuagym.core._png import encode_png, png_size
+from cuagym.llm._types import ImagePart
+
+__all__ = [
+    "CoordinateSpace",
+    "ImageCache",
+    "ImageSpec",
+    "prepare_image",
+    "smart_resize",
+    "to_screen",
+]
+
+CoordinateSpace = Literal["pixels", "norm1000"]
+#: Qwen-VL's limit: beyond this aspect ratio the processor refuses the image.
+MAX_ASPECT_RATIO = 200
+
+
+class ImageSpec(BaseModel):
+    """The resolution a policy declares for the screenshots it receives."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    mode: Literal["native", "smart"] = "smart"
+    factor: Literal[28, 32] = Field(28, description="patch size x merge size of the processor")
+    min_pixels: int = Field(65_536, gt=0)
+    max_pixels: int = Field(2_097_152, gt=0)
+
+    @model_validator(mode="after")
+    def _bounds(self) -> ImageSpec:
+        if self.min_pixels > self.max_pixels:
+            raise ValueError(f"min_pixels {self.min_pixels} > max_pixels {self.max_pixels}")
+        if self.max_pixels < self.factor * self.factor:
+            raise ValueError(f"max_pixels {self.max_pixels} is below one {self.factor}² patch")
+        return self
+
+    def size(self, width: int, height: int) -> tuple[int, int]:
+        """The (width, height) an image of this size is sent at."""
+        if self.mode == "native":
+            return width, height
+        return smart_resize(width, height, self)
+
+
+def smart_resize(width: int, height: int, spec: ImageSpec) -> tuple[int, int]:
+    """Qwen-VL's rule: the nearest multiple-of-factor size with min ≤ w·h ≤ max pixels,
+    keeping the aspect ratio. Returns (width, height)."""
+    if width <= 0 or height <= 0:
+        raise ValueError(f"cannot resize an empty image ({width}x{height})")
+    if max(width, height) / min(width, height) > MAX_ASPECT_RATIO:
+        raise ValueError(
+            f"aspect ratio of {width}x{height} exceeds {MAX_ASPECT_RATIO}: the model's "
+            "processor refuses such an image"
+        )
+    f = spec.factor
+    h_bar = max(f, round(height / f) * f)
+    w_bar = max(f, round(width / f) * f)
+    if h_bar * w_bar > spec.max_pixels:
+        beta = math.sqrt((height * width) / spec.max_pixels)
+        h_bar = max(f, math.floor(height / beta / f) * f)
+        w_bar = max(f, math.floor(width / beta / f) * f)
+    elif h_bar * w_bar < spec.min_pixels:
+        beta = math.sqrt(spec.min_pixels / (height * width))
+        h_bar = math.ceil(height * beta / f) * f
+        w_bar = math.ceil(width * beta / f) * f
+    return w_bar, h_bar
+
+
+class ImageCache:
+    """Prepared images by (content hash, size): a context rebuilt at every turn resizes each
+    screenshot once. Bounded (least recently used out first)."""
+
+    def __init__(self, max_items: int = 256) -> None:
+        self.max_items = max_items
+        self._items: OrderedDict[tuple[bytes, int, int], ImagePart] = OrderedDict()
+
+    def get(self, key: tuple[bytes, int, int]) -> ImagePart | None:
+        part = self._items.get(key)
+        if part is not None:
+            self._items.move_to_end(key)
+        return part
+
+    def put(self, key: tuple[bytes, int, int], part: ImagePart) -> None:
+        self._items[key] = part
+        self._items.move_to_end(key)
+        while len(self._items) > self.max_items:
+            self._items.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+def prepare_image(png: bytes, spec: ImageSpec, cache: ImageCache | None = None) -> ImagePart:
+    """The screenshot ``png`` (native) as an image part at the spec's resolution."""
+    width, height = png_size(png)
+    out_w, out_h = spec.size(width, height)
+    if (out_w, out_h) == (width, height):
+        return ImagePart(png=png, width=width, height=height)
+    key = (hashlib.sha256(png).digest(), out_w, out_h)
+    if cache is not None and (hit := cache.get(key)) is not None:
+        return hit
+    from PIL import Image  # the gui/office extras carry Pillow; the parser alone needs none
+
+    with Image.open(io.BytesIO(png)) as image:
+        rgb = image.convert("RGB").resize((out_w, out_h), Image.Resampling.BICUBIC)
+        part = ImagePart(png=encode_png(out_w, out_h, rgb.tobytes()), width=out_w, height=out_h)
+    if cache is not None:
+        cache.put(key, part)
+    return part
+
+
+def to_screen(
+    coordinate: Coordinate | list[int],
+    *,
+    space: CoordinateSpace,
+    sent_size: tuple[int, int],
+    screen_size: tuple[int, int],
+) -> Coordinate:
+    """A policy's coordinate (pixels of the image it was sent, or the 0–1000 grid) as screen
+    pixels, clamped to the screen."""
+    x, y = int(coordinate[0]), int(coordinate[1])
+    if space == "norm1000":
+        return to_pixels((x, y), screen_size, "norm1000")
+    sent_w, sent_h = sent_size
+    screen_w, screen_h = screen_size
+    if (sent_w, sent_h) != (screen_w, screen_h):
+        x, y = round(x * screen_w / sent_w), round(y * screen_h / sent_h)
+    return to_pixels((x, y), screen_size, "pixels")

@@ -1,0 +1,110 @@
+"""The self-contained HTML report: tables, plots beside them, the paper's figures, trajectories.
+
+One file, no network: styles are inline, plots are PNG data URIs, and each trajectory shown is
+the rollout viewer's own page embedded in an ``<iframe srcdoc>`` (see ``_trajectories``). The
+file is written atomically (temp file, fsync, rename).
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections import defaultdict
+from datetime import UTC, datetime
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from cuagym import __version__
+from cuagym.analysis._analyze import Analysis
+from cuagym.analysis._plots import Plot, report_plots
+from cuagym.analysis._report import SECTIONS, ReportTable, report_tables
+from cuagym.analysis._trajectories import DEFAULT_VIEW, trajectories_html
+
+__all__ = ["render_report", "write_report"]
+
+_TEMPLATES = Path(__file__).parent / "templates"
+
+_NO_EPISODES = "No episodes given: run `cuagym stats CORPUS --episodes RUN` for this section."
+_VERB_RULES = (
+    "The first imperative verb of each instruction, after lead-ins such as \u201cI want to\u201d, "
+    "\u201cPlease\u201d or \u201cCan you\u201d, lower-cased and lemmatized by cuagym's documented "
+    "rules (cuagym.analysis: first_verb); instructions without one count as (none)."
+)
+
+
+def _environment() -> Environment:
+    return Environment(
+        loader=FileSystemLoader(_TEMPLATES),
+        autoescape=select_autoescape(["html", "j2"]),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+def _notes(analysis: Analysis) -> dict[str, list[str]]:
+    notes: dict[str, list[str]] = {
+        "verbs": [_VERB_RULES],
+        "app-pairs": [
+            "Every pair of distinct apps in the apps list of each cross-app tuple (a tuple with "
+            "n apps adds n(n-1)/2 pairs). The paper found its pairs by keyword matching on the "
+            "instruction instead."
+        ],
+        "instruction-length": ["Words are whitespace-separated tokens of the instruction."],
+    }
+    b = analysis.stats.batching
+    if b is not None and not b.trend:
+        notes["trend"] = ["The turns carry no policy_version (these are not RL rollouts)."]
+    return notes
+
+
+def render_report(
+    analysis: Analysis, *, view: int = DEFAULT_VIEW, generated: datetime | None = None
+) -> str:
+    """The report page as HTML text (``view``: how many trajectories to embed)."""
+    tables: dict[str, list[ReportTable]] = defaultdict(list)
+    for table in report_tables(analysis.stats, reference=True):
+        tables[table.section].append(table)
+    plots: dict[str, list[Plot]] = defaultdict(list)
+    for plot in report_plots(analysis.stats):
+        plots[plot.section].append(plot)
+    empty = {
+        section: _NO_EPISODES
+        for section in ("calls-per-step", "solo-rate", "sequences", "trend")
+        if analysis.stats.batching is None
+    }
+    when = (generated or datetime.now(UTC)).strftime("%Y-%m-%d %H:%M UTC")
+    template = _environment().get_template("report.html.j2")
+    return template.render(
+        corpus_name=analysis.corpus_path.resolve().name,
+        corpus_path=str(analysis.corpus_path),
+        episodes_path=str(analysis.episodes_path) if analysis.episodes_path else None,
+        version=__version__,
+        generated=when,
+        sections=SECTIONS,
+        tables=tables,
+        plots=plots,
+        notes=_notes(analysis),
+        empty=empty,
+        trajectories=trajectories_html(analysis, view=view),
+    )
+
+
+def write_report(
+    analysis: Analysis, path: str | os.PathLike[str], *, view: int = DEFAULT_VIEW
+) -> Path:
+    """Render the report and write it to ``path`` atomically; returns the path."""
+    target = Path(path)
+    html = render_report(analysis, view=view).encode("utf-8")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
+    try:
+        with open(tmp, "wb") as fh:
+            fh.write(html)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    return target

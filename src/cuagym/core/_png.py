@@ -1,0 +1,48 @@
+"""PNG bytes without a third-party encoder: fast encoding and reading a PNG's size.
+
+Screenshots are encoded once per agent step and resized once per step for the policy, so the
+encoder trades size for time: no row filters and zlib level 1 (on UI images, with their large
+flat areas, ~2x faster than Pillow's default for ~15-20 % larger files).
+"""
+
+from __future__ import annotations
+
+import struct
+import zlib
+
+__all__ = ["PNG_LEVEL", "PNG_SIGNATURE", "encode_png", "png_size"]
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+#: zlib level of screenshots: level 1 is ~2x faster than the default 6 and, on UI images
+#: (large flat areas), within ~20 % of its size.
+PNG_LEVEL = 1
+
+
+def encode_png(width: int, height: int, rgb: bytes, level: int = PNG_LEVEL) -> bytes:
+    """An 8-bit RGB PNG of ``rgb`` (``width * height * 3`` bytes, row-major), no row filters."""
+    stride = width * 3
+    if len(rgb) != stride * height:
+        raise ValueError(f"{len(rgb)} bytes of RGB for a {width}x{height} image")
+    rows = b"".join(b"\x00" + rgb[y * stride : (y + 1) * stride] for y in range(height))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit RGB
+    return (
+        PNG_SIGNATURE
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(rows, level))
+        + chunk(b"IEND", b"")
+    )
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    """(width, height) from a PNG's header, without decoding it."""
+    if len(data) < 24 or not data.startswith(PNG_SIGNATURE) or data[12:16] != b"IHDR":
+        raise ValueError("not a PNG image (bad signature or no IHDR chunk first)")
+    width, height = struct.unpack(">II", data[16:24])
+    if width <= 0 or height <= 0:
+        raise ValueError(f"PNG header gives an empty image ({width}x{height})")
+    return width, height

@@ -1,0 +1,40 @@
+"""One reward frame for every domain, and the guard libraries rewards inline.
+
+A reward.py is self-contained (it runs as ``python3 reward.py`` in a sandbox or an OSWorld VM),
+so shared code reaches it as text: each module here is real code (linted, type-checked, tested
+on the host) whose part below its inline marker is pasted into the script.
+
+- :mod:`._frame`: CHECK lines, guards, the score, the ``REWARD:`` line, sanitized details;
+- :mod:`._globs`: path patterns for the guards (``*`` one segment, ``**`` any depth);
+- :mod:`._hub`: web apps: read ``/go``, and the whole-diff guard ("the diff holds exactly the
+  allowed changes");
+- :mod:`._home`: desktop apps: the initial home the runner exposes read-only
+  (``$CUAGYM_INITIAL_HOME``), file-tree comparison, and comparable views of every sheet,
+  paragraph and slide of office files, for "nothing outside the target changed" guards.
+
+:func:`reward_script` assembles a reward from these, a domain's read block and its checks.
+"""
+
+from cuagym.domains._reward import _globs, _home, _hub
+from cuagym.domains._reward._compose import (
+    INLINE_MARKER,
+    RUN_MAIN,
+    doc_line,
+    inlined,
+    reward_script,
+)
+
+#: What a web reward inlines to read the hub and guard its diff, in order.
+WEB_LIBRARIES: tuple[str, ...] = (inlined(_globs), inlined(_hub))
+#: What a desktop reward inlines to compare the home (files, office views) with the initial one.
+DESKTOP_LIBRARIES: tuple[str, ...] = (inlined(_globs), inlined(_home))
+
+__all__ = [
+    "DESKTOP_LIBRARIES",
+    "INLINE_MARKER",
+    "RUN_MAIN",
+    "WEB_LIBRARIES",
+    "doc_line",
+    "inlined",
+    "reward_script",
+]
