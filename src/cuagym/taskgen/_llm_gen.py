@@ -99,7 +99,7 @@ class LlmDrafts:
         usage = response.usage
         cost = self.prices.cost(self.client.spec, usage)
         task_id = f"{offer.leaf.domain}--tg-s{self.seed}-{number:06d}"
-        task, error = parse_task(response.message.content, offer, task_id)
+        task, error = parse_task(response.message.text, offer, task_id)
         return Draft(task, error=error, tokens_in=usage.tokens_in, tokens_out=usage.tokens_out,
                      cost_usd=cost)  # fmt: skip
 
