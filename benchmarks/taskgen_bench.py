@@ -221,8 +221,8 @@ def main() -> None:
             out["goal_s"] = GOALS[name]
             out["goal_met"] = out["wall_s"] < GOALS[name] and out["peak_rss_mb"] < MEMORY_GOAL_MB
         results[name] = out
-        if not args.json:
-            print(f"{name}: {json.dumps(out)[:600]}", flush=True)
+        # each phase as it ends, so a long run that is stopped keeps what it measured
+        print(f"phase {name}: {json.dumps(out)}", file=sys.stderr, flush=True)
     doc = {
         "date": dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "machine": {"cpus": os.cpu_count(), "python": platform.python_version(),

@@ -114,11 +114,15 @@ def _needed(
     if check.name == "tasks":
         dead = len(run.retired)
         rules = ", ".join(f"{k} {v}" for k, v in sorted(run.rejected.items())) or "none"
+        trimmed = (
+            f"; {run.trimmed} more were made but dropped to keep the category and app caps"
+            if run.trimmed else ""
+        )  # fmt: skip
         return (
-            f"the generators gave {stats.tasks} distinct tasks: {dead} of {len(offers)} {word} "
-            f"were exhausted (rejected drafts: {rules}). Each slot template may be used 3 times "
-            f"per app, so a family yields about 3 tasks per distinct sentence frame: more "
-            f"{word} or more sentence frames per family are needed."
+            f"the generators gave {stats.tasks} distinct tasks{trimmed}: {dead} of {len(offers)} "
+            f"{word} were exhausted (rejected drafts: {rules}). Each slot template may be used "
+            f"3 times per app, so a family yields about 3 tasks per distinct sentence frame: "
+            f"more {word} or more sentence frames per family are needed."
         )
     if check.name in ("hard", "cross"):
         mine = [o for o in offers if (o.is_hard if check.name == "hard" else o.is_cross)]
