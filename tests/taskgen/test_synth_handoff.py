@@ -27,7 +27,9 @@ async def test_generated_tasks_synthesize_with_their_cell_in_meta(tmp_path: Path
     specs = load_tasks_file(path, load_domains(), need_family=True)
     summary, outcomes = await run(specs, make_backend("procedural"), tmp_path / "out", workers=2)
     assert summary.accepted == 2, [o.detail for o in outcomes]
-    for outcome, made in zip(outcomes, result.tasks, strict=True):
+    made_by_id = {t.task.task_id: t for t in result.tasks}
+    for outcome in outcomes:
+        made = made_by_id[outcome.task_id]
         assert outcome.bundle is not None
         bundle = Bundle.load(outcome.bundle)
         meta = bundle.meta.model_dump()

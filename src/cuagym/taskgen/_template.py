@@ -67,8 +67,10 @@ def slot_template(text: str, fillers: Any = None) -> str:
     case and spacing normalised. ``fillers``: a params tree whose values are slots too."""
     out = text
     values = sorted(set(slot_values(fillers)), key=len, reverse=True) if fillers else []
-    for value in values:
-        out = re.sub(rf"(?<!\w){re.escape(value)}(?!\w)", SLOT, out)
+    values = [v for v in values if v in text]
+    if values:  # one alternation, longest first, instead of a pattern per value
+        either = "|".join(re.escape(v) for v in values)
+        out = re.sub(rf"(?<!\w)(?:{either})(?!\w)", SLOT, out)
     for pattern in _PATTERNS:
         out = pattern.sub(SLOT, out)
     out = _NAME.sub(SLOT, out)
