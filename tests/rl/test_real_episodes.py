@@ -36,7 +36,7 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from cuagym.agent import PolicyConfig, RolloutBatch, RolloutOptions, run_rollouts
 
     out = tmp_path_factory.mktemp("run")
-    batch = RolloutBatch(out=out, n=2, options=RolloutOptions(max_steps=10, interval=INTERVAL))
+    batch = RolloutBatch(out=out, n=2, options=RolloutOptions(max_steps=10))
     summary = asyncio.run(run_rollouts([BUNDLE], PolicyConfig(policy="oracle"), batch))
     assert summary.json_line()["episodes"] == 2, summary.failures
     return out
@@ -173,7 +173,7 @@ async def test_slices_are_the_requests_an_openai_policy_sent(tmp_path: Path) -> 
     try:
         async with RolloutEnv() as env:
             result = await env.episode(
-                bundle, made(bundle.task), options=RolloutOptions(max_steps=6, interval=INTERVAL),
+                bundle, made(bundle.task), options=RolloutOptions(max_steps=6),
                 bundle_path=str(bundle_path),
             )  # fmt: skip
     finally:
