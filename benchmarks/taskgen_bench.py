@@ -24,12 +24,11 @@ import json
 import os
 import platform
 import random
-import re
 import resource
 import subprocess
 import sys
 import time
-from collections import Counter, defaultdict
+from collections import Counter
 from typing import Any
 
 from cuagym.domains import load_domains
@@ -41,7 +40,7 @@ from cuagym.taskgen import (
     TaskgenOptions,
     build_catalog,
     coverage,
-    lint_instruction,
+    family_diversity,
     llm_offers,
     mix_stats,
     run_taskgen,
@@ -141,42 +140,20 @@ def phase_plan(n: int) -> dict[str, Any]:
     }  # fmt: skip
 
 
-_HONORIFIC = re.compile(r"\b(Mr|Mrs|Ms|Miss)\.? ([A-Z][a-z]+)")
-
-
 def phase_families(seeds: int) -> dict[str, Any]:
     catalog = build_catalog(load_domains())
     cov = coverage(catalog)
-    rows = []
-    for entry in catalog.families():
-        family = entry.family
-        texts, frames, lint, glitches = set(), set(), Counter(), Counter()
-        titles: defaultdict[str, set[str]] = defaultdict(set)
-        for seed in range(seeds):
-            task = family.sample(seed)
-            texts.add(task.instruction)
-            frames.add(slot_template(task.instruction, (task.model_extra or {}).get("params")))
-            report = lint_instruction(task.instruction)
-            lint.update(f"{e.kind}/{e.rule}" for e in report.errors)
-            glitches.update(w.rule for w in report.warnings)
-            for title, first in _HONORIFIC.findall(task.instruction):
-                titles[first].add("Mr" if title == "Mr" else "Ms/Mrs/Miss")
-        mismatched = sorted(name for name, t in titles.items() if len(t) > 1)
-        rows.append({
-            "family": entry.key, "difficulty": family.difficulty, "apps": list(entry.apps),
-            "leaf": entry.leaf.key, "distinct_instructions": len(texts),
-            "distinct_frames": len(frames), "lint_failures": dict(lint),
-            "glitches": dict(glitches), "honorific_mismatches": mismatched,
-        })  # fmt: skip
+    div = family_diversity(catalog, seeds=seeds)
     return {
         "seeds": seeds,
         "coverage": {d.domain: {"leaves": d.leaves, "covered": d.covered,
                                 "subtrees_without_family": d.subtrees_without_family}
                      for d in cov.domains},
-        "leaves": cov.leaves, "covered": cov.covered, "families": rows,
-        "families_below_5_frames": sum(r["distinct_frames"] < 5 for r in rows),
-        "hard_families": sum(r["difficulty"] == "hard" for r in rows),
-        "cross_families": sum(len(set(r["apps"])) > 1 for r in rows),
+        "leaves": cov.leaves, "covered": cov.covered,
+        "families": [f.model_dump() for f in div.families],
+        "families_below_5_frames": div.below_min_frames, "single_frame": div.single_frame,
+        "hard_families": div.hard_families, "cross_families": div.cross_families,
+        "lint_failures": div.lint_failures, "glitchy_families": div.glitchy_families,
     }  # fmt: skip
 
 

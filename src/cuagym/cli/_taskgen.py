@@ -1,9 +1,10 @@
-"""``cuagym taskgen``: plan and generate a task list; ``cuagym taskgen coverage``.
+"""``cuagym taskgen``: plan and generate a task list; ``coverage`` and ``families`` reports.
 
     cuagym taskgen --domains all --n 200 --seed 0 --out tasks.json
     cuagym taskgen --domains calc,writer --n 500 --backend llm --model openai:NAME --out t.json
     cuagym synth --tasks tasks.json --out ./output
     cuagym taskgen coverage [--json]
+    cuagym taskgen families [--seeds 300] [--json]
 
 Contract (DESIGN.md §8): the output is a JSON array of task_config.json objects, each with a
 ``cell`` {platform, category, difficulty, scenario, task_type, taxonomy_path, source_pass};
@@ -33,13 +34,13 @@ from cuagym.taskgen import (
     BackendFailing,
     Catalog,
     CatalogError,
-    CoverageReport,
     DedupUnavailable,
     DraftBackend,
     TaskgenError,
     TaskgenOptions,
     build_catalog,
     coverage,
+    family_diversity,
     resolve_domains,
     run_taskgen,
     write_task_file,
@@ -101,16 +102,12 @@ def taskgen_command(
 
     def llm_drafts(catalog: Catalog) -> DraftBackend:
         from cuagym.llm import PriceTable, make_client
-        from cuagym.taskgen import LlmDrafts, list_assets
+        from cuagym.taskgen import LlmDrafts, assets_by_domain
 
+        found = assets_by_domain(assets) if assets is not None else {}
         client = make_client(model, base_url=base_url or None,
                              api_key_env=api_key_env or None)  # fmt: skip
         client_box.append(client)
-        found: dict[str, list[str]] = {}
-        if assets is not None:
-            found["*"] = [a for a in list_assets(assets) if "/" not in a.split(" (")[0]]
-            for sub in sorted(p for p in assets.iterdir() if p.is_dir()):
-                found[sub.name] = list_assets(sub)
         table = PriceTable.load(prices) if prices is not None else PriceTable()
         return LlmDrafts(client, catalog, seed=seed, assets=found, prices=table,
                          concurrency=concurrency)  # fmt: skip
@@ -165,16 +162,9 @@ def coverage_command(
     installed = load_domains()
     try:
         ids = resolve_domains(installed, _split(domains))
-        report = coverage(build_catalog(installed))
+        report = coverage(build_catalog(installed), domains=ids)
     except (TaskgenError, CatalogError) as exc:
         raise _fail(str(exc)) from None
-    report = CoverageReport(
-        leaves=sum(d.leaves for d in report.domains if d.domain in ids),
-        covered=sum(d.covered for d in report.domains if d.domain in ids),
-        share=0.0, families=sum(d.families for d in report.domains if d.domain in ids),
-        domains=[d for d in report.domains if d.domain in ids],
-    )  # fmt: skip
-    report.share = round(report.covered / report.leaves, 4) if report.leaves else 0.0
     if json_output:
         sys.stdout.write(report.model_dump_json(indent=2) + "\n")
         return
@@ -196,3 +186,39 @@ def coverage_command(
     for d in report.domains:
         console.print(f"[bold]{d.domain}[/bold] uncovered ({len(d.uncovered_leaves)}): "
                       + ", ".join(d.uncovered_leaves))  # fmt: skip
+
+
+@taskgen_app.command("families")
+def families_command(
+    domains: str = typer.Option("all", help="Comma-separated domain ids, or all."),
+    seeds: int = typer.Option(300, min=1, help="Seeds sampled per family (0..seeds-1)."),
+    json_output: bool = typer.Option(False, "--json", help="Print the report as JSON."),
+) -> None:
+    """Per family over many seeds: distinct instructions and sentence frames, lint, glitches."""
+    installed = load_domains()
+    try:
+        ids = resolve_domains(installed, _split(domains))
+        report = family_diversity(build_catalog(installed), seeds=seeds, domains=ids)
+    except (TaskgenError, CatalogError) as exc:
+        raise _fail(str(exc)) from None
+    if json_output:
+        sys.stdout.write(report.model_dump_json(indent=2) + "\n")
+        return
+    console = Console(highlight=False)
+    table = Table(title=f"Procedural families over {seeds} seeds")
+    for name in ("family", "difficulty", "apps", "instructions", "frames", "lint / glitches"):
+        table.add_column(name, justify="right" if name in ("instructions", "frames") else "left")
+    for f in report.families:
+        problems = [f"{k} {v}" for k, v in {**f.lint_failures, **f.glitches}.items()]
+        if f.honorific_mismatches:
+            problems.append(f"honorifics {len(f.honorific_mismatches)} names")
+        table.add_row(f.family, f.difficulty, ",".join(f.apps), str(f.distinct_instructions),
+                      str(f.distinct_frames), "; ".join(problems) or "-")  # fmt: skip
+    console.print(table)
+    n = len(report.families)
+    console.print(
+        f"{n} families: {report.below_min_frames} with fewer than 5 sentence frames "
+        f"({report.single_frame} with one); hard {report.hard_families}, cross-app "
+        f"{report.cross_families}; {report.lint_failures} instructions rejected by the linter; "
+        f"{report.glitchy_families} families with generator glitches"
+    )

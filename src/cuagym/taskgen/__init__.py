@@ -3,6 +3,8 @@
 * :func:`load_taxonomy` — every domain's ``taxonomy.yaml`` in one validated schema;
   :func:`build_catalog` ties each procedural family to the leaves it covers;
   :func:`coverage` reports leaves covered and uncovered per domain;
+  :func:`family_diversity` samples every family over many seeds (distinct sentence frames,
+  lint failures, generator glitches);
 * :class:`MixPlanner` — the sampler over (platform, category, difficulty, scenario, task type)
   cells × leaves: inverse-frequency weights, the three passes (breadth, gap-fill, edge cases),
   and the corpus-mix constraints (:class:`MixConstraints`);
@@ -19,8 +21,9 @@ Layering: ``taskgen`` sits between ``llm`` and ``agent`` (core → … → domai
 
 Importing this package needs neither numpy nor the llm SDKs: :class:`Deduper`,
 :class:`NgramIndex`, :class:`MiniLMEmbedder` (the ``dedup`` extra: numpy, torch, the packaged
-MiniLM model) and :class:`LlmDrafts`, :func:`list_assets`, :func:`parse_task` (the ``llm``
-extra) load on first use, so ``cuagym taskgen coverage`` runs on a bare install.
+MiniLM model) and :class:`LlmDrafts`, :func:`assets_by_domain`, :func:`list_assets`,
+:func:`parse_task` (the ``llm`` extra) load on first use, so ``cuagym taskgen coverage``
+runs on a bare install.
 """
 
 from typing import TYPE_CHECKING, Any
@@ -53,6 +56,7 @@ from cuagym.taskgen._dedup_models import (
     DedupVerdict,
     Embedder,
 )
+from cuagym.taskgen._diversity import DiversityReport, FamilyDiversity, family_diversity
 from cuagym.taskgen._generate import (
     BackendFailing,
     GeneratedTask,
@@ -88,13 +92,14 @@ from cuagym.taskgen._template import SLOT, slot_template, slot_values, tokens
 if TYPE_CHECKING:
     from cuagym.taskgen._dedup import Deduper, NgramIndex
     from cuagym.taskgen._embed import MiniLMEmbedder
-    from cuagym.taskgen._llm_gen import LlmDrafts, list_assets, parse_task
+    from cuagym.taskgen._llm_gen import LlmDrafts, assets_by_domain, list_assets, parse_task
 
 _LAZY = {
     "Deduper": "cuagym.taskgen._dedup",
     "NgramIndex": "cuagym.taskgen._dedup",
     "MiniLMEmbedder": "cuagym.taskgen._embed",
     "LlmDrafts": "cuagym.taskgen._llm_gen",
+    "assets_by_domain": "cuagym.taskgen._llm_gen",
     "list_assets": "cuagym.taskgen._llm_gen",
     "parse_task": "cuagym.taskgen._llm_gen",
 }
@@ -133,12 +138,14 @@ __all__ = [
     "DedupUnavailable",
     "DedupVerdict",
     "Deduper",
+    "DiversityReport",
     "DomainCoverage",
     "DomainEntry",
     "Draft",
     "DraftBackend",
     "EdgeKind",
     "Embedder",
+    "FamilyDiversity",
     "FamilyEntry",
     "GenerateOptions",
     "GeneratedTask",
@@ -168,11 +175,13 @@ __all__ = [
     "Taxonomy",
     "TaxonomyError",
     "TaxonomyNode",
+    "assets_by_domain",
     "build_catalog",
     "build_report",
     "check_mix",
     "coverage",
     "edge_kinds",
+    "family_diversity",
     "generate",
     "lint_instruction",
     "list_assets",

@@ -42,13 +42,19 @@ class CoverageReport(BaseModel):
     domains: list[DomainCoverage]
 
 
-def coverage(catalog: Catalog) -> CoverageReport:
-    """Leaves covered and uncovered per domain (a family's own leaf and its ``also_covers``)."""
+def coverage(catalog: Catalog, domains: list[str] | None = None) -> CoverageReport:
+    """Leaves covered and uncovered per domain (a family's own leaf and its ``also_covers``).
+
+    ``domains`` limits the rows and totals to those domains; a leaf still counts as covered
+    when a family of another domain names it (a cross-app family's ``also_covers``).
+    """
     covered: set[str] = set()
     for fam in catalog.families():
         covered.update(leaf.key for leaf in fam.leaves)
     rows: list[DomainCoverage] = []
     for d, entry in catalog.domains.items():
+        if domains is not None and d not in domains:
+            continue
         leaves = entry.taxonomy.leaves()
         subtree_leaves: dict[str, int] = defaultdict(int)
         subtree_covered: dict[str, int] = defaultdict(int)

@@ -27,7 +27,7 @@ from cuagym.taskgen._offers import Offer, llm_offers
 from cuagym.taskgen._planner import Slot
 from cuagym.taskgen._prompts import TASKGEN_SYSTEM, taskgen_message
 
-__all__ = ["LlmDrafts", "list_assets"]
+__all__ = ["LlmDrafts", "assets_by_domain", "list_assets"]
 
 _SCENARIOS = {
     "commercial": "a business at work: customers, sales, operations, finance",
@@ -45,6 +45,18 @@ def list_assets(folder: Path) -> list[str]:
         raise ValueError(f"assets folder {folder} does not exist")
     found = sorted(p for p in folder.rglob("*") if p.is_file())[:_MAX_ASSETS]
     return [f"{p.relative_to(folder)} ({p.stat().st_size} bytes)" for p in found]
+
+
+def assets_by_domain(folder: Path) -> dict[str, list[str]]:
+    """``LlmDrafts``'s ``assets`` from one folder: its top-level files go to every task
+    (key ``*``), ``folder/<domain>/`` to that domain's tasks."""
+    if not folder.is_dir():
+        raise ValueError(f"assets folder {folder} does not exist")
+    top = sorted(p for p in folder.iterdir() if p.is_file())[:_MAX_ASSETS]
+    found = {"*": [f"{p.name} ({p.stat().st_size} bytes)" for p in top]}
+    for sub in sorted(p for p in folder.iterdir() if p.is_dir()):
+        found[sub.name] = list_assets(sub)
+    return found
 
 
 class LlmDrafts:
