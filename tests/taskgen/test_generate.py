@@ -7,7 +7,7 @@ import asyncio
 import json
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from typer.testing import CliRunner
@@ -54,7 +54,7 @@ def test_every_task_follows_the_contract(corpus: TaskgenResult) -> None:
     data = corpus.task_list()
     assert 0 < len(data) <= 80
     assert len({t["task_id"] for t in data}) == len(data)
-    for task in data:
+    for task in cast(list[dict[str, Any]], data):
         cell = task["cell"]
         assert set(cell) == CELL_KEYS
         assert cell["difficulty"] == task["difficulty"]

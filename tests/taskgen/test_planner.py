@@ -71,7 +71,7 @@ def chi_square(counts: list[int], expected: list[float]) -> float:
 def test_first_draws_are_uniform_over_cells_not_offers() -> None:
     per_cell = [1, 3, 9, 27]
     offers = synthetic(per_cell)
-    firsts = Counter()
+    firsts: Counter[CellKey] = Counter()
     for seed in range(4000):
         planner = MixPlanner(offers, 10, rng=random.Random(seed), constraints=None,
                              config=GAP_ONLY)  # fmt: skip
@@ -183,7 +183,7 @@ def mixed_offers() -> list[Offer]:
             cell = CellKey("desktop", cats[k % 6], difficulty, "commercial", "single")  # type: ignore[arg-type]
             offers.append(Offer(len(offers), lf, cell, (app,), edge_kinds(lf, (app,), difficulty)))
     lf = next(leaf)
-    cell = CellKey("desktop", cats[0], "hard", "commercial", "cross")
+    cell = CellKey("desktop", cats[0], "hard", "commercial", "cross")  # type: ignore[arg-type]
     offers.append(Offer(len(offers), lf, cell, ("a", "b"), edge_kinds(lf, ("a", "b"), "hard")))
     return offers
 
