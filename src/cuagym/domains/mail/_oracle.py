@@ -338,7 +338,8 @@ class ReplyToThreadOracle(MailOracle):
                 return await self.press("compose-send", "send the reply.")
             if not await self.on_thread(subject):
                 return await self.open_thread(subject, f"from:{p['sender_email']}")
-            first = await self.visible('[data-testid="message"] [data-testid="reply"]')
+            found = await self.visible('[data-testid="message"] [data-testid="reply"]')
+            first = [e for e in found if e.get("clickable")] or found
             if not first:
                 raise PageBusy("no reply button")
             return await self.reach(first[0], "reply to the email.")
@@ -416,7 +417,8 @@ class SendTemplateToGroupOracle(MailOracle):
                 if typed:  # something else (or the template twice): write it out instead
                     return Act.of("write the template's text.", *self.fill(body, text))
                 for item in await self.visible('[data-testid="insert-template"]'):
-                    if exact(item["attrs"].get("data-name")) == exact(p["template"]):
+                    named = exact(item["attrs"].get("data-name")) == exact(p["template"])
+                    if named and item.get("clickable"):  # the menu is open, not only parsed
                         return Act.of(f"insert {p['template']}.", self.click(item))
                 return await self.nav("template-menu", "open the Templates menu.")
             row = await self.one('[data-testid="compose-bcc"]')
@@ -473,7 +475,8 @@ class ForwardAttachmentOracle(MailOracle):
                 return await self.press("compose-send", "send the forward.")
             if not await self.on_thread(subject):
                 return await self.open_thread(subject, f"from:{p['sender_email']}")
-            first = await self.visible('[data-testid="message"] [data-testid="forward"]')
+            found = await self.visible('[data-testid="message"] [data-testid="forward"]')
+            first = [e for e in found if e.get("clickable")] or found
             if not first:
                 raise PageBusy("no forward button")
             return await self.reach(first[0], "forward the email.")
