@@ -82,6 +82,12 @@ def phone(rng: random.Random) -> str:
 class _Family(TaskFamily):
     domain: ClassVar[str] = "crm"
 
+    def oracle(self, task: TaskConfig) -> object | None:
+        """The family's GUI solver (``_oracle``): it works the pages like a person would."""
+        from .._oracle import ORACLES
+
+        return ORACLES[self.id](task)
+
     def scripts(
         self, task: TaskConfig, world: dict[str, Any], gold: dict[str, Any]
     ) -> GeneratedScripts:
