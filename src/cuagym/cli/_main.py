@@ -7,12 +7,14 @@ import typer
 from cuagym import __version__
 from cuagym.cli._env import env_app
 from cuagym.cli._export import export_app
+from cuagym.cli._filter import filter_app
 from cuagym.cli._hub import hub_app
 from cuagym.cli._rollout import rollout_command, view_command
 from cuagym.cli._scan import scan_command
 from cuagym.cli._schema import schema_command
 from cuagym.cli._stats import stats_command
 from cuagym.cli._synth import synth_command
+from cuagym.cli._taskgen import taskgen_app
 from cuagym.cli._train import train_command
 from cuagym.cli._verify import verify_command
 
@@ -31,6 +33,8 @@ app = typer.Typer(
 app.add_typer(hub_app, name="hub")
 app.add_typer(env_app, name="env")
 app.add_typer(export_app, name="export")
+app.add_typer(filter_app, name="filter")
+app.add_typer(taskgen_app, name="taskgen")
 
 
 def _version(value: bool) -> None:

@@ -34,7 +34,7 @@ def test_families_cover_the_taxonomy_and_difficulties() -> None:
     for family in domain.families:
         node = tree
         for key in family.taxonomy_path:
-            node = node[key] if key == family.taxonomy_path[0] else node["children"][key]
+            node = node["children"][key]
         assert node["description"] and node["ui_elements"], family.taxonomy_path
     assert len({f.taxonomy_path for f in domain.families}) == len(FAMILIES)
 

@@ -41,7 +41,7 @@ def _convert(world: dict[str, Any], lid: str, overrides: dict[str, str]) -> dict
 class ConvertLeadNewAccount(_Family):
     id: ClassVar[str] = "convert-lead-new-account"
     difficulty: ClassVar[Difficulty] = "hard"
-    taxonomy_path: ClassVar[tuple[str, ...]] = ("crm", "leads", "convert", "new-account")
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("leads", "convert", "new-account")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         seed = build_seed()
@@ -127,7 +127,7 @@ class ConvertLeadNewAccount(_Family):
 class ConvertLeadExistingAccount(_Family):
     id: ClassVar[str] = "convert-lead-existing-account"
     difficulty: ClassVar[Difficulty] = "hard"
-    taxonomy_path: ClassVar[tuple[str, ...]] = ("crm", "leads", "convert", "existing-account")
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("leads", "convert", "existing-account")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         seed = build_seed()

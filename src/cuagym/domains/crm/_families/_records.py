@@ -95,7 +95,7 @@ class _Family(TaskFamily):
 class UpdateLeadStatus(_Family):
     id: ClassVar[str] = "update-lead-status"
     difficulty: ClassVar[Difficulty] = "easy"
-    taxonomy_path: ClassVar[tuple[str, ...]] = ("crm", "leads", "qualification", "status-rating")
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("leads", "qualification", "status-rating")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         seed = build_seed()
@@ -145,7 +145,7 @@ class UpdateLeadStatus(_Family):
 class MoveOpportunityStage(_Family):
     id: ClassVar[str] = "move-opportunity-stage"
     difficulty: ClassVar[Difficulty] = "easy"
-    taxonomy_path: ClassVar[tuple[str, ...]] = ("crm", "opportunities", "pipeline", "move-stage")
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("opportunities", "pipeline", "move-stage")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         seed = build_seed()
@@ -198,7 +198,7 @@ class MoveOpportunityStage(_Family):
 class CompleteTask(_Family):
     id: ClassVar[str] = "complete-task"
     difficulty: ClassVar[Difficulty] = "easy"
-    taxonomy_path: ClassVar[tuple[str, ...]] = ("crm", "activities", "tasks", "complete-task")
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("activities", "tasks", "complete-task")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         seed = build_seed()
@@ -254,7 +254,7 @@ class CompleteTask(_Family):
 class CreateContact(_Family):
     id: ClassVar[str] = "create-contact"
     difficulty: ClassVar[Difficulty] = "medium"
-    taxonomy_path: ClassVar[tuple[str, ...]] = ("crm", "contacts", "create", "new-contact")
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("contacts", "create", "new-contact")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         seed = build_seed()
@@ -312,7 +312,7 @@ class CreateContact(_Family):
 class UpdateDealTerms(_Family):
     id: ClassVar[str] = "update-deal-terms"
     difficulty: ClassVar[Difficulty] = "medium"
-    taxonomy_path: ClassVar[tuple[str, ...]] = ("crm", "opportunities", "edit", "deal-terms")
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("opportunities", "edit", "deal-terms")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         seed = build_seed()
@@ -372,7 +372,7 @@ class UpdateDealTerms(_Family):
 class ScheduleFollowUp(_Family):
     id: ClassVar[str] = "schedule-follow-up"
     difficulty: ClassVar[Difficulty] = "medium"
-    taxonomy_path: ClassVar[tuple[str, ...]] = ("crm", "activities", "tasks", "new-task")
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("activities", "tasks", "new-task")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         seed = build_seed()
