@@ -8,7 +8,6 @@ not keep: comments (for ``comment_only``) and scripts that do not parse at all.
 
 from __future__ import annotations
 
-import ast
 import io
 import re
 import tokenize
@@ -16,6 +15,7 @@ import warnings
 from collections.abc import Iterable
 from pathlib import Path
 
+from cuagym.core._pyparse import parse_python
 from cuagym.synth._scan_flow import FlowAnalyzer
 from cuagym.synth._scan_imports import Resolver
 from cuagym.synth._scan_models import ScanReport, Violation
@@ -77,7 +77,7 @@ def scan_source(code: str, path: str = "<string>") -> ScanReport:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", SyntaxWarning)
-            tree = ast.parse(code, filename=path)
+            tree = parse_python(code, path)
     except (SyntaxError, ValueError) as err:
         if isinstance(err, ValueError):  # e.g. NUL bytes in the source
             err = SyntaxError(str(err))

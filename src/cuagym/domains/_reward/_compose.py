@@ -29,6 +29,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
+from cuagym.core._pyparse import parse_python
+
 __all__ = ["INLINE_MARKER", "RUN_MAIN", "doc_line", "inlined", "reward_script"]
 
 INLINE_MARKER = "# -- inlined into reward.py --\n"
@@ -72,7 +74,7 @@ def inlined(module: ModuleType | str | Path) -> str:
 def _drop_own_imports(code: str) -> str:
     lines = code.splitlines(keepends=True)
     drop: set[int] = set()
-    for node in ast.parse(code).body:
+    for node in parse_python(code).body:
         if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "cuagym":
             drop.update(range(node.lineno - 1, (node.end_lineno or node.lineno)))
     return "".join(line for i, line in enumerate(lines) if i not in drop)
