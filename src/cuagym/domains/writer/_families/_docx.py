@@ -316,9 +316,13 @@ def page_view(path):
     return out
 
 
+RUN_FIELDS = ("bold", "italic", "underline", "strike", "color", "size", "highlight")
+
+
 def loosened(block, fields):
     """A body_view block with ``fields`` blanked: "style", "runs", "formats" (all paragraph
-    formats) or a paragraph-format name (alignment, space_after, line_spacing, ...)."""
+    formats), a paragraph-format name (alignment, space_after, line_spacing, ...) or a run
+    attribute (bold, italic, ...: left out of every run, runs then merged again)."""
     if block[0] != "p":
         return block
     out = list(block)
@@ -327,6 +331,16 @@ def loosened(block, fields):
             out[FIELDS[name]] = None
     out[3] = [None if attr in fields or "formats" in fields else value
               for attr, value in zip(PARAGRAPH_ATTRS, block[3])]
+    free = [i + 1 for i, name in enumerate(RUN_FIELDS) if name in fields]
+    if free and out[4] is not None:
+        runs = []
+        for run in out[4]:
+            fmt = [None if i in free else v for i, v in enumerate(run) if i]
+            if runs and runs[-1][1:] == fmt:
+                runs[-1][0] += run[0]
+            else:
+                runs.append([run[0], *fmt])
+        out[4] = runs
     return out
 
 

@@ -98,9 +98,10 @@ for i, text in enumerate(P["h1"]):
 for i, text in enumerate(P["h2"]):
     found = levels.get(norm(text), [])
     checks.append((f"heading2_{i + 1}", 1, found == [2], f"{text}: level {found}"))
-# Only the titles' paragraph style may change (and with it the spacing a heading brings);
-# their wording, case and character formatting stay, and so does every other paragraph.
-loose = {t: ("style", "formats") for t in P["h1"] + P["h2"]}
+# Only the titles' paragraph style may change, and with it the spacing a heading brings and
+# their direct bold (Writer drops it where the heading style is bold already); their wording,
+# case and other character formatting stay, and so does every other paragraph.
+loose = {t: ("style", "formats", "bold") for t in P["h1"] + P["h2"]}
 """
             + doc_guards(loose="loose")
             + files_guard("path")

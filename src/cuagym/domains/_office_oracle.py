@@ -1,0 +1,419 @@
+"""GUI oracles of the office domains (writer, impress): keyboard-first solvers, one per family.
+
+An oracle knows its task's params, but changes the world only through ``computer_use`` actions
+that the rollout loop executes, answered in the model's own text protocol; it satisfies
+``cuagym.agent.Policy`` structurally (domains do not import the agent layer). It works in
+*rounds*: it plans the edits still missing from the document as it is on disk (at first as
+setup wrote it), performs them move by move, saves through the app (Ctrl+S, then "Use Word /
+PowerPoint format" in LibreOffice's "Keep current format" question), reads back what
+LibreOffice wrote and plans again; it is done when nothing is missing, and gives up after
+:attr:`OfficeOracle.rounds` rounds.
+
+Between moves it looks before it acts: a move that opens a window (a dialog, another app) names
+the window it expects, and the next move waits until the focused window's title says so
+(resending the move when the window never comes); a move whose effect depends on a dialog's
+state (a check box) reads that state from the screenshot. Keys are only typed into the window
+they are meant for, so a slow machine delays an oracle but does not derail it.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+from collections import deque
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar, Literal
+
+from cuagym.core import TaskConfig
+
+__all__ = [
+    "Call",
+    "FindDialog",
+    "Move",
+    "OfficeOracle",
+    "answer",
+    "checkboxes",
+    "click",
+    "key",
+    "pause",
+    "regex_escape",
+    "text",
+]
+
+Call = dict[str, Any]
+#: A move computed when it is due: it may read the screen or the window title, queue more
+#: moves in front of the rest (``oracle.queue.appendleft``) and returns its calls (none: skip).
+Dynamic = Callable[["OfficeOracle", Any], Awaitable[list[Call]]]
+
+
+def key(*keys: str) -> Call:
+    return {"action": "key", "keys": list(keys)}
+
+
+def text(value: str) -> Call:
+    return {"action": "type", "text": value}
+
+
+def pause(seconds: float) -> Call:
+    return {"action": "wait", "time": seconds}
+
+
+def click(x: int, y: int) -> Call:
+    return {"action": "left_click", "coordinate": [x, y]}
+
+
+def answer(thought: str, calls: Sequence[Call]) -> str:
+    """An answer in the model's format: one short "Action:" sentence, then the calls."""
+    blocks = "".join(
+        "<tool_call>"
+        + json.dumps({"name": "computer_use", "arguments": c}, ensure_ascii=False)
+        + "</tool_call>"
+        for c in calls
+    )
+    return f"Action: {thought}\n{blocks}"
+
+
+_REGEX_SPECIAL = re.compile(r"([\\^$.|?*+()\[\]{}])")
+
+
+def regex_escape(value: str) -> str:
+    """``value`` as a literal in LibreOffice's (ICU) regular expressions."""
+    return _REGEX_SPECIAL.sub(r"\\\1", value)
+
+
+_RUN = re.compile(rb"([\x00-\xc8])\1{9}")  # ten equal dark pixels: a box's edge
+
+
+def checkboxes(png: bytes) -> list[tuple[int, int, bool]]:
+    """The GTK check boxes on the screen, as (left, top, ticked), top to bottom.
+
+    A box is a 16-pixel square with rounded corners: a dark edge of one grey on all four sides
+    (ticked: the theme's blue, filled; empty: a grey edge around white). Found by the edge's
+    runs of equal pixels, so wherever a dialog opens."""
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    grey = image.convert("L")
+    width, height = grey.size
+    data = grey.tobytes()
+    found: list[tuple[int, int, bool]] = []
+    for top in range(height - 16):
+        row = data[top * width : (top + 1) * width]
+        for run in _RUN.finditer(row):
+            left = run.start() - 3
+            if left < 1 or left + 16 >= width:
+                continue
+            edge = row[run.start()]
+
+            def at(x: int, y: int) -> int:
+                return data[y * width + x]
+
+            if (
+                at(left + 3, top + 15) == edge
+                and at(left + 12, top + 15) == edge
+                and all(at(left, top + dy) == edge for dy in range(4, 12))
+                and all(at(left + 15, top + dy) == edge for dy in range(4, 12))
+                and at(left + 8, top - 1) > 200
+                and at(left - 1, top + 8) > 200
+            ):
+                r, g, b = image.getpixel((left + 4, top + 4))  # type: ignore[misc]
+                if b > 180 and r < 140:
+                    found.append((left, top, True))
+                elif min(r, g, b) > 250:
+                    found.append((left, top, False))
+    return found
+
+
+@dataclass
+class Move:
+    """One turn of an oracle: its calls, and the window the next turn needs.
+
+    ``expect``: a text the focused window's title must contain before the next move is sent
+    (a dialog's title, or the document window's). ``dynamic``: computes the calls when the move
+    is due instead. ``retries``: how often the move is sent again when ``expect`` never shows.
+    """
+
+    thought: str
+    calls: list[Call] = field(default_factory=list)
+    expect: str | None = None
+    dynamic: Dynamic | None = None
+    retries: int = 2
+
+
+class FindDialog:
+    """LibreOffice's Find and Replace dialog (Ctrl+H) as moves, with its options kept as wanted.
+
+    Options (Match case, Regular expressions, Current selection only) live for the whole
+    session: the dialog opens with them off in a fresh profile (Current selection only turns on
+    by itself when text is selected), the oracle sets them with their mnemonics and reads their
+    check boxes on the screen to confirm. ``offsets``: each option's box relative to the first
+    box of the dialog (Match case); ``mnemonics``: the Alt+letter of each option and button.
+    """
+
+    def __init__(self, offsets: dict[str, tuple[int, int]], mnemonics: dict[str, str]) -> None:
+        self.offsets = offsets
+        self.mnemonics = mnemonics
+        self.state = {name: False for name in offsets}
+
+    def open(self) -> Move:
+        return Move("open Find and Replace.", [key("ctrl", "h")], expect="Find and Replace")
+
+    def seen(self, png: bytes) -> dict[str, bool]:
+        """The options' states as the screen shows them (those it shows)."""
+        boxes = checkboxes(png)
+        if not boxes:
+            return {}
+        left, top, _ = boxes[0]
+        out = {}
+        for name, (dx, dy) in self.offsets.items():
+            for x, y, ticked in boxes:
+                if abs(x - left - dx) <= 4 and abs(y - top - dy) <= 4:
+                    out[name] = ticked
+        return out
+
+    def options(self, **wanted: bool) -> Move:
+        async def ensure(oracle: OfficeOracle, obs: Any) -> list[Call]:
+            seen = self.seen(obs.screenshot)
+            calls: list[Call] = []
+            for name, want in wanted.items():
+                now = seen.get(name, self.state[name])
+                if now != want:
+                    calls.append(key("alt", self.mnemonics[name]))
+                self.state[name] = want
+            if calls and oracle.checks_left > 0:
+                oracle.checks_left -= 1
+                oracle.queue.appendleft(self.options(**wanted))  # read the boxes again
+            return calls
+
+        return Move("set the search options.", dynamic=ensure)
+
+    def search(self, pattern: str, *, every: bool = False, shown: str = "") -> Move:
+        """Type ``pattern`` in Find and run Find Next (or Find All with ``every``)."""
+        run = key("alt", self.mnemonics["find_all"]) if every else key("enter")
+        return Move(
+            f"find {shown or pattern}.",
+            [key("alt", self.mnemonics["find"]), key("ctrl", "a"), text(pattern), run],
+            expect="Find and Replace",
+        )
+
+    def replace_all(self, pattern: str, replacement: str) -> Move:
+        return Move(
+            f"replace every {pattern} with {replacement}.",
+            [
+                key("alt", self.mnemonics["find"]),
+                key("ctrl", "a"),
+                text(pattern),
+                key("alt", self.mnemonics["replace"]),
+                key("ctrl", "a"),
+                text(replacement),
+                key("alt", self.mnemonics["replace_all"]),
+            ],
+            expect="Find and Replace",
+        )
+
+    def close(self, window: str) -> Move:
+        return Move("close the dialog.", [key("esc")], expect=window)
+
+
+class OfficeOracle:
+    """The round loop every office oracle shares; a family's oracle supplies the rest.
+
+    Subclasses set ``app_title`` ("LibreOffice Writer") and implement :meth:`read` (parse the
+    files it works on from the environment's home), :meth:`missing` (what the task still
+    lacks in that state, as short texts; empty = done) and :meth:`plan` (the moves of one
+    round). The default save is Ctrl+S on :attr:`path` and keeping the file's format.
+    """
+
+    name: ClassVar[str] = "oracle"
+    coordinate_space: ClassVar[Literal["pixels"]] = "pixels"
+    image: ClassVar[None] = None
+    app_title: ClassVar[str] = "LibreOffice"
+    #: plan, act and save at most this often
+    rounds: ClassVar[int] = 3
+    #: turns to wait for an expected window before the move is sent again
+    patience: ClassVar[int] = 10
+    #: calls in one answer (the text protocol's default limit)
+    max_calls: ClassVar[int] = 10
+
+    def __init__(self, task: TaskConfig) -> None:
+        params = (task.model_extra or {}).get("params")
+        if not isinstance(params, dict):
+            raise ValueError(f"task {task.task_id} has no params")
+        self.task = task
+        self.p: dict[str, Any] = params
+        self.path: str = str(params["path"])
+        self.env: Any = None
+        self._reset()
+
+    def _reset(self) -> None:
+        self.queue: deque[Move] = deque()
+        self.round = 0
+        self.expect: str | None = None
+        self.last: Move | None = None
+        self.waited = 0
+        self.saved_at: dict[str, float] = {}
+        self.checks_left = 6
+        self.missed: list[str] = []
+
+    # -- what a family supplies --------------------------------------------------------------
+    def read(self, home: Path) -> Any:
+        """The state the oracle plans from: the files it edits, parsed (raise while unreadable)."""
+        raise NotImplementedError
+
+    def missing(self, state: Any) -> list[str]:
+        """What the task still lacks in ``state`` (short texts); empty when it is done."""
+        raise NotImplementedError
+
+    def plan(self, state: Any) -> list[Move]:
+        """The moves of one round, from ``state`` (the first round: the initial files)."""
+        raise NotImplementedError
+
+    def outputs(self) -> list[str]:
+        """Files the round's save writes (absolute /home/user paths): read back after it."""
+        return [self.path]
+
+    # -- shared moves --------------------------------------------------------------------------
+    @property
+    def window(self) -> str:
+        """The title of the document's window."""
+        return f"{os.path.basename(self.path)} - {self.app_title}"
+
+    def stamped(self, move: Move) -> Move:
+        """``move``, noting the outputs' modification times first: it saves them (the round
+        then waits for newer files)."""
+
+        async def stamp(oracle: OfficeOracle, obs: Any) -> list[Call]:
+            oracle.saved_at = {p: oracle.mtime(p) for p in oracle.outputs()}
+            return move.calls
+
+        return Move(move.thought, expect=move.expect, dynamic=stamp, retries=move.retries)
+
+    def save(self, keep: str = "Confirm File Format") -> list[Move]:
+        """Ctrl+S in the document's window, then keep the file's format when asked."""
+
+        async def stamp(oracle: OfficeOracle, obs: Any) -> list[Call]:
+            oracle.saved_at = {p: oracle.mtime(p) for p in oracle.outputs()}
+            return [key("ctrl", "s")]
+
+        async def confirm(oracle: OfficeOracle, obs: Any) -> list[Call]:
+            title = await oracle.title()
+            if keep in title:
+                oracle.queue.appendleft(Move("wait for the save.", [pause(0.5)], oracle.window))
+                return [key("enter")]  # the default button keeps the format
+            if oracle.written():
+                return []
+            oracle.waited += 1
+            if oracle.waited > oracle.patience:
+                oracle.waited = 0
+                oracle.queue.appendleft(Move("save again.", dynamic=stamp))
+                oracle.queue.insert(1, Move("keep the format.", dynamic=confirm))
+                return [pause(0.5)]
+            oracle.queue.appendleft(Move("wait for the save question.", dynamic=confirm))
+            return [pause(0.5)]
+
+        return [
+            Move("save the document.", dynamic=stamp),
+            Move("keep the format.", dynamic=confirm),
+        ]
+
+    # -- reading the world ------------------------------------------------------------------------
+    async def title(self) -> str:
+        title = await self.env.window_title() if hasattr(self.env, "window_title") else ""
+        return str(title)
+
+    def host(self, path: str) -> Path:
+        """Where a /home/user path of the environment is on this machine (read only)."""
+        rel = os.path.relpath(path, "/home/user")
+        return Path(self.env.home) / rel
+
+    def mtime(self, path: str) -> float:
+        try:
+            return self.host(path).stat().st_mtime
+        except OSError:
+            return 0.0
+
+    def written(self) -> bool:
+        return bool(self.saved_at) and all(self.mtime(p) > t for p, t in self.saved_at.items())
+
+    def state(self) -> Any | None:
+        try:
+            return self.read(Path(self.env.home))
+        except Exception:  # LibreOffice may still be writing it
+            return None
+
+    # -- the policy ---------------------------------------------------------------------------
+    async def begin(self, task: TaskConfig, env: Any) -> None:
+        if not hasattr(env, "window_title") or not hasattr(env, "home"):
+            raise TypeError("an office oracle needs a GUI environment with a home")
+        self.env = env
+        self._reset()
+
+    async def end(self) -> None:
+        self.env = None
+
+    async def step(self, observation: Any) -> str:
+        if self.expect is not None:
+            if self.expect not in await self.title():
+                self.waited += 1
+                if self.waited <= self.patience:
+                    return answer(f"wait for the {self.expect} window.", [pause(0.5)])
+                last, self.expect, self.waited = self.last, None, 0
+                if last is None or last.retries <= 0:
+                    return self.give_up(f"the {last.expect if last else ''} window never came")
+                last.retries -= 1
+                self.queue.appendleft(last)  # its keys were lost or went elsewhere: again
+            self.expect, self.waited = None, 0
+        while True:
+            if not self.queue:
+                done = await self.next_round()
+                if done is not None:
+                    return done
+            move = self.queue.popleft()
+            calls = await move.dynamic(self, observation) if move.dynamic else move.calls
+            if len(calls) > self.max_calls:  # the parser takes at most ten calls an answer
+                rest = Move(move.thought, calls[self.max_calls :], move.expect)
+                self.queue.appendleft(rest)
+                calls, move = calls[: self.max_calls], Move(move.thought, calls, None)
+            if calls:
+                self.expect, self.last = move.expect, move
+                return answer(move.thought, calls)
+
+    async def next_round(self) -> str | None:
+        """Plan the next round, or finish: None when moves were queued, else the answer."""
+        if self.round and not self.written():
+            self.waited += 1
+            if self.waited > self.patience * 2:
+                return self.give_up("the document was never saved")
+            self.queue.append(Move("wait for the file.", [pause(0.5)]))
+            return None
+        state = self.state()
+        if state is None:
+            self.waited += 1
+            if self.waited > self.patience * 2:
+                return self.give_up("the saved file cannot be read")
+            self.queue.append(Move("wait for the file.", [pause(0.5)]))
+            return None
+        self.waited = 0
+        if self.round:
+            self.missed = self.missing(state)
+            if not self.missed:
+                return answer("the document is saved as asked: done.", [self.finish("success")])
+            if self.round >= self.rounds:
+                return self.give_up("still missing: " + "; ".join(self.missed[:3]))
+        self.round += 1
+        moves = self.plan(state)
+        if not moves:  # nothing it can do (a save would find nothing modified)
+            return self.give_up("still missing: " + "; ".join(self.missed[:3]))
+        self.queue.extend(moves)
+        self.queue.extend(self.save())
+        return None
+
+    def finish(self, status: str) -> Call:
+        return {"action": "terminate", "status": status}
+
+    def give_up(self, why: str) -> str:
+        return answer(f"I cannot finish: {why}.", [self.finish("failure")])
