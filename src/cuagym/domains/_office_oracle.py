@@ -31,6 +31,7 @@ from typing import Any, ClassVar, Literal
 from cuagym.core import TaskConfig
 
 __all__ = [
+    "IMPRESS_POPUP",
     "Call",
     "FindDialog",
     "Move",
@@ -42,6 +43,8 @@ __all__ = [
     "pause",
     "regex_escape",
     "text",
+    "typed",
+    "white",
 ]
 
 Call = dict[str, Any]
@@ -56,6 +59,20 @@ def key(*keys: str) -> Call:
 
 def text(value: str) -> Call:
     return {"action": "type", "text": value}
+
+
+def typed(value: str, piece: int = 8) -> list[Call]:
+    """``value`` typed in pieces of about ``piece`` characters, cut after a space where one
+    is near: under load, LibreOffice Impress drops and reorders characters typed in one long
+    burst; between pieces the loop waits for the screen to settle."""
+    out: list[Call] = []
+    rest = value
+    while rest:
+        cut = rest.rfind(" ", 1, piece + 1) + 1 if len(rest) > piece else len(rest)
+        cut = cut if cut > 0 else min(piece, len(rest))
+        out.append(text(rest[:cut]))
+        rest = rest[cut:]
+    return out
 
 
 def pause(seconds: float) -> Call:
@@ -126,6 +143,23 @@ def checkboxes(png: bytes) -> list[tuple[int, int, bool]]:
                 elif min(r, g, b) > 250:
                     found.append((left, top, False))
     return found
+
+
+def white(obs: Any, points: Sequence[tuple[int, int]]) -> bool:
+    """Are all ``points`` of the observation's screenshot white? (How an oracle sees that a
+    popup covers a place it knows to be grey.) True when the screen is not the 1280x800 the
+    points are for: there is nothing to check, the pause before carries it."""
+    from PIL import Image
+
+    if tuple(obs.screen_size) != (1280, 800):
+        return True
+    image = Image.open(io.BytesIO(obs.screenshot)).convert("RGB")
+    return all(min(image.getpixel(p)) > 250 for p in points)  # type: ignore[arg-type]
+
+
+#: Impress: pixels the command search's list (Shift+Esc) covers in white, where the sidebar
+#: is busy otherwise: the list's right column, top to bottom.
+IMPRESS_POPUP = tuple((1066, y) for y in range(100, 460, 30))
 
 
 @dataclass
@@ -238,6 +272,9 @@ class OfficeOracle:
     patience: ClassVar[int] = 10
     #: calls in one answer (the text protocol's default limit)
     max_calls: ClassVar[int] = 10
+    #: pixels the command search (Shift+Esc) covers in white, and a menu of the menu bar
+    popup_points: ClassVar[tuple[tuple[int, int], ...]] = ()
+    menu_points: ClassVar[tuple[tuple[int, int], ...]] = ()
 
     def __init__(self, task: TaskConfig) -> None:
         params = (task.model_extra or {}).get("params")
@@ -320,6 +357,49 @@ class OfficeOracle:
             Move("keep the format.", dynamic=confirm),
         ]
 
+    def command(self, name: str, window: str, points: Sequence[tuple[int, int]] = ()) -> list[Move]:
+        """Run a menu command by its name through the command search (Shift+Esc), typed only
+        once the search is seen open; ``window``: the window focused after it (a dialog it
+        opens, or the document's)."""
+        seen = points or self.popup_points
+
+        async def typed(oracle: OfficeOracle, obs: Any) -> list[Call]:
+            if white(obs, seen):
+                oracle.queue.appendleft(
+                    Move(f"run {name}.", [text(name), key("enter")], expect=window)
+                )
+                return []
+            oracle.waited += 1
+            if oracle.waited > oracle.patience:
+                oracle.waited = 0
+                oracle.queue.appendleft(Move("look for the command search.", dynamic=typed))
+                return [key("esc"), key("shift", "esc")]
+            oracle.queue.appendleft(Move("wait for the command search.", dynamic=typed))
+            return [pause(0.5)]
+
+        return [
+            Move("open the command search.", [key("shift", "esc")]),
+            Move("type the command.", dynamic=typed),
+        ]
+
+    def menu(self, letter: str, keys: list[Call], shown: str) -> list[Move]:
+        """Open a menu of the menu bar (Alt+``letter``), see on the screen that it is open,
+        then press ``keys`` inside it."""
+
+        async def inside(oracle: OfficeOracle, obs: Any) -> list[Call]:
+            if white(obs, oracle.menu_points):
+                return keys
+            oracle.waited += 1
+            if oracle.waited > oracle.patience:
+                return [key("esc"), key("esc")]  # not open: the round reads what is missing
+            oracle.queue.appendleft(Move(f"choose {shown}.", dynamic=inside))
+            return [pause(0.5)]
+
+        return [
+            Move(f"open the menu for {shown}.", [key("alt", letter)]),
+            Move(f"choose {shown}.", dynamic=inside),
+        ]
+
     # -- reading the world ------------------------------------------------------------------------
     async def title(self) -> str:
         title = await self.env.window_title() if hasattr(self.env, "window_title") else ""
@@ -374,13 +454,27 @@ class OfficeOracle:
                     return done
             move = self.queue.popleft()
             calls = await move.dynamic(self, observation) if move.dynamic else move.calls
-            if len(calls) > self.max_calls:  # the parser takes at most ten calls an answer
-                rest = Move(move.thought, calls[self.max_calls :], move.expect)
+            cut = self.cut(calls)
+            if cut < len(calls):
+                rest = Move(move.thought, calls[cut:], move.expect)
                 self.queue.appendleft(rest)
-                calls, move = calls[: self.max_calls], Move(move.thought, calls, None)
+                calls, move = calls[:cut], Move(move.thought, calls, None)
             if calls:
                 self.expect, self.last = move.expect, move
                 return answer(move.thought, calls)
+
+    def cut(self, calls: list[Call]) -> int:
+        """How many of ``calls`` go in this answer: at most :attr:`max_calls` (the parser's
+        limit), and no key after typed text. LibreOffice (gtk3) takes typed characters in
+        through its input method, which can lag behind keys pressed right after them: an Esc or
+        Enter could overtake the text and land in the middle of it. The loop waits for a
+        settled screen between turns, so the text is in before the next key. (Text typed in
+        pieces stays in one answer: the loop lets the screen settle between its calls.)"""
+        for i, call in enumerate(calls[: self.max_calls]):
+            after = calls[i + 1] if i + 1 < len(calls) else None
+            if call.get("action") == "type" and after is not None and after["action"] != "type":
+                return i + 1
+        return min(len(calls), self.max_calls)
 
     async def next_round(self) -> str | None:
         """Plan the next round, or finish: None when moves were queued, else the answer."""

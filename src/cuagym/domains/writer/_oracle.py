@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from cuagym.domains._office_oracle import (
+    IMPRESS_POPUP,
     Call,
     FindDialog,
     Move,
@@ -52,6 +53,8 @@ WRITER_FIND = {
 #: Pixels that are white only while the command search (Shift+Esc) is open: its list covers
 #: the grey margin right of the page and the toolbar under its entry.
 COMMAND_POPUP = ((1040, 300), (860, 47))
+#: Pixels left of the page that a menu of the menu bar (Insert, Format) covers in white.
+MENU_POPUP = ((150, 300), (150, 500))
 
 
 def squash(value: str) -> str:
@@ -68,6 +71,8 @@ class WriterOracle(OfficeOracle):
     """Shared moves of the writer oracles; ``read`` gives the target document (python-docx)."""
 
     app_title: ClassVar[str] = "LibreOffice Writer"
+    popup_points: ClassVar[tuple[tuple[int, int], ...]] = COMMAND_POPUP
+    menu_points: ClassVar[tuple[tuple[int, int], ...]] = MENU_POPUP
 
     def __init__(self, task: Any) -> None:
         super().__init__(task)
@@ -100,83 +105,9 @@ class WriterOracle(OfficeOracle):
             self.finder.close(self.window),
         ]
 
-    # -- commands and styles ------------------------------------------------------------------
-    def command(
-        self, name: str, window: str, popup: tuple[tuple[int, int], ...] = ()
-    ) -> list[Move]:
-        """Run a menu command by its name through the command search (Shift+Esc); ``window``:
-        the window focused after it (a dialog it opens, or the document's)."""
-
-        async def typed(oracle: OfficeOracle, obs: Any) -> list[Call]:
-            if popup_open(obs, popup or COMMAND_POPUP):
-                oracle.queue.appendleft(
-                    Move(f"run {name}.", [text(name), key("enter")], expect=window)
-                )
-                return []
-            oracle.waited += 1
-            if oracle.waited > oracle.patience:
-                oracle.waited = 0
-                oracle.queue.appendleft(Move("look for the command search.", dynamic=typed))
-                return [key("esc"), key("shift", "esc")]
-            oracle.queue.appendleft(Move("wait for the command search.", dynamic=typed))
-            return [pause(0.5)]
-
-        return [
-            Move("open the command search.", [key("shift", "esc")]),
-            Move("type the command.", dynamic=typed),
-        ]
-
-    def menu(self, letter: str, keys: list[Call], shown: str) -> list[Move]:
-        """Open a menu of the menu bar (Alt+``letter``), check on the screen that it is open,
-        then press ``keys`` inside it."""
-
-        async def inside(oracle: OfficeOracle, obs: Any) -> list[Call]:
-            if menu_open(obs):
-                return keys
-            oracle.waited += 1
-            if oracle.waited > oracle.patience:
-                return [key("esc"), key("esc")]  # give up on this one; the round will see it
-            oracle.queue.appendleft(Move(f"choose {shown}.", dynamic=inside))
-            return [pause(0.5)]
-
-        return [
-            Move(f"open the menu for {shown}.", [key("alt", letter)]),
-            Move(f"choose {shown}.", dynamic=inside),
-        ]
-
     def style(self, name: str) -> Move:
         """Apply paragraph style ``name`` through the Apply Style box."""
         return Move(f"apply the {name} style.", [key("ctrl", "f11"), text(name), key("enter")])
-
-
-#: The same for Impress, whose sidebar is busy there: the list's right column, top to bottom.
-IMPRESS_POPUP = tuple((1066, y) for y in range(100, 460, 30))
-
-
-def popup_open(obs: Any, points: tuple[tuple[int, int], ...] = COMMAND_POPUP) -> bool:
-    from PIL import Image
-
-    if obs.screen_size != (1280, 800):
-        return True  # no known layout to check: trust the pause before it
-    import io
-
-    image = Image.open(io.BytesIO(obs.screenshot)).convert("RGB")
-    return all(min(image.getpixel(p)) > 250 for p in points)  # type: ignore[arg-type]
-
-
-#: Pixels left of the page that a menu of the menu bar (Insert, Format) covers in white.
-MENU_POPUP = ((150, 300), (150, 500))
-
-
-def menu_open(obs: Any) -> bool:
-    from PIL import Image
-
-    if obs.screen_size != (1280, 800):
-        return True
-    import io
-
-    image = Image.open(io.BytesIO(obs.screenshot)).convert("RGB")
-    return all(min(image.getpixel(p)) > 250 for p in MENU_POPUP)  # type: ignore[arg-type]
 
 
 def heading_level(paragraph: Any) -> int | None:
@@ -838,7 +769,7 @@ class MemoToSlidesOracle(WriterOracle):
                 "f", [key("n"), key("down"), key("down"), key("enter")], "File > New > Presentation"
             ),
             Move("a blank presentation.", dynamic=template),
-            *self.command("Outline", name, popup=IMPRESS_POPUP),
+            *self.command("Outline", name, points=IMPRESS_POPUP),
             Move("type the memo's outline: titles, then Tab-indented points.", typed),
             self.stamped(Move("save it as…", [key("ctrl", "shift", "s")], expect="Save")),
             Move(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from cuagym.core import TaskConfig
 from cuagym.domains._office import OfficeFamily, quote
 
 from ._pptx import PATCH_HELPERS, PATCH_IMPORTS, PPTX_BUILDER, REWARD_HELPERS, REWARD_IMPORTS
@@ -70,6 +71,13 @@ class ImpressFamily(OfficeFamily):
     patch_helpers: ClassVar[str] = PATCH_HELPERS
     reward_imports: ClassVar[str] = REWARD_IMPORTS
     reward_helpers: ClassVar[str] = REWARD_HELPERS
+
+    def oracle(self, task: TaskConfig) -> object | None:
+        """The family's GUI solver (:mod:`cuagym.domains.impress._oracle`)."""
+        from cuagym.domains.impress._oracle import ORACLES
+
+        made = ORACLES.get(self.id)
+        return made(task) if made is not None else None
 
     def reward_read(self, p: dict[str, Any]) -> str:
         """The deck as it is, and as setup wrote it (the initial home)."""
