@@ -15,7 +15,8 @@ APT_RUNTIME := python3 python3-venv python3-dev ca-certificates curl bubblewrap 
 APT_TEST := redis-server chromium fonts-dejavu-core fonts-noto-color-emoji
 # GUI environments: a virtual display, input, a window manager and the real desktop apps.
 APT_GUI := xvfb xdotool x11-utils x11-xserver-utils matchbox-window-manager \
-	libreoffice-calc libreoffice-writer libreoffice-impress libreoffice-gtk3 chromium
+	libreoffice-calc libreoffice-writer libreoffice-impress libreoffice-gtk3 chromium \
+	pcmanfm xterm
 
 DEMO_PORT ?= 8765
 # Most tests wait on subprocesses, browsers and sandboxes: three workers keep both cores busy.
@@ -84,8 +85,11 @@ $(STAMPS)/venv: pyproject.toml Makefile $(STAMPS)/apt-runtime
 	$(PY) -m pip install -q -e '.[scale,office,report]'
 	@touch $@
 
+# torch before the train extra: a plain resolve of verl would pull a multi-GB CUDA build.
+TORCH_VERSION ?= 2.13.0
 $(STAMPS)/venv-test: $(STAMPS)/venv pyproject.toml
-	$(PY) -m pip install -q -e '.[scale,office,gui,browser,llm,dev,report,data]'
+	$(PY) -m pip install -q 'torch==$(TORCH_VERSION)'
+	$(PY) -m pip install -q -e '.[scale,office,gui,browser,llm,dev,report,data,ray,gym,train]'
 	@touch $@
 
 # OSWorld's desktop-env wheel (not installed: its dependencies are heavy): the tests compile

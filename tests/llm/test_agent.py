@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from cuagym.llm import AgentLoop, PriceTable, Tool, ToolSpec, check_arguments, role_tools
+from cuagym.llm import AgentLoop, PriceTable, Tool, ToolSpec, check_arguments
 from cuagym.llm.scripted import Call, Reply, ScriptedChatApi, ScriptedRequest
+from cuagym.synth._llm_roles import role_tools
 from cuagym.synth._tasklog import TaskLog
 from tests.llm.fakes import FakeTime, scripted_client, session
 

@@ -17,12 +17,19 @@ from typing import Annotated
 import typer
 
 from cuagym.cli._export_hf import export_hf_command
+from cuagym.cli._export_rl import export_sft_command, export_verl_command
 
 __all__ = ["export_app"]
 
 export_app = typer.Typer(help="Export a corpus for other tools.", no_args_is_help=True)
 export_app.command("hf", help="Write a Hugging Face dataset (parquet + dataset card).")(
     export_hf_command
+)
+export_app.command("verl", help="verl's dataset: one parquet row per bundle (cuagym.rl).")(
+    export_verl_command
+)
+export_app.command("sft", help="SFT rows of good episodes' slices, as TRL reads them.")(
+    export_sft_command
 )
 
 

@@ -8,10 +8,12 @@ from cuagym import __version__
 from cuagym.cli._env import env_app
 from cuagym.cli._export import export_app
 from cuagym.cli._hub import hub_app
+from cuagym.cli._rollout import rollout_command, view_command
 from cuagym.cli._scan import scan_command
 from cuagym.cli._schema import schema_command
 from cuagym.cli._stats import stats_command
 from cuagym.cli._synth import synth_command
+from cuagym.cli._train import train_command
 from cuagym.cli._verify import verify_command
 
 app = typer.Typer(
@@ -57,6 +59,15 @@ app.command(
 app.command(
     "stats", help="Corpus statistics: the paper's tables for any corpus, and action batching."
 )(stats_command)
+app.command(
+    "rollout", help="Let a policy act on bundles through computer_use; write episodes (resumable)."
+)(rollout_command)
+app.command("view", help="Write a self-contained HTML page per episode of a rollout.")(view_command)
+app.command(
+    "train",
+    help="Train a policy with the paper's recipe on verl (extra verl overrides after --).",
+    context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
+)(train_command)
 
 
 def main() -> None:

@@ -18,6 +18,7 @@ failed (sandbox, hub) or another batch holds the output folder; 2 bad arguments 
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import sys
 from pathlib import Path
@@ -96,16 +97,26 @@ def synth_command(
     prices: Path | None = typer.Option(
         None, help="llm backend: price table (TOML or JSON, USD per million tokens)."
     ),
+    executor: str = typer.Option(
+        "local", help="local (this process) or ray (one actor per worker, own hub each)."
+    ),
+    ray_address: str = typer.Option("", help="ray: a cluster address (default: a local one)."),
 ) -> None:
     """Synthesize verified tuples with the Generator/Discriminator loop; resumable."""
+    from cuagym.agent import EXECUTORS, RayOptions
+
     console = Console(stderr=json_output, highlight=False)
     installed = load_domains()
+    if executor not in EXECUTORS:
+        raise _fail(f"--executor {executor!r}: one of {', '.join(EXECUTORS)}")
+    # A picklable recipe as well as the backend: Ray actors build their own.
+    recipe = functools.partial(
+        make_backend, backend, generator_cmd=generator_cmd, discriminator_cmd=discriminator_cmd,
+        pass_env=tuple(pass_env), model=model or None, base_url=base_url or None,
+        api_key_env=api_key_env or None, max_turns=max_turns or None, prices=prices,
+    )  # fmt: skip
     try:
-        role_backend = make_backend(
-            backend, generator_cmd=generator_cmd, discriminator_cmd=discriminator_cmd,
-            pass_env=tuple(pass_env), model=model or None, base_url=base_url or None,
-            api_key_env=api_key_env or None, max_turns=max_turns or None, prices=prices,
-        )  # fmt: skip
+        role_backend = recipe()
     except (UnknownBackend, ValueError) as exc:
         raise _fail(str(exc)) from None
     try:
@@ -147,6 +158,7 @@ def synth_command(
     options = BatchOptions(
         out=out, workers=workers, max_rounds=max_rounds, role_timeout_s=role_timeout,
         script_timeout_s=script_timeout, on_done=on_done, on_start=on_start,
+        executor=executor, ray=RayOptions(address=ray_address or None), backend_factory=recipe,
     )  # fmt: skip
     try:
         with progress:

@@ -61,32 +61,6 @@ def _load(paths: list[Path]) -> list[Bundle]:
     return bundles
 
 
-async def _verify_all(bundles: list[Bundle], workers: int) -> list[ConsensusReport]:
-    from cuagym.hub import discover_web_apps, serve_hub
-    from cuagym.synth import ConsensusRunner
-
-    web_ids = {app.app_id for app in discover_web_apps()}
-    needed = sorted({a for b in bundles for a in b.task.apps if a in web_ids})
-    gate = asyncio.Semaphore(workers)
-
-    async def run_all(runner: ConsensusRunner) -> list[ConsensusReport]:
-        async def one(bundle: Bundle) -> ConsensusReport:
-            assert bundle.initial_setup is not None and bundle.golden_patch is not None
-            assert bundle.reward is not None
-            async with gate:
-                return await runner.check(
-                    bundle.task, bundle.initial_setup, bundle.golden_patch, bundle.reward
-                )
-
-        return list(await asyncio.gather(*(one(b) for b in bundles)))
-
-    if not needed:
-        return await run_all(ConsensusRunner())
-    # One embedded hub for the whole run, serving just the apps these bundles use.
-    async with serve_hub(discover_web_apps(needed)) as hub:
-        return await run_all(ConsensusRunner(hub=hub))
-
-
 def _render(reports: list[ConsensusReport], paths: list[Path], console: Console) -> None:
     from cuagym.core import CONDITION_IDS
 
@@ -123,16 +97,25 @@ def verify_command(
     workers: int = typer.Option(
         1, "--workers", min=1, help="Bundles verified at once (each uses two environments)."
     ),
+    executor: str = typer.Option(
+        "local", help="local (this process) or ray (one actor per worker, own hub each)."
+    ),
+    ray_address: str = typer.Option("", help="ray: a cluster address (default: a local one)."),
 ) -> None:
     """Re-run the consensus conditions C1-C6 on bundles in fresh environments; exit 1 on a fail."""
     import httpx
 
+    from cuagym.agent import EXECUTORS, RayOptions
     from cuagym.sandbox import SandboxError
-    from cuagym.synth import ConsensusError
+    from cuagym.synth import ConsensusError, verify_bundles
 
+    if executor not in EXECUTORS:
+        typer.echo(f"error: --executor {executor!r}: one of {', '.join(EXECUTORS)}", err=True)
+        raise typer.Exit(NOT_A_BUNDLE)
     loaded = _load(bundles)
+    ray = RayOptions(address=ray_address or None)
     try:
-        reports = asyncio.run(_verify_all(loaded, workers))
+        reports = asyncio.run(verify_bundles(loaded, workers=workers, executor=executor, ray=ray))
     except (SandboxError, ConsensusError, httpx.HTTPError, OSError) as exc:
         typer.echo(f"error: verification could not run: {exc}", err=True)
         raise typer.Exit(MACHINERY_FAILED) from None

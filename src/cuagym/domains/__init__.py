@@ -2,14 +2,24 @@
 
 from cuagym.domains._family import GeneratedScripts, TaskFamily, family_rng, task_id_for
 from cuagym.domains._registry import Domain, DomainError, load_domain, load_domains
+from cuagym.domains._start import (
+    DESKTOP_APPS,
+    StartScreenError,
+    start_screen,
+    start_screen_json,
+)
 
 __all__ = [
+    "DESKTOP_APPS",
     "Domain",
     "DomainError",
     "GeneratedScripts",
+    "StartScreenError",
     "TaskFamily",
     "family_rng",
     "load_domain",
     "load_domains",
+    "start_screen",
+    "start_screen_json",
     "task_id_for",
 ]

@@ -22,10 +22,11 @@ from __future__ import annotations
 import hashlib
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from cuagym.core import Difficulty, Scenario, TaskConfig
+from cuagym.core import Difficulty, Scenario, StartWindow, TaskConfig
 
 __all__ = ["GeneratedScripts", "TaskFamily", "family_rng", "task_id_for"]
 
@@ -91,6 +92,27 @@ class TaskFamily(ABC):
     def task_apps(self) -> list[str]:
         return list(self.apps or (self.domain,))
 
+    def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
+        """The start screen (DESIGN.md §6): the windows the agent sees at step 0, in order.
+
+        The default suits a web app: its home page. Desktop domains open their app on the
+        task's file or folder; a family whose context promises a particular window overrides
+        this. Derived from ``params`` alone, so a bundle written without ``start`` gets the same
+        windows back (:func:`cuagym.domains.start_screen`).
+        """
+        return [StartWindow(app=self.task_apps()[0], page="/")]
+
+    def oracle(self, task: TaskConfig) -> object | None:
+        """The family's GUI solver for ``task``, or None when it has none yet.
+
+        An oracle has privileged knowledge of the task but changes the world only through
+        ``computer_use`` actions; it satisfies :class:`cuagym.agent.Policy` structurally
+        (domains do not import the agent layer): ``name``, ``coordinate_space``, ``image``,
+        ``begin(task, env)``, ``step(observation) -> str`` (the model's text protocol) and
+        ``end()``.
+        """
+        return None
+
     def make_task(self, task_id: str, instruction: str, context: str, **params: Any) -> TaskConfig:
         """Build this family's TaskConfig with its domain, apps and difficulty filled in."""
         return TaskConfig.model_validate(
@@ -103,5 +125,6 @@ class TaskFamily(ABC):
                 "difficulty": self.difficulty,
                 "params": params,
                 "family": self.id,
+                "start": [w.model_dump(exclude_none=True) for w in self.start_windows(params)],
             }
         )

@@ -21,9 +21,10 @@ import json
 import random
 import textwrap
 from abc import abstractmethod
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cuagym.core import TaskConfig
+from cuagym.core import StartWindow, TaskConfig
 from cuagym.domains._family import GeneratedScripts, TaskFamily, family_rng
 from cuagym.domains._reward import DESKTOP_LIBRARIES, doc_line
 from cuagym.domains._reward import reward_script as compose_reward
@@ -155,6 +156,10 @@ class OfficeFamily(TaskFamily):
     patch_helpers: ClassVar[str]
     reward_imports: ClassVar[str]
     reward_helpers: ClassVar[str]
+
+    def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
+        """The domain's app (writer, impress) on the task's file."""
+        return [StartWindow(app=self.domain, path=params["path"])]
 
     # -- Generator ------------------------------------------------------------------------------
     @abstractmethod

@@ -98,7 +98,7 @@ class LocalEnvironment:
         assert pid is not None, "the sandbox runs once started"
         width, height = self.config.screen
         self.desktop = Desktop(
-            home=Path(f"{self.sandbox.state_root}/m"),
+            home=self.sandbox.home_in_namespace or Path(f"{self.sandbox.state_root}/m"),
             host_home=self.sandbox.home,
             mount_ns=f"/proc/{pid}/ns/mnt",
             uid=self.config.uid,
@@ -107,9 +107,55 @@ class LocalEnvironment:
         )
         await self.desktop.start()
 
-    async def open_app(self, app: str, target: str) -> None:
-        """Open calc/writer/impress on a file of /home/user, or chromium on a URL."""
-        await self._gui().open(app, target)
+    async def open_app(self, app: str, target: str | None = None) -> None:
+        """Open calc/writer/impress on a file of /home/user, files (the file manager) or
+        terminal on a folder of it (absolute under /home/user, or relative), chromium on a URL;
+        returns once its window has rendered."""
+        desktop = self._gui()
+        if target is not None and app != "chromium":
+            target = self._app_path(target, desktop.home)
+        await desktop.open(app, target)
+
+    @staticmethod
+    def _app_path(target: str, app_home: Path) -> str:
+        # /home/user/... as the apps' namespace names the home (the same path where the
+        # sandbox could bind it there; the overlay's mount point where it could not).
+        path = Path(target)
+        if not path.is_absolute():
+            return str(path)
+        try:
+            rel = path.relative_to("/home/user")
+        except ValueError:
+            raise ValueError(f"{target}: apps open files under /home/user only") from None
+        return str(app_home / rel)
+
+    # Read-only views of the display for trusted host code (a family's GUI oracle); an agent
+    # sees only screenshots.
+    async def find_elements(self, selector: str) -> list[dict[str, Any]]:
+        """Elements of the page the browser shows matching a CSS selector, with screen boxes."""
+        found: list[dict[str, Any]] = await self._gui().find_elements(selector)
+        return found
+
+    async def page_url(self) -> str:
+        """The URL of the page the browser shows."""
+        url: str = await self._gui().page_url()
+        return url
+
+    async def window_title(self) -> str:
+        """The title of the window that has the input focus."""
+        title: str = await self._gui().active_window_name()
+        return title
+
+    async def wait_settled(self, stable_s: float = 0.15, timeout: float = 3.0) -> bool:
+        """Wait until the screen has not changed for ``stable_s``; False if it never settled
+        within ``timeout`` (a blinking caret, an animation): the caller goes on regardless."""
+        from cuagym.envs._desktop import DesktopError
+
+        try:
+            await self._gui().wait_rendered(stable_s=stable_s, timeout=timeout)
+        except DesktopError:
+            return False
+        return True
 
     def _gui(self) -> Any:
         if self.desktop is None:

@@ -7,7 +7,6 @@
   refusals go back to the model;
 * :class:`PriceTable` — USD per million tokens, defaults for a few hosted models, loadable from
   TOML/JSON; unknown models cost 0 and are reported as unknown;
-* :func:`role_tools` and the role prompts — what the synthesis roles' loops use;
 * :mod:`cuagym.llm.scripted` — a scripted test double of the chat APIs (offline tests).
 
 Needs the ``llm`` extra (``openai``, ``anthropic``).
@@ -16,9 +15,7 @@ Needs the ``llm`` extra (``openai``, ``anthropic``).
 from cuagym.llm._agent import AgentLoop, AgentResult, Tool, ToolError, check_arguments
 from cuagym.llm._client import DEFAULT_KEY_ENV, ChatClient, make_client, resolve_api_key
 from cuagym.llm._prices import DEFAULT_PRICES, ModelPrice, PriceTable
-from cuagym.llm._prompts import DISCRIMINATOR_SYSTEM, GENERATOR_SYSTEM, ROLE_OUTPUTS, first_message
 from cuagym.llm._retry import Clock, RetryPolicy, Transient, with_retries
-from cuagym.llm._roles import RoleApiLike, RoleSessionLike, missing_outputs, role_tools
 from cuagym.llm._types import (
     PROVIDERS,
     ChatResponse,
@@ -39,10 +36,7 @@ from cuagym.llm._types import (
 __all__ = [
     "DEFAULT_KEY_ENV",
     "DEFAULT_PRICES",
-    "DISCRIMINATOR_SYSTEM",
-    "GENERATOR_SYSTEM",
     "PROVIDERS",
-    "ROLE_OUTPUTS",
     "AgentLoop",
     "AgentResult",
     "ChatClient",
@@ -58,8 +52,6 @@ __all__ = [
     "ModelSpec",
     "PriceTable",
     "RetryPolicy",
-    "RoleApiLike",
-    "RoleSessionLike",
     "TextPart",
     "TokenUsage",
     "Tool",
@@ -69,10 +61,7 @@ __all__ = [
     "ToolSpec",
     "Transient",
     "check_arguments",
-    "first_message",
     "make_client",
-    "missing_outputs",
     "resolve_api_key",
-    "role_tools",
     "with_retries",
 ]

@@ -14,23 +14,36 @@ wrote, and the model name it reports is ``scripted-double`` unless a test sets a
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import itertools
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import httpx2
 
-__all__ = ["Call", "Reply", "ScriptedChatApi", "ScriptedRequest"]
+__all__ = [
+    "PLANS",
+    "Call",
+    "Reply",
+    "ScriptedChatApi",
+    "ScriptedRequest",
+    "demo_plan",
+    "main",
+    "serve_scripted",
+]
 
 
 @dataclass(frozen=True)
 class Call:
-    """A tool call the double makes; ``arguments`` as a string is sent verbatim (bad JSON)."""
+    """A tool call the double makes; ``arguments`` as a string is sent verbatim (bad JSON).
+    ``toolset``: an Anthropic toolset member's family (its ``tool_use.toolset_name``)."""
 
     name: str
     arguments: dict[str, Any] | str = field(default_factory=dict)
+    toolset: str | None = None
 
 
 @dataclass(frozen=True)
@@ -49,6 +62,12 @@ class Reply:
     status: int = 200
     error: str = "scripted error"
     headers: dict[str, str] = field(default_factory=dict)
+    #: OpenAI: per-token logprobs of the reply, returned as ``choices[0].logprobs.content``
+    logprobs: Sequence[float] | None = None
+    #: a transport fault instead of an answer: ``reset`` (the connection drops) or ``hang``
+    #: (no answer for ``hang_s`` seconds; a client's timeout should end the wait)
+    fault: Literal["reset", "hang"] | None = None
+    hang_s: float = 3600.0
 
 
 @dataclass(frozen=True)
@@ -75,12 +94,19 @@ class ScriptedChatApi:
         self._ids = itertools.count(1)
 
     def transport(self) -> httpx2.MockTransport:
-        return httpx2.MockTransport(self._handle)
+        return httpx2.MockTransport(self._handle_async)
 
     def client(self) -> httpx2.AsyncClient:
         return httpx2.AsyncClient(transport=self.transport())
 
     # -- the handler --------------------------------------------------------------------------
+    async def _handle_async(self, request: httpx2.Request) -> httpx2.Response:
+        try:
+            return self._handle(request)
+        except _Hang as hang:
+            await asyncio.sleep(hang.seconds)
+            return httpx2.Response(504, json={"error": {"message": "the scripted hang ended"}})
+
     def _handle(self, request: httpx2.Request) -> httpx2.Response:
         body = json.loads(request.content)
         path = request.url.path
@@ -92,6 +118,10 @@ class ScriptedChatApi:
             return httpx2.Response(404, json={"error": {"message": f"no route {path}"}})
         self.requests.append(seen)
         reply = self._reply(seen)
+        if reply.fault == "reset":
+            raise httpx2.ConnectError("connection reset by peer (scripted)", request=request)
+        if reply.fault == "hang":
+            raise _Hang(reply.hang_s)
         if reply.status != 200:
             payload = {"type": "error", "error": {"type": "scripted", "message": reply.error}}
             return httpx2.Response(reply.status, json=payload, headers=reply.headers)
@@ -116,6 +146,12 @@ class ScriptedChatApi:
 
     def call_id(self) -> str:
         return f"call_{next(self._ids)}"
+
+
+class _Hang(Exception):
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"hang {seconds} s")
+        self.seconds = seconds
 
 
 def _openai_request(body: dict[str, Any]) -> ScriptedRequest:
@@ -149,7 +185,7 @@ def _anthropic_request(body: dict[str, Any]) -> ScriptedRequest:
     return ScriptedRequest(
         provider="anthropic", body=body, system=system,
         turn=1 + sum(m["role"] == "assistant" for m in msgs), tool_results=results,
-        tools=[t["name"] for t in body.get("tools", [])],
+        tools=[t.get("name") or t.get("type", "") for t in body.get("tools", [])],
     )  # fmt: skip
 
 
@@ -168,11 +204,21 @@ def _openai_response(api: ScriptedChatApi, reply: Reply, t_in: int, t_out: int) 
                              "total_tokens": t_in + t_out}  # fmt: skip
     if reply.cached_in:
         usage["prompt_tokens_details"] = {"cached_tokens": reply.cached_in}
+    choice: dict[str, Any] = {
+        "index": 0,
+        "message": message,
+        "finish_reason": "tool_calls" if reply.calls else "stop",
+    }
+    if reply.logprobs is not None:
+        choice["logprobs"] = {
+            "content": [
+                {"token": f"t{i}", "logprob": lp, "bytes": None, "top_logprobs": []}
+                for i, lp in enumerate(reply.logprobs)
+            ]
+        }
     return {
         "id": f"chatcmpl-{api.call_id()}", "object": "chat.completion", "created": 0,
-        "model": api.model, "usage": usage,
-        "choices": [{"index": 0, "message": message,
-                     "finish_reason": "tool_calls" if reply.calls else "stop"}],
+        "model": api.model, "usage": usage, "choices": [choice],
     }  # fmt: skip
 
 
@@ -182,7 +228,10 @@ def _anthropic_response(
     content: list[dict[str, Any]] = [{"type": "text", "text": reply.text}] if reply.text else []
     for c in reply.calls:
         args = c.arguments if isinstance(c.arguments, dict) else {"_raw": c.arguments}
-        content.append({"type": "tool_use", "id": api.call_id(), "name": c.name, "input": args})
+        use = {"type": "tool_use", "id": api.call_id(), "name": c.name, "input": args}
+        if c.toolset:
+            use["toolset_name"] = c.toolset
+        content.append(use)
     return {
         "id": f"msg_{api.call_id()}", "type": "message", "role": "assistant",
         "model": api.model, "content": content,
@@ -190,3 +239,165 @@ def _anthropic_response(
         "usage": {"input_tokens": t_in - reply.cached_in, "output_tokens": t_out,
                   "cache_read_input_tokens": reply.cached_in},
     }  # fmt: skip
+
+
+# -- the double behind a real HTTP port ----------------------------------------------------------
+# For what cannot take an in-process transport: another process (``cuagym rollout --base-url``,
+# a Ray actor) reaching the double over the network. A minimal HTTP/1.1 server (keep-alive,
+# Content-Length bodies), so that a ``reset`` fault really drops the TCP connection.
+
+
+async def _read_request(reader: asyncio.StreamReader) -> tuple[str, str, dict[str, str], bytes]:
+    head = await reader.readuntil(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    method, target, _version = lines[0].split(" ", 2)
+    headers: dict[str, str] = {}
+    for line in lines[1:]:
+        if ":" in line:
+            key, value = line.split(":", 1)
+            headers[key.strip().lower()] = value.strip()
+    body = await reader.readexactly(int(headers.get("content-length", "0") or 0))
+    return method, target, headers, body
+
+
+def _connection(api: ScriptedChatApi) -> Callable[..., Any]:
+    async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            while True:
+                try:
+                    method, target, headers, body = await _read_request(reader)
+                except (asyncio.IncompleteReadError, ConnectionError, ValueError):
+                    return
+                request = httpx2.Request(
+                    method, f"http://{headers.get('host', 'scripted')}{target}",
+                    headers=headers, content=body,
+                )  # fmt: skip
+                try:
+                    response = api._handle(request)
+                except httpx2.ConnectError:
+                    writer.transport.abort()  # the scripted reset: no answer, a dropped socket
+                    return
+                except _Hang as hang:
+                    await asyncio.sleep(hang.seconds)
+                    writer.transport.abort()
+                    return
+                payload = response.content
+                reason = "OK" if response.status_code == 200 else "Scripted"
+                head = [f"HTTP/1.1 {response.status_code} {reason}"]
+                for key, value in response.headers.items():
+                    if key.lower() not in ("content-length", "connection"):
+                        head.append(f"{key}: {value}")
+                head += [f"content-length: {len(payload)}", "connection: keep-alive", "", ""]
+                writer.write("\r\n".join(head).encode("latin-1") + payload)
+                await writer.drain()
+        finally:
+            with contextlib.suppress(Exception):
+                writer.close()
+
+    return serve
+
+
+@contextlib.asynccontextmanager
+async def serve_scripted(
+    api: ScriptedChatApi, host: str = "127.0.0.1", port: int = 0
+) -> AsyncIterator[str]:
+    """Serve ``api`` over HTTP in the running event loop; yields its root URL (no ``/v1``)."""
+    handle = _connection(api)
+    live: set[asyncio.Task[Any]] = set()
+
+    async def tracked(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        assert task is not None
+        live.add(task)
+        try:
+            await handle(reader, writer)
+        finally:
+            live.discard(task)
+
+    server = await asyncio.start_server(tracked, host, port)
+    bound = server.sockets[0].getsockname()
+    try:
+        yield f"http://{bound[0]}:{bound[1]}"
+    finally:
+        server.close()
+        for task in list(live):  # a connection still hanging on a scripted ``hang``
+            task.cancel()
+        await asyncio.gather(*live, return_exceptions=True)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(server.wait_closed(), 5)
+
+
+def _tool_call(arguments: dict[str, Any]) -> str:
+    return (
+        "<tool_call>"
+        + json.dumps({"name": "computer_use", "arguments": arguments})
+        + ("</tool_call>")
+    )
+
+
+def demo_plan(request: ScriptedRequest) -> Reply:
+    """The ``demo`` script: the same few turns for any task, to exercise a rollout end to end.
+
+    Turn 1 clicks the middle of the screen; turn 2 answers without a tool call (the loop's
+    parser error comes back); turn 3 scrolls and presses a key in one message (action
+    batching); turn 4 terminates with ``failure``. Not a model: it never reads the screen.
+    An Anthropic request gets the same turns as native computer-tool calls.
+    """
+    turn = request.turn
+    if request.provider == "anthropic":
+        if turn == 1:
+            return Reply(text="Clicking the middle.", calls=[
+                Call("left_click", {"coordinate": [640, 400]}, toolset="computer")])  # fmt: skip
+        if turn == 2:
+            return Reply(text="Scrolling.", calls=[Call("scroll", {
+                "coordinate": [640, 400], "scroll_direction": "down", "scroll_amount": 2,
+            }, toolset="computer")])  # fmt: skip
+        return Reply(text="FAIL: the scripted double does not solve tasks.")
+    if turn == 1:
+        return Reply(
+            text="Action: click the middle of the screen.\n"
+            + _tool_call({"action": "left_click", "coordinate": [640, 400]})
+        )
+    if turn == 2:
+        return Reply(text="Action: I forgot the tool call.")
+    if turn == 3:
+        return Reply(
+            text="Action: scroll down, then press Escape.\n"
+            + _tool_call({"action": "scroll", "coordinate": [640, 400], "pixels": -100})
+            + _tool_call({"action": "key", "keys": ["esc"]})
+        )
+    return Reply(
+        text="Action: give up.\n" + _tool_call({"action": "terminate", "status": "failure"})
+    )
+
+
+PLANS: dict[str, Callable[[ScriptedRequest], Reply]] = {"demo": demo_plan}
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """``python -m cuagym.llm.scripted --port 8901 [--plan demo]``: serve the scripted test
+    double of an OpenAI-compatible (and Anthropic) API until interrupted."""
+    import argparse
+
+    parser = argparse.ArgumentParser(
+        prog="python -m cuagym.llm.scripted",
+        description="Serve a scripted test double of the chat APIs (not a model).",
+    )
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8901)
+    parser.add_argument("--plan", choices=sorted(PLANS), default="demo")
+    parser.add_argument("--model", default="scripted-double")
+    args = parser.parse_args(argv)
+
+    async def run() -> None:
+        api = ScriptedChatApi(PLANS[args.plan], model=args.model)
+        async with serve_scripted(api, args.host, args.port) as url:
+            print(f"scripted test double ({args.plan}) on {url}/v1", flush=True)
+            await asyncio.Event().wait()
+
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(run())
+
+
+if __name__ == "__main__":
+    main()

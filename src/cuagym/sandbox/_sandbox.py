@@ -92,6 +92,9 @@ class Sandbox:
         self._last_snapshot = "initial"
         self.taken: set[str] = set()  # names given to snapshot() (not the built-in "initial")
         self._home: Path | None = None
+        # The home's path inside the supervisor's mount namespace (/home/user where it can be
+        # bound there): what processes entering that namespace (desktop apps) open.
+        self.home_in_namespace: Path | None = None
         self.cgroup: MemoryCgroup | None = None
 
     # -- lifecycle ---------------------------------------------------------------------------
@@ -150,6 +153,8 @@ class Sandbox:
             await self.close()
             raise
         self._home = Path(f"/proc/{reply['pid']}/root{reply['home']}")
+        view = reply.get("view")
+        self.home_in_namespace = Path(view or reply["home"])
         if self.sid is not None:
             self._write_sid(self.sid)
             await self._call({"op": "snapshot", "name": "initial"})

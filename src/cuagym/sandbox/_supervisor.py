@@ -42,11 +42,15 @@ MS_RDONLY = 0x1
 MS_NOSUID = 0x2
 MS_NODEV = 0x4
 MS_REMOUNT = 0x20
+MS_BIND = 0x1000
 MS_REC = 0x4000
 MS_PRIVATE = 0x40000
 MNT_DETACH = 0x2
 PR_SET_CHILD_SUBREAPER = 36
 RELAY_MAX_CONNECTIONS = 64
+# Where the home also appears in this namespace, for the desktop apps that enter it: a file
+# manager's path bar, a terminal's pwd and a save dialog then show the path the task speaks of.
+HOME_VIEW = "/home/user"
 
 _libc = ctypes.CDLL(None, use_errno=True)
 
@@ -96,6 +100,7 @@ class Supervisor:
         self.procs: set[asyncio.subprocess.Process] = set()
         self.relay_server: asyncio.AbstractServer | None = None
         self.relay_slots = asyncio.Semaphore(RELAY_MAX_CONNECTIONS)
+        self.home_view: str | None = None
 
     # -- setup -------------------------------------------------------------------------------
     def setup(self) -> dict[str, Any]:
@@ -113,7 +118,34 @@ class Supervisor:
         self.snapshots["initial"] = list(self.stack)
         self._new_upper()
         self._mount_overlay()
-        return {"home": os.path.join(self.root, "m"), "pid": os.getpid()}
+        self._make_home_view()
+        return {"home": os.path.join(self.root, "m"), "pid": os.getpid(), "view": self.home_view}
+
+    def _make_home_view(self) -> None:
+        """Bind the home at /home/user over a private tmpfs on /home (best effort).
+
+        Only in this namespace: the host's /home is hidden here, never touched. Skipped when
+        the state root itself lives under /home (the tmpfs would hide it).
+        """
+        parent = os.path.dirname(HOME_VIEW)
+        if os.path.abspath(self.root).startswith(parent + "/") or not os.path.isdir(parent):
+            return
+        try:
+            mount("cuagym-home", parent, "tmpfs", MS_NOSUID | MS_NODEV, "size=64k,mode=0755")
+            os.mkdir(HOME_VIEW, 0o755)
+        except OSError:
+            return
+        self.home_view = HOME_VIEW
+        self._bind_home_view()
+
+    def _bind_home_view(self) -> None:
+        if self.home_view is not None:
+            mount(os.path.join(self.root, "m"), self.home_view, None, MS_BIND, None)
+
+    def _unmount_home(self) -> None:
+        if self.home_view is not None:
+            umount(self.home_view)
+        umount("m")
 
     def _prepare_base(self) -> str:
         if self.base_src is None:
@@ -162,7 +194,7 @@ class Supervisor:
     # -- snapshots ---------------------------------------------------------------------------
     def snapshot(self, name: str) -> dict[str, Any]:
         if os.listdir(self.upper):
-            umount("m")
+            self._unmount_home()
             self.layer_count += 1
             layer = f"l/{self.layer_count}"
             os.rename(self.upper, layer)
@@ -170,17 +202,19 @@ class Supervisor:
             self.stack = [layer, *self.stack]
             self._new_upper()
             self._mount_overlay()
+            self._bind_home_view()
         self.snapshots[name] = list(self.stack)
         return {"snapshot": name, "layers": len(self.stack)}
 
     def restore(self, name: str) -> dict[str, Any]:
         if name not in self.snapshots:
             raise KeyError(f"no snapshot {name!r}")
-        umount("m")
+        self._unmount_home()
         old_upper, old_work = self.upper, self.work
         self.stack = list(self.snapshots[name])
         self._new_upper()
         self._mount_overlay()
+        self._bind_home_view()
         # Out of the way first (a rename), deleted after the reply: restore stays O(1).
         for i, path in enumerate((old_upper, old_work)):
             os.rename(path, f"trash/{self.upper_count}-{i}")

@@ -62,6 +62,7 @@ from cuagym.synth._tasks import (
     load_tasks_file,
     sample_tasks,
 )
+from cuagym.synth._verify import verify_bundles
 
 __all__ = [
     "DEFAULT_MAX_ROUNDS",
@@ -118,4 +119,5 @@ __all__ = [
     "scan_file",
     "scan_source",
     "script_failure",
+    "verify_bundles",
 ]

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cuagym.agent import ExecutorName, RayOptions, run_pool
 from cuagym.core import sweep_stale
 from cuagym.hub import EmbeddedHub, discover_web_apps, serve_hub
 from cuagym.sandbox import Limits
@@ -62,6 +63,11 @@ class BatchOptions:
     hub: EmbeddedHub | None = None
     on_start: Callable[[TaskSpec], None] | None = None
     on_done: Callable[[TaskOutcome], None] | None = None
+    #: ``ray``: each worker is a Ray actor with its own hub, role API and orchestrator
+    executor: ExecutorName = "local"
+    ray: RayOptions | None = None
+    #: what Ray actors build their backend with (a picklable recipe; default: the backend)
+    backend_factory: Callable[[], RoleBackend] | None = None
 
 
 def _host() -> str:
@@ -154,6 +160,8 @@ async def run_batch(
 async def _run_todo(
     todo: list[TaskSpec], backend: RoleBackend, options: BatchOptions
 ) -> list[TaskOutcome]:
+    if options.executor != "local":
+        return await _run_on_executor(todo, backend, options)
     out = options.out
     tmp = out / TMP_DIR_NAME
     tmp.mkdir(exist_ok=True)
@@ -271,3 +279,105 @@ def summarize(
     summary.cost_usd = round(usage.cost_usd, 6)
     summary.tuples_per_hour = round(new_accepted * 3600.0 / wall_s, 1) if wall_s > 0 else 0.0
     return summary
+
+
+# -- the same tasks on another executor (one orchestrator per worker) ---------------------------
+@dataclass(frozen=True)
+class _WorkerSpec:
+    """The recipe of a synthesis worker: picklable, so a Ray actor can build one."""
+
+    backend: RoleBackend | None
+    backend_factory: Callable[[], RoleBackend] | None
+    out: Path
+    web_apps: tuple[str, ...]
+    max_rounds: int
+    role_timeout_s: float
+    script_timeout_s: float
+    role_limits: Limits | None
+    env_provider: str
+    env_options: dict[str, Any]
+
+    def __call__(self) -> _Worker:
+        return _Worker(self)
+
+
+class _Worker:
+    """A hub, a role API, jails and an orchestrator of its own; one task at a time."""
+
+    def __init__(self, spec: _WorkerSpec) -> None:
+        self.spec = spec
+        self.stack = contextlib.AsyncExitStack()
+        self.orch: Orchestrator | None = None
+        self.work: Path | None = None
+
+    async def start(self) -> None:
+        spec = self.spec
+        backend = spec.backend_factory() if spec.backend_factory else spec.backend
+        assert backend is not None
+        hub = None
+        if spec.web_apps:
+            hub = await self.stack.enter_async_context(
+                serve_hub(discover_web_apps(list(spec.web_apps)))
+            )
+        api = await self.stack.enter_async_context(RoleApiServer().serve())
+        tmp = spec.out / TMP_DIR_NAME
+        tmp.mkdir(parents=True, exist_ok=True)
+        self.work = tmp / f"work.{_host()}.{os.getpid()}.{secrets.token_hex(4)}"
+        self.work.mkdir(mode=0o700)
+        jails = RoleJails(
+            api_url=api.url, limits=spec.role_limits, with_package=backend.needs_package
+        )
+        check_outside(self.work, jails.binds)
+        consensus = ConsensusRunner(
+            hub=hub, env_provider=spec.env_provider, env_options=spec.env_options,
+            script_timeout_s=spec.script_timeout_s,
+        )  # fmt: skip
+        self.orch = Orchestrator(
+            backend=backend, consensus=consensus, jails=jails, api=api, out=spec.out,
+            work_root=self.work, max_rounds=spec.max_rounds, role_timeout_s=spec.role_timeout_s,
+            env_provider=spec.env_provider, env_options=spec.env_options,
+        )  # fmt: skip
+
+    async def run(self, task: TaskSpec) -> TaskOutcome:
+        assert self.orch is not None
+        return await self.orch.run_task(task)
+
+    async def close(self) -> None:
+        try:
+            await self.stack.aclose()
+        finally:
+            if self.work is not None:
+                shutil.rmtree(self.work, ignore_errors=True)
+
+
+async def _run_on_executor(
+    todo: list[TaskSpec], backend: RoleBackend, options: BatchOptions
+) -> list[TaskOutcome]:
+    web = {a.app_id for a in discover_web_apps()}
+    spec = _WorkerSpec(
+        backend=None if options.backend_factory else backend,
+        backend_factory=options.backend_factory, out=options.out,
+        web_apps=tuple(sorted({a for t in todo for a in t.task.apps if a in web})),
+        max_rounds=options.max_rounds, role_timeout_s=options.role_timeout_s,
+        script_timeout_s=options.script_timeout_s, role_limits=options.role_limits,
+        env_provider=options.env_provider, env_options=options.env_options,
+    )  # fmt: skip
+    results: list[TaskOutcome] = []
+
+    def done(i: int, outcome: TaskOutcome | BaseException) -> None:
+        if not isinstance(outcome, TaskOutcome):
+            detail = f"{type(outcome).__name__}: {outcome}"
+            outcome = TaskOutcome(task_id=todo[i].task.task_id, status="error", detail=detail)
+            _log_error(options.out, todo[i].task.task_id, detail)
+        results.append(outcome)
+        if options.on_done:
+            options.on_done(outcome)
+
+    if options.on_start:
+        for task in todo:
+            options.on_start(task)
+    await run_pool(
+        spec, todo, workers=options.workers, executor=options.executor, ray=options.ray,
+        on_result=done,
+    )  # fmt: skip
+    return results

@@ -4,7 +4,7 @@ The loop runs in the orchestrator's process (the API key never enters a jail) an
 through the :class:`~cuagym.synth.RoleSession`: it reads the workspace the orchestrator filled
 (task_config.json, SKILL.md, REVIEW.md), writes the role's outputs *as the role* inside its
 jail, and reaches V_init / V_gold only through the role's environment API, whose rights and
-denial log are the barrier (see :mod:`cuagym.llm._roles`). Token use and cost (from the price
+denial log are the barrier (see :mod:`cuagym.synth._llm_roles`). Token use and cost (from the price
 table) are returned per role turn; the orchestrator sums them per tuple and per batch.
 
     make_backend("llm", model="openai:Qwen/Qwen3-32B", base_url="http://gpu:8000/v1")
@@ -17,20 +17,10 @@ import math
 from pathlib import Path
 from typing import Any
 
-from cuagym.llm import (
-    DISCRIMINATOR_SYSTEM,
-    GENERATOR_SYSTEM,
-    AgentLoop,
-    AgentResult,
-    ChatClient,
-    PriceTable,
-    RetryPolicy,
-    first_message,
-    make_client,
-    missing_outputs,
-    role_tools,
-)
+from cuagym.llm import AgentLoop, AgentResult, ChatClient, PriceTable, RetryPolicy, make_client
 from cuagym.synth._backends import RoleBackend, RoleSession, RoleTurn
+from cuagym.synth._llm_prompts import DISCRIMINATOR_SYSTEM, GENERATOR_SYSTEM, first_message
+from cuagym.synth._llm_roles import missing_outputs, role_tools
 from cuagym.synth._synth_models import RoleUsage
 
 __all__ = ["LlmBackend", "make_llm_backend"]

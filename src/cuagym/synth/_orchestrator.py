@@ -36,6 +36,7 @@ from cuagym.core import (
     TaskMeta,
     osworld_config,
 )
+from cuagym.domains import start_screen_json
 from cuagym.envs import Environment, HubLink, make_env
 from cuagym.synth._backends import ROLE_OUTPUTS, RoleBackend, RoleSession, RoleTurn
 from cuagym.synth._barrier import RoleJails, read_output, write_workspace
@@ -312,7 +313,13 @@ class Orchestrator:
             # No hub address yet: `cuagym export osworld --hub URL` bakes it in; until then a
             # web task's setup fails loudly in the VM, saying so.
             web = self.consensus.web_apps(task)
-            config = osworld_config(task, initial_setup=setup, reward=reward, web_apps=web)
+            config = osworld_config(
+                task,
+                initial_setup=setup,
+                reward=reward,
+                web_apps=web,
+                start=start_screen_json(task),
+            )
         bundle = Bundle(
             task=task, meta=meta, review=review, initial_setup=setup,
             golden_patch=scripts.get("golden_patch.py"), reward=reward, config=config,

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from cuagym.core import Bundle, osworld_config
 from cuagym.core._atomic import write_folder_atomically
+from cuagym.domains import start_screen_json
 from cuagym.hub import discover_web_apps
 
 __all__ = ["ExportError", "OSWorldExport", "export_osworld", "find_bundles"]
@@ -86,6 +87,7 @@ def export_osworld(
             web_apps=web,
             hub=hub if web else None,
             hub_token=token if web else None,
+            start=start_screen_json(task),
         )
         text = json.dumps(config.to_json(), indent=2, ensure_ascii=False) + "\n"
         files[f"examples/{task.domain}/{task.task_id}.json"] = text.encode("utf-8")

@@ -7,7 +7,7 @@
 
 Needs the Debian packages xvfb, xdotool, x11-utils, x11-xserver-utils, matchbox-window-manager
 (or openbox), libreoffice-calc/-writer/-impress (not the -nogui variants), libreoffice-gtk3,
-chromium; and the PyPI packages mss and pillow.
+chromium, pcmanfm and xterm; and the PyPI packages mss and pillow.
 """
 
 from cuagym.envs._desktop._apps import OFFICE_PREFS, App, AppName, office_template

@@ -28,11 +28,12 @@ from pydantic import BaseModel, ConfigDict, Field
 from cuagym.core._action import parse_action
 from cuagym.envs._desktop import _apps
 from cuagym.envs._desktop._apps import App, AppName
+from cuagym.envs._desktop._devtools import ElementBox, devtools_port, evaluate, find_elements
 from cuagym.envs._desktop._display import Display, WindowManager
 from cuagym.envs._desktop._input import TYPE_DELAY_MS, CoordinateSpace, xdotool_commands
 from cuagym.envs._desktop._keymap import Keymap
 from cuagym.envs._desktop._proc import DesktopError, HostLauncher, Launcher, run_quiet
-from cuagym.envs._desktop._screen import Frame, Screen
+from cuagym.envs._desktop._screen import Frame, Screen, menubar_drawn
 
 XDOTOOL = "/usr/bin/xdotool"
 _LINE_BREAKS = re.compile(r"(\r\n|\r|\n|\t)")
@@ -42,15 +43,21 @@ _WINDOW_CLASS: dict[str, str] = {
     "writer": "libreoffice|soffice",
     "impress": "libreoffice|soffice",
     "chromium": "chromium",
+    "files": "pcmanfm",
+    "terminal": "xterm",
 }
 # When is a new window "rendered"? LibreOffice paints the document grid ~0.8 s before its
 # menus and toolbars: require a busy top strip (menus + toolbar icons: ~280 colours on a 4x
 # downsample; the grid alone: ~65) and a quiet screen. Chromium: a quiet screen.
 _TOP_STRIP_PX = 100
-_READY_TOP_COLORS: dict[str, int] = {"calc": 150, "writer": 150, "impress": 150, "chromium": 0}
+_READY_TOP_COLORS: dict[str, int] = {
+    "calc": 150, "writer": 150, "impress": 150, "chromium": 0, "files": 0, "terminal": 0,
+}  # fmt: skip
 # 0.4 s: LibreOffice sets the document's cursor after its first full paint; keys sent before
 # that land at the file's saved cursor. Under CPU contention a 0.2 s pause was seen to pass.
-_READY_STABLE_S: dict[str, float] = {"calc": 0.4, "writer": 0.4, "impress": 0.4, "chromium": 0.3}
+_READY_STABLE_S: dict[str, float] = {
+    "calc": 0.4, "writer": 0.4, "impress": 0.4, "chromium": 0.3, "files": 0.3, "terminal": 0.2,
+}  # fmt: skip
 
 
 def default_cache_dir() -> Path:
@@ -215,7 +222,8 @@ class Desktop:
     async def open(
         self, app: AppName, target: str | Path | None = None, *, wait: bool = True
     ) -> App:
-        """Start ``app`` on ``target`` (office: a file, relative to the home; chromium: a URL).
+        """Start ``app`` on ``target``: office apps on a file and ``files`` (the file manager)
+        or ``terminal`` on a folder, each relative to the home or absolute; chromium on a URL.
 
         With ``wait``, returns once its window is mapped and rendered (not after a sleep).
         """
@@ -240,11 +248,23 @@ class Desktop:
             if self.uid is not None:
                 os.chown(workdir, self.uid, self.gid if self.gid is not None else self.uid)
             argv = _apps.chromium_argv(workdir, resolved, display.size)
+        elif app in ("files", "terminal"):
+            path = Path(target) if target is not None else self.home
+            resolved = str(path if path.is_absolute() else self.home / path)
+            workdir.mkdir(mode=0o700)
+            if app == "files":
+                config_home = self.runtime_dir / "user" / "config"
+                await asyncio.to_thread(_apps.write_files_config, config_home, self.uid, self.gid)
+                argv = _apps.files_argv(resolved)
+            else:
+                argv = _apps.terminal_argv(resolved)
         else:
-            raise ValueError(f"unknown app {app!r}: one of calc, writer, impress, chromium")
+            known = ", ".join(_apps.APP_NAMES)
+            raise ValueError(f"unknown app {app!r}: one of {known}")
         before = set(await self._windows(_WINDOW_CLASS[app]))
         proc = await self.launcher.spawn(
-            argv, self.app_env(), as_user=True, cwd=str(self.home),
+            argv, self.app_env(), as_user=True,
+            cwd=resolved if app == "terminal" else str(self.home),
             log=self.runtime_dir / f"{app}-{self._app_count}.log",
             network=app == "chromium",  # the browser reaches the hub; office apps need nothing
         )  # fmt: skip
@@ -295,6 +315,7 @@ class Desktop:
             min_top_colors=_READY_TOP_COLORS[app.name],
             stable_s=_READY_STABLE_S[app.name],
             timeout=remaining,
+            menubar=app.is_office,
         )
         return app.window
 
@@ -352,6 +373,24 @@ class Desktop:
         argv = [XDOTOOL, "getactivewindow", "getwindowname"]
         _rc, out, _err = await run_quiet(argv, self._display().host_env())
         return out.strip()
+
+    # -- a read-only view of the browser's page (for trusted code, see _devtools) -------------
+    def _browser(self) -> App:
+        for app in reversed(self.apps):
+            if app.name == "chromium" and app.running:
+                return app
+        raise DesktopError("no chromium window is open")
+
+    async def find_elements(self, selector: str) -> list[ElementBox]:
+        """Elements of the page Chromium shows that match the CSS ``selector``: their screen
+        box and centre (in ``act`` pixels), text, value, href, visibility."""
+        port = await devtools_port(self._browser().workdir)
+        return await find_elements(port, selector)
+
+    async def page_url(self) -> str:
+        """The URL of the page Chromium shows."""
+        port = await devtools_port(self._browser().workdir)
+        return str(await evaluate(port, "location.href"))
 
     # -- input and screen --------------------------------------------------------------------
     async def act(
@@ -423,8 +462,10 @@ class Desktop:
         stable_s: float = 0.2,
         timeout: float = 10.0,
         interval: float = 0.05,
+        menubar: bool = False,
     ) -> Frame:
-        """Wait until the screen stops changing for ``stable_s`` (and its top strip is busy).
+        """Wait until the screen stops changing for ``stable_s`` (and its top strip is busy;
+        with ``menubar``, until a menu bar is drawn at the top left, see ``menubar_drawn``).
 
         Returns the settled frame; raises DesktopError after ``timeout``.
         """
@@ -438,9 +479,13 @@ class Desktop:
             now = loop.time()
             if digest != last_digest:
                 last_digest, since = digest, now
-            elif now - since >= stable_s and (
-                min_top_colors == 0
-                or frame.colors((0, 0, frame.width, _TOP_STRIP_PX)) >= min_top_colors
+            elif (
+                now - since >= stable_s
+                and (
+                    min_top_colors == 0
+                    or frame.colors((0, 0, frame.width, _TOP_STRIP_PX)) >= min_top_colors
+                )
+                and (not menubar or menubar_drawn(frame))
             ):
                 return frame
             if now > deadline:

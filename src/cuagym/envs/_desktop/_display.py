@@ -215,8 +215,10 @@ class Display:
         else:
             argv = ["/usr/bin/openbox", "--sm-disable"]
         env = {**self.client_env(), "PATH": "/usr/bin:/bin", "HOME": str(self.runtime_dir)}
+        # No network: whatever the WM's key bindings start (matchbox: ctrl+alt+x runs xterm)
+        # inherits it, and an agent's terminal must reach no host service.
         self._wm = await self.launcher.spawn(
-            argv, env, as_user=True, log=self.runtime_dir / "wm.log"
+            argv, env, as_user=True, log=self.runtime_dir / "wm.log", network=False
         )
         # The WM is ready once it owns the screen's WM selection; apps mapped before that are
         # not managed (not maximized, no focus).

@@ -48,6 +48,26 @@ class Frame:
         return cap if found is None else len(found)
 
 
+def menubar_drawn(frame: Frame, width: int = 400, height: int = 24) -> bool:
+    """Whether the top-left strip looks like a menu bar: one background colour over most of it
+    (>= 75 %) with dark text on it (>= 1 %). LibreOffice paints its document first and its
+    menus and toolbars up to a second later; a dense sheet's grid alone passes the colour
+    count, but its column headers and highlighted column are no uniform band, and a page's
+    grey backdrop has no text."""
+    band = frame.image().crop((0, 0, min(width, frame.width), min(height, frame.height)))
+    total = band.width * band.height
+    found = band.getcolors(total) or []
+    if not found:
+        return False
+    top = max(n for n, _ in found)
+    dark = 0
+    for n, pixel in found:
+        r, g, b = pixel[:3]  # type: ignore[index]  # an RGB image's colours are triples
+        if (r * 299 + g * 587 + b * 114) // 1000 < 110:
+            dark += n
+    return top >= 0.75 * total and dark >= 0.01 * total
+
+
 class Screen:
     """A capture connection to one display (not thread-safe: one desktop, one caller)."""
 

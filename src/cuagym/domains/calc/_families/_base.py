@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import random
 from abc import abstractmethod
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cuagym.core import TaskConfig
+from cuagym.core import StartWindow, TaskConfig
 from cuagym.domains._family import GeneratedScripts, TaskFamily, family_rng
 
 from ._scripts import golden_script, reward_script, setup_script
@@ -40,6 +41,10 @@ class CalcFamily(TaskFamily):
     """A LibreOffice Calc task family over one xlsx workbook (``params["path"]``)."""
 
     domain: ClassVar[str] = "calc"
+
+    def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
+        """The workbook open in Calc, as every calc context says."""
+        return [StartWindow(app="calc", path=params["path"])]
 
     # -- Generator ------------------------------------------------------------------------------
     @abstractmethod

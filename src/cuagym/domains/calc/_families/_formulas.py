@@ -69,6 +69,11 @@ for col in ("F", "H"):
     ws[f"{col}{F['row']}"].number_format = "#,##0.00"
 """
 
+    def oracle(self, task: TaskConfig) -> object | None:
+        from ._oracle import TotalsRowOracle
+
+        return TotalsRowOracle(task)
+
     def checks(self, p: dict[str, Any]) -> str:
         return """
 ws = wb[P["sheet"]]

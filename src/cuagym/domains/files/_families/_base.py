@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import random
 from abc import abstractmethod
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cuagym.core import TaskConfig
+from cuagym.core import StartWindow, TaskConfig
 from cuagym.domains._family import GeneratedScripts, TaskFamily, family_rng
 
 from ._scripts import golden_script, reward_script, setup_script
@@ -40,6 +41,11 @@ class FilesFamily(TaskFamily):
     """A file-manager task family over the /home/user tree."""
 
     domain: ClassVar[str] = "files"
+
+    def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
+        """The file manager on the home folder (a family whose context names another folder
+        as shown overrides this)."""
+        return [StartWindow(app="files", path="/home/user")]
 
     # -- Generator ------------------------------------------------------------------------------
     @abstractmethod

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cuagym.core import Difficulty, TaskConfig
+from cuagym.core import Difficulty, StartWindow, TaskConfig
 
 from ._base import FilesFamily, FileSpec, Op, quote
 from ._world import TYPE_FILES, file_spec, filler_text, stamp
@@ -40,6 +41,10 @@ class OrganizeByType(FilesFamily):
     id: ClassVar[str] = "organize-by-type"
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("organize", "sort-into-folders", "by-type")
+
+    def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
+        """The context says the file manager shows the folder."""
+        return [StartWindow(app="files", path=f"/home/user/{params['folder']}")]
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         scheme = rng.choice(_SCHEMES)

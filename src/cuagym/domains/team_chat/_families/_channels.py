@@ -77,6 +77,11 @@ class SetChannelTopic(ChatFamily):
         cid = channel_id(state, p["channel"])
         set_channel_text(state, cid, state["currentUser"], "topic", p["topic"])
 
+    def oracle(self, task: TaskConfig) -> object | None:
+        from .._oracle import SetChannelTopicOracle
+
+        return SetChannelTopicOracle(task)
+
     def reward_body(self, p: dict[str, Any]) -> str:
         return (
             _CHANNEL

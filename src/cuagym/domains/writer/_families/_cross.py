@@ -13,9 +13,10 @@ match a wrong result does not pay.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cuagym.core import Difficulty, TaskConfig
+from cuagym.core import Difficulty, StartWindow, TaskConfig
 from cuagym.domains._office import quote
 
 from ._base import WriterFamily, doc_guards, files_guard
@@ -43,6 +44,13 @@ class SalesSummaryTable(WriterFamily):
     patch_imports: ClassVar[str] = (
         WriterFamily.patch_imports + "from openpyxl import load_workbook\n"
     )
+
+    def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
+        """The workbook in Calc, then the report in Writer (on top: it is what changes)."""
+        return [
+            StartWindow(app="calc", path=params["xlsx"]),
+            StartWindow(app="writer", path=params["path"]),
+        ]
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         quarter, year = rng.choice(["Q1", "Q2", "Q3", "Q4"]), rng.choice([2024, 2025])

@@ -14,10 +14,9 @@ import re
 from typing import Any, Protocol
 
 from cuagym.envs import StateQuery
-from cuagym.llm._agent import Tool, ToolError
-from cuagym.llm._prompts import ROLE_OUTPUTS
-from cuagym.llm._types import ToolSpec
+from cuagym.llm import Tool, ToolError, ToolSpec
 from cuagym.sandbox import ScriptResult
+from cuagym.synth._llm_prompts import ROLE_OUTPUTS
 
 __all__ = ["RoleApiLike", "RoleSessionLike", "missing_outputs", "role_tools"]
 

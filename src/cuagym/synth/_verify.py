@@ -1,0 +1,93 @@
+"""Re-running C1-C6 on bundles (``cuagym verify``), here or on a Ray cluster.
+
+Every bundle is checked in fresh environments. Locally, one embedded hub serves the web apps the
+bundles use and ``workers`` checks run at once; with ``executor="ray"`` each worker is an actor
+with its own hub and consensus runner.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cuagym.agent import ExecutorName, RayOptions, run_pool
+from cuagym.core import Bundle
+from cuagym.hub import discover_web_apps, serve_hub
+from cuagym.synth._consensus import ConsensusRunner
+from cuagym.synth._consensus_models import ConsensusReport
+
+__all__ = ["verify_bundles"]
+
+
+def _web_apps(bundles: Sequence[Bundle]) -> tuple[str, ...]:
+    web_ids = {app.app_id for app in discover_web_apps()}
+    return tuple(sorted({a for b in bundles for a in b.task.apps if a in web_ids}))
+
+
+async def _check(runner: ConsensusRunner, bundle: Bundle) -> ConsensusReport:
+    assert bundle.initial_setup is not None and bundle.golden_patch is not None
+    assert bundle.reward is not None
+    return await runner.check(bundle.task, bundle.initial_setup, bundle.golden_patch, bundle.reward)
+
+
+@dataclass(frozen=True)
+class _VerifierSpec:
+    web_apps: tuple[str, ...]
+
+    def __call__(self) -> _Verifier:
+        return _Verifier(self.web_apps)
+
+
+class _Verifier:
+    def __init__(self, web_apps: tuple[str, ...]) -> None:
+        self.web_apps = web_apps
+        self.stack = contextlib.AsyncExitStack()
+        self.runner = ConsensusRunner()
+
+    async def start(self) -> None:
+        if self.web_apps:
+            hub = await self.stack.enter_async_context(
+                serve_hub(discover_web_apps(list(self.web_apps)))
+            )
+            self.runner = ConsensusRunner(hub=hub)
+
+    async def run(self, bundle: Bundle) -> ConsensusReport:
+        return await _check(self.runner, bundle)
+
+    async def close(self) -> None:
+        await self.stack.aclose()
+
+
+async def verify_bundles(
+    bundles: Sequence[Bundle],
+    *,
+    workers: int = 1,
+    executor: ExecutorName = "local",
+    ray: RayOptions | None = None,
+) -> list[ConsensusReport]:
+    """C1-C6 of each bundle, in argument order. Raises what made a check unable to run."""
+    web = _web_apps(bundles)
+    if executor != "local":
+        results = await run_pool(
+            _VerifierSpec(web), list(bundles), workers=workers, executor=executor, ray=ray
+        )
+        for result in results:
+            if isinstance(result, BaseException):
+                raise result
+        return [r for r in results if isinstance(r, ConsensusReport)]
+    gate = asyncio.Semaphore(max(1, workers))
+
+    async def run_all(runner: ConsensusRunner) -> list[ConsensusReport]:
+        async def one(bundle: Bundle) -> ConsensusReport:
+            async with gate:
+                return await _check(runner, bundle)
+
+        return list(await asyncio.gather(*(one(b) for b in bundles)))
+
+    if not web:
+        return await run_all(ConsensusRunner())
+    # One embedded hub for the whole run, serving just the apps these bundles use.
+    async with serve_hub(discover_web_apps(list(web))) as hub:
+        return await run_all(ConsensusRunner(hub=hub))

@@ -1,0 +1,56 @@
+"""Start screens (DESIGN.md §6): every family's task names windows that can be opened."""
+
+from __future__ import annotations
+
+import pytest
+
+from cuagym.core import StartWindow, TaskConfig
+from cuagym.domains import DESKTOP_APPS, StartScreenError, load_domains, start_screen
+
+# Contexts that promise an open window, and the window they promise.
+PROMISES = {"is open in LibreOffice Calc": "calc", "The file manager shows": "files"}
+
+
+def test_every_family_writes_a_start_screen_its_context_agrees_with() -> None:
+    domains = load_domains()
+    web = {d.web_app.app_id for d in domains.values() if d.web_app is not None}
+    promised = 0
+    for domain in domains.values():
+        for family in domain.families:
+            for seed in range(3):
+                task = family.sample(seed)
+                assert task.start, f"{task.task_id} has no start screen"
+                assert start_screen(task) == task.start
+                # A bundle written without 'start' gets the same windows back.
+                bare = TaskConfig.model_validate(task.model_dump(exclude={"start"}))
+                assert start_screen(bare) == task.start, task.task_id
+                for window in task.start:
+                    assert window.app in DESKTOP_APPS or window.app in web
+                    if window.path is not None:
+                        assert window.path.startswith("/home/user")
+                for phrase, app in PROMISES.items():
+                    if phrase in task.context:
+                        promised += 1
+                        assert task.start[-1].app == app, task.task_id
+                        if app == "calc":
+                            assert task.start[-1].path == task.model_extra["params"]["path"]
+                if domain.platform == "web":
+                    assert task.start == [StartWindow(app=domain.web_app.app_id, page="/")]
+    assert promised == 13 * 3, "13 families' contexts promise an open window"
+
+
+def test_a_start_screen_naming_an_unknown_app_or_mixing_kinds_is_refused() -> None:
+    base = {"task_id": "t", "instruction": "x", "domain": "calc", "apps": ["calc"],
+            "difficulty": "easy"}  # fmt: skip
+    with pytest.raises(StartScreenError, match="neither a desktop app nor an installed web app"):
+        start_screen(TaskConfig.model_validate({**base, "start": [{"app": "paint"}]}))
+    with pytest.raises(StartScreenError, match="opens a page, not a path"):
+        start_screen(
+            TaskConfig.model_validate(
+                {**base, "start": [{"app": "team-chat", "path": "/home/user/x"}]}
+            )
+        )
+    with pytest.raises(StartScreenError, match="is not installed"):
+        start_screen(TaskConfig.model_validate({**base, "domain": "paint", "apps": ["paint"]}))
+    # No family, no params: the domain's app on nothing (an empty workbook).
+    assert start_screen(TaskConfig.model_validate(base)) == [StartWindow(app="calc")]
