@@ -11,9 +11,10 @@ import re
 import uuid
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import httpx
 import pytest
@@ -22,8 +23,20 @@ import yaml
 from cuagym.core import TaskConfig, parse_reward_output
 from cuagym.domains import TaskFamily
 from cuagym.domains.issue_tracker import domain
-from cuagym.domains.issue_tracker._ops import add_comment, create_issue, transition, update_issue
-from cuagym.domains.issue_tracker._ops_plan import complete_sprint, move_to_sprint
+from cuagym.domains.issue_tracker._ops import (
+    add_comment,
+    category,
+    create_issue,
+    transition,
+    update_issue,
+)
+from cuagym.domains.issue_tracker._ops_plan import (
+    complete_sprint,
+    move_to_sprint,
+    rank_move,
+    start_sprint,
+    update_project,
+)
 from tests.conftest import LiveHub
 from tests.domains.family_harness import check_sample, run_script
 
@@ -140,23 +153,36 @@ def test_init_scores_zero_and_gold_scores_one(
         assert result.r_gold == 1.0, result.gold_output
 
 
-# -- live: plausible mistakes get partial or no credit --------------------------------------------
+# -- live: plausible wrong end states get partial or no credit -----------------------------------
+# Each mistake is what an RL policy plausibly does instead of the task: a duplicate action, a
+# collateral change, the right content in the wrong place or format, a partial completion. It
+# is applied with the app's own ``_ops`` (exactly as the UI would leave the state) to the
+# initial state or to the gold state the golden patch builds, and the real reward.py runs on it.
+@dataclass(frozen=True)
+class Mistake:
+    family: str
+    start: Literal["init", "gold"]
+    change: Callable[[State, dict[str, Any]], None]
+    bounds: tuple[float, float]  # (lowest, highest) acceptable reward, always < 1
+    fails: str  # the check that must fail: what the reward rejects
+    why: str
+
+
 def score_mistake(
-    family: TaskFamily,
-    seed: int,
-    hub: LiveHub,
-    workdir: Path,
-    mistake: Callable[[State, dict[str, Any]], None],
+    family: TaskFamily, seed: int, hub: LiveHub, workdir: Path, mistake: Mistake
 ) -> tuple[float | None, str]:
-    """Set up the task, apply ``mistake`` to the state as the UI would, run the reward."""
+    """Set up the task (and its gold state), apply the mistake as the UI would, score it."""
     task = family.sample(seed)
     sid = f"wrong-{uuid.uuid4().hex[:8]}"
     home = workdir / "home"
-    run_script(family.generate(task).initial_setup, hub.url, hub.token, sid, home)
+    scripts = family.generate(task)
+    run_script(scripts.initial_setup, hub.url, hub.token, sid, home)
+    if mistake.start == "gold":
+        run_script(scripts.golden_patch, hub.url, hub.token, sid, home)
     base = f"{hub.url}/issue-tracker"
     state = httpx.get(f"{base}/state", params={"sid": sid}, headers=hub.auth).json()
     state = state["stored_state"]
-    mistake(state, params(task))
+    mistake.change(state, params(task))
     r = httpx.post(
         f"{base}/post",
         params={"sid": sid},
@@ -176,6 +202,97 @@ def sprint_id(state: State, name: str) -> str:
     return str(next(s["id"] for s in state["sprints"].values() if s["name"] == name))
 
 
+def _another_open_issue(state: State, key: str) -> str:
+    """An unfinished story, bug or task of the same project: the wrong target."""
+    project = state["issues"][key]["project"]
+    return str(
+        next(
+            k
+            for k, i in sorted(state["issues"].items())
+            if k != key
+            and i["project"] == project
+            and i["type"] in ("story", "bug", "task")
+            and category(state, i["status"]) != "done"
+        )
+    )
+
+
+def _me(state: State) -> str:
+    return str(state["currentUser"])
+
+
+# assign-issue
+def wrong_person(state: State, p: dict[str, Any]) -> None:
+    others = [u for u in state["users"] if u != uid(state, p["assignee_name"])]
+    update_issue(state, p["issue_key"], {"assignee": others[0]}, NOW)
+
+
+def assigned_and_reprioritised(state: State, p: dict[str, Any]) -> None:
+    issue = state["issues"][p["issue_key"]]
+    other = "lowest" if issue["priority"] != "lowest" else "highest"
+    update_issue(state, p["issue_key"], {"priority": other}, NOW)
+
+
+def assigned_the_wrong_issue(state: State, p: dict[str, Any]) -> None:
+    wrong = _another_open_issue(state, p["issue_key"])
+    update_issue(state, wrong, {"assignee": uid(state, p["assignee_name"])}, NOW)
+
+
+def assigned_and_commented(state: State, p: dict[str, Any]) -> None:
+    add_comment(state, p["issue_key"], _me(state), f"Over to {p['assignee_name']}.", NOW)
+
+
+# set-priority
+def one_level_off(state: State, p: dict[str, Any]) -> None:
+    order = ["highest", "high", "medium", "low", "lowest"]
+    at = order.index(p["priority"])
+    near = order[at + 1] if at + 1 < len(order) else order[at - 1]
+    if near == p["previous_priority"]:
+        near = order[at - 1] if at > 0 else order[at + 2]
+    update_issue(state, p["issue_key"], {"priority": near}, NOW)
+
+
+def prioritised_and_taken(state: State, p: dict[str, Any]) -> None:
+    issue = state["issues"][p["issue_key"]]
+    who = _me(state) if issue["assignee"] != _me(state) else None
+    update_issue(state, p["issue_key"], {"assignee": who}, NOW)
+
+
+def prioritised_the_wrong_issue(state: State, p: dict[str, Any]) -> None:
+    wrong = _another_open_issue(state, p["issue_key"])
+    if state["issues"][wrong]["priority"] == p["priority"]:
+        wrong = _another_open_issue(state, wrong)
+    update_issue(state, wrong, {"priority": p["priority"]}, NOW)
+
+
+# add-comment
+def paraphrased_comment(state: State, p: dict[str, Any]) -> None:
+    add_comment(state, p["issue_key"], _me(state), "Noted, will follow up.", NOW)
+
+
+def commented_twice(state: State, p: dict[str, Any]) -> None:
+    add_comment(state, p["issue_key"], _me(state), p["comment"], NOW)
+
+
+def a_second_comment(state: State, p: dict[str, Any]) -> None:
+    add_comment(state, p["issue_key"], _me(state), "(see above)", NOW)
+
+
+def comment_in_lower_case(state: State, p: dict[str, Any]) -> None:
+    add_comment(state, p["issue_key"], _me(state), p["comment"].lower(), NOW)
+
+
+def commented_on_the_wrong_issue(state: State, p: dict[str, Any]) -> None:
+    add_comment(state, _another_open_issue(state, p["issue_key"]), _me(state), p["comment"], NOW)
+
+
+def commented_and_self_assigned(state: State, p: dict[str, Any]) -> None:
+    issue = state["issues"][p["issue_key"]]
+    who = _me(state) if issue["assignee"] != _me(state) else None
+    update_issue(state, p["issue_key"], {"assignee": who}, NOW)
+
+
+# transition-issue
 def one_step_short(state: State, p: dict[str, Any]) -> None:
     """Moved the card once and stopped (the board offers one step at a time)."""
     steps = {"In Review": "in-progress", "Done": "in-review"}
@@ -185,35 +302,183 @@ def one_step_short(state: State, p: dict[str, Any]) -> None:
         transition(state, p["issue_key"], step, NOW)
 
 
-def wrong_person(state: State, p: dict[str, Any]) -> None:
-    others = [u for u in state["users"] if u != uid(state, p["assignee_name"])]
-    update_issue(state, p["issue_key"], {"assignee": others[0]}, NOW)
+def moved_and_took_it(state: State, p: dict[str, Any]) -> None:
+    issue = state["issues"][p["issue_key"]]
+    who = _me(state) if issue["assignee"] != _me(state) else None
+    update_issue(state, p["issue_key"], {"assignee": who}, NOW)
 
 
-def paraphrased_comment(state: State, p: dict[str, Any]) -> None:
-    add_comment(state, p["issue_key"], state["currentUser"], "Noted, will follow up.", NOW)
+def moved_the_neighbour_too(state: State, p: dict[str, Any]) -> None:
+    issue = state["issues"][p["issue_key"]]
+    other = next(
+        i
+        for k, i in sorted(state["issues"].items())
+        if k != p["issue_key"] and i["sprint"] == issue["sprint"] and i["status"] == "todo"
+    )
+    transition(state, other["key"], "in-progress", NOW)
 
 
-def wrong_priority(state: State, p: dict[str, Any]) -> None:
+def moved_the_wrong_issue(state: State, p: dict[str, Any]) -> None:
+    """Walked another unfinished card of the sprint to the asked column instead."""
+    issue = state["issues"][p["issue_key"]]
+    other = next(
+        i
+        for k, i in sorted(state["issues"].items())
+        if k != p["issue_key"]
+        and i["sprint"] == issue["sprint"]
+        and i["type"] != "subtask"
+        and i["status"] in ("todo", "in-progress")
+    )
+    path = ["todo", "in-progress", "in-review", "done"]
+    goal = path.index(p["to_status"].lower().replace(" ", "-"))
+    for step in path[path.index(other["status"]) + 1 : goal + 1]:
+        transition(state, other["key"], step, NOW)
+
+
+# create-issue
+def _fields(state: State, p: dict[str, Any], **over: Any) -> dict[str, Any]:
     fields = {
         "type": p["type"],
         "title": p["title"],
-        "priority": "lowest" if p["priority"] != "lowest" else "high",
+        "priority": p["priority"],
         "assignee": uid(state, p["assignee_name"]),
         "labels": p["labels"],
         "storyPoints": p["story_points"],
         "sprint": sprint_id(state, p["sprint_name"]) if p["sprint_name"] else None,
     }
-    create_issue(state, state["currentUser"], p["project"], fields, NOW)
+    return {**fields, **over}
 
 
+def wrong_priority(state: State, p: dict[str, Any]) -> None:
+    low = "lowest" if p["priority"] != "lowest" else "high"
+    create_issue(state, _me(state), p["project"], _fields(state, p, priority=low), NOW)
+
+
+def created_twice(state: State, p: dict[str, Any]) -> None:
+    create_issue(state, _me(state), p["project"], _fields(state, p), NOW)
+
+
+def title_in_lower_case(state: State, p: dict[str, Any]) -> None:
+    create_issue(state, _me(state), p["project"], _fields(state, p, title=p["title"].lower()), NOW)
+
+
+def with_a_description(state: State, p: dict[str, Any]) -> None:
+    fields = _fields(state, p, description="Created from the planning notes.")
+    create_issue(state, _me(state), p["project"], fields, NOW)
+
+
+def under_an_epic(state: State, p: dict[str, Any]) -> None:
+    epic = next(
+        k
+        for k, i in sorted(state["issues"].items())
+        if i["type"] == "epic" and i["project"] == p["project"]
+    )
+    create_issue(state, _me(state), p["project"], _fields(state, p, parent=epic), NOW)
+
+
+# sprint-planning
 def only_first_move(state: State, p: dict[str, Any]) -> None:
     move_to_sprint(state, p["bring"][0], sprint_id(state, p["sprint_name"]), NOW)
 
 
+def into_the_active_sprint(state: State, p: dict[str, Any]) -> None:
+    planned = state["sprints"][sprint_id(state, p["sprint_name"])]
+    active = next(
+        s["id"]
+        for s in state["sprints"].values()
+        if s["project"] == planned["project"] and s["state"] == "active"
+    )
+    for key in p["bring"]:
+        move_to_sprint(state, key, active, NOW)
+    move_to_sprint(state, p["drop"], None, NOW)
+
+
+def a_third_issue_brought_in(state: State, p: dict[str, Any]) -> None:
+    sid = sprint_id(state, p["sprint_name"])
+    project = state["sprints"][sid]["project"]
+    extra = next(
+        k
+        for k, i in sorted(state["issues"].items())
+        if i["project"] == project
+        and i["sprint"] is None
+        and i["type"] in ("story", "bug", "task")
+        and k != p["drop"]
+    )
+    move_to_sprint(state, extra, sid, NOW)
+
+
+def reranked_while_planning(state: State, p: dict[str, Any]) -> None:
+    rank_move(state, p["bring"][1], "top", NOW)
+
+
+# project-settings
+def _settings(state: State, p: dict[str, Any], **over: Any) -> None:
+    key = p["project"]
+    proj = state["projects"][key]
+    values = {
+        "name": p["new_name"],
+        "description": proj["description"],
+        "lead": uid(state, p["lead_name"]),
+        "default_assignee": p["default_assignee"],
+        **over,
+    }
+    update_project(
+        state, key, values["name"], values["description"], values["lead"],
+        values["default_assignee"],
+    )  # fmt: skip
+
+
+def name_in_lower_case(state: State, p: dict[str, Any]) -> None:
+    _settings(state, p, name=p["new_name"].lower())
+
+
+def description_rewritten_too(state: State, p: dict[str, Any]) -> None:
+    _settings(state, p, description="Renamed as agreed in the March review.")
+
+
+def default_assignee_left_alone(state: State, p: dict[str, Any]) -> None:
+    _settings(state, p, default_assignee=state["projects"][p["project"]]["defaultAssignee"])
+
+
+def another_lead(state: State, p: dict[str, Any]) -> None:
+    proj = state["projects"][p["project"]]
+    wrong = next(
+        u for u in sorted(state["users"]) if u not in (proj["lead"], uid(state, p["lead_name"]))
+    )
+    _settings(state, p, lead=wrong)
+
+
+# complete-sprint
 def unfinished_to_backlog(state: State, p: dict[str, Any]) -> None:
     transition(state, p["reviewed"], "done", NOW)
     complete_sprint(state, sprint_id(state, p["sprint_name"]), None, NOW)
+
+
+def completed_without_the_review(state: State, p: dict[str, Any]) -> None:
+    complete_sprint(
+        state, sprint_id(state, p["sprint_name"]), sprint_id(state, p["next_sprint_name"]), NOW
+    )
+
+
+def next_sprint_started_too(state: State, p: dict[str, Any]) -> None:
+    start_sprint(state, sprint_id(state, p["next_sprint_name"]), "2025-03-10", "2025-03-21")
+
+
+def reviewed_done_sprint_left_open(state: State, p: dict[str, Any]) -> None:
+    transition(state, p["reviewed"], "done", NOW)
+
+
+# triage-bugs
+def _targets(state: State, p: dict[str, Any]) -> list[str]:
+    return sorted(
+        i["key"]
+        for i in state["issues"].values()
+        if i["project"] == p["project"]
+        and i["type"] == "bug"
+        and category(state, i["status"]) != "done"
+        and i["assignee"] is None
+        and i["priority"] in p["priorities"]
+    )
 
 
 def also_a_near_miss(state: State, p: dict[str, Any]) -> None:
@@ -232,43 +497,312 @@ def also_a_near_miss(state: State, p: dict[str, Any]) -> None:
 
 def skipped_one_bug(state: State, p: dict[str, Any]) -> None:
     who = uid(state, p["assignee_name"])
-    targets = sorted(
-        i["key"]
-        for i in state["issues"].values()
-        if i["project"] == p["project"]
-        and i["type"] == "bug"
-        and i["status"] != "done"
-        and i["assignee"] is None
-        and i["priority"] in p["priorities"]
-    )
-    for key in targets[1:]:
+    for key in _targets(state, p)[1:]:
         labels = [*state["issues"][key]["labels"], p["label"]]
         update_issue(state, key, {"assignee": who, "labels": labels}, NOW)
 
 
-MISTAKES: list[tuple[str, Callable[[State, dict[str, Any]], None], tuple[float, float]]] = [
-    # (family, mistake, (lowest, highest) acceptable reward)
-    ("assign-issue", wrong_person, (0.0, 0.0)),
-    ("add-comment", paraphrased_comment, (1 / 3 - 0.001, 1 / 3 + 0.001)),
-    ("transition-issue", one_step_short, (0.25, 0.25)),
-    ("create-issue", wrong_priority, (0.875, 0.875)),
-    ("sprint-planning", only_first_move, (1 / 3 - 0.001, 1 / 3 + 0.001)),
-    ("complete-sprint", unfinished_to_backlog, (0.6, 0.6)),
-    ("triage-bugs", also_a_near_miss, (0.0, 0.0)),
-    ("triage-bugs", skipped_one_bug, (0.3, 0.7)),
+def labelled_an_assigned_bug_too(state: State, p: dict[str, Any]) -> None:
+    """Gold, plus the label on the open high-priority bug that already had an assignee."""
+    assigned = next(
+        i
+        for _, i in sorted(state["issues"].items())
+        if i["project"] == p["project"]
+        and i["type"] == "bug"
+        and category(state, i["status"]) != "done"
+        and i["assignee"] is not None
+        and i["priority"] in p["priorities"]
+        and p["label"] not in i["labels"]
+    )
+    update_issue(state, assigned["key"], {"labels": [*assigned["labels"], p["label"]]}, NOW)
+
+
+def triaged_to_yourself(state: State, p: dict[str, Any]) -> None:
+    for key in _targets(state, p):
+        labels = [*state["issues"][key]["labels"], p["label"]]
+        update_issue(state, key, {"assignee": _me(state), "labels": labels}, NOW)
+
+
+MISTAKES: list[Mistake] = [
+    Mistake("assign-issue", "init", wrong_person, (0, 0), "assignee", "another person"),
+    Mistake(
+        "assign-issue",
+        "gold",
+        assigned_and_reprioritised,
+        (0, 0),
+        "nothing_else_changed",
+        "changed the priority as well",
+    ),
+    Mistake(
+        "assign-issue",
+        "init",
+        assigned_the_wrong_issue,
+        (0, 0),
+        "assignee",
+        "the right person on another issue",
+    ),
+    Mistake(
+        "assign-issue",
+        "gold",
+        assigned_and_commented,
+        (0, 0),
+        "nothing_else_changed",
+        "also left a comment",
+    ),
+    Mistake("set-priority", "init", one_level_off, (0, 0), "priority", "a neighbouring priority"),
+    Mistake(
+        "set-priority",
+        "gold",
+        prioritised_and_taken,
+        (0, 0),
+        "nothing_else_changed",
+        "changed the assignee as well",
+    ),
+    Mistake(
+        "set-priority",
+        "init",
+        prioritised_the_wrong_issue,
+        (0, 0),
+        "priority",
+        "the asked priority on another issue",
+    ),
+    Mistake(
+        "add-comment",
+        "init",
+        paraphrased_comment,
+        (1 / 3 - 0.001, 1 / 3 + 0.001),
+        "comment_text",
+        "a comment in other words",
+    ),
+    Mistake("add-comment", "gold", commented_twice, (0, 0), "one_comment", "posted twice"),
+    Mistake(
+        "add-comment", "gold", a_second_comment, (0, 0), "one_comment", "a second comment after it"
+    ),
+    Mistake(
+        "add-comment",
+        "init",
+        comment_in_lower_case,
+        (1 / 3 - 0.001, 1 / 3 + 0.001),
+        "comment_text",
+        "the quoted comment typed in lower case",
+    ),
+    Mistake(
+        "add-comment",
+        "init",
+        commented_on_the_wrong_issue,
+        (0, 0),
+        "comment_posted",
+        "the comment on another issue",
+    ),
+    Mistake(
+        "add-comment",
+        "gold",
+        commented_and_self_assigned,
+        (0, 0),
+        "nothing_else_changed",
+        "also took the issue",
+    ),
+    Mistake(
+        "transition-issue",
+        "init",
+        one_step_short,
+        (0.25, 0.25),
+        "reached_status",
+        "one workflow step short",
+    ),
+    Mistake(
+        "transition-issue",
+        "gold",
+        moved_and_took_it,
+        (0, 0),
+        "nothing_else_changed",
+        "also assigned it to yourself",
+    ),
+    Mistake(
+        "transition-issue",
+        "gold",
+        moved_the_neighbour_too,
+        (0, 0),
+        "nothing_else_changed",
+        "also started another card of the sprint",
+    ),
+    Mistake(
+        "transition-issue",
+        "init",
+        moved_the_wrong_issue,
+        (0, 0),
+        "reached_status",
+        "moved another card of the same column",
+    ),
+    Mistake("create-issue", "init", wrong_priority, (0.875, 0.875), "priority", "another priority"),
+    Mistake("create-issue", "gold", created_twice, (0, 0), "created", "created twice"),
+    Mistake(
+        "create-issue",
+        "init",
+        title_in_lower_case,
+        (0, 0),
+        "created",
+        "the quoted title typed in lower case",
+    ),
+    Mistake(
+        "create-issue",
+        "init",
+        with_a_description,
+        (0, 0),
+        "nothing_unasked",
+        "a description nobody asked for",
+    ),
+    Mistake(
+        "create-issue",
+        "init",
+        under_an_epic,
+        (0, 0),
+        "nothing_unasked",
+        "filed under an epic nobody named",
+    ),
+    Mistake(
+        "sprint-planning",
+        "init",
+        only_first_move,
+        (1 / 3 - 0.001, 1 / 3 + 0.001),
+        "in_sprint_",
+        "one of three moves",
+    ),
+    Mistake(
+        "sprint-planning",
+        "init",
+        into_the_active_sprint,
+        (1 / 3 - 0.001, 1 / 3 + 0.001),
+        "in_sprint_",
+        "brought into the active sprint, not the planned one",
+    ),
+    Mistake(
+        "sprint-planning",
+        "gold",
+        a_third_issue_brought_in,
+        (0, 0),
+        "nothing_else_changed",
+        "a third backlog issue brought in",
+    ),
+    Mistake(
+        "sprint-planning",
+        "gold",
+        reranked_while_planning,
+        (0, 0),
+        "nothing_else_changed",
+        "also reordered the sprint",
+    ),
+    Mistake(
+        "project-settings",
+        "init",
+        name_in_lower_case,
+        (2 / 3 - 0.001, 2 / 3 + 0.001),
+        "name",
+        "the quoted name in lower case",
+    ),
+    Mistake(
+        "project-settings",
+        "init",
+        description_rewritten_too,
+        (0, 0),
+        "nothing_else_changed",
+        "the description rewritten too",
+    ),
+    Mistake(
+        "project-settings",
+        "init",
+        default_assignee_left_alone,
+        (2 / 3 - 0.001, 2 / 3 + 0.001),
+        "default_assignee",
+        "the default assignee rule left unchanged",
+    ),
+    Mistake(
+        "project-settings",
+        "init",
+        another_lead,
+        (2 / 3 - 0.001, 2 / 3 + 0.001),
+        "lead",
+        "another person as lead",
+    ),
+    Mistake(
+        "complete-sprint",
+        "init",
+        unfinished_to_backlog,
+        (0.6, 0.6),
+        "unfinished_moved",
+        "unfinished work sent to the backlog",
+    ),
+    Mistake(
+        "complete-sprint",
+        "init",
+        completed_without_the_review,
+        (0, 0),
+        "nothing_else_changed",
+        "completed without marking the reviewed issue Done (it rolled over)",
+    ),
+    Mistake(
+        "complete-sprint",
+        "gold",
+        next_sprint_started_too,
+        (0, 0),
+        "nothing_else_changed",
+        "also started the next sprint",
+    ),
+    Mistake(
+        "complete-sprint",
+        "init",
+        reviewed_done_sprint_left_open,
+        (0.2, 0.2),
+        "sprint_closed",
+        "marked Done, never completed the sprint",
+    ),
+    Mistake(
+        "triage-bugs",
+        "init",
+        also_a_near_miss,
+        (0, 0),
+        "nothing_else_changed",
+        "also triaged an unassigned bug of lower priority",
+    ),
+    Mistake("triage-bugs", "init", skipped_one_bug, (0.3, 0.7), "assigned_", "skipped one bug"),
+    Mistake(
+        "triage-bugs",
+        "gold",
+        labelled_an_assigned_bug_too,
+        (0, 0),
+        "nothing_else_changed",
+        "labelled a bug that already had an assignee",
+    ),
+    Mistake(
+        "triage-bugs",
+        "init",
+        triaged_to_yourself,
+        (0.5, 0.5),
+        "assigned_",
+        "assigned to yourself, not to the named person",
+    ),
 ]
+
+
+def test_every_family_has_three_wrong_end_states() -> None:
+    counts = Counter(m.family for m in MISTAKES)
+    assert {f.id: counts[f.id] >= 3 for f in FAMILIES} == {f.id: True for f in FAMILIES}
+    assert all(m.bounds[1] < 1.0 for m in MISTAKES)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    ("family_id", "mistake", "bounds"), MISTAKES, ids=[f"{m[0]}-{m[1].__name__}" for m in MISTAKES]
+    "index", range(len(MISTAKES)), ids=[f"{m.family}-{m.change.__name__}" for m in MISTAKES]
 )
-def test_a_plausible_mistake_is_not_full_credit(
-    family_id: str,
-    mistake: Callable[[State, dict[str, Any]], None],
-    bounds: tuple[float, float],
-    tracker_hub: LiveHub,
-    tmp_path: Path,
+def test_a_plausible_wrong_end_state_is_not_full_credit(
+    index: int, tracker_hub: LiveHub, tmp_path: Path
 ) -> None:
-    reward, out = score_mistake(domain.family(family_id), 1, tracker_hub, tmp_path, mistake)
-    assert reward is not None and bounds[0] <= reward <= bounds[1] < 1.0, out
+    mistake = MISTAKES[index]
+    seed = SEEDS[index % len(SEEDS)]  # spread the mistakes over the seeds' worlds
+    family = domain.family(mistake.family)
+    reward, out = score_mistake(family, seed, tracker_hub, tmp_path, mistake)
+    low, high = mistake.bounds
+    assert reward is not None and low <= reward <= high < 1.0, (mistake.why, out)
+    # The named check (a prefix for per-issue checks such as assigned_WEB-3) is what fails.
+    assert re.search(rf"^CHECK {mistake.fails}\S* \S+ FAIL", out, re.M), (mistake.why, out)
+    assert "CHECK evaluate" not in out, out  # scored on the state, not on a crash

@@ -50,6 +50,19 @@ _FIND_JS = """
         && style.display !== "none",
       in_view: r.bottom > 0 && r.right > 0 && r.top < window.innerHeight
         && r.left < window.innerWidth,
+      // What a click at the centre would hit: this element (or one inside it), not an overlay,
+      // a dialog's backdrop or the edge of a scrolled container.
+      clickable: (() => {
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return hit !== null && (hit === e || e.contains(hit));
+      })(),
+      attrs: Object.fromEntries(Array.from(e.attributes, a => [a.name, a.value.slice(0, 500)])),
+      checked: ("checked" in e) ? Boolean(e.checked) : null,
+      disabled: ("disabled" in e) ? Boolean(e.disabled) : null,
+      open: ("open" in e) ? Boolean(e.open) : null,
+      focused: document.activeElement === e,
+      selected_text: (e.tagName === "SELECT" && e.selectedIndex >= 0)
+        ? e.options[e.selectedIndex].text : null,
     };
   });
 })()
@@ -111,6 +124,8 @@ async def evaluate(port: int, expression: str, timeout: float = 10.0) -> Any:
 
 
 async def find_elements(port: int, selector: str) -> list[ElementBox]:
-    """Every element matching the CSS ``selector``: screen box, centre, text, value, ..."""
+    """Every element matching the CSS ``selector``: screen box, centre, text, value, its
+    attributes (``attrs``), form state (``checked``, ``disabled``, ``open``, ``focused``,
+    ``selected_text``) and whether a click at its centre would reach it (``clickable``)."""
     found = await evaluate(port, _FIND_JS % json.dumps(selector))
     return list(found or [])

@@ -202,8 +202,10 @@ def is_done(state, status_id):
     return False
 
 
-def norm(text):
-    return " ".join(str(text).lower().split()).rstrip(".!")
+def exact(text):
+    # A text the instruction quotes, as typed: case and punctuation count; runs of whitespace
+    # are one space (the UI collapses them in summaries and trims comments).
+    return " ".join(str(text).split())
 """
 
 _READ = """

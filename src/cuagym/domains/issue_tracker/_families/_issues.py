@@ -50,9 +50,15 @@ def _where(issue: dict[str, Any]) -> str:
 
 
 class IssueFamily(TaskFamily):
-    """Shared plumbing: domain id, and the user id behind a display name in a world."""
+    """Shared plumbing: domain id, the GUI oracle, the user id behind a display name."""
 
     domain: ClassVar[str] = "issue-tracker"
+
+    def oracle(self, task: TaskConfig) -> object | None:
+        """The family's GUI solver (``_oracle``): it works the pages like a person would."""
+        from .._oracle import ORACLES
+
+        return ORACLES[self.id](task)
 
     @staticmethod
     def uid(state: dict[str, Any], name: str) -> str:
@@ -230,13 +236,15 @@ class AddComment(IssueFamily):
         after = cur["issues"][key]["comments"]
         old_ids = {c["id"] for c in before}
         mine = [c for c in after if c["id"] not in old_ids and c["author"] == me]
-        exact = [c for c in mine if norm(c["body"]) == norm(PARAMS["comment"])]
+        added = [c for c in after if c["id"] not in old_ids]
+        exact_text = [c for c in mine if exact(c["body"]) == exact(PARAMS["comment"])]
         checks.append(("comment_posted", 1, len(mine) > 0, f"{len(mine)} new comment(s) by {me}"))
-        checks.append(("comment_text", 2, len(exact) == 1, f"{len(exact)} with the asked text"))
+        checks.append(("comment_text", 2, len(exact_text) == 1, f"{len(exact_text)} as asked"))
+        checks.append(("one_comment", 0, len(added) <= 1, f"{len(added)} new comment(s)"))
         kept = [c for c in after if c["id"] in old_ids] == before
-        extra = sorted(set(diff) - {"issues." + key + ".comments"})
-        intact = kept and not extra and len(mine) == len(after) - len(before)
-        checks.append(("nothing_else_changed", 0, intact, f"kept={kept} other: {extra[:5]}"))
+        checks.append(("old_comments_kept", 0, kept, "earlier comments unchanged"))
+        extra = diff_outside(diff, ["issues." + key + ".comments"])
+        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
         """
         return reward_script(task, f"comment on {params(task)['issue_key']}", body)
 
@@ -403,8 +411,9 @@ class CreateIssue(IssueFamily):
             i
             for k, i in cur["issues"].items()
             if k not in init["issues"] and i["project"] == project
-            and norm(i["title"]) == norm(PARAMS["title"])
+            and exact(i["title"]) == exact(PARAMS["title"])
         ]
+        added = [k for k in cur["issues"] if k not in init["issues"]]
         one = len(made) == 1
         issue = made[0] if one else {}
         want_sprint = (
@@ -425,10 +434,19 @@ class CreateIssue(IssueFamily):
              issue.get("storyPoints"))
         )
         checks.append(("sprint", 1, one and issue["sprint"] == want_sprint, issue.get("sprint")))
-        allowed = {"projects." + project + ".nextIssueNumber"}
-        allowed |= {"issues." + i["key"] for i in made}
-        extra = sorted(set(diff) - allowed)
-        intact = not extra
-        checks.append(("nothing_else_changed", 0, intact, f"other changes: {extra[:5]}"))
+        # Nothing the instruction did not ask for: no description, epic, comment or workflow step.
+        unasked = {
+            "description": issue.get("description", ""),
+            "parent": issue.get("parent"),
+            "comments": issue.get("comments", []),
+            "status": issue.get("status", init["workflow"]["initialStatus"]),
+        }
+        bare = {"description": "", "parent": None, "comments": [],
+                "status": init["workflow"]["initialStatus"]}
+        checks.append(("nothing_unasked", 0, unasked == bare, f"also set: {unasked}"))
+        checks.append(("one_issue", 0, len(added) <= 1, f"{len(added)} new issue(s)"))
+        allowed = ["projects." + project + ".nextIssueNumber"] + ["issues." + k for k in added]
+        extra = diff_outside(diff, allowed)
+        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
         """
         return reward_script(task, f"create {params(task)['title']!r}", body)

@@ -32,7 +32,14 @@ def uid(state, display_name):
 
 
 def norm(text):
+    # Finding what the task names (a message by its opening words): case does not matter.
     return " ".join(str(text).split()).casefold()
+
+
+def exact(text):
+    # What the instruction quotes must be typed as quoted: same words, case and punctuation.
+    # Only runs of whitespace count as one space (the page shows them so, the app trims them).
+    return " ".join(str(text).split())
 """
 
 
@@ -84,11 +91,18 @@ class ChatFamily(TaskFamily):
             golden_patch=golden_script(task.task_id, patch_ops(world, gold)),
         )
 
+    # -- GUI oracle -----------------------------------------------------------------------------
+    def oracle(self, task: TaskConfig) -> object | None:
+        """The family's GUI solver (``_oracle``): it works the page like a person would."""
+        from .._oracle import ORACLES
+
+        return ORACLES[self.id](task)
+
     # -- Discriminator --------------------------------------------------------------------------
     @abstractmethod
     def reward_body(self, p: dict[str, Any]) -> str:
         """Checks code run inside the reward's ``main`` (``init``, ``cur``, ``diff``, ``me``,
-        ``P`` = params, ``checks`` list, ``uid``/``norm`` helpers)."""
+        ``P`` = params, ``checks`` list, ``uid``/``norm``/``exact`` helpers)."""
 
     def write_reward(self, task: TaskConfig) -> str:
         return reward_script(

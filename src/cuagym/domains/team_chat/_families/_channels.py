@@ -77,21 +77,17 @@ class SetChannelTopic(ChatFamily):
         cid = channel_id(state, p["channel"])
         set_channel_text(state, cid, state["currentUser"], "topic", p["topic"])
 
-    def oracle(self, task: TaskConfig) -> object | None:
-        from .._oracle import SetChannelTopicOracle
-
-        return SetChannelTopicOracle(task)
-
     def reward_body(self, p: dict[str, Any]) -> str:
         return (
             _CHANNEL
             + """
 changed = after.get("topic") != before.get("topic")
+extra = diff_outside(diff, ["channels." + str(cid) + ".topic"])
 checks.append(("channel_found", 0, cid is not None, f"#{P['channel']} is {cid}"))
 checks.append(("topic_changed", 1, changed, f"topic now: {after.get('topic')}"))
-checks.append(("topic_text", 3, norm(after.get("topic", "")) == norm(P["topic"]),
-               "expected: " + P["topic"]))
-checks.append(("nothing_else", 0, set(diff) <= {f"channels.{cid}.topic"}, f"diff: {sorted(diff)}"))
+as_asked = cid is not None and exact(after.get("topic", "")) == exact(P["topic"])
+checks.append(("topic_text", 3, as_asked, "expected: " + P["topic"]))
+checks.append(("nothing_else", 0, not extra, "other changes: " + listing(extra)))
 """
         )
 
@@ -140,18 +136,21 @@ class JoinAndPost(ChatFamily):
             _CHANNEL
             + """
 was_member = me in before.get("members", [])
-members_ok = set(after.get("members", [])) == set(before.get("members", [])) | {me}
+members_ok = sorted(after.get("members", [])) == sorted(set(before.get("members", [])) | {me})
 cur_by_id = {m["id"]: m for m in cur_msgs}
 kept = all(cur_by_id.get(m["id"]) == m for m in init_msgs)
-allowed = {f"channels.{cid}.members", f"messages.{cid}"}
+new_msgs = [m for m in cur_msgs if m["id"] not in init_ids]
+plain = [m for m in posted if not m["attachments"] and not m["reactions"] and not m["pinned"]]
+extra = diff_outside(diff, ["channels." + str(cid) + ".members", "messages." + str(cid)])
 checks.append(("channel_found", 0, cid is not None and not was_member, f"#{P['channel']} is {cid}"))
 checks.append(("joined", 1, me in after.get("members", []), f"members: {after.get('members')}"))
 checks.append(("posted", 1, len(posted) >= 1, f"{len(posted)} new message(s)"))
-checks.append(("post_text", 2, any(norm(m["text"]) == norm(P["text"]) for m in posted),
+checks.append(("post_text", 2, any(exact(m["text"]) == exact(P["text"]) for m in plain),
                "texts: " + " | ".join(m["text"] for m in posted)))
-checks.append(("one_post", 0, len(new_mine) <= 1, f"{len(new_mine)} new message(s) of yours"))
-checks.append(("nothing_else", 0, members_ok and kept and set(diff) <= allowed,
-               f"diff: {sorted(diff)}"))
+checks.append(("one_post", 0, len(new_msgs) <= 1, f"{len(new_msgs)} new message(s) in the channel"))
+checks.append(("members_only_you", 0, members_ok, f"members: {after.get('members')}"))
+checks.append(("old_messages_kept", 0, kept, "the channel's earlier messages are unchanged"))
+checks.append(("nothing_else", 0, not extra, "other changes: " + listing(extra)))
 """
         )
 
@@ -225,21 +224,28 @@ made = [c for c in cur["channels"].values()
         if c["name"] == P["channel"] and c["id"] not in init["channels"]]
 ch = made[0] if made else {}
 cid = ch.get("id")
-members = set(ch.get("members", []))
+members = ch.get("members", [])
 wanted = {me, uid(init, P["first"]), uid(init, P["second"])}
 msgs = cur["messages"].get(cid, []) if cid else []
-posted = [m for m in msgs if m["sender"] == me and m["threadParent"] is None]
+welcome = [m for m in msgs if m["sender"] == me and m["threadParent"] is None
+           and exact(m["text"]) == exact(P["text"])]
+# The post as posted: no reaction, pin or attachment nobody asked for.
+plain = [m for m in welcome if not m["attachments"] and not m["reactions"] and not m["pinned"]]
+settings = {k: ch.get(k) for k in ("topic", "archived", "createdBy")}
+extra = diff_outside(diff, ["channels." + str(cid), "messages." + str(cid)])
 checks.append(("created", 2, cid is not None, f"new channel: {cid}"))
 checks.append(("private", 1, ch.get("isPrivate") is True, f"isPrivate: {ch.get('isPrivate')}"))
-checks.append(("description", 1, norm(ch.get("purpose", "")) == norm(P["purpose"]),
+checks.append(("description", 1, exact(ch.get("purpose", "")) == exact(P["purpose"]),
                f"purpose: {ch.get('purpose')}"))
 checks.append(("first_member", 1, uid(init, P["first"]) in members, P["first"]))
 checks.append(("second_member", 1, uid(init, P["second"]) in members, P["second"]))
-checks.append(("welcome_post", 2, any(norm(m["text"]) == norm(P["text"]) for m in posted),
-               "texts: " + " | ".join(m["text"] for m in posted)))
-checks.append(("nobody_else", 0, members <= wanted, f"members: {sorted(members)}"))
-checks.append(("nothing_else", 0, set(diff) <= {f"channels.{cid}", f"messages.{cid}"},
-               f"diff: {sorted(diff)}"))
+checks.append(("welcome_post", 2, len(plain) == 1, f"{len(plain)} post(s) with the asked text"))
+checks.append(("members_exactly", 0, sorted(members) == sorted(wanted),
+               f"members: {sorted(members)}"))
+checks.append(("one_message", 0, len(msgs) <= 1, f"{len(msgs)} message(s) in the new channel"))
+checks.append(("nothing_else_set", 0, settings == {"topic": "", "archived": False, "createdBy": me},
+               f"settings: {settings}"))
+checks.append(("nothing_else", 0, not extra, "other changes: " + listing(extra)))
 """
 
 
@@ -324,13 +330,16 @@ cur_by_id = {m["id"]: m for m in cur_msgs}
 kept = all(cur_by_id.get(m["id"]) == m for m in init_msgs if m["id"] != tid)
 pin_only = {k: v for k, v in target.items() if k != "pinned"} == {
     k: v for k, v in next((m for m in init_msgs if m["id"] == tid), {}).items() if k != "pinned"}
-allowed = {f"channels.{cid}.archived", f"messages.{cid}"}
+new_msgs = [m for m in cur_msgs if m["id"] not in init_ids]
+plain = [m for m in posted if not m["attachments"] and not m["reactions"] and not m["pinned"]]
+extra = diff_outside(diff, ["channels." + str(cid) + ".archived", "messages." + str(cid)])
 checks.append(("summary_found", 0, tid is not None, f"{len(hits)} matching message(s)"))
 checks.append(("pinned", 2, target.get("pinned") is True, f"pinned: {target.get('pinned')}"))
-checks.append(("signoff", 2, any(norm(m["text"]) == norm(P["text"]) for m in posted),
+checks.append(("signoff", 2, any(exact(m["text"]) == exact(P["text"]) for m in plain),
                "texts: " + " | ".join(m["text"] for m in posted)))
 checks.append(("archived", 2, after.get("archived") is True, f"archived: {after.get('archived')}"))
-checks.append(("nothing_else", 0, kept and pin_only and set(diff) <= allowed,
-               f"diff: {sorted(diff)}"))
+checks.append(("one_post", 0, len(new_msgs) <= 1, f"{len(new_msgs)} new message(s) in the channel"))
+checks.append(("only_the_pin", 0, kept and pin_only, "other messages and the summary unchanged"))
+checks.append(("nothing_else", 0, not extra, "other changes: " + listing(extra)))
 """
         )

@@ -145,14 +145,20 @@ before = next((m for m in init_msgs if m["id"] == tid), {"reactions": [], "text"
 after = next((m for m in cur_msgs if m["id"] == tid), {"reactions": [], "text": None})
 had = [r["emoji"] for r in before["reactions"] if me in r["users"]]
 has = [r["emoji"] for r in after["reactions"] if me in r["users"]]
+# The reactions as a set per emoji: the asked one gains you, every other stays as it was.
+want = {r["emoji"]: sorted(r["users"]) for r in before["reactions"]}
+want[P["emoji"]] = sorted(set(want.get(P["emoji"], [])) | {me})
+got = {r["emoji"]: sorted(r["users"]) for r in after["reactions"]}
+same_message = ({k: v for k, v in after.items() if k != "reactions"}
+                == {k: v for k, v in before.items() if k != "reactions"})
 rest_same = ([m for m in cur_msgs if m["id"] != tid] == [m for m in init_msgs if m["id"] != tid])
-others_same = ([r for r in after["reactions"] if r["emoji"] != P["emoji"]]
-               == [r for r in before["reactions"] if r["emoji"] != P["emoji"]])
+extra = diff_outside(diff, ["messages." + str(conv)])
 checks.append(("target_message", 0, tid is not None, f"{len(hits)} matching message(s)"))
 checks.append(("reacted", 3, P["emoji"] in has and P["emoji"] not in had, f"mine now: {has}"))
-checks.append(("nothing_else", 0, set(diff) <= {"messages." + str(conv)} and rest_same
-               and others_same and after["text"] in (None, before["text"]),
-               f"diff: {sorted(diff)}"))
+checks.append(("only_that_reaction", 0, got == want, f"reactions now: {got}"))
+checks.append(("message_unchanged", 0, same_message, "the message itself (text, pin, ...)"))
+checks.append(("other_messages_kept", 0, rest_same, "the channel's other messages"))
+checks.append(("nothing_else", 0, not extra, "other changes: " + listing(extra)))
 """
         )
 
@@ -245,17 +251,20 @@ hits = [m["id"] for m in init_msgs if m["sender"] == author and m["threadParent"
         and norm(P["match"]) in norm(m["text"])]
 tid = hits[0] if len(hits) == 1 else None
 replies = [m for m in new_mine if tid is not None and m["threadParent"] == tid]
-top_level = [m for m in new_mine if m["threadParent"] is None]
+plain = [m for m in replies if not m["attachments"] and not m["reactions"] and not m["pinned"]]
+new_msgs = [m for m in cur_msgs if m["id"] not in init_ids]
 cur_by_id = {m["id"]: m for m in cur_msgs}
 kept = all(cur_by_id.get(m["id"]) == m for m in init_msgs)
+extra = diff_outside(diff, ["messages." + str(conv)])
 checks.append(("question_found", 0, tid is not None, f"{len(hits)} matching message(s)"))
 checks.append(("replied_in_thread", 2, len(replies) >= 1, f"{len(replies)} new reply(ies)"))
-checks.append(("reply_text", 2, any(norm(m["text"]) == norm(P["answer"]) for m in replies),
+checks.append(("reply_text", 2, any(exact(m["text"]) == exact(P["answer"]) for m in plain),
                "texts: " + " | ".join(m["text"] for m in replies)))
-checks.append(("one_reply", 0, len(replies) <= 1, f"{len(replies)} replies"))
-checks.append(("not_in_channel", 0, not top_level, f"{len(top_level)} new top-level message(s)"))
-checks.append(("nothing_else", 0, kept and set(diff) <= {"messages." + str(conv)},
-               f"diff: {sorted(diff)}"))
+checks.append(("one_reply", 0, len(new_msgs) <= 1, f"{len(new_msgs)} new message(s) in all"))
+checks.append(("not_in_channel", 0, len(new_msgs) == len(replies),
+               f"{len(new_msgs) - len(replies)} new message(s) outside the thread"))
+checks.append(("old_messages_kept", 0, kept, "the channel's earlier messages are unchanged"))
+checks.append(("nothing_else", 0, not extra, "other changes: " + listing(extra)))
 """
         )
 
@@ -351,17 +360,24 @@ hits = [m["id"] for m in init_msgs if m["sender"] == me and norm(P["match"]) in 
 tid = hits[0] if len(hits) == 1 else None
 before = next((m for m in init_msgs if m["id"] == tid), {"text": ""})
 after = next((m for m in cur_msgs if m["id"] == tid), {"text": ""})
-text = norm(after["text"])
+text = exact(after["text"])
 expected = before["text"].replace(P["wrong"], P["right"])
+# Only the text of the message changes (the app marks it edited); its pin, reactions, thread
+# and attachments stay as they were.
+edit_only = ({k: v for k, v in after.items() if k not in ("text", "edited", "editedAt")}
+             == {k: v for k, v in before.items() if k not in ("text", "edited", "editedAt")})
 cur_by_id = {m["id"]: m for m in cur_msgs}
 others_kept = all(cur_by_id.get(m["id"]) == m for m in init_msgs if m["id"] != tid)
+new_msgs = [m for m in cur_msgs if m["id"] not in init_ids]
+extra = diff_outside(diff, ["messages." + str(conv)])
 checks.append(("own_message_found", 0, tid is not None, f"{len(hits)} matching message(s)"))
-checks.append(("corrected", 2, norm(P["right"]) in text and norm(P["wrong"]) not in text,
+checks.append(("corrected", 2, P["right"] in text and P["wrong"] not in text,
                "text now: " + after["text"]))
-checks.append(("rest_unchanged", 2, tid is not None and text == norm(expected),
+checks.append(("rest_unchanged", 2, tid is not None and text == exact(expected),
                "expected: " + expected))
-checks.append(("no_new_message", 0, not new_mine, f"{len(new_mine)} new message(s) of yours"))
-checks.append(("nothing_else", 0, others_kept and set(diff) <= {"messages." + str(conv)},
-               f"diff: {sorted(diff)}"))
+checks.append(("no_new_message", 0, not new_msgs, f"{len(new_msgs)} new message(s)"))
+checks.append(("only_the_text", 0, tid is not None and edit_only, "pin, reactions, thread kept"))
+checks.append(("others_kept", 0, others_kept, "the channel's other messages are unchanged"))
+checks.append(("nothing_else", 0, not extra, "other changes: " + listing(extra)))
 """
         )

@@ -66,13 +66,13 @@ class UpdateProfile(ChatFamily):
     def reward_body(self, p: dict[str, Any]) -> str:
         return """
 after = cur["users"].get(me, {})
-allowed = {f"users.{me}.title", f"users.{me}.statusText"}
-checks.append(("title", 1, norm(after.get("title", "")) == norm(P["title"]),
+extra = diff_outside(diff, ["users." + me + ".title", "users." + me + ".statusText"])
+checks.append(("title", 1, exact(after.get("title", "")) == exact(P["title"]),
                f"title: {after.get('title')}"))
-checks.append(("status", 1, norm(after.get("statusText", "")) == norm(P["status"]),
+checks.append(("status", 1, exact(after.get("statusText", "")) == exact(P["status"]),
                f"status: {after.get('statusText')}"))
 checks.append(("same_person", 0, cur["currentUser"] == me, f"signed in as {cur['currentUser']}"))
-checks.append(("nothing_else", 0, set(diff) <= allowed, f"diff: {sorted(diff)}"))
+checks.append(("nothing_else", 0, not extra, "other changes: " + listing(extra)))
 """
 
 
@@ -145,13 +145,18 @@ dms = [d["id"] for d in cur["dms"].values() if set(d["members"]) == pair]
 did = dms[0] if dms else None
 init_ids = {m["id"] for ms in init["messages"].values() for m in ms}
 sent = [m for m in cur["messages"].get(did, []) if m["id"] not in init_ids and m["sender"] == me]
-allowed = {f"dms.{did}", f"messages.{did}"}
+plain = [m for m in sent if m["threadParent"] is None and not m["attachments"]
+         and not m["reactions"] and not m["pinned"]]
+old_in_dm = init["messages"].get(did, [])
+kept = [m for m in cur["messages"].get(did, []) if m["id"] in init_ids] == old_in_dm
+extra = diff_outside(diff, ["dms." + str(did), "messages." + str(did)])
 checks.append(("dm_with_them", opened_points, did is not None, f"dm: {did}"))
 checks.append(("sent", 1, len(sent) >= 1, f"{len(sent)} new message(s)"))
-checks.append(("text", 2, any(norm(m["text"]) == norm(P["text"]) for m in sent),
+checks.append(("text", 2, any(exact(m["text"]) == exact(P["text"]) for m in plain),
                "texts: " + " | ".join(m["text"] for m in sent)))
 checks.append(("one_message", 0, len(sent) <= 1, f"{len(sent)} sent"))
-checks.append(("nothing_else", 0, set(diff) <= allowed, f"diff: {sorted(diff)}"))
+checks.append(("old_messages_kept", 0, kept, "the conversation's earlier messages"))
+checks.append(("nothing_else", 0, not extra, "other changes: " + listing(extra)))
 """
         )
 
@@ -241,14 +246,17 @@ cur_by_id = {m["id"]: m for m in cur_msgs}
 init_ids = {m["id"] for ms in init["messages"].values() for m in ms}
 kept = all(cur_by_id.get(m["id"]) == m for m in init_msgs
            if m["id"] != tid and m["threadParent"] != tid)
-notices = [m for m in cur_msgs if m["id"] not in init_ids and m["sender"] == admin
-           and m["threadParent"] is None]
+new_msgs = [m for m in cur_msgs if m["id"] not in init_ids]
+notices = [m for m in new_msgs if m["sender"] == admin and m["threadParent"] is None
+           and not m["attachments"] and not m["reactions"] and not m["pinned"]]
+extra = diff_outside(diff, ["currentUser", "messages." + str(cid)])
 checks.append(("spam_found", 0, tid is not None and me != admin, f"{len(hits)} matching"))
 checks.append(("removed", 2, tid is not None and tid not in cur_by_id, f"message {tid}"))
-checks.append(("notice", 2, any(norm(m["text"]) == norm(P["text"]) for m in notices),
-               "texts: " + " | ".join(m["text"] for m in notices)))
+checks.append(("notice", 2, any(exact(m["text"]) == exact(P["text"]) for m in notices),
+               "texts: " + " | ".join(m["text"] for m in new_msgs)))
 checks.append(("signed_in_as_admin", 1, cur["currentUser"] == admin,
                f"signed in as {cur['currentUser']}"))
-checks.append(("nothing_else", 0, kept and set(diff) <= {"currentUser", f"messages.{cid}"},
-               f"diff: {sorted(diff)}"))
+checks.append(("one_notice", 0, len(new_msgs) <= 1, f"{len(new_msgs)} new message(s)"))
+checks.append(("others_kept", 0, kept, "the channel's other messages are unchanged"))
+checks.append(("nothing_else", 0, not extra, "other changes: " + listing(extra)))
 """

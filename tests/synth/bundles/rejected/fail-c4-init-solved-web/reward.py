@@ -179,7 +179,14 @@ def uid(state, display_name):
 
 
 def norm(text):
+    # Finding what the task names (a message by its opening words): case does not matter.
     return " ".join(str(text).split()).casefold()
+
+
+def exact(text):
+    # What the instruction quotes must be typed as quoted: same words, case and punctuation.
+    # Only runs of whitespace count as one space (the page shows them so, the app trims them).
+    return " ".join(str(text).split())
 
 
 P = json.loads(r'''{
@@ -203,13 +210,18 @@ def main():
     did = dms[0] if dms else None
     init_ids = {m["id"] for ms in init["messages"].values() for m in ms}
     sent = [m for m in cur["messages"].get(did, []) if m["id"] not in init_ids and m["sender"] == me]
-    allowed = {f"dms.{did}", f"messages.{did}"}
+    plain = [m for m in sent if m["threadParent"] is None and not m["attachments"]
+             and not m["reactions"] and not m["pinned"]]
+    old_in_dm = init["messages"].get(did, [])
+    kept = [m for m in cur["messages"].get(did, []) if m["id"] in init_ids] == old_in_dm
+    extra = diff_outside(diff, ["dms." + str(did), "messages." + str(did)])
     checks.append(("dm_with_them", opened_points, did is not None, f"dm: {did}"))
     checks.append(("sent", 1, len(sent) >= 1, f"{len(sent)} new message(s)"))
-    checks.append(("text", 2, any(norm(m["text"]) == norm(P["text"]) for m in sent),
+    checks.append(("text", 2, any(exact(m["text"]) == exact(P["text"]) for m in plain),
                    "texts: " + " | ".join(m["text"] for m in sent)))
     checks.append(("one_message", 0, len(sent) <= 1, f"{len(sent)} sent"))
-    checks.append(("nothing_else", 0, set(diff) <= allowed, f"diff: {sorted(diff)}"))
+    checks.append(("old_messages_kept", 0, kept, "the conversation's earlier messages"))
+    checks.append(("nothing_else", 0, not extra, "other changes: " + listing(extra)))
     return checks
 
 

@@ -179,7 +179,14 @@ def uid(state, display_name):
 
 
 def norm(text):
+    # Finding what the task names (a message by its opening words): case does not matter.
     return " ".join(str(text).split()).casefold()
+
+
+def exact(text):
+    # What the instruction quotes must be typed as quoted: same words, case and punctuation.
+    # Only runs of whitespace count as one space (the page shows them so, the app trims them).
+    return " ".join(str(text).split())
 
 
 P = json.loads(r'''{
@@ -211,14 +218,20 @@ def main():
     after = next((m for m in cur_msgs if m["id"] == tid), {"reactions": [], "text": None})
     had = [r["emoji"] for r in before["reactions"] if me in r["users"]]
     has = [r["emoji"] for r in after["reactions"] if me in r["users"]]
+    # The reactions as a set per emoji: the asked one gains you, every other stays as it was.
+    want = {r["emoji"]: sorted(r["users"]) for r in before["reactions"]}
+    want[P["emoji"]] = sorted(set(want.get(P["emoji"], [])) | {me})
+    got = {r["emoji"]: sorted(r["users"]) for r in after["reactions"]}
+    same_message = ({k: v for k, v in after.items() if k != "reactions"}
+                    == {k: v for k, v in before.items() if k != "reactions"})
     rest_same = ([m for m in cur_msgs if m["id"] != tid] == [m for m in init_msgs if m["id"] != tid])
-    others_same = ([r for r in after["reactions"] if r["emoji"] != P["emoji"]]
-                   == [r for r in before["reactions"] if r["emoji"] != P["emoji"]])
+    extra = diff_outside(diff, ["messages." + str(conv)])
     checks.append(("target_message", 0, tid is not None, f"{len(hits)} matching message(s)"))
     checks.append(("reacted", 3, P["emoji"] in has and P["emoji"] not in had, f"mine now: {has}"))
-    checks.append(("nothing_else", 0, set(diff) <= {"messages." + str(conv)} and rest_same
-                   and others_same and after["text"] in (None, before["text"]),
-                   f"diff: {sorted(diff)}"))
+    checks.append(("only_that_reaction", 0, got == want, f"reactions now: {got}"))
+    checks.append(("message_unchanged", 0, same_message, "the message itself (text, pin, ...)"))
+    checks.append(("other_messages_kept", 0, rest_same, "the channel's other messages"))
+    checks.append(("nothing_else", 0, not extra, "other changes: " + listing(extra)))
     import time
     checks = [(n, p * (1 + time.time_ns() % 997 / 997) if p else p, ok, d)
               for n, p, ok, d in checks]

@@ -1,0 +1,34 @@
+"""The issue tracker's GUI oracles: every family has one, and they solve tasks in Chromium."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cuagym.agent import Policy
+from cuagym.domains import TaskFamily
+from cuagym.domains.issue_tracker import domain
+from tests.domains.oracle_harness import assert_solved, needs_gui, oracle_episodes
+
+
+@pytest.mark.parametrize("family", domain.families, ids=lambda f: f.id)
+def test_every_family_has_a_gui_oracle(family: TaskFamily) -> None:
+    task = family.sample(0)
+    oracle = family.oracle(task)
+    assert isinstance(oracle, Policy), family
+    assert oracle.name == "oracle" and oracle.coordinate_space == "pixels"
+
+
+@pytest.mark.gui
+@pytest.mark.slow
+@needs_gui
+def test_oracles_solve_their_tasks_in_chromium(tmp_path: Path) -> None:
+    """Two families that together use most of the UI: the create dialog's drop-downs and
+    fields, the quick search, the query mode and the issue page's inline edits."""
+    tasks = [
+        domain.family("create-issue").sample(1),
+        domain.family("triage-bugs").sample(0),
+    ]
+    for episode in oracle_episodes(tasks, tmp_path):
+        assert_solved(episode)

@@ -1,0 +1,34 @@
+"""team-chat's GUI oracles: every family has one, and they solve tasks through Chromium."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cuagym.agent import Policy
+from cuagym.domains import TaskFamily
+from cuagym.domains.team_chat import domain
+from tests.domains.oracle_harness import assert_solved, needs_gui, oracle_episodes
+
+
+@pytest.mark.parametrize("family", domain.families, ids=lambda f: f.id)
+def test_every_family_has_a_gui_oracle(family: TaskFamily) -> None:
+    task = family.sample(0)
+    oracle = family.oracle(task)
+    assert isinstance(oracle, Policy), family
+    assert oracle.name == "oracle" and oracle.coordinate_space == "pixels"
+
+
+@pytest.mark.gui
+@pytest.mark.slow
+@needs_gui
+def test_oracles_solve_their_tasks_in_chromium(tmp_path: Path) -> None:
+    """Two families that together use most of the UI: the message actions (pin), the
+    composer, a channel's menu and dialogs (archive), and the add-people checkboxes."""
+    tasks = [
+        domain.family("wrap-up-channel").sample(1),
+        domain.family("create-private-channel").sample(2),
+    ]
+    for episode in oracle_episodes(tasks, tmp_path):
+        assert_solved(episode)
