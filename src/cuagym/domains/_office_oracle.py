@@ -33,6 +33,7 @@ from cuagym.core import TaskConfig
 __all__ = [
     "IMPRESS_POPUP",
     "Call",
+    "Dynamic",
     "FindDialog",
     "Move",
     "OfficeOracle",

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from cuagym.domains._office_oracle import (
     IMPRESS_POPUP,
     Call,
-    FindDialog,
+    Dynamic,
     Move,
     OfficeOracle,
     checkboxes,
@@ -41,12 +41,11 @@ __all__ = [
     "TwoColumnOracle",
 ]
 
-#: Impress's Find and Replace dialog: Match case is its first check box; the mnemonics.
-IMPRESS_FIND = {
-    "offsets": {"match_case": (0, 0)},
-    "mnemonics": {"match_case": "t", "find": "f", "replace": "p", "replace_all": "l"},
-}
-#: Impress's Find and Replace: its Close button from the top left of its first check box.
+#: Impress's Find and Replace: its Find and Replace fields, Replace All and Close buttons, in
+#: pixels from the top left of its Match case box.
+FIND_FIELD = (210, -27)
+REPLACE_FIELD = (210, 65)
+ALL = (390, 119)
 CLOSE_FROM_BOX = (441, 310)
 #: The Character dialog (Format > Character) and its colour picker on a 1280x800 screen.
 FONT_EFFECTS_TAB = (462, 150)
@@ -117,28 +116,18 @@ class ImpressOracle(OfficeOracle):
     def view(self, name: str) -> list[Move]:
         return self.command(name, self.window)
 
-    def fill_slide(self, title: str, lines: list[str]) -> Move:
+    def fill_slide(self, title: str, lines: list[str]) -> list[Move]:
         """On the slide shown (nothing selected, Title and Content layout): Tab picks the
         title placeholder, F2 edits it, Ctrl+A and the title replace what it holds; the next
         Tab the content placeholder, its lines one per bullet."""
-        return Move(
-            f"title it {title} and type its {len(lines)} points.",
-            [
-                key("esc"),
-                key("esc"),
-                key("tab"),
-                key("f2"),
-                key("ctrl", "a"),
-                *typed(title),
-                key("esc"),
-                key("tab"),
-                key("f2"),
-                key("ctrl", "a"),
-                *lines_of(lines),
-                key("esc"),
-                key("esc"),
-            ],
-        )
+        return [
+            *edit(f"title it {title}.", [key("esc"), key("esc"), key("tab")], typed(title)),
+            *edit(
+                f"type its {len(lines)} points.",
+                [key("esc"), key("tab")],
+                [*lines_of(lines), key("esc"), key("esc")],
+            ),
+        ]
 
     def new_slide(self, after: int, title: str, lines: list[str]) -> list[Move]:
         """A slide after slide ``after`` (Ctrl+M), laid out Title, Content by Impress itself (a
@@ -147,8 +136,19 @@ class ImpressOracle(OfficeOracle):
             self.go_to(after, f"slide {after + 1}"),
             Move("a new slide after it.", [key("ctrl", "m")]),
             *self.command("Title, Content", self.window),
-            self.fill_slide(title, lines),
+            *self.fill_slide(title, lines),
         ]
+
+
+def edit(thought: str, reach: list[Call], calls: list[Call]) -> list[Move]:
+    """Reach a text object (``reach``: keys that select it), F2 and Ctrl+A to edit all its
+    text, then ``calls`` in the next turn: under load Impress enters the text edit mode late,
+    and characters typed before it are lost (or start a new sentence that AutoCorrect
+    capitalizes); between turns the loop waits for the screen to settle."""
+    return [
+        Move(thought, [*reach, key("f2"), key("ctrl", "a")]),
+        Move(thought, [pause(0.5), *calls]),
+    ]
 
 
 def oracle_gives_up(oracle: OfficeOracle, why: str) -> list[Call]:
@@ -183,19 +183,10 @@ class SpeakerNotesOracle(ImpressOracle):
         return [
             self.go_to(at, f"“{self.p['target']}”"),
             *self.view("Notes"),
-            Move(
+            *edit(
                 "select the notes box (after the slide image), and type the notes over it.",
-                [
-                    key("esc"),
-                    key("esc"),
-                    key("tab"),
-                    key("tab"),
-                    key("f2"),
-                    key("ctrl", "a"),
-                    *typed(self.p["notes"]),
-                    key("esc"),
-                    key("esc"),
-                ],
+                [key("esc"), key("esc"), key("tab"), key("tab")],
+                [*typed(self.p["notes"]), key("esc"), key("esc")],
             ),
             *self.view("Normal"),
         ]
@@ -224,11 +215,12 @@ class DeleteSlideOracle(ImpressOracle):
 
 
 class FixTypoOracle(ImpressOracle):
-    """fix-typo: Replace All with Match case, once for the word and once capitalized."""
+    """fix-typo: Replace All with Match case, once for the word and once capitalized.
 
-    def __init__(self, task: Any) -> None:
-        super().__init__(task)
-        self.finder = FindDialog(**IMPRESS_FIND)  # type: ignore[arg-type]
+    Impress's Find and Replace hands the keyboard focus back to the slide after a search, so
+    its mnemonics can land in the document (Alt+L opens the Slide menu there): the oracle
+    clicks the dialog's fields and buttons instead, placed from its Match case box, and acts
+    only once that box is drawn (under load the dialog's window shows before its content)."""
 
     def texts(self, deck: Any) -> str:
         out = []
@@ -244,29 +236,59 @@ class FixTypoOracle(ImpressOracle):
 
     def plan(self, deck: Any) -> list[Move]:
         wrong, right = self.p["wrong"], self.p["right"]
-
-        async def close(oracle: OfficeOracle, obs: Any) -> list[Call]:
-            """Close the dialog with its Close button: after Replace All, Impress may have
-            handed the focus to the slide, where Esc would not reach the dialog (and Ctrl+H
-            toggles it). The button sits at a fixed place from the dialog's first check box."""
-            boxes = checkboxes(obs.screenshot)
-            if not boxes:
-                return []  # not on the screen: closed already
-            left, top, _ = boxes[0]
-            return [click(left + CLOSE_FROM_BOX[0], top + CLOSE_FROM_BOX[1]), pause(0.5)]
-
         moves = [Move("nothing selected.", [key("esc"), key("esc")])]
         for old, new in ((wrong, right), (wrong.capitalize(), right.capitalize())):
-            replace = self.finder.replace_all(old, new)
-            replace.expect = None
             moves += [
-                self.finder.open(),
-                self.finder.options(match_case=True),
-                replace,
+                Move("open Find and Replace.", [key("ctrl", "h")], expect="Find and Replace"),
+                Move(f"replace every {old} with {new}.", dynamic=self.replace(old, new)),
                 Move("let it replace.", [pause(1)]),
-                Move("close the dialog.", dynamic=close, expect=self.window),
+                Move("close the dialog.", dynamic=close_find, expect=self.window),
             ]
         return moves
+
+    def replace(self, old: str, new: str) -> Dynamic:
+        async def fill(oracle: OfficeOracle, obs: Any) -> list[Call]:
+            box = match_case_box(obs.screenshot)
+            if box is None:
+                oracle.waited += 1
+                if oracle.waited > oracle.patience * 2:
+                    return oracle_gives_up(oracle, "the Find and Replace dialog never showed")
+                oracle.queue.appendleft(Move("wait for the dialog.", dynamic=fill))
+                return [pause(0.5)]
+            oracle.waited = 0
+            (x, y, ticked), (fx, fy), (rx, ry), (ax, ay) = box, FIND_FIELD, REPLACE_FIELD, ALL
+            return [
+                *([] if ticked else [click(x + 8, y + 8)]),
+                click(x + fx, y + fy),
+                key("ctrl", "a"),
+                text(old),
+                click(x + rx, y + ry),
+                key("ctrl", "a"),
+                text(new),
+                click(x + ax, y + ay),
+            ]
+
+        return fill
+
+
+async def close_find(oracle: OfficeOracle, obs: Any) -> list[Call]:
+    """Close Find and Replace with its Close button: after Replace All the focus may be on the
+    slide, where Esc would not reach the dialog (and Ctrl+H toggles it)."""
+    box = match_case_box(obs.screenshot)
+    if box is None:
+        return []  # not on the screen: closed already
+    return [click(box[0] + CLOSE_FROM_BOX[0], box[1] + CLOSE_FROM_BOX[1]), pause(0.5)]
+
+
+def match_case_box(png: bytes) -> tuple[int, int, bool] | None:
+    """The Find and Replace dialog's Match case box, once drawn: the check box with Whole words
+    only on its right on the same row (no other check box of Impress's window pairs so, e.g.
+    the sidebar's Master Background)."""
+    boxes = checkboxes(png)
+    for x, y, ticked in boxes:
+        if any(abs(v - y) <= 2 and 100 <= u - x <= 130 for u, v, _ in boxes):
+            return x, y, ticked
+    return None
 
 
 class AddBulletSlideOracle(ImpressOracle):
@@ -291,7 +313,7 @@ class AddBulletSlideOracle(ImpressOracle):
         # the slide is there but its text is not right: type it over
         return [
             self.go_to(extra[0], "the new slide"),
-            self.fill_slide(self.p["new"], list(self.p["bullets"])),
+            *self.fill_slide(self.p["new"], list(self.p["bullets"])),
         ]
 
 
@@ -418,20 +440,10 @@ class TwoColumnOracle(ImpressOracle):
             moves += self.command("Title and 2 Content", self.window)
         return [
             *moves,
-            Move(
+            *edit(
                 "the right column (the third object on the slide): type its points over it.",
-                [
-                    key("esc"),
-                    key("esc"),
-                    key("tab"),
-                    key("tab"),
-                    key("tab"),
-                    key("f2"),
-                    key("ctrl", "a"),
-                    *lines_of(list(self.p["right"])),
-                    key("esc"),
-                    key("esc"),
-                ],
+                [key("esc"), key("esc"), key("tab"), key("tab"), key("tab")],
+                [*lines_of(list(self.p["right"])), key("esc"), key("esc")],
             ),
         ]
 
@@ -498,7 +510,7 @@ class AgendaSlideOracle(ImpressOracle):
             return self.new_slide(0, "Agenda", items)
         if len(found) != len(self.p["slides"]) + 1:
             return []
-        return [self.go_to(1, "the agenda"), self.fill_slide("Agenda", items)]
+        return [self.go_to(1, "the agenda"), *self.fill_slide("Agenda", items)]
 
 
 #: The oracle of each family, by family id.
