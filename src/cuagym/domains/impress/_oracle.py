@@ -468,7 +468,9 @@ class SlideTableOracle(ImpressOracle):
         cells: list[Call] = []
         for i, value in enumerate(v for row in rows for v in row):
             cells += [key("tab")] if i else []
-            cells += typed(value)
+            # the first key into the new table starts its text edit mode, and under load keys
+            # right behind it arrive out of order ("Rgione"): the rest after a pause
+            cells += typed(value) if i else [text(value[:1]), pause(0.5), *typed(value[1:])]
         at = self.titles(deck).index(self.p["target"])
         return [
             self.go_to(at, f"“{self.p['target']}”"),
