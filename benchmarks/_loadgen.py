@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import multiprocessing as mp
+import os
 import time
 from array import array
 from dataclasses import dataclass, field
@@ -32,6 +33,8 @@ class LoadSpec:
     token: str
     workload: Workload
     sids: tuple[str, ...]  # one per client
+    cycle: tuple[str, ...] = ENDPOINTS  # what each client repeats, in order
+    cpus: frozenset[int] | None = None  # pin the client processes here (as taskset does)
 
 
 @dataclass
@@ -64,14 +67,14 @@ class _Client:
         self.spec = spec
         self.index = index
         sid = spec.sids[index]
-        app = spec.workload.app_id
+        base = spec.workload.base
         wl = spec.workload
-        self.set_req = _request("POST", f"/{app}/post?sid={sid}", spec, wl.set_body)
-        self.go_req = _request("GET", f"/{app}/go?sid={sid}", spec)
-        self.state_req = _request("GET", f"/{app}/state?sid={sid}", spec)
+        self.set_req = _request("POST", f"{base}/post?sid={sid}", spec, wl.set_body)
+        self.go_req = _request("GET", f"{base}/go?sid={sid}", spec)
+        self.state_req = _request("GET", f"{base}/state?sid={sid}", spec)
         # set_current: only the Content-Length line and the spliced counter vary per cycle.
         self.edit_head = (
-            f"POST /{app}/post?sid={sid} HTTP/1.1\r\nHost: {spec.host}:{spec.port}\r\n"
+            f"POST {base}/post?sid={sid} HTTP/1.1\r\nHost: {spec.host}:{spec.port}\r\n"
             f"Authorization: Bearer {spec.token}\r\nContent-Type: application/json\r\n"
         ).encode()
         self.reader: asyncio.StreamReader | None = None
@@ -124,7 +127,7 @@ class _Client:
         cycle = 0
         while True:
             cycle += 1
-            for endpoint in ENDPOINTS:
+            for endpoint in self.spec.cycle:
                 if endpoint == "set":
                     request = self.set_req
                 elif endpoint == "set_current":
@@ -179,6 +182,8 @@ async def _process_main(spec: LoadSpec, indexes: list[int], conn: Connection) ->
 
 
 def _process_entry(spec: LoadSpec, indexes: list[int], conn: Connection) -> None:
+    if spec.cpus is not None:
+        os.sched_setaffinity(0, spec.cpus)
     try:
         import uvloop
 

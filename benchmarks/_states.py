@@ -9,6 +9,7 @@ re-serializing hundreds of kilobytes: each edited state is new to the hub, so no
 from __future__ import annotations
 
 import copy
+import functools
 import importlib.util
 import re
 import sys
@@ -35,6 +36,7 @@ class Workload:
     """The request bodies of one state size, already validated against the app."""
 
     app_id: str
+    base: str  # path prefix of the state API: "/team-chat" on our hub, "" on the reference
     label: str  # the --sizes entry, e.g. "24k"
     messages: int  # messages (team-chat) or notes (test app) in the state
     sent_bytes: int  # canonical JSON of the injected state
@@ -42,6 +44,7 @@ class Workload:
     set_body: bytes
     edit_prefix: bytes  # set_current body = edit_prefix + b"<client>.<cycle>" + edit_suffix
     edit_suffix: bytes
+    text_cap: int = 0  # longest message text (team-chat), so another schema can match it
 
 
 def parse_size(label: str) -> int:
@@ -78,13 +81,16 @@ def load_app(spec: str) -> WebApp:
 _CHANNELS = 5
 
 
-def _team_chat_texts(seed: dict[str, Any]) -> list[tuple[str, str, list[dict[str, Any]]]]:
-    """(sender, text, reactions) of every seed message, in seed order: realistic content."""
+@functools.cache
+def team_chat_text_pool() -> tuple[tuple[str, str, list[dict[str, Any]]], ...]:
+    """(sender, text, reactions) of every team-chat seed message, in seed order."""
+    from cuagym.domains.team_chat._seed import build_seed
+
     out = []
-    for msgs in seed["messages"].values():
+    for msgs in build_seed()["messages"].values():
         for m in msgs:
             out.append((m["sender"], m["text"], m["reactions"]))
-    return out
+    return tuple(out)
 
 
 def _team_chat_state(n_messages: int, text_cap: int) -> dict[str, Any]:
@@ -92,7 +98,7 @@ def _team_chat_state(n_messages: int, text_cap: int) -> dict[str, Any]:
 
     seed = build_seed()
     channels = dict(list(seed["channels"].items())[:_CHANNELS])
-    pool = _team_chat_texts(seed)
+    pool = team_chat_text_pool()
     conv = list(channels)
     messages: dict[str, list[dict[str, Any]]] = {c: [] for c in conv}
     for i in range(n_messages):
@@ -131,12 +137,17 @@ def _team_chat_edit(state: dict[str, Any]) -> dict[str, Any]:
     return edited
 
 
-def _team_chat(target: int) -> tuple[dict[str, Any], int]:
-    # 24 KiB with 200 messages fixes the text length cap; larger sizes add messages at that cap.
-    cap = max(
+@functools.cache
+def _team_chat_cap() -> int:
+    """24 KiB with 200 messages fixes the text length cap; larger sizes add messages at it."""
+    return max(
         (c for c in range(8, 400) if len(canonical_bytes(_team_chat_state(200, c))) <= 24 * 1024),
         default=8,
     )
+
+
+def _team_chat(target: int) -> tuple[dict[str, Any], int]:
+    cap = _team_chat_cap()
     n = 200
     if target != 24 * 1024:
         per_msg = (
@@ -205,6 +216,7 @@ def build_workload(app: WebApp, label: str) -> Workload:
     assert found and MARKER.encode() not in suffix, "the edit marker must occur exactly once"
     return Workload(
         app_id=app.app_id,
+        base=f"/{app.app_id}",
         label=label,
         messages=count,
         sent_bytes=len(canonical_bytes(state)),
@@ -212,4 +224,5 @@ def build_workload(app: WebApp, label: str) -> Workload:
         set_body=orjson.dumps({"action": "set", "state": state}),
         edit_prefix=prefix,
         edit_suffix=suffix,
+        text_cap=_team_chat_cap() if app.app_id == "team-chat" else 0,
     )

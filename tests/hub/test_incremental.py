@@ -1,70 +1,256 @@
-"""Incremental validation gives exactly what full validation gives, and falls back otherwise."""
+"""The incremental paths give exactly what full validation gives, for valid and invalid states.
+
+Three ways to validate a state (a body spliced against a reference body, a parsed state next to
+a reference state, full validation) must agree on every state: the same stored bytes and
+state_id when it is valid, the same 422 details when it is not. Hypothesis edits the seed of
+every app at random places (a new value of any JSON type, a key removed or added, list items
+removed, duplicated or moved, values copied from elsewhere in the state) and in chains.
+"""
 
 from __future__ import annotations
 
 import copy
-import random
+import json
 from typing import Any
 
 import orjson
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from cuagym.hub import InvalidState, discover_web_apps
-from cuagym.hub._incremental import IncrementalValidator
+from cuagym.core import canonical_bytes
+from cuagym.hub import InvalidState, WebApp, discover_web_apps, state_diff
+from cuagym.hub._diff import memo_diff_bytes
+from cuagym.hub._incremental import Fallback, IncrementalValidator
+from cuagym.hub._memo import ValidatedState, walk
+from cuagym.hub._splice import envelope
 from cuagym.hub._validation import StateValidator
 
 from .notes_app import SEED, NotesApp, NotesState
 
-
-def full(model: type[BaseModel], raw: Any) -> bytes:
-    return orjson.dumps(
-        model.model_validate(raw, strict=True).model_dump(mode="json", by_alias=True)
-    )
+APPS: list[WebApp] = [NotesApp(), *discover_web_apps()]
+IDS = [a.app_id for a in APPS]
 
 
-@pytest.mark.parametrize("app", [NotesApp(), *discover_web_apps()], ids=lambda a: a.app_id)
-def test_every_installed_app_takes_the_incremental_path(app: Any) -> None:
+def full_outcome(app: WebApp, raw: Any) -> tuple[str, Any]:
+    """What plain full validation says: ("ok", canonical bytes) or ("422", details)."""
+    validator = StateValidator(app)
+    validator._trusted = False
+    try:
+        state = validator.validate(raw)
+    except InvalidState as exc:
+        return "422", [v.model_dump() for v in exc.violations]
+    return "ok", state.data
+
+
+def outcome(get: Any) -> tuple[str, Any, ValidatedState | None]:
+    try:
+        state = get()
+    except InvalidState as exc:
+        return "422", [v.model_dump() for v in exc.violations], None
+    assert isinstance(state, ValidatedState)
+    return "ok", state.data, state
+
+
+def body_of(action: str, state: Any, pretty: bool) -> bytes:
+    doc = {"action": action, "state": state}
+    if pretty:  # what requests/urllib clients send: spaces, ASCII escapes
+        return json.dumps(doc).encode()
+    return orjson.dumps(doc)
+
+
+def with_body(state: ValidatedState, body: bytes) -> ValidatedState:
+    env = envelope(body)
+    assert env is not None
+    state.body, state.span = body, (env.start, env.end)
+    return state
+
+
+def pipeline(validator: StateValidator, body: bytes, ref: ValidatedState) -> Any:
+    """The hub's /post path: splice against the reference body, else parse and validate."""
+    env = envelope(body)
+    if env is not None:
+        spliced = validator.from_body(body, env, ref)
+        if spliced is not None:
+            return spliced
+    return validator.validate(orjson.loads(body)["state"], ref)
+
+
+def check_consistent(state: ValidatedState) -> None:
+    """Every node's bytes are the canonical JSON of its dump, and the model dumps to it."""
+    assert state.data == canonical_bytes(state.dump)
+    for memo in walk(state.root):
+        assert bytes(memo.canonical()) == canonical_bytes(memo.dump)
+
+
+# -- random edits -----------------------------------------------------------------------------
+_SCALARS = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-2, 3),
+    st.sampled_from([0.0, 1.5, -0.0, 1e16]),
+    st.text(max_size=6),
+)
+_VALUES = st.recursive(
+    _SCALARS,
+    lambda inner: (
+        st.lists(inner, max_size=2) | st.dictionaries(st.text(max_size=4), inner, max_size=2)
+    ),
+    max_leaves=4,
+)
+
+
+def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [prefix]
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out += _paths(v, (*prefix, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            out += _paths(v, (*prefix, i))
+    return out
+
+
+def _get(value: Any, path: tuple[Any, ...]) -> Any:
+    for p in path:
+        value = value[p]
+    return value
+
+
+@st.composite
+def edited(draw: st.DrawFn, state: dict[str, Any]) -> dict[str, Any]:
+    """``state`` after one random edit that changes it (a deep copy; ``state`` is untouched)."""
+    new = copy.deepcopy(state)
+    paths = [p for p in _paths(new) if p]
+    path = draw(st.sampled_from(paths))
+    parent, last = _get(new, path[:-1]), path[-1]
+    here = parent[last]
+    kinds = ["value", "copy", "delete"]
+    if isinstance(here, bool | str | int) or (isinstance(here, list) and here):
+        kinds += ["same-type"] * 3  # usually still valid: the incremental paths' real work
+    if isinstance(here, dict):
+        kinds.append("add-key")
+    if isinstance(parent, list):
+        kinds += ["duplicate", "move"]
+    if isinstance(parent, dict):
+        kinds.append("rename")
+    kind = draw(st.sampled_from(kinds))
+    if kind == "value":
+        parent[last] = draw(_VALUES)
+    elif kind == "same-type":
+        if isinstance(here, bool):
+            parent[last] = not here
+        elif isinstance(here, str):
+            parent[last] = here + draw(st.sampled_from(["x", " é", "\n", '"', "-2", "🚀"]))
+        elif isinstance(here, int):
+            parent[last] = here + draw(st.sampled_from([-1, 1, 2]))
+        else:
+            parent[last] = here[: draw(st.integers(0, len(here) - 1))]
+    elif kind == "copy":  # a value from elsewhere: duplicate ids, dangling references
+        parent[last] = copy.deepcopy(_get(new, draw(st.sampled_from(paths))))
+    elif kind == "delete":
+        del parent[last]
+    elif kind == "add-key":
+        here[draw(st.sampled_from(["id", "extra", "zz", *list(here)[:2]]))] = draw(_VALUES)
+    elif kind == "duplicate":
+        parent.insert(last, copy.deepcopy(here))
+    elif kind == "move":
+        parent.append(parent.pop(last))
+    else:
+        parent[f"{last}-2"] = parent.pop(last)
+    return new
+
+
+def _agree(app: WebApp, before: dict[str, Any], after: dict[str, Any], pretty: bool) -> None:
+    validator = StateValidator(app)
+    ref_body = body_of("set", before, pretty)
+    ref = with_body(validator.validate(before), ref_body)
+    new_body = body_of("set_current", after, pretty)
+    want = full_outcome(app, after)
+    by_tree = outcome(lambda: validator.validate(after, ref))
+    by_body = outcome(lambda: pipeline(validator, new_body, ref))
+    assert by_tree[:2] == want
+    assert by_body[:2] == want
+    for got in (by_tree[2], by_body[2]):
+        if got is not None:
+            check_consistent(got)
+            expected = orjson.loads(orjson.dumps(state_diff(ref.dump, got.dump, app.volatile)))
+            mine = orjson.loads(memo_diff_bytes(ref.root, got.root, app.volatile))
+            assert canonical_bytes(mine) == canonical_bytes(expected)
+
+
+def _seed(app: WebApp) -> dict[str, Any]:
+    return app.seed()
+
+
+@pytest.mark.parametrize("app", APPS, ids=IDS)
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), pretty=st.booleans())
+def test_one_random_edit_gives_what_full_validation_gives(
+    app: WebApp, data: st.DataObject, pretty: bool
+) -> None:
+    seed = _seed(app)
+    _agree(app, seed, data.draw(edited(seed)), pretty)
+
+
+@pytest.mark.parametrize("app", APPS, ids=IDS)
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_chains_of_edits_reuse_each_previous_state(app: WebApp, data: st.DataObject) -> None:
+    """Each valid result is the next edit's reference (its body index is derived, not built)."""
+    validator = StateValidator(app)
+    state = _seed(app)
+    ref = with_body(validator.validate(state), body_of("set", state, False))
+    for step in range(4):
+        nxt = data.draw(edited(state), label=f"edit {step}")
+        want = full_outcome(app, nxt)
+        body = body_of("set_current", nxt, False)
+        got = outcome(lambda b=body, r=ref: pipeline(validator, b, r))
+        assert got[:2] == want
+        if got[2] is not None:
+            check_consistent(got[2])
+            if got[2].body is None:
+                with_body(got[2], body)
+            state, ref = nxt, got[2]
+
+
+@pytest.mark.parametrize("app", APPS, ids=IDS)
+def test_every_installed_app_takes_the_incremental_path(app: WebApp) -> None:
     validator = IncrementalValidator(app.state_model)
     assert validator.supported
     assert validator.agrees_on(app.seed())
 
 
-def mutate(state: dict[str, Any], rng: random.Random) -> None:
-    """A random edit of a team-chat state that keeps it valid."""
-    convs = [c for c, msgs in state["messages"].items() if msgs]
-    conv = rng.choice(convs)
-    msgs = state["messages"][conv]
-    choice = rng.randrange(4)
-    if choice == 0:
-        msgs[rng.randrange(len(msgs))]["text"] += f" (edit {rng.random()})"
-    elif choice == 1:
-        msgs[rng.randrange(len(msgs))]["pinned"] = True
-    elif choice == 2:
-        channel = rng.choice(list(state["channels"].values()))
-        channel["topic"] = f"topic {rng.random()}"
-    else:
-        state["ui"] = {"lastConversation": conv}
-
-
-def test_team_chat_edits_validate_identically() -> None:
+def test_an_edited_entity_is_the_only_new_node() -> None:
+    """Everything the edit left alone is shared with the reference (the same objects)."""
     app = discover_web_apps(["team-chat"])[0]
-    validator = IncrementalValidator(app.state_model)
-    rng = random.Random(3)
-    state = copy.deepcopy(app.seed())
-    for _ in range(60):
-        mutate(state, rng)
-        fast = validator.validate(state)
-        assert fast is not None
-        assert orjson.dumps(fast[1]) == full(app.state_model, state)
+    validator = StateValidator(app)
+    seed = app.seed()
+    ref = with_body(validator.validate(seed), body_of("set", seed, False))
+    after = copy.deepcopy(seed)
+    conv = next(iter(after["messages"]))
+    after["messages"][conv][0]["text"] += " (edited)"
+    body = body_of("set_current", after, False)
+    env = envelope(body)
+    assert env is not None
+    state = validator.from_body(body, env, ref)
+    assert state is not None and state is not ref
+    old_nodes = {id(m) for m in walk(ref.root)}
+    new_nodes = [m for m in walk(state.root) if id(m) not in old_nodes]
+    # the root, the messages object, the conversation's list and the one message
+    assert len(new_nodes) == 4
+    assert state.model.users is ref.model.users
 
 
-def test_unchanged_entities_are_reused_by_content() -> None:
-    validator = IncrementalValidator(NotesState)
-    first = validator.validate(copy.deepcopy(SEED))
-    second = validator.validate(copy.deepcopy(SEED))
-    assert first is not None and second is not None
-    assert first[1]["notes"]["n1"] is second[1]["notes"]["n1"]
+def test_the_same_state_in_another_envelope_is_the_reference_itself() -> None:
+    app = NotesApp()
+    validator = StateValidator(app)
+    ref = with_body(validator.validate(SEED), body_of("set", SEED, False))
+    body = body_of("set_current", SEED, False)
+    env = envelope(body)
+    assert env is not None
+    assert validator.from_body(body, env, ref) is ref
 
 
 @pytest.mark.parametrize(
@@ -75,14 +261,28 @@ def test_unchanged_entities_are_reused_by_content() -> None:
         {"owner": 5},  # wrong type
         {"owner": "x", "notes": {"a": {"id": "a"}}},  # note without title
         {"owner": "x", "notes": []},  # wrong container
-        [],
     ],
 )
 def test_unusual_or_invalid_input_falls_back_to_full_validation(raw: Any) -> None:
-    assert IncrementalValidator(NotesState).validate(raw) is None
+    with pytest.raises(Fallback):
+        IncrementalValidator(NotesState).root(raw)
     with pytest.raises(InvalidState) as info:
         StateValidator(NotesApp()).validate(raw)
     assert info.value.violations
+
+
+def test_python_values_never_pass_for_the_json_they_encode_to() -> None:
+    """A tuple is not a list and a datetime is not a string, even where the bytes agree."""
+    validator = StateValidator(NotesApp())
+    ref = validator.validate(SEED)
+    as_tuple = copy.deepcopy(ref.dump)
+    as_tuple["notes"]["n1"]["tags"] = tuple(as_tuple["notes"]["n1"]["tags"])
+    assert outcome(lambda: validator.validate(as_tuple, ref))[:2] == full_outcome(
+        NotesApp(), as_tuple
+    )
+    truthy = copy.deepcopy(ref.dump)
+    truthy["notes"]["n1"]["pinned"] = 0  # == False in Python, not in strict JSON validation
+    assert outcome(lambda: validator.validate(truthy, ref))[0] == "422"
 
 
 def test_models_with_validators_are_not_decomposed() -> None:
@@ -105,7 +305,7 @@ def test_constraints_on_top_level_fields_still_apply() -> None:
         tags: list[str] = Field(default_factory=list, max_length=2)
 
     validator = IncrementalValidator(Constrained)
-    assert validator.validate({"tags": ["a", "b", "c"]}) is None
-    ok = validator.validate({"tags": ["a"]})
-    assert ok is not None and ok[1] == {"tags": ["a"]}
-    assert validator.validate({})[1] == {"tags": []}  # type: ignore[index]
+    with pytest.raises(Fallback):
+        validator.root({"tags": ["a", "b", "c"]})
+    assert validator.root({"tags": ["a"]}).dump == {"tags": ["a"]}
+    assert validator.root({}).dump == {"tags": []}

@@ -7,6 +7,7 @@ import typer
 from cuagym import __version__
 from cuagym.cli._env import env_app
 from cuagym.cli._export import export_app
+from cuagym.cli._filter import filter_app
 from cuagym.cli._hub import hub_app
 from cuagym.cli._rollout import rollout_command, view_command
 from cuagym.cli._scan import scan_command
@@ -31,6 +32,7 @@ app = typer.Typer(
 app.add_typer(hub_app, name="hub")
 app.add_typer(env_app, name="env")
 app.add_typer(export_app, name="export")
+app.add_typer(filter_app, name="filter")
 
 
 def _version(value: bool) -> None:

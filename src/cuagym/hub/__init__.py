@@ -11,7 +11,13 @@ from cuagym.hub._state import SessionRecord, StoredState, UploadedFile
 from cuagym.hub._store import MemoryStore, SessionStore
 from cuagym.hub._ui import UISession, render, ui_session
 from cuagym.hub._validation import InvalidState
-from cuagym.hub._webapp import ComplianceMeasure, ReleaseDisclosure, Violation, WebApp
+from cuagym.hub._webapp import (
+    ComplianceMeasure,
+    InvariantChecks,
+    ReleaseDisclosure,
+    Violation,
+    WebApp,
+)
 
 __all__ = [
     "ComplianceMeasure",
@@ -20,6 +26,7 @@ __all__ = [
     "Hub",
     "HubLimits",
     "InvalidState",
+    "InvariantChecks",
     "MemoryStore",
     "RedisStore",
     "ReleaseDisclosure",

@@ -1,181 +1,285 @@
-"""Validation that reuses the validated pieces of earlier states.
+"""Validation that reuses what an earlier state already validated.
 
 Every UI action and every ``set_current`` revalidates a whole state, yet one edit changes one
-entity: the rest (hundreds of messages, say) is content the hub has validated before. This
-validator walks the state model's top-level fields through plain ``dict[str, X]`` and ``list[X]``
-containers down to entity models, and validates each entity once per distinct content (cached by
-its JSON bytes). It produces exactly what ``model_validate(strict=True)`` + ``model_dump`` give:
+entity. This validator walks the state model's top-level fields through plain ``dict[str, X]``
+and ``list[X]`` containers down to entity models ("leaves", validated whole) and builds a
+:class:`~._memo.Memo` tree. Given a *reference* (the memo tree of an earlier state), every
+subtree that is JSON-identical to the reference's is taken from it as is, without validating,
+dumping or encoding it again; only the rest is validated.
 
-- it only decomposes what validation cannot tell apart — no validators on the state model, no
+It produces exactly what ``model_validate(strict=True)`` + ``model_dump(mode="json",
+by_alias=True)`` give:
+
+- it only decomposes what validation cannot tell apart: no validators on the state model, no
   constraints on the containers it walks (those are validated whole), ``extra="forbid"``;
-- anything unusual (an unknown key, a missing field, any validation error) returns None, and the
-  caller runs full validation, which produces the exact error report;
-- :meth:`IncrementalValidator.agrees_on` lets the caller check it against full validation on the
-  app's seed before trusting it.
+- a subtree is reused only when it equals the reference's dump both as Python values (so a tuple
+  never passes for a list) and as canonical JSON (so ``1``, ``1.0`` and ``true`` differ);
+- anything unusual (an unknown key, a missing field, any validation error) raises
+  :class:`Fallback`, and the caller runs full validation, which produces the exact error report;
+- :meth:`IncrementalValidator.agrees_on` checks it against full validation on a sample.
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict
+from collections.abc import Sequence
 from typing import Annotated, Any, cast, get_args, get_origin
 
 import orjson
 from pydantic import BaseModel, TypeAdapter, ValidationError
 from pydantic.fields import FieldInfo
 
-__all__ = ["IncrementalValidator"]
+from cuagym.core import canonical_bytes
+from cuagym.hub._memo import Memo
 
-_Pair = tuple[Any, Any]  # (validated Python value, its JSON-mode dump)
+__all__ = ["Fallback", "IncrementalValidator", "Path"]
+
+#: a position in the memo tree: field aliases, dict keys and list indexes from the root
+Path = tuple[str | int, ...]
+
+# Non-JSON Python values (datetimes, dataclasses, str/int subclasses) must not pass for the JSON
+# they would encode to: with these options orjson refuses them instead of converting them.
+_STRICT_SORTED = (
+    orjson.OPT_SORT_KEYS
+    | orjson.OPT_PASSTHROUGH_DATETIME
+    | orjson.OPT_PASSTHROUGH_DATACLASS
+    | orjson.OPT_PASSTHROUGH_SUBCLASS
+)
+
+
+class Fallback(Exception):
+    """This input needs full validation (it is unusual or invalid)."""
+
+
+def _as_bytes(canon: bytes | memoryview | None) -> bytes | None:
+    return canon if canon is None or type(canon) is bytes else bytes(canon)
+
+
+def same(raw: Any, ref: Memo) -> bool:
+    """Whether ``raw`` validates to exactly ``ref`` (it is JSON- and Python-equal to its dump)."""
+    if raw is ref.dump:
+        return True
+    try:
+        if raw != ref.dump:
+            return False
+        encoded = orjson.dumps(raw, option=_STRICT_SORTED)
+    except (TypeError, ValueError, RecursionError, orjson.JSONEncodeError):
+        return False
+    return encoded == _as_bytes(ref.canon)
 
 
 class _Leaf:
-    """Validates one value whole; entity models are cached by their JSON bytes."""
+    """Validates one value whole (an entity model, a scalar, or a constrained container)."""
 
-    def __init__(self, annotation: Any, cache: _Cache | None) -> None:
+    def __init__(self, annotation: Any) -> None:
         self.adapter: TypeAdapter[Any] = TypeAdapter(annotation)
-        self.cache = cache
 
-    def run(self, raw: Any) -> _Pair:
-        key = None
-        if self.cache is not None:
-            key = orjson.dumps(raw)
-            hit = self.cache.get(key)
-            if hit is not None:
-                return hit
-        value = self.adapter.validate_python(raw, strict=True)
-        pair = (value, self.adapter.dump_python(value, mode="json", by_alias=True))
-        if key is not None and self.cache is not None:
-            self.cache.put(key, pair)
-        return pair
+    def fresh(self, raw: Any) -> Memo:
+        try:
+            value = self.adapter.validate_python(raw, strict=True)
+        except ValidationError:
+            raise Fallback from None
+        dump = self.adapter.dump_python(value, mode="json", by_alias=True)
+        return Memo(value, dump, canonical_bytes(dump))
+
+    def run(self, raw: Any, ref: Memo | None) -> Memo:
+        if ref is not None and same(raw, ref):
+            return ref
+        return self.fresh(raw)
 
 
 class _Dict:
     def __init__(self, item: _Node) -> None:
         self.item = item
 
-    def run(self, raw: Any) -> _Pair:
+    def run(self, raw: Any, ref: Memo | None) -> Memo:
         if type(raw) is not dict:
-            raise _Fallback
-        values, dumps = {}, {}
+            raise Fallback
+        if ref is not None and same(raw, ref):
+            return ref
+        before = cast(dict[str, Memo], ref.children) if ref is not None else {}
+        values, dumps, children = {}, {}, {}
+        item = self.item
         for key, value in raw.items():
             if type(key) is not str:
-                raise _Fallback
-            values[key], dumps[key] = self.item.run(value)
-        return values, dumps
+                raise Fallback
+            child = item.run(value, before.get(key))
+            children[key], values[key], dumps[key] = child, child.value, child.dump
+        return Memo(values, dumps, None, children)
 
 
 class _List:
     def __init__(self, item: _Node) -> None:
         self.item = item
 
-    def run(self, raw: Any) -> _Pair:
+    def run(self, raw: Any, ref: Memo | None) -> Memo:
         if type(raw) is not list:
-            raise _Fallback
-        pairs = [self.item.run(value) for value in raw]
-        return [p[0] for p in pairs], [p[1] for p in pairs]
+            raise Fallback
+        if ref is not None and same(raw, ref):
+            return ref
+        before = cast(list[Memo], ref.children) if ref is not None else []
+        item = self.item
+        n, m = len(raw), len(before)
+        # Items kept at the front and at the back are matched against the reference; when the
+        # lengths agree, the middle is matched position by position.
+        head = 0
+        while head < min(n, m) and same(raw[head], before[head]):
+            head += 1
+        tail = 0
+        while tail < min(n, m) - head and same(raw[n - 1 - tail], before[m - 1 - tail]):
+            tail += 1
+        middle = [item.run(raw[i], before[i] if n == m else None) for i in range(head, n - tail)]
+        children = before[:head] + middle + before[m - tail :]
+        return Memo([c.value for c in children], [c.dump for c in children], None, children)
 
 
 _Node = _Leaf | _Dict | _List
 
 
-class _Fallback(Exception):
-    """This input needs full validation (it is unusual or invalid)."""
-
-
-class _Cache:
-    """An LRU of validated entities keyed by their JSON bytes (shared, read-only values)."""
-
-    def __init__(self, capacity: int) -> None:
-        self._items: OrderedDict[bytes, _Pair] = OrderedDict()
-        self._capacity = capacity
-
-    def get(self, key: bytes) -> _Pair | None:
-        hit = self._items.get(key)
-        if hit is not None:
-            self._items.move_to_end(key)
-        return hit
-
-    def put(self, key: bytes, pair: _Pair) -> None:
-        self._items[key] = pair
-        if len(self._items) > self._capacity:
-            self._items.popitem(last=False)
-
-
-def _is_entity(annotation: Any) -> bool:
-    return isinstance(annotation, type) and issubclass(annotation, BaseModel)
-
-
-def _node(annotation: Any, cache: _Cache) -> _Node:
+def _node(annotation: Any) -> _Node:
     origin, args = get_origin(annotation), get_args(annotation)
     if origin is dict and len(args) == 2 and args[0] is str:
-        return _Dict(_node(args[1], cache))
+        return _Dict(_node(args[1]))
     if origin is list and len(args) == 1:
-        return _List(_node(args[0], cache))
-    # Entities are worth caching; small scalars validate faster than they hash.
-    return _Leaf(annotation, cache if _is_entity(annotation) else None)
+        return _List(_node(args[0]))
+    return _Leaf(annotation)
 
 
 class _Field:
-    def __init__(self, name: str, info: FieldInfo, cache: _Cache) -> None:
+    def __init__(self, name: str, info: FieldInfo) -> None:
         self.name = name
         self.alias = info.alias or name
         self.required = info.is_required()
-        self.info = info
         # Constraints on the field itself (min_length, pattern, ...) apply to the whole value.
         self.node: _Node = (
-            _Leaf(Annotated[(info.annotation, *info.metadata)], None)
+            _Leaf(Annotated[(info.annotation, *info.metadata)])
             if info.metadata
-            else _node(info.annotation, cache)
+            else _node(info.annotation)
         )
-        self._dumper: TypeAdapter[Any] = TypeAdapter(cast(Any, info.annotation))
+        self._default: Memo | None = None
+        if not self.required:
+            value = info.get_default(call_default_factory=True)
+            dumper: TypeAdapter[Any] = TypeAdapter(cast(Any, info.annotation))
+            dump = dumper.dump_python(value, mode="json", by_alias=True)
+            # Shared by every state that omits the field: memos are never mutated.
+            self._default = Memo(value, dump, canonical_bytes(dump), _empty_children(self.node))
 
-    def default(self) -> _Pair:
-        # A fresh default each time: defaults are often mutable (lists, dicts).
-        value = self.info.get_default(call_default_factory=True)
-        return value, self._dumper.dump_python(value, mode="json", by_alias=True)
+    def default(self) -> Memo:
+        assert self._default is not None
+        return self._default
+
+
+def _empty_children(node: _Node) -> dict[str, Memo] | list[Memo] | None:
+    # A default container must look like a validated container (its children, if any).
+    if isinstance(node, _Dict):
+        return {}
+    if isinstance(node, _List):
+        return []
+    return None
 
 
 class IncrementalValidator:
-    """Validates states of one model, reusing the entities it has validated before."""
+    """Validates states of one model into memo trees, reusing a reference's pieces."""
 
-    def __init__(self, model: type[BaseModel], capacity: int = 200_000) -> None:
+    def __init__(self, model: type[BaseModel]) -> None:
         self.model = model
         self.supported = _decomposable(model)
-        cache = _Cache(capacity)
         self._fields = (
-            [_Field(name, info, cache) for name, info in model.model_fields.items()]
+            [_Field(name, info) for name, info in model.model_fields.items()]
             if self.supported
             else []
         )
-        self._aliases = {f.alias for f in self._fields}
+        self._by_alias = {f.alias: f for f in self._fields}
+        self._names = {f.alias: f.name for f in self._fields}
 
-    def validate(self, raw: Any) -> tuple[BaseModel, dict[str, Any]] | None:
-        """The model instance and its JSON dump, or None when full validation must decide."""
-        if not self.supported or type(raw) is not dict or not self._aliases.issuperset(raw):
-            return None
-        values: dict[str, Any] = {}
-        dumped: dict[str, Any] = {}
-        try:
-            for field in self._fields:
-                if field.alias in raw:
-                    value, dump = field.node.run(raw[field.alias])
-                elif field.required:
-                    return None
-                else:
-                    value, dump = field.default()
-                values[field.name] = value
-                dumped[field.alias] = dump
-        except (_Fallback, ValidationError):
-            return None
-        return self.model.model_construct(**values), dumped
+    # -- whole states ----------------------------------------------------------------------
+    def root(self, raw: Any, ref: Memo | None = None) -> Memo:
+        """The root memo of ``raw``, reusing ``ref``'s pieces; :class:`Fallback` if unusual."""
+        if not self.supported or type(raw) is not dict or not self._by_alias.keys() >= raw.keys():
+            raise Fallback
+        before = cast(dict[str, Memo], ref.children) if ref is not None else {}
+        values, dumps, children = {}, {}, {}
+        for field in self._fields:
+            alias = field.alias
+            if alias in raw:
+                child = field.node.run(raw[alias], before.get(alias))
+            elif field.required:
+                raise Fallback
+            else:
+                child = field.default()
+            children[alias], values[field.name], dumps[alias] = child, child.value, child.dump
+        if ref is not None and all(children[a] is before.get(a) for a in children):
+            return ref
+        return Memo(values, dumps, None, children)
+
+    def model_of(self, root: Memo) -> BaseModel:
+        """The model instance of a root memo (its field values are the memos' values)."""
+        return self.model.model_construct(**root.value)
+
+    # -- one subtree -------------------------------------------------------------------------
+    def node_at(self, path: Path) -> _Node:
+        """The schema node that validates the subtree at ``path`` (a field and below)."""
+        node: _Node = self._by_alias[cast(str, path[0])].node
+        for _ in path[1:]:
+            if isinstance(node, _Dict | _List):
+                node = node.item
+            else:
+                raise Fallback
+        return node
+
+    def replace(self, root: Memo, path: Path, child: Memo) -> Memo:
+        """A new root equal to ``root`` with the subtree at ``path`` replaced by ``child``.
+
+        Containers along the path are copied (shallowly); everything else is shared.
+        """
+        alias = cast(str, path[0])
+        assert isinstance(root.children, dict)
+        new = _replace(root.children[alias], path[1:], child)
+        children = dict(root.children)
+        children[alias] = new
+        values = dict(root.value)  # the root's values are keyed by field name
+        values[self._names[alias]] = new.value
+        dumps = dict(root.dump)
+        dumps[alias] = new.dump
+        return Memo(values, dumps, None, children)
+
+    # -- checks ------------------------------------------------------------------------------
+    def full(self, raw: Any) -> dict[str, Any]:
+        return self.model.model_validate(raw, strict=True).model_dump(mode="json", by_alias=True)
 
     def agrees_on(self, raw: Any) -> bool:
         """Whether this validator gives exactly what full validation gives for ``raw``."""
-        mine = self.validate(raw)
-        if mine is None:
+        try:
+            mine = self.root(raw)
+        except Fallback:
             return False
-        full = self.model.model_validate(raw, strict=True).model_dump(mode="json", by_alias=True)
-        return orjson.dumps(mine[1]) == orjson.dumps(full)
+        return canonical_bytes(mine.dump) == canonical_bytes(self.full(raw))
+
+
+def _replace(node: Memo, path: Path, child: Memo) -> Memo:
+    if not path:
+        return child
+    head, rest = path[0], path[1:]
+    children = node.children
+    if isinstance(children, dict):
+        key = cast(str, head)
+        new = _replace(children[key], rest, child)
+        kids = dict(children)
+        kids[key] = new
+        values = dict(node.value)
+        values[key] = new.value
+        dumps = dict(node.dump)
+        dumps[key] = new.dump
+        return Memo(values, dumps, None, kids)
+    assert isinstance(children, list)
+    index = cast(int, head)
+    new = _replace(children[index], rest, child)
+    kid_list = list(children)
+    kid_list[index] = new
+    value_list = list(node.value)
+    value_list[index] = new.value
+    dump_list = list(node.dump)
+    dump_list[index] = new.dump
+    return Memo(value_list, dump_list, None, kid_list)
 
 
 def _decomposable(model: type[BaseModel]) -> bool:
@@ -193,3 +297,8 @@ def _decomposable(model: type[BaseModel]) -> bool:
         and not config.get("populate_by_name", False)
         and all(not info.validate_default for info in model.model_fields.values())
     )
+
+
+def field_names(validator: IncrementalValidator) -> Sequence[str]:
+    """The state's JSON field names (aliases), in model order."""
+    return [f.alias for f in validator._fields]

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hmac
 import secrets
+import time
 from collections.abc import Iterable
 from html import escape
 from typing import Any
@@ -11,7 +14,7 @@ from typing import Any
 import orjson
 from starlette.staticfiles import StaticFiles
 
-from cuagym.hub._context import AppContext, HubLimits, deep_merge
+from cuagym.hub._context import AppContext, HubLimits
 from cuagym.hub._files import read_uploads
 from cuagym.hub._http import (
     ClientGone,
@@ -26,8 +29,9 @@ from cuagym.hub._http import (
     send_error,
     send_json,
 )
+from cuagym.hub._splice import envelope
 from cuagym.hub._state import SessionRecord, StoredState
-from cuagym.hub._store import MemoryStore, SessionStore
+from cuagym.hub._store import MemoryStore, SessionStore, release_free_memory
 from cuagym.hub._ui import UIGate, cookie_sid
 from cuagym.hub._validation import InvalidState
 from cuagym.hub._webapp import WebApp
@@ -45,11 +49,7 @@ def _unprocessable(ctx: AppContext, exc: InvalidState) -> HTTPError:
     return HTTPError(422, f"state violates the {ctx.app_id} schema", details)
 
 
-def _validated(ctx: AppContext, state: Any) -> StoredState:
-    try:
-        return ctx.validator.validate(state)
-    except InvalidState as exc:
-        raise _unprocessable(ctx, exc) from None
+_EMPTY = SessionRecord()
 
 
 class Hub:
@@ -81,6 +81,9 @@ class Hub:
             if ctx.app.static_dir is not None
         }
         self._token = self.token.encode()
+        self._last_request = time.monotonic()
+        self._settled = True  # nothing happened since memory was last given back
+        self._watcher: asyncio.Task[None] | None = None
 
     def asgi(self) -> Any:
         """The ASGI application (the hub object itself is one)."""
@@ -113,15 +116,46 @@ class Hub:
                 except Exception as exc:  # a store that cannot start must stop the server
                     await send({"type": "lifespan.startup.failed", "message": str(exc)})
                     return
+                self._watcher = asyncio.get_running_loop().create_task(self._watch_idle())
                 await send({"type": "lifespan.startup.complete"})
             elif message["type"] == "lifespan.shutdown":
+                if self._watcher is not None:
+                    self._watcher.cancel()
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await self._watcher
                 await self.store.close()
                 await send({"type": "lifespan.shutdown.complete"})
                 return
 
+    #: seconds without a request after which freed heap goes back to the OS
+    SETTLE_AFTER = 0.5
+    #: seconds without a request after which caches of states no session holds are dropped
+    FORGET_AFTER = 60.0
+
+    async def _watch_idle(self) -> None:
+        """Give memory back when the hub goes quiet: freed heap after a short pause (resets
+        free the sessions' states at once, but the allocator keeps the pages), cached states
+        after a long one."""
+        forgotten = True
+        while True:
+            await asyncio.sleep(self.SETTLE_AFTER / 2)
+            quiet = time.monotonic() - self._last_request
+            if quiet >= self.SETTLE_AFTER and not self._settled:
+                self._settled = True
+                forgotten = False
+                release_free_memory()
+            if quiet >= self.FORGET_AFTER and not forgotten:
+                forgotten = True
+                for ctx in self.apps.values():
+                    ctx.idle()
+                self.store.release_memory()
+                release_free_memory()
+
     async def _dispatch(
         self, scope: Scope, receive: Receive, send: Send, root: str, path: str
     ) -> None:
+        self._last_request = time.monotonic()
+        self._settled = False
         if path == "/healthz":
             await send_json(send, 200, {"apps": list(self.apps)})
             return
@@ -175,11 +209,19 @@ class Hub:
         self, ctx: AppContext, sid: str, scope: Scope, receive: Receive, send: Send
     ) -> None:
         body = await read_body(scope, receive, ctx.limits.max_body)
-        known = ctx.known_body(body)
-        if known is not None:  # the same set/set_current body as before: already validated
-            state_id = await self._replace(ctx, sid, *known)
-            await send_json(send, 200, {"success": True, "sid": sid, "state_id": state_id})
-            return
+        env = envelope(body)
+        if env is not None and env.action != "merge":
+            # A body like one validated before (every rollout of a task injects the same
+            # initial state; an edit changes a few bytes): validated by its difference.
+            record = await ctx.store.load(ctx.app_id, sid) if ctx.store.keeps_objects else _EMPTY
+            try:
+                found = ctx.state_from_body(body, env, record)
+            except InvalidState as exc:
+                raise _unprocessable(ctx, exc) from None
+            if found is not None:
+                state_id = await self._replace(ctx, sid, env.action, ctx.stored(found))
+                await send_json(send, 200, {"success": True, "sid": sid, "state_id": state_id})
+                return
         try:
             request = orjson.loads(body)
         except orjson.JSONDecodeError as exc:
@@ -200,25 +242,26 @@ class Hub:
         elif action == "merge":
             state_id = await self._merge(ctx, sid, request["state"])
         else:
-            stored = ctx.keep(_validated(ctx, request["state"]))
-            ctx.remember_body(body, action, stored)
-            state_id = await self._replace(ctx, sid, action, stored)
+            record = await ctx.store.load(ctx.app_id, sid)
+            try:
+                state = ctx.validate(request["state"], record.current, body, env)
+            except InvalidState as exc:
+                raise _unprocessable(ctx, exc) from None
+            state_id = await self._replace(ctx, sid, action, ctx.stored(state))
         await send_json(send, 200, {"success": True, "sid": sid, "state_id": state_id})
 
     async def _replace(self, ctx: AppContext, sid: str, action: str, stored: StoredState) -> str:
         if action == "set":
-            await ctx.store.update(ctx.app_id, sid, lambda _: SessionRecord(stored, stored))
+            await ctx.store.put(ctx.app_id, sid, SessionRecord(stored, stored))
         else:  # set_current: a new session's initial is the seed
-            await ctx.store.update(
-                ctx.app_id, sid, lambda rec: SessionRecord(ctx.initial_of(rec), stored)
-            )
+            await ctx.store.put_current(ctx.app_id, sid, stored, ctx.seed)
         return stored.state_id
 
     async def _merge(self, ctx: AppContext, sid: str, patch: Any) -> str:
         if not isinstance(patch, dict):
             raise _unprocessable(ctx, InvalidState([]))
         try:
-            record = await ctx.write_current(sid, lambda current: deep_merge(current, patch))
+            record = await ctx.merge_current(sid, patch)
         except InvalidState as exc:
             raise _unprocessable(ctx, exc) from None
         assert record.current is not None

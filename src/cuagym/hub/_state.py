@@ -15,27 +15,28 @@ __all__ = ["SessionRecord", "StoredState", "UploadedFile"]
 class StoredState:
     """A state in canonical JSON bytes, with its ``state_id``.
 
-    ``value`` is the parsed state when this process already has it. It is shared between
-    sessions (a validation cache hands the same object to every session that injects the same
-    state), so it must never be mutated: :meth:`copy` gives a private one.
+    ``memo`` is the validated state (a ``ValidatedState``: memo tree, model, request body)
+    when this process has it. A session that holds the stored state keeps it alive, so it lives
+    exactly as long as some session (or cache) uses it. It is shared between sessions and must
+    never be mutated: :meth:`copy` gives a private copy of the state.
     """
 
     data: bytes
     state_id: str
-    value: Any = field(default=None, compare=False, repr=False)
+    memo: Any = field(default=None, compare=False, repr=False)
 
     @classmethod
     def of(cls, value: Any) -> StoredState:
         data = canonical_bytes(value)
-        return cls(data=data, state_id=hashlib.sha256(data).hexdigest(), value=value)
+        return cls(data=data, state_id=hashlib.sha256(data).hexdigest())
 
     @classmethod
     def from_bytes(cls, data: bytes, state_id: str | None = None) -> StoredState:
         return cls(data=data, state_id=state_id or hashlib.sha256(data).hexdigest())
 
     def parsed(self) -> Any:
-        """The state as Python values (shared, read-only)."""
-        return self.value if self.value is not None else loads(self.data)
+        """The state as Python values (shared and read-only when a memo holds them)."""
+        return self.memo.dump if self.memo is not None else loads(self.data)
 
     def copy(self) -> Any:
         """A private, mutable copy of the state."""

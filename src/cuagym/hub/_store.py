@@ -15,9 +15,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from cuagym.hub._state import SessionRecord
+from cuagym.hub._state import SessionRecord, StoredState
 
-__all__ = ["MemoryStore", "SessionStore", "StoredFile", "unique_name"]
+__all__ = ["MemoryStore", "SessionStore", "StoredFile", "release_free_memory", "unique_name"]
 
 DEFAULT_TTL = 3600.0
 
@@ -47,6 +47,10 @@ def unique_name(name: str, taken: Callable[[str], bool]) -> str:
 class SessionStore(ABC):
     """One interface over every backend. Implementations must make :meth:`update` atomic."""
 
+    #: whether records stay Python objects in this process (then a stored state's validated
+    #: form travels with it; stores of bytes, such as Redis, keep none)
+    keeps_objects: bool = False
+
     def __init__(self, ttl: float = DEFAULT_TTL) -> None:
         if ttl <= 0:
             raise ValueError(f"session ttl must be positive, got {ttl}")
@@ -57,6 +61,10 @@ class SessionStore(ABC):
 
     async def close(self) -> None:
         """Stop background work and release connections."""
+
+    def release_memory(self) -> bool:
+        """Give back what this store holds for no session (the hub is idle); True if it did."""
+        return False
 
     @abstractmethod
     async def load(self, app_id: str, sid: str) -> SessionRecord:
@@ -71,6 +79,19 @@ class SessionStore(ABC):
         ``change`` may raise; then nothing is written. It may be called more than once (stores
         with optimistic concurrency retry it), so it must not have side effects.
         """
+
+    async def put(self, app_id: str, sid: str, record: SessionRecord) -> None:
+        """Replace the record, whatever it was (a store may do this in one step)."""
+        await self.update(app_id, sid, lambda _: record)
+
+    async def put_current(
+        self, app_id: str, sid: str, current: StoredState, initial_if_new: StoredState
+    ) -> None:
+        """Replace the current state and keep the initial one (``initial_if_new`` for a session
+        that has none); a store may do this in one step."""
+        await self.update(
+            app_id, sid, lambda rec: SessionRecord(rec.initial or initial_if_new, current)
+        )
 
     @abstractmethod
     async def delete(self, app_id: str, sid: str) -> None:
@@ -104,7 +125,7 @@ def _session_bytes(session: _MemorySession) -> int:
     return sum(states.values()) + sum(len(f.data) for f in session.files.values())
 
 
-def _release_free_memory() -> None:
+def release_free_memory() -> None:
     """Hand freed heap pages back to the OS (glibc keeps them otherwise; a no-op elsewhere)."""
     with contextlib.suppress(OSError, AttributeError):
         ctypes.CDLL("libc.so.6").malloc_trim(0)
@@ -112,6 +133,8 @@ def _release_free_memory() -> None:
 
 class MemoryStore(SessionStore):
     """Sessions in this process's memory: the embedded default (one hub process)."""
+
+    keeps_objects = True
 
     #: freed bytes (reset or expired sessions) after which heap pages go back to the OS
     TRIM_AFTER_BYTES = 16 << 20
@@ -147,7 +170,7 @@ class MemoryStore(SessionStore):
         if self._freed < self.TRIM_AFTER_BYTES:
             return False
         self._freed = 0
-        _release_free_memory()
+        release_free_memory()
         return True
 
     async def _sweep_forever(self) -> None:

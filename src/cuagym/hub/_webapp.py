@@ -7,14 +7,14 @@ plugin (entry point group ``cuagym.domains``) as the ``web_app`` attribute of th
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict
 from starlette.routing import BaseRoute
 
-__all__ = ["ComplianceMeasure", "ReleaseDisclosure", "Violation", "WebApp"]
+__all__ = ["ComplianceMeasure", "InvariantChecks", "ReleaseDisclosure", "Violation", "WebApp"]
 
 
 class Violation(BaseModel):
@@ -24,6 +24,39 @@ class Violation(BaseModel):
 
     path: str
     message: str
+
+
+Check = Callable[[Any], Iterable[Violation]]
+
+
+class InvariantChecks:
+    """An app's invariants as checks that each name the top-level fields they read.
+
+    ``run`` is the whole check (the checks in order: the exact report). ``hold_after`` is what
+    :meth:`WebApp.invariants_hold_after` needs: after an edit, only the checks that read a field
+    the edit changed can find something new, so only they run.
+
+    >>> CHECKS = InvariantChecks(  # doctest: +SKIP
+    ...     (["labels"], check_labels), (["threads", "messages"], check_threads)
+    ... )
+    """
+
+    def __init__(self, *checks: tuple[Iterable[str], Check]) -> None:
+        self._checks = tuple((frozenset(reads), check) for reads, check in checks)
+        self._fields = frozenset().union(*(reads for reads, _ in self._checks))
+
+    def run(self, state: Any) -> Iterator[Violation]:
+        for _, check in self._checks:
+            yield from check(state)
+
+    def hold_after(self, before: Any, after: Any) -> bool:
+        """True if the checks that read a changed field (not the same object) find nothing."""
+        changed = {f for f in self._fields if getattr(after, f) is not getattr(before, f)}
+        if not changed:
+            return True
+        return not any(
+            True for reads, check in self._checks if reads & changed for _ in check(after)
+        )
 
 
 #: The per-app trademark and trade-dress measures a dataset card discloses (the paper's
@@ -76,6 +109,17 @@ class WebApp(ABC):
         ``state`` is the validated ``state_model`` instance.
         """
         return ()
+
+    def invariants_hold_after(self, before: Any, after: Any) -> bool:
+        """Whether :meth:`invariants` certainly finds nothing in ``after``, given that
+        ``before`` had no violations; False when unsure (then the hub runs them in full).
+
+        Both are validated ``state_model`` instances. ``after`` was derived from ``before`` by
+        an edit, and every part the edit left alone is *the same object* in both (compare with
+        ``is``), so an app can check only what changed: an edited message, one conversation.
+        Answering True wrongly would store an invalid state, so prove it or say False.
+        """
+        return False
 
     def routes(self) -> Sequence[BaseRoute]:
         """Starlette routes of the UI, mounted under ``/<app_id>``.

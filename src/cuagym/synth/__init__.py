@@ -11,6 +11,8 @@ C6 deterministic reward); the ``check_*`` functions are the conditions themselve
 from __future__ import annotations
 
 from cuagym.synth._backends import (
+    PREVIOUS_REWARD,
+    TEACHER_REVIEW,
     CommandBackend,
     ProceduralBackend,
     RoleBackend,
@@ -20,7 +22,7 @@ from cuagym.synth._backends import (
     make_backend,
 )
 from cuagym.synth._barrier import BarrierError, RoleJails
-from cuagym.synth._batch import BatchBusy, BatchOptions, run_batch
+from cuagym.synth._batch import BatchBusy, BatchOptions, open_orchestrator, run_batch
 from cuagym.synth._checks import (
     check_gold_scores_one,
     check_init_scores_zero,
@@ -38,7 +40,7 @@ from cuagym.synth._consensus_models import (
     RewardRun,
     StateName,
 )
-from cuagym.synth._orchestrator import Orchestrator, TaskSpec
+from cuagym.synth._orchestrator import Orchestrator, Rediscrimination, TaskSpec
 from cuagym.synth._osworld_export import (
     ExportError,
     OSWorldExport,
@@ -67,6 +69,8 @@ from cuagym.synth._verify import verify_bundles
 __all__ = [
     "DEFAULT_MAX_ROUNDS",
     "PATTERNS",
+    "PREVIOUS_REWARD",
+    "TEACHER_REVIEW",
     "ApiDenied",
     "BarrierError",
     "BatchBusy",
@@ -83,6 +87,7 @@ __all__ = [
     "Orchestrator",
     "PreparedEnvs",
     "ProceduralBackend",
+    "Rediscrimination",
     "RewardRun",
     "RoleApi",
     "RoleApiServer",
@@ -114,6 +119,7 @@ __all__ = [
     "load_tasks_file",
     "make_backend",
     "make_reward_run",
+    "open_orchestrator",
     "run_batch",
     "sample_tasks",
     "scan_file",

@@ -48,6 +48,8 @@ from cuagym.synth._synth_models import RoleName, RoleUsage
 
 __all__ = [
     "BACKEND_ENTRY_POINTS",
+    "PREVIOUS_REWARD",
+    "TEACHER_REVIEW",
     "CommandBackend",
     "ProceduralBackend",
     "RoleBackend",
@@ -62,6 +64,11 @@ ROLE_OUTPUTS: dict[RoleName, tuple[str, ...]] = {
     "generator": ("initial_setup.py", "golden_patch.py"),
     "discriminator": ("reward.py", "REVIEW.md"),
 }
+# A refinement (the teacher filter sends an accepted tuple back) gives the Discriminator two
+# more inputs: the teacher's review of its reward, and that reward itself. Names of their own,
+# so neither can be mistaken for an output the role left unwritten.
+TEACHER_REVIEW = "TEACHER_REVIEW.md"
+PREVIOUS_REWARD = "previous_reward.py"
 
 
 @dataclass

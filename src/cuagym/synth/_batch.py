@@ -37,7 +37,7 @@ from cuagym.synth._orchestrator import Orchestrator, TaskSpec
 from cuagym.synth._role_api import RoleApiServer
 from cuagym.synth._synth_models import DEFAULT_MAX_ROUNDS, BatchSummary, RoleUsage, TaskOutcome
 
-__all__ = ["BatchBusy", "BatchOptions", "run_batch"]
+__all__ = ["BatchBusy", "BatchOptions", "open_orchestrator", "run_batch"]
 
 # Same folder as core's atomic writer uses, so its sweep removes a killed batch's work folder.
 TMP_DIR_NAME = ".cuagym-tmp"
@@ -157,20 +157,22 @@ async def run_batch(
     return summarize(specs, outcomes, wall), outcomes
 
 
-async def _run_todo(
-    todo: list[TaskSpec], backend: RoleBackend, options: BatchOptions
-) -> list[TaskOutcome]:
-    if options.executor != "local":
-        return await _run_on_executor(todo, backend, options)
+@contextlib.asynccontextmanager
+async def open_orchestrator(
+    specs: Sequence[TaskSpec], backend: RoleBackend, options: BatchOptions
+) -> AsyncIterator[Orchestrator]:
+    """An orchestrator with everything it runs on: the hub (when ``specs`` use web apps and
+    ``options.hub`` is None), the role-API server, the role jails, the consensus runner, and
+    a private work folder under ``options.out`` removed on exit. For ``run_batch`` and for
+    callers that run single rounds (the teacher filter's refinements)."""
     out = options.out
     tmp = out / TMP_DIR_NAME
-    tmp.mkdir(exist_ok=True)
+    tmp.mkdir(parents=True, exist_ok=True)
     work = tmp / f"work.{_host()}.{os.getpid()}.{secrets.token_hex(4)}"
     work.mkdir(mode=0o700)
-    results: list[TaskOutcome] = []
     try:
         async with (
-            _hub(options.hub, todo) as hub,
+            _hub(options.hub, specs) as hub,
             RoleApiServer().serve() as api,
         ):
             jails = RoleJails(
@@ -181,18 +183,25 @@ async def _run_todo(
                 hub=hub, env_provider=options.env_provider, env_options=options.env_options,
                 script_timeout_s=options.script_timeout_s,
             )  # fmt: skip
-            orch = Orchestrator(
+            yield Orchestrator(
                 backend=backend, consensus=consensus, jails=jails, api=api, out=out,
                 work_root=work, max_rounds=options.max_rounds,
                 role_timeout_s=options.role_timeout_s, env_provider=options.env_provider,
                 env_options=options.env_options,
             )  # fmt: skip
-            results = await _pool(orch, todo, options)
     finally:
         shutil.rmtree(work, ignore_errors=True)
         with contextlib.suppress(OSError):
             tmp.rmdir()  # only when empty: another writer may be using it
-    return results
+
+
+async def _run_todo(
+    todo: list[TaskSpec], backend: RoleBackend, options: BatchOptions
+) -> list[TaskOutcome]:
+    if options.executor != "local":
+        return await _run_on_executor(todo, backend, options)
+    async with open_orchestrator(todo, backend, options) as orch:
+        return await _pool(orch, todo, options)
 
 
 async def _pool(

@@ -18,7 +18,13 @@ from pathlib import Path
 from typing import Any
 
 from cuagym.llm import AgentLoop, AgentResult, ChatClient, PriceTable, RetryPolicy, make_client
-from cuagym.synth._backends import RoleBackend, RoleSession, RoleTurn
+from cuagym.synth._backends import (
+    PREVIOUS_REWARD,
+    TEACHER_REVIEW,
+    RoleBackend,
+    RoleSession,
+    RoleTurn,
+)
 from cuagym.synth._llm_prompts import DISCRIMINATOR_SYSTEM, GENERATOR_SYSTEM, first_message
 from cuagym.synth._llm_roles import missing_outputs, role_tools
 from cuagym.synth._synth_models import RoleUsage
@@ -102,15 +108,36 @@ class LlmBackend(RoleBackend):
                 f"You have not written {' and '.join(missing)} yet. Write {them} with write_file."
             )
 
+        message = first_message(role, session.round, task_config, skill, review)
+        if role == "discriminator":
+            message += await _teacher_review(session)
         result = await loop.run(
             system,
-            first_message(role, session.round, task_config, skill, review),
+            message,
             offered,
             hidden=hidden,
             on_idle=on_idle,
         )
         missing = await missing_outputs(session)
         return _turn(result, str(self.client.spec), missing)
+
+
+async def _teacher_review(session: RoleSession) -> str:
+    """A refinement's extra inputs (the teacher's review and the reward it is about), inline;
+    empty in an ordinary round."""
+    teacher = await session.read_file(TEACHER_REVIEW)
+    if teacher is None:
+        return ""
+    previous = await session.read_file(PREVIOUS_REWARD) or "(missing)"
+    return (
+        f"\n\n## {TEACHER_REVIEW} (teacher rollouts disagree with your reward)\n"
+        f"{teacher.strip()}\n\n## {PREVIOUS_REWARD} (your reward that the review is about)\n"
+        f"```python\n{previous.rstrip()}\n```\n\nThis tuple was accepted earlier; teacher "
+        "rollouts now show that reward.py and an independent judge of the final screen "
+        "disagree. Decide from the task, not from either score, what the reward gets wrong "
+        "(too narrow: it fails correct solutions; too loose: it passes wrong ones) and write a "
+        "corrected reward.py that still scores the golden state 1.0 and the initial state 0.0."
+    )
 
 
 def _turn(result: AgentResult, model: str, missing: list[str]) -> RoleTurn:

@@ -22,6 +22,7 @@ import json
 import secrets
 import shutil
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,7 @@ from cuagym.core import (
     Bundle,
     ConditionId,
     ConditionResult,
+    OSWorldConfig,
     Review,
     TaskConfig,
     TaskMeta,
@@ -38,7 +40,14 @@ from cuagym.core import (
 )
 from cuagym.domains import start_screen_json
 from cuagym.envs import Environment, HubLink, make_env
-from cuagym.synth._backends import ROLE_OUTPUTS, RoleBackend, RoleSession, RoleTurn
+from cuagym.synth._backends import (
+    PREVIOUS_REWARD,
+    ROLE_OUTPUTS,
+    TEACHER_REVIEW,
+    RoleBackend,
+    RoleSession,
+    RoleTurn,
+)
 from cuagym.synth._barrier import RoleJails, read_output, write_workspace
 from cuagym.synth._consensus import ConsensusRunner, PreparedEnvs
 from cuagym.synth._role_api import EnvSlot, RoleApi, RoleApiServer, RoleGrant, reset_hub
@@ -52,7 +61,7 @@ from cuagym.synth._synth_models import (
 )
 from cuagym.synth._tasklog import TaskLog
 
-__all__ = ["Orchestrator", "TaskSpec"]
+__all__ = ["Orchestrator", "Rediscrimination", "TaskSpec"]
 
 _FEEDBACK_MAX = 20_000
 # Slack on top of a role's own limit before the orchestrator gives up on the sandbox itself.
@@ -67,6 +76,19 @@ class TaskSpec:
     task: TaskConfig
     skill: str = ""
     meta: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Rediscrimination:
+    """What a Discriminator-only round produced: the round, its REVIEW.md (verdict PASS when
+    C1-C6 all hold for the new reward), the new reward.py (None if the role failed), spend."""
+
+    record: RoundRecord
+    review: Review
+    reward: str | None
+    usage: RoleUsage
+    timings_s: dict[str, float]
+    config: OSWorldConfig | None = None  # config.json for the new reward, built as _write does
 
 
 @dataclass
@@ -161,37 +183,103 @@ class Orchestrator:
         )
         tally.add_time("prepare", time.perf_counter() - t0)
         try:
-            # Discriminator: the task and the skill file only; the prepared environments
-            # through the state API. The Generator's scripts are redacted from state views.
-            slots = {
-                "init": EnvSlot("init", _opened(prepared.v_init)),
-                "gold": EnvSlot("gold", _opened(prepared.v_gold)),
-            }
-            grant = RoleGrant.discriminator(
-                task.task_id, n, slots, hidden_texts=tuple(scripts.values()),
-                script_timeout_s=self.consensus.script_timeout_s,
-            )  # fmt: skip
-            disc_files = _files(task, spec.skill, None)
-            record.discriminator = await self._play(
-                "discriminator", spec, n, disc_files, grant, log, tally
+            record.discriminator, review, reward = await self._discriminate(
+                spec, n, prepared, scripts, _files(task, spec.skill, None), log, tally
             )
-            disc = record.discriminator
-            if not disc.ok:
-                review = _prepared_review(prepared, n, f"the Discriminator failed: {disc.detail}")
-            else:
-                reward = disc.outputs["reward.py"]
-                t0 = time.perf_counter()
-                report = await self.consensus.judge(task, prepared, reward)
-                tally.add_time("judge", time.perf_counter() - t0)
-                feedback = _sanitize(disc.outputs.get("REVIEW.md", ""))
-                review = report.to_review(feedback, round=n)
+            if reward is not None:
                 scripts["reward.py"] = reward
-                record.r_init, record.r_gold = report.r_init, report.r_gold
+                record.r_init, record.r_gold = review.r_init, review.r_gold
         finally:
             await prepared.close()
         record.conditions = {c: review.conditions[c].ok for c in CONDITION_IDS}
         record.passed = review.verdict == "PASS"
         return record, review, scripts
+
+    async def _discriminate(
+        self,
+        spec: TaskSpec,
+        n: int,
+        prepared: PreparedEnvs,
+        scripts: dict[str, str],
+        files: dict[str, str],
+        log: TaskLog,
+        tally: _Tally,
+    ) -> tuple[RoleRun, Review, str | None]:
+        """The Discriminator's turn on prepared environments, then C3-C6 on its reward.py.
+
+        Its workspace holds ``files`` (the task and the skill file; in a refinement also the
+        teacher's review); it reads V_init / V_gold only through the state API, with the
+        Generator's scripts redacted from every view. Returns its run, the round's review and
+        the reward it wrote (None when it failed)."""
+        task = spec.task
+        slots = {
+            "init": EnvSlot("init", _opened(prepared.v_init)),
+            "gold": EnvSlot("gold", _opened(prepared.v_gold)),
+        }
+        hidden = tuple(scripts[k] for k in ROLE_OUTPUTS["generator"] if k in scripts)
+        grant = RoleGrant.discriminator(
+            task.task_id, n, slots, hidden_texts=hidden,
+            script_timeout_s=self.consensus.script_timeout_s,
+        )  # fmt: skip
+        disc = await self._play("discriminator", spec, n, files, grant, log, tally)
+        if not disc.ok:
+            why = f"the Discriminator failed: {disc.detail}"
+            return disc, _prepared_review(prepared, n, why), None
+        reward = disc.outputs["reward.py"]
+        t0 = time.perf_counter()
+        report = await self.consensus.judge(task, prepared, reward)
+        tally.add_time("judge", time.perf_counter() - t0)
+        feedback = _sanitize(disc.outputs.get("REVIEW.md", ""))
+        return disc, report.to_review(feedback, round=n), reward
+
+    async def rediscriminate(
+        self, spec: TaskSpec, scripts: Mapping[str, str], feedback: str, *, round: int
+    ) -> Rediscrimination:
+        """A Discriminator-only round on an accepted tuple: the teacher filter's refinement.
+
+        The Generator's ``initial_setup.py`` and ``golden_patch.py`` are kept and rebuilt into
+        fresh V_init / V_gold (C1, C2); the Discriminator gets the task, the skill file, its
+        own earlier ``reward.py`` (as ``previous_reward.py``) and ``feedback`` (as
+        ``TEACHER_REVIEW.md``: what teacher rollouts showed, never the Generator's scripts),
+        writes a new reward.py, and C3-C6 are checked on it. Nothing is written to ``out``
+        but the task's logs (``logs/<task_id>/``, round ``round``): the caller decides what
+        becomes of the result.
+        """
+        task = spec.task
+        log = TaskLog(self.out / "logs" / task.task_id)
+        tally = _Tally()
+        record = RoundRecord(round=round)
+        log.event("rediscriminate", task_id=task.task_id, round=round)
+        try:
+            t0 = time.perf_counter()
+            prepared = await self.consensus.prepare(
+                task, scripts["initial_setup.py"], scripts["golden_patch.py"]
+            )
+            tally.add_time("prepare", time.perf_counter() - t0)
+            reward: str | None = None
+            try:
+                if not prepared.gold_ready:
+                    why = "the tuple's own scripts no longer build V_init / V_gold"
+                    review = _prepared_review(prepared, round, why)
+                else:
+                    files = _files(task, spec.skill, None)
+                    files[TEACHER_REVIEW] = feedback
+                    files[PREVIOUS_REWARD] = scripts["reward.py"]
+                    record.discriminator, review, reward = await self._discriminate(
+                        spec, round, prepared, dict(scripts), files, log, tally
+                    )
+                    record.r_init, record.r_gold = review.r_init, review.r_gold
+            finally:
+                await prepared.close()
+            record.conditions = {c: review.conditions[c].ok for c in CONDITION_IDS}
+            record.passed = review.verdict == "PASS"
+            log.event("round", **record.model_dump(mode="json", exclude={"generator",
+                      "discriminator"}))  # fmt: skip
+            config = self._config(task, scripts["initial_setup.py"], reward)
+            return Rediscrimination(record, review, reward, tally.usage, tally.timings, config)
+        finally:
+            shutil.rmtree(self.work_root / task.task_id, ignore_errors=True)
+            log.close()
 
     # -- a role's turn ----------------------------------------------------------------------------
     async def _play(
@@ -308,23 +396,25 @@ class Orchestrator:
             "cost_usd": tally.usage.cost_usd, "timings_s": tally.timings,
         })  # fmt: skip
         setup, reward = scripts.get("initial_setup.py"), scripts.get("reward.py")
-        config = None
-        if setup is not None and reward is not None:
-            # No hub address yet: `cuagym export osworld --hub URL` bakes it in; until then a
-            # web task's setup fails loudly in the VM, saying so.
-            web = self.consensus.web_apps(task)
-            config = osworld_config(
-                task,
-                initial_setup=setup,
-                reward=reward,
-                web_apps=web,
-                start=start_screen_json(task),
-            )
+        config = self._config(task, setup, reward)
         bundle = Bundle(
             task=task, meta=meta, review=review, initial_setup=setup,
             golden_patch=scripts.get("golden_patch.py"), reward=reward, config=config,
         )  # fmt: skip
         return bundle.write(self.out)
+
+    def _config(
+        self, task: TaskConfig, setup: str | None, reward: str | None
+    ) -> OSWorldConfig | None:
+        """The bundle's OSWorld config.json, or None until both scripts exist."""
+        if setup is None or reward is None:
+            return None
+        # No hub address yet: `cuagym export osworld --hub URL` bakes it in; until then a
+        # web task's setup fails loudly in the VM, saying so.
+        web = self.consensus.web_apps(task)
+        return osworld_config(
+            task, initial_setup=setup, reward=reward, web_apps=web, start=start_screen_json(task)
+        )
 
     def _outcome(
         self, task: TaskConfig, status: Any, rounds: int, path: Path, tally: _Tally, start: float

@@ -8,14 +8,20 @@ offending value at the same path a reward would read in ``/go``.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from cuagym.hub import Violation
+from cuagym.hub import InvariantChecks, Violation
 
 from ._schema import CrmState
 
-__all__ = ["COLLECTION_OF", "RESERVED_IDS", "check_invariants"]
+__all__ = [
+    "CHECKS",
+    "COLLECTION_OF",
+    "RESERVED_IDS",
+    "check_invariants",
+    "invariants_hold_after",
+]
 
 #: relatedType -> the state collection holding such records.
 COLLECTION_OF: dict[str, str] = {
@@ -32,19 +38,23 @@ _DIGIT = re.compile(r"\d")
 
 def check_invariants(state: CrmState) -> Iterator[Violation]:
     """Yield every violated rule (empty for a consistent state)."""
-    users = set(state.users)
-    if state.current_user not in users:
+    return CHECKS.run(state)
+
+
+def invariants_hold_after(before: CrmState, after: CrmState) -> bool:
+    """Whether ``after`` is still consistent, checking only what its edit changed."""
+    return CHECKS.hold_after(before, after)
+
+
+def _check_current_user(state: CrmState) -> Iterator[Violation]:
+    if state.current_user not in state.users:
         yield Violation(path="currentUser", message=f"unknown user {state.current_user!r}")
-    collections: dict[str, Mapping[str, Any]] = {
-        "users": state.users,
-        "leads": state.leads,
-        "accounts": state.accounts,
-        "contacts": state.contacts,
-        "opportunities": state.opportunities,
-        "activities": state.activities,
-        "notes": state.notes,
-    }
-    for name, records in collections.items():
+
+
+def _check_records(name: str) -> Callable[[CrmState], Iterator[Violation]]:
+    def check(state: CrmState) -> Iterator[Violation]:
+        users = state.users
+        records: Mapping[str, Any] = getattr(state, name)
         for key, record in records.items():
             if key in RESERVED_IDS:
                 yield Violation(path=f"{name}.{key}", message=f"{key!r} is a reserved id")
@@ -63,9 +73,8 @@ def check_invariants(state: CrmState) -> Iterator[Violation]:
                         path=f"{name}.{key}.{field}",
                         message=f"phone number {number!r} has fewer than {_PHONE_DIGITS} digits",
                     )
-    yield from _check_links(state)
-    yield from _check_leads(state)
-    yield from _check_opportunities(state)
+
+    return check
 
 
 def _check_links(state: CrmState) -> Iterator[Violation]:
@@ -136,3 +145,15 @@ def _check_opportunities(state: CrmState) -> Iterator[Violation]:
                 path=f"opportunities.{key}.probability",
                 message=f"a {opp.stage!r} deal has probability {want}, not {opp.probability}",
             )
+
+
+_RECORDS = ("users", "leads", "accounts", "contacts", "opportunities", "activities", "notes")
+
+# Each check with the fields it reads, in the order of the report.
+CHECKS = InvariantChecks(
+    (["current_user", "users"], _check_current_user),
+    *(([name, "users"], _check_records(name)) for name in _RECORDS),
+    (["contacts", "accounts", "opportunities", "activities", "notes", "leads"], _check_links),
+    (["leads", "accounts", "contacts", "opportunities"], _check_leads),
+    (["opportunities"], _check_opportunities),
+)

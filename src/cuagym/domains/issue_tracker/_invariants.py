@@ -17,13 +17,20 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
-from cuagym.hub import Violation
+from cuagym.hub import InvariantChecks, Violation
 
 from ._schema import Issue, IssueTrackerState
 
-__all__ = ["RESERVED_IDS", "check_invariants", "issue_number", "path"]
+__all__ = [
+    "CHECKS",
+    "RESERVED_IDS",
+    "check_invariants",
+    "invariants_hold_after",
+    "issue_number",
+    "path",
+]
 
 # Keys the hub masks by name or glob (see IssueTracker.volatile): an entity keyed by one of these
 # would vanish from every state_diff, so such ids are refused outright.
@@ -49,33 +56,42 @@ def issue_number(key: str) -> int:
 
 def check_invariants(state: IssueTrackerState) -> Iterator[Violation]:
     """Yield every violated rule (empty for a consistent state)."""
-    yield from _check_keys(state)
+    return CHECKS.run(state)
+
+
+def invariants_hold_after(before: IssueTrackerState, after: IssueTrackerState) -> bool:
+    """Whether ``after`` is still consistent, checking only what its edit changed."""
+    return CHECKS.hold_after(before, after)
+
+
+def _check_current_user(state: IssueTrackerState) -> Iterator[Violation]:
     if state.current_user not in state.users:
         yield Violation(path="currentUser", message=f"unknown user {state.current_user!r}")
+
+
+def _check_handles(state: IssueTrackerState) -> Iterator[Violation]:
     handles = Counter(u.name for u in state.users.values())
     for key, user in state.users.items():
         if handles[user.name] > 1:
             yield Violation(
                 path=path("users", key, "name"), message=f"handle {user.name!r} is not unique"
             )
-    yield from _check_workflow(state)
-    yield from _check_projects(state)
-    yield from _check_sprints(state)
+
+
+def _check_issues(state: IssueTrackerState) -> Iterator[Violation]:
     for key, issue in state.issues.items():
         yield from _check_issue(state, key, issue)
-    yield from _check_ranks_and_comments(state)
 
 
-def _check_keys(state: IssueTrackerState) -> Iterator[Violation]:
-    tables: list[tuple[str, dict[str, str]]] = [
-        ("users", {k: v.id for k, v in state.users.items()}),
-        ("projects", {k: v.key for k, v in state.projects.items()}),
-        ("sprints", {k: v.id for k, v in state.sprints.items()}),
-        ("issues", {k: v.key for k, v in state.issues.items()}),
-    ]
-    for table, ids in tables:
-        field = "key" if table in ("projects", "issues") else "id"
-        for key, own in ids.items():
+_KEY_FIELDS = {"users": "id", "projects": "key", "sprints": "id", "issues": "key"}
+
+
+def _check_keys(table: str) -> Callable[[IssueTrackerState], Iterator[Violation]]:
+    field = _KEY_FIELDS[table]
+
+    def check(state: IssueTrackerState) -> Iterator[Violation]:
+        for key, entity in getattr(state, table).items():
+            own = getattr(entity, field)
             if key in RESERVED_IDS:
                 yield Violation(path=path(table, key), message=f"{key!r} is a reserved id")
             if own != key:
@@ -83,6 +99,8 @@ def _check_keys(state: IssueTrackerState) -> Iterator[Violation]:
                     path=path(table, key, field),
                     message=f"{field} {own!r} differs from its key {key!r}",
                 )
+
+    return check
 
 
 def _check_workflow(state: IssueTrackerState) -> Iterator[Violation]:
@@ -292,3 +310,16 @@ def _check_ranks_and_comments(state: IssueTrackerState) -> Iterator[Violation]:
 def _norm(ts: str) -> str:
     """A timestamp in one spelling (``...Z``, no fraction) so strings compare as times."""
     return ts[:19] + "Z"
+
+
+# Each check with the fields it reads, in the order of the report.
+CHECKS = InvariantChecks(
+    *(([table], _check_keys(table)) for table in _KEY_FIELDS),
+    (["current_user", "users"], _check_current_user),
+    (["users"], _check_handles),
+    (["workflow"], _check_workflow),
+    (["projects", "users"], _check_projects),
+    (["sprints", "projects"], _check_sprints),
+    (["issues", "workflow", "projects", "users", "sprints"], _check_issues),
+    (["issues", "users"], _check_ranks_and_comments),
+)

@@ -10,7 +10,7 @@ from starlette.routing import BaseRoute
 
 from cuagym.hub import ReleaseDisclosure, Violation, WebApp
 
-from ._invariants import check_invariants
+from ._invariants import check_invariants, invariants_hold_after
 from ._schema import MailState
 from ._seed import build_seed
 
@@ -38,6 +38,12 @@ class MailApp(WebApp):
         if not isinstance(state, MailState):  # the hub always passes the validated model
             raise TypeError(f"expected MailState, got {type(state).__name__}")
         return check_invariants(state)
+
+    def invariants_hold_after(self, before: Any, after: Any) -> bool:
+        # Only the checks that read an edited collection run (see _invariants.CHECKS).
+        if not isinstance(before, MailState) or not isinstance(after, MailState):
+            return False
+        return invariants_hold_after(before, after)
 
     def routes(self) -> Sequence[BaseRoute]:
         from ._ui import build_routes  # deferred: the UI pulls in templates machinery

@@ -10,14 +10,22 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import datetime
 
-from cuagym.hub import Violation
+from cuagym.hub import InvariantChecks, Violation
 
 from ._schema import MailState
 
-__all__ = ["LABEL_NAME_RE", "RESERVED_IDS", "check_invariants", "parse_ts", "path"]
+__all__ = [
+    "CHECKS",
+    "LABEL_NAME_RE",
+    "RESERVED_IDS",
+    "check_invariants",
+    "invariants_hold_after",
+    "parse_ts",
+    "path",
+]
 
 #: Label names: letters, digits, spaces and a little punctuation; no leading/trailing space.
 LABEL_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 &/_.'-]{0,38}[A-Za-z0-9.)]?$")
@@ -25,6 +33,7 @@ LABEL_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 &/_.'-]{0,38}[A-Za-z0-9.)]?$
 # would silently vanish from every state_diff, so such ids are refused outright.
 RESERVED_IDS = frozenset({"ui"})
 _SIMPLE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+_KEYED = ("labels", "threads", "messages", "contacts", "templates")
 
 
 def parse_ts(ts: str) -> datetime:
@@ -45,7 +54,16 @@ def path(*keys: str) -> str:
 
 def check_invariants(state: MailState) -> Iterator[Violation]:
     """Yield every violated rule (empty for a consistent state)."""
-    for section in ("labels", "threads", "messages", "contacts", "templates"):
+    return CHECKS.run(state)
+
+
+def invariants_hold_after(before: MailState, after: MailState) -> bool:
+    """Whether ``after`` is still consistent, checking only what its edit changed."""
+    return CHECKS.hold_after(before, after)
+
+
+def _check_keys(section: str) -> Callable[[MailState], Iterator[Violation]]:
+    def check(state: MailState) -> Iterator[Violation]:
         for key, entity in getattr(state, section).items():
             if key in RESERVED_IDS:
                 yield Violation(path=path(section, key), message=f"{key!r} is a reserved id")
@@ -54,15 +72,23 @@ def check_invariants(state: MailState) -> Iterator[Violation]:
                     path=path(section, key, "id"),
                     message=f"id {entity.id!r} differs from key {key!r}",
                 )
-    yield from _check_labels(state)
-    yield from _check_threads(state)
-    yield from _check_messages(state)
+
+    return check
+
+
+def _check_contacts(state: MailState) -> Iterator[Violation]:
     yield from _unique(
         state, "contacts", "email", {k: c.email.lower() for k, c in state.contacts.items()}
     )
+
+
+def _check_templates(state: MailState) -> Iterator[Violation]:
     yield from _unique(
         state, "templates", "name", {k: t.name.lower() for k, t in state.templates.items()}
     )
+
+
+def _check_groups(state: MailState) -> Iterator[Violation]:
     for key, contact in state.contacts.items():
         dupes = sorted(g for g, n in Counter(contact.groups).items() if n > 1)
         if dupes:
@@ -139,3 +165,15 @@ def _check_messages(state: MailState) -> Iterator[Violation]:
             yield Violation(
                 path=path("threads", tid), message=f"{n} drafts in one thread (at most 1)"
             )
+
+
+# Each check with the fields it reads, in the order of the report.
+CHECKS = InvariantChecks(
+    *(([section], _check_keys(section)) for section in _KEYED),
+    (["labels"], _check_labels),
+    (["threads", "messages", "labels"], _check_threads),
+    (["account", "messages", "threads"], _check_messages),
+    (["contacts"], _check_contacts),
+    (["templates"], _check_templates),
+    (["contacts"], _check_groups),
+)

@@ -10,7 +10,7 @@ from starlette.routing import BaseRoute
 
 from cuagym.hub import ReleaseDisclosure, Violation, WebApp
 
-from ._invariants import check_invariants
+from ._invariants import check_invariants, invariants_hold_after
 from ._schema import TeamChatState
 from ._seed import build_seed
 
@@ -38,6 +38,12 @@ class TeamChat(WebApp):
         if not isinstance(state, TeamChatState):  # the hub always passes the validated model
             raise TypeError(f"expected TeamChatState, got {type(state).__name__}")
         return check_invariants(state)
+
+    def invariants_hold_after(self, before: Any, after: Any) -> bool:
+        # Only what an edit changed is checked (see _invariants.invariants_hold_after).
+        if not isinstance(before, TeamChatState) or not isinstance(after, TeamChatState):
+            return False
+        return invariants_hold_after(before, after)
 
     def routes(self) -> Sequence[BaseRoute]:
         from ._ui import build_routes  # deferred: the UI pulls in templates machinery

@@ -14,12 +14,20 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 from datetime import datetime
+from itertools import compress
+from operator import is_not
 
 from cuagym.hub import Violation
 
 from ._schema import Message, TeamChatState
 
-__all__ = ["CHANNEL_NAME_RE", "RESERVED_IDS", "check_invariants", "parse_ts"]
+__all__ = [
+    "CHANNEL_NAME_RE",
+    "RESERVED_IDS",
+    "check_invariants",
+    "invariants_hold_after",
+    "parse_ts",
+]
 
 CHANNEL_NAME_RE = re.compile(r"^[a-z0-9_-]{1,80}$")
 # Keys the hub masks by bare name (see TeamChat.volatile): an entity keyed by one of these would
@@ -140,42 +148,50 @@ def _check_messages(state: TeamChatState) -> Iterator[Violation]:
     users = set(state.users)
     owner: dict[str, str] = {}  # message id -> the conversation that first used it
     for cid, msgs in state.messages.items():
-        path = _path("messages", cid)
-        if cid not in state.channels and cid not in state.dms:
-            yield Violation(path=path, message=f"{cid!r} is neither a channel nor a DM")
-        dm = state.dms.get(cid)
-        top_level: set[str] = set()
-        previous: datetime | None = None
-        for msg in msgs:
-            if msg.id in owner:
-                where = "this conversation" if owner[msg.id] == cid else repr(owner[msg.id])
-                yield Violation(
-                    path=path, message=f"message id {msg.id!r} is already used in {where}"
-                )
-            else:
-                owner[msg.id] = cid
-            ts = parse_ts(msg.ts)
-            if previous is not None and ts < previous:
-                yield Violation(
-                    path=path, message=f"message {msg.id!r} is out of ts order ({msg.ts})"
-                )
-            previous = ts if previous is None else max(previous, ts)
-            members = dm.members if dm else None
-            if not _plainly_valid(msg, users, top_level, members):
-                for problem in _message_problems(msg, users, top_level, members):
-                    yield Violation(path=path, message=f"message {msg.id!r}: {problem}")
-            if msg.thread_parent is None:
-                top_level.add(msg.id)
+        yield from _conversation_problems(state, cid, msgs, users, owner)
+
+
+def _conversation_problems(
+    state: TeamChatState, cid: str, msgs: list[Message], users: set[str], owner: dict[str, str]
+) -> Iterator[Violation]:
+    """The rules of one conversation; ``owner`` holds the message ids seen before it."""
+    path = _path("messages", cid)
+    if cid not in state.channels and cid not in state.dms:
+        yield Violation(path=path, message=f"{cid!r} is neither a channel nor a DM")
+    dm = state.dms.get(cid)
+    members = dm.members if dm else None
+    top_level: set[str] = set()
+    previous: datetime | None = None
+    for msg in msgs:
+        if msg.id in owner:
+            where = "this conversation" if owner[msg.id] == cid else repr(owner[msg.id])
+            yield Violation(path=path, message=f"message id {msg.id!r} is already used in {where}")
+        else:
+            owner[msg.id] = cid
+        ts = parse_ts(msg.ts)
+        if previous is not None and ts < previous:
+            yield Violation(path=path, message=f"message {msg.id!r} is out of ts order ({msg.ts})")
+        previous = ts if previous is None else max(previous, ts)
+        if not _plainly_valid(msg, users, top_level, members):
+            for problem in _message_problems(msg, users, top_level, members):
+                yield Violation(path=path, message=f"message {msg.id!r}: {problem}")
+        if msg.thread_parent is None:
+            top_level.add(msg.id)
 
 
 def _plainly_valid(
     msg: Message, users: set[str], earlier_top_level: set[str], dm_members: list[str] | None
 ) -> bool:
     """A cheap pass for the common case; anything unusual gets the full, explaining check."""
+    return (msg.thread_parent is None or msg.thread_parent in earlier_top_level) and _locally_plain(
+        msg, users, dm_members
+    )
+
+
+def _locally_plain(msg: Message, users: set[str], dm_members: list[str] | None) -> bool:
     return (
         msg.sender in users
         and (dm_members is None or msg.sender in dm_members)
-        and (msg.thread_parent is None or msg.thread_parent in earlier_top_level)
         and _reactions_plain(msg, users)
         and not msg.edited
         and msg.edited_at is None
@@ -196,16 +212,24 @@ def _reactions_plain(msg: Message, users: set[str]) -> bool:
 def _message_problems(
     msg: Message, users: set[str], earlier_top_level: set[str], dm_members: list[str] | None
 ) -> Iterator[str]:
-    if msg.sender not in users:
-        yield f"unknown sender {msg.sender!r}"
-    elif dm_members is not None and msg.sender not in dm_members:
-        yield f"sender {msg.sender!r} is not a member of this DM"
+    yield from _sender_problems(msg, users, dm_members)
     if msg.thread_parent is not None and msg.thread_parent not in earlier_top_level:
         # Replies nest one level only, and a parent precedes its replies in ts order.
         yield (
             f"threadParent {msg.thread_parent!r} is not an earlier top-level message "
             "of the same conversation"
         )
+    yield from _content_problems(msg, users)
+
+
+def _sender_problems(msg: Message, users: set[str], dm_members: list[str] | None) -> Iterator[str]:
+    if msg.sender not in users:
+        yield f"unknown sender {msg.sender!r}"
+    elif dm_members is not None and msg.sender not in dm_members:
+        yield f"sender {msg.sender!r} is not a member of this DM"
+
+
+def _content_problems(msg: Message, users: set[str]) -> Iterator[str]:
     emoji = Counter(r.emoji for r in msg.reactions)
     for name, n in emoji.items():
         if n > 1:
@@ -219,3 +243,56 @@ def _message_problems(
         yield "edited and editedAt disagree (editedAt is set iff edited is true)"
     elif msg.edited_at is not None and parse_ts(msg.edited_at) < parse_ts(msg.ts):
         yield "editedAt is before ts"
+
+
+# -- after an edit ---------------------------------------------------------------------------
+def invariants_hold_after(before: TeamChatState, after: TeamChatState) -> bool:
+    """True only if ``after`` has no violations, knowing ``before`` had none.
+
+    Parts the edit left alone are the same objects in both states. Users, channels and DMs
+    must be untouched (their rules are global); then only the conversations whose message list
+    changed are checked: an edited message that kept its place (id, ts, thread parent) by the
+    rules of one message, anything else by the rules of its whole conversation, against the
+    message ids of all the others.
+    """
+    if (
+        after.current_user != before.current_user
+        or after.users is not before.users
+        or after.channels is not before.channels
+        or after.dms is not before.dms
+    ):
+        return False
+    if after.messages is before.messages:
+        return True
+    if after.messages.keys() != before.messages.keys():
+        return False
+    users: set[str] | None = None
+    for cid, msgs in after.messages.items():
+        old = before.messages[cid]
+        if msgs is old:
+            continue
+        users = set(after.users) if users is None else users
+        dm = after.dms.get(cid)
+        members = dm.members if dm else None
+        if len(msgs) == len(old) and all(
+            _kept_place(msgs[i], old[i])
+            and (
+                _locally_plain(msgs[i], users, members)
+                or (
+                    not any(_sender_problems(msgs[i], users, members))
+                    and not any(_content_problems(msgs[i], users))
+                )
+            )
+            for i in compress(range(len(msgs)), map(is_not, msgs, old))
+        ):
+            continue
+        owner = {m.id: c for c, ms in after.messages.items() if c != cid for m in ms}
+        if any(True for _ in _conversation_problems(after, cid, msgs, users, owner)):
+            return False
+    return True
+
+
+def _kept_place(msg: Message, old: Message) -> bool:
+    """The message still sits where it sat: same id, time and thread (so the order, id and
+    thread rules of its conversation give what they gave before)."""
+    return msg.id == old.id and msg.ts == old.ts and msg.thread_parent == old.thread_parent
