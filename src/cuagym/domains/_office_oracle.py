@@ -41,6 +41,7 @@ __all__ = [
     "checkboxes",
     "click",
     "key",
+    "match_case_box",
     "pause",
     "regex_escape",
     "text",
@@ -146,6 +147,17 @@ def checkboxes(png: bytes) -> list[tuple[int, int, bool]]:
     return found
 
 
+def match_case_box(png: bytes) -> tuple[int, int, bool] | None:
+    """Find and Replace's Match case box, once the dialog is drawn: the check box with Whole
+    words only on its right on the same row (in Writer and Impress alike; no other check box of
+    their windows pairs so, e.g. Impress's sidebar's Master Background)."""
+    boxes = checkboxes(png)
+    for x, y, ticked in boxes:
+        if any(abs(v - y) <= 2 and 100 <= u - x <= 130 for u, v, _ in boxes):
+            return x, y, ticked
+    return None
+
+
 def white(obs: Any, points: Sequence[tuple[int, int]]) -> bool:
     """Are all ``points`` of the observation's screenshot white? (How an oracle sees that a
     popup covers a place it knows to be grey.) True when the screen is not the 1280x800 the
@@ -189,9 +201,17 @@ class FindDialog:
     box of the dialog (Match case); ``mnemonics``: the Alt+letter of each option and button.
     """
 
-    def __init__(self, offsets: dict[str, tuple[int, int]], mnemonics: dict[str, str]) -> None:
+    def __init__(
+        self,
+        offsets: dict[str, tuple[int, int]],
+        mnemonics: dict[str, str],
+        fields: dict[str, tuple[int, int]] | None = None,
+    ) -> None:
         self.offsets = offsets
         self.mnemonics = mnemonics
+        #: where Find, Replace and Replace All are from the Match case box: Replace All clicks
+        #: them (under load the Replace field's mnemonic let the keys after it reach the page)
+        self.fields = fields
         self.state = {name: False for name in offsets}
 
     def open(self) -> Move:
@@ -200,9 +220,10 @@ class FindDialog:
     def seen(self, png: bytes) -> dict[str, bool]:
         """The options' states as the screen shows them (those it shows)."""
         boxes = checkboxes(png)
-        if not boxes:
+        first = match_case_box(png)
+        if first is None:
             return {}
-        left, top, _ = boxes[0]
+        left, top, _ = first
         out = {}
         for name, (dx, dy) in self.offsets.items():
             for x, y, ticked in boxes:
@@ -213,6 +234,11 @@ class FindDialog:
     def options(self, **wanted: bool) -> Move:
         async def ensure(oracle: OfficeOracle, obs: Any) -> list[Call]:
             seen = self.seen(obs.screenshot)
+            if not seen and oracle.waited < oracle.patience:  # the window shows before its boxes
+                oracle.waited += 1
+                oracle.queue.appendleft(self.options(**wanted))
+                return [pause(0.5)]
+            oracle.waited = 0
             calls: list[Call] = []
             for name, want in wanted.items():
                 now = seen.get(name, self.state[name])
@@ -236,6 +262,8 @@ class FindDialog:
         )
 
     def replace_all(self, pattern: str, replacement: str) -> Move:
+        if self.fields is not None:
+            return self.replace_by_clicks(pattern, replacement, self.fields)
         return Move(
             f"replace every {pattern} with {replacement}.",
             [
@@ -249,6 +277,35 @@ class FindDialog:
             ],
             expect="Find and Replace",
         )
+
+    def replace_by_clicks(
+        self, pattern: str, replacement: str, fields: dict[str, tuple[int, int]]
+    ) -> Move:
+        thought = f"replace every {pattern} with {replacement}."
+
+        async def fill(oracle: OfficeOracle, obs: Any) -> list[Call]:
+            box = match_case_box(obs.screenshot)
+            if box is None:
+                oracle.waited += 1
+                if oracle.waited > oracle.patience * 2:
+                    oracle.queue.clear()
+                    return [oracle.finish("failure")]
+                oracle.queue.appendleft(Move(thought, dynamic=fill))
+                return [pause(0.5)]
+            oracle.waited = 0
+            x, y, _ = box
+            (fx, fy), (rx, ry), (ax, ay) = fields["find"], fields["replace"], fields["replace_all"]
+            return [
+                click(x + fx, y + fy),
+                key("ctrl", "a"),
+                text(pattern),
+                click(x + rx, y + ry),
+                key("ctrl", "a"),
+                text(replacement),
+                click(x + ax, y + ay),
+            ]
+
+        return Move(thought, dynamic=fill)
 
     def close(self, window: str) -> Move:
         return Move("close the dialog.", [key("esc")], expect=window)

@@ -19,9 +19,9 @@ from cuagym.domains._office_oracle import (
     Dynamic,
     Move,
     OfficeOracle,
-    checkboxes,
     click,
     key,
+    match_case_box,
     pause,
     text,
     typed,
@@ -278,17 +278,6 @@ async def close_find(oracle: OfficeOracle, obs: Any) -> list[Call]:
     if box is None:
         return []  # not on the screen: closed already
     return [click(box[0] + CLOSE_FROM_BOX[0], box[1] + CLOSE_FROM_BOX[1]), pause(0.5)]
-
-
-def match_case_box(png: bytes) -> tuple[int, int, bool] | None:
-    """The Find and Replace dialog's Match case box, once drawn: the check box with Whole words
-    only on its right on the same row (no other check box of Impress's window pairs so, e.g.
-    the sidebar's Master Background)."""
-    boxes = checkboxes(png)
-    for x, y, ticked in boxes:
-        if any(abs(v - y) <= 2 and 100 <= u - x <= 130 for u, v, _ in boxes):
-            return x, y, ticked
-    return None
 
 
 class AddBulletSlideOracle(ImpressOracle):

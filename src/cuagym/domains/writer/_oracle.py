@@ -49,6 +49,7 @@ WRITER_FIND = {
         "replace": "p",
         "replace_all": "l",
     },
+    "fields": {"find": (264, -27), "replace": (264, 65), "replace_all": (509, 119)},
 }
 #: Pixels that are white only while the command search (Shift+Esc) is open: its list covers
 #: the grey margin right of the page and the toolbar under its entry.
