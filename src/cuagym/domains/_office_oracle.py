@@ -353,6 +353,8 @@ class OfficeOracle:
         self.saved_at: dict[str, float] = {}
         self.checks_left = 6
         self.missed: list[str] = []
+        self.settling = 0
+        self.last_shot: bytes | None = None
 
     # -- what a family supplies --------------------------------------------------------------
     def read(self, home: Path) -> Any:
@@ -504,6 +506,8 @@ class OfficeOracle:
                     return self.give_up(f"the {last.expect if last else ''} window never came")
                 last.retries -= 1
                 self.queue.appendleft(last)  # its keys were lost or went elsewhere: again
+            elif self.expect != self.window and not self.drawn(observation):
+                return answer(f"let the {self.expect} window draw.", [pause(0.5)])
             self.expect, self.waited = None, 0
         while True:
             if not self.queue:
@@ -520,6 +524,18 @@ class OfficeOracle:
             if calls:
                 self.expect, self.last = move.expect, move
                 return answer(move.thought, calls)
+
+    def drawn(self, observation: Any) -> bool:
+        """Is the dialog whose title just showed drawn? Under load a dialog's window (and
+        title) comes seconds before its widgets, and keys sent to it then are lost or reach
+        the document: wait a turn, then until two screens in a row are the same."""
+        shot = observation.screenshot
+        if self.settling == 0 or (shot != self.last_shot and self.settling < self.patience):
+            self.settling += 1
+            self.last_shot = shot
+            return False
+        self.settling, self.last_shot = 0, None
+        return True
 
     def cut(self, calls: list[Call]) -> int:
         """How many of ``calls`` go in this answer: at most :attr:`max_calls` (the parser's
