@@ -9,6 +9,7 @@ loop (plan from the saved file, act, save, read back).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -68,6 +69,22 @@ def whole(*paragraphs: str) -> str:
     return f"^({inner})$" if len(paragraphs) > 1 else f"^{inner}$"
 
 
+def starts(paragraphs: Sequence[str], doc: Any) -> str:
+    """A regular expression matching exactly these paragraphs of ``doc``, each by the fewest
+    first words that no other paragraph of the document starts with."""
+    wanted = set(paragraphs)
+    others = [p.text for p in doc.paragraphs if p.text not in wanted]
+    heads = []
+    for paragraph in paragraphs:
+        words = paragraph.split(" ")
+        for n in range(1, len(words) + 1):
+            head = " ".join(words[:n])
+            if n == len(words) or not any(o.startswith(head) for o in others):
+                break
+        heads.append(regex_escape(head) + ("$" if head == paragraph else ".*$"))
+    return "^(" + "|".join(heads) + ")"
+
+
 class WriterOracle(OfficeOracle):
     """Shared moves of the writer oracles; ``read`` gives the target document (python-docx)."""
 
@@ -85,15 +102,18 @@ class WriterOracle(OfficeOracle):
         return Document(str(self.host(self.path)))
 
     # -- finding ------------------------------------------------------------------------------
-    def find(self, *paragraphs: str, every: bool = False) -> list[Move]:
+    def find(self, *paragraphs: str, every: bool = False, among: Any = None) -> list[Move]:
         """Select the paragraph(s) whose whole text is one of ``paragraphs`` (Find All when
-        ``every``), then back to the document with the selection."""
+        ``every``), then back to the document with the selection. With ``among`` (the
+        document), each paragraph is found by the shortest start no other paragraph has: a
+        long pattern takes xdotool tens of seconds to type under load."""
         shown = paragraphs[0] if len(paragraphs) == 1 else f"{len(paragraphs)} paragraphs"
+        pattern = whole(*paragraphs) if among is None else starts(paragraphs, among)
         return [
             Move("go to the top (no selection left).", [key("ctrl", "home")]),
             self.finder.open(),
             self.finder.options(match_case=True, regex=True, selection=False),
-            self.finder.search(whole(*paragraphs), every=every, shown=f"“{shown[:40]}”"),
+            self.finder.search(pattern, every=every, shown=f"“{shown[:40]}”"),
             self.finder.close(self.window),
         ]
 
@@ -215,6 +235,8 @@ class ParagraphFormatOracle(WriterOracle):
         title = [p for p in doc.paragraphs if squash(p.text) == self.p["title"]]
         if not title or title[0].alignment != WD_ALIGN_PARAGRAPH.CENTER:
             out.append("title not centred")
+        if not self.section(doc):
+            out.append(f"the section {self.p['section']} has no paragraphs")
         for p in self.section(doc):
             fmt = p.paragraph_format
             after = fmt.space_after.pt if fmt.space_after is not None else None
@@ -231,32 +253,39 @@ class ParagraphFormatOracle(WriterOracle):
     def plan(self, doc: Any) -> list[Move]:
         moves = [*self.find(self.p["title"]), Move("centre the title.", [key("ctrl", "e")])]
         body = [p.text for p in self.section(doc)]
-        moves += self.find(*body, every=True)
+        moves += self.find(*body, every=True, among=doc)
         moves.append(Move("justify them.", [key("ctrl", "j")]))
         moves += self.command("Paragraph", "Paragraph")
-        inches = f"{round(self.p['after_pt'] / 72, 2):.2f}\u2033"
+        # in points, as the reward reads it (and no "″", which xdotool types through a keymap
+        # change that lost the field's focus under load)
+        below = f"{self.p['after_pt']:g} pt"
         lines = {1.5: 2, 2.0: 3}[self.p["spacing"]]  # Single, 1.15, 1.5 Lines, Double
         moves.append(
             Move(
-                f"{inches} below each paragraph, {self.p['spacing']:g} lines.",
+                f"{below} below each paragraph, {self.p['spacing']:g} lines.",
                 [
                     key("alt", "p"),
                     key("ctrl", "a"),
-                    text(inches),
+                    text(below),
                     key("tab"),
                     key("tab"),
                     key("space"),
                 ],
-                expect="Paragraph",
+                # no window to wait for: Space opens the line spacing list, a popup window
+                # whose title is not the dialog's
             )
         )
-        moves.append(
+        moves += [
+            # the list's Enter must leave the dialog open (never resent: in the document an
+            # Enter would replace the selected paragraphs)
             Move(
-                "pick the line spacing and confirm.",
-                [key("home"), *[key("down")] * lines, key("enter"), key("enter")],
-                expect=self.window,
-            )
-        )
+                "pick the line spacing.",
+                [pause(0.5), key("home"), *[key("down")] * lines, key("enter")],
+                expect="Paragraph",
+                retries=0,
+            ),
+            Move("confirm.", [key("enter")], expect=self.window, retries=0),
+        ]
         return moves
 
 
