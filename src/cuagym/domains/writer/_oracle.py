@@ -19,6 +19,7 @@ from cuagym.domains._office_oracle import (
     FindDialog,
     Move,
     OfficeOracle,
+    checkboxes,
     click,
     key,
     pause,
@@ -83,6 +84,24 @@ def starts(paragraphs: Sequence[str], doc: Any) -> str:
                 break
         heads.append(regex_escape(head) + ("$" if head == paragraph else ".*$"))
     return "^(" + "|".join(heads) + ")"
+
+
+#: Format > Paragraph, Indents & Spacing: the Below paragraph field and the Line Spacing list
+#: from the top left of the Automatic box.
+BELOW_FIELD = (186, 107)
+SPACING_LIST = (183, 201)
+
+
+def paragraph_dialog_box(png: bytes) -> tuple[int, int] | None:
+    """The Paragraph dialog's Automatic box, once drawn: the first of three check boxes in one
+    column, 131 and 225 pixels apart (Automatic, Do not add space, Activate page
+    line-spacing)."""
+    boxes = [(x, y) for x, y, _ in checkboxes(png)]
+    for x, y in boxes:
+        near = {(u - x, v - y) for u, v in boxes if abs(u - x) <= 2}
+        if any(abs(dy - 131) <= 3 for _, dy in near) and any(abs(dy - 225) <= 3 for _, dy in near):
+            return x, y
+    return None
 
 
 class WriterOracle(OfficeOracle):
@@ -260,24 +279,28 @@ class ParagraphFormatOracle(WriterOracle):
         # change that lost the field's focus under load)
         below = f"{self.p['after_pt']:g} pt"
         lines = {1.5: 2, 2.0: 3}[self.p["spacing"]]  # Single, 1.15, 1.5 Lines, Double
-        moves.append(
-            Move(
-                f"{below} below each paragraph, {self.p['spacing']:g} lines.",
-                [
-                    key("alt", "p"),
-                    key("ctrl", "a"),
-                    text(below),
-                    key("tab"),
-                    key("tab"),
-                    key("space"),
-                ],
-                # no window to wait for: Space opens the line spacing list, a popup window
-                # whose title is not the dialog's
-            )
-        )
+        thought = f"{below} below each paragraph, {self.p['spacing']:g} lines."
+
+        async def fields(oracle: OfficeOracle, obs: Any) -> list[Call]:
+            # the fields by clicks placed from the dialog's Automatic box (on its Indents &
+            # Spacing tab): keys sent to the dialog right after it opened reached no field
+            box = paragraph_dialog_box(obs.screenshot)
+            if box is None:
+                oracle.waited += 1
+                if oracle.waited > oracle.patience * 2:
+                    oracle.queue.clear()
+                    return [oracle.finish("failure")]
+                oracle.queue.appendleft(Move(thought, dynamic=fields))
+                return [pause(0.5)]
+            oracle.waited = 0
+            (x, y), (bx, by), (lx, ly) = box, BELOW_FIELD, SPACING_LIST
+            return [click(x + bx, y + by), key("ctrl", "a"), text(below), click(x + lx, y + ly)]
+
         moves += [
-            # the list's Enter must leave the dialog open (never resent: in the document an
-            # Enter would replace the selected paragraphs)
+            # the click on the line spacing list opens it: a popup whose title is not the
+            # dialog's, so nothing to wait for; the list's Enter must leave the dialog open
+            # (never resent: in the document an Enter would replace the selected paragraphs)
+            Move(thought, dynamic=fields),
             Move(
                 "pick the line spacing.",
                 [pause(0.5), key("home"), *[key("down")] * lines, key("enter")],
