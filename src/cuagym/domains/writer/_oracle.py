@@ -512,17 +512,17 @@ class HeaderFooterOracle(WriterOracle):
                 moves += [page_tab("Footer"), Move("switch the footer on.", [key("alt", "f")])]
             moves.append(Move("confirm.", [key("enter")], expect=self.window))
         if texts != [self.p["header"]]:
-            moves.append(
+            # Ctrl+Page Up alone first, after a pause: right after the Page Style dialog closed
+            # it could miss the new header under load, and a Ctrl+A behind it then selected
+            # (and the text replaced) the whole body. Ctrl+A only for a header with wrong text.
+            moves += [
+                Move("go to the header.", [pause(1), key("ctrl", "pageup")]),
                 Move(
-                    "type the header, then back to the text.",
-                    [
-                        key("ctrl", "pageup"),
-                        key("ctrl", "a"),
-                        text(self.p["header"]),
-                        key("ctrl", "pageup"),
-                    ],
-                )
-            )
+                    "type the header.",
+                    [pause(0.5), *([key("ctrl", "a")] if texts else []), text(self.p["header"])],
+                ),
+                Move("back to the text.", [key("ctrl", "pageup")]),
+            ]
         if not page:
             # Insert > Field > Page Number from the menu: the command search (Shift+Esc) takes
             # the cursor out of the footer and would number the body.
