@@ -89,7 +89,7 @@ $(STAMPS)/venv: pyproject.toml Makefile $(STAMPS)/apt-runtime
 TORCH_VERSION ?= 2.13.0
 $(STAMPS)/venv-test: $(STAMPS)/venv pyproject.toml
 	$(PY) -m pip install -q 'torch==$(TORCH_VERSION)'
-	$(PY) -m pip install -q -e '.[scale,office,gui,browser,llm,dev,report,data,ray,gym,train]'
+	$(PY) -m pip install -q -e '.[scale,office,gui,browser,llm,dedup,dev,report,data,ray,gym,train]'
 	@touch $@
 
 # OSWorld's desktop-env wheel (not installed: its dependencies are heavy): the tests compile

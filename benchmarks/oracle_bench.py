@@ -85,9 +85,7 @@ def _has_oracle(family: TaskFamily, task: TaskConfig) -> bool:
     return family.oracle(task) is not None
 
 
-def plan_from_families(
-    domains: dict[str, Domain], seeds: int, only: Sequence[str] = ()
-) -> Plan:
+def plan_from_families(domains: dict[str, Domain], seeds: int, only: Sequence[str] = ()) -> Plan:
     plan = Plan()
     for domain in domains.values():
         for family in domain.families:

@@ -17,6 +17,11 @@ Goals (issue 9):
 The scripted policy is the test double of an OpenAI-compatible server (``cuagym.llm.scripted``)
 served over HTTP, so the batch part pays the real SDK and HTTP costs. Needs root, the env image,
 Xvfb, LibreOffice, Chromium (and ``ray`` for the executor comparison).
+
+Next to each reset's and step's wall time the figures give its CPU time (``cpu_median``, and
+per process group: ``ours`` = this process, ``reaped`` = short tools and exited app trees,
+``office``/``browser``/``xvfb``/``scripts``/... = live descendants; see ``_cpu.py``): on a
+shared, loaded machine the wall clock measures the queue for the cores, the CPU the work.
 """
 
 from __future__ import annotations
@@ -56,6 +61,9 @@ from cuagym.domains import load_domain, start_screen
 from cuagym.hub import discover_web_apps, serve_hub
 from cuagym.llm.scripted import Reply, ScriptedChatApi, ScriptedRequest, serve_scripted
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _cpu import PhaseCpu, measure  # a sibling helper, as hub_bench.py imports _loadgen
+
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "tests" / "synth" / "bundles" / "final"
 DESKTOP = CORPUS / "calc-total-row"
@@ -89,8 +97,17 @@ def _family_task(domain: str, family: str, seed: int) -> _Task:
     return _Task(task, fam.generate(task).initial_setup)
 
 
-async def _reset(rollout: RolloutEnv, bundle: Bundle | _Task, web: WebSession | None) -> float:
+async def _reset(
+    rollout: RolloutEnv, bundle: Bundle | _Task, web: WebSession | None, cpu: PhaseCpu | None = None
+) -> float:
     """restore + hub session reset + setup + snapshot + start windows + settled screenshot."""
+    with measure(cpu or PhaseCpu()):
+        return await _reset_timed(rollout, bundle, web)
+
+
+async def _reset_timed(
+    rollout: RolloutEnv, bundle: Bundle | _Task, web: WebSession | None
+) -> float:
     env = rollout.env
     assert bundle.initial_setup is not None
     t0 = time.perf_counter()
@@ -106,45 +123,68 @@ async def _reset(rollout: RolloutEnv, bundle: Bundle | _Task, web: WebSession | 
     return time.perf_counter() - t0
 
 
-async def _steps(rollout: RolloutEnv, actions: list[dict[str, Any]], context: int) -> list[float]:
+async def _steps(
+    rollout: RolloutEnv, actions: list[dict[str, Any]], context: int, cpu: PhaseCpu | None = None
+) -> list[float]:
     """action → settled screenshot → Qwen-resized PNG → the turn's context built."""
     env = rollout.env
     spec, cache = ImageSpec(), ImageCache()
     history = [TurnInput(screenshot=await env.screenshot(), response="Action: x.")] * context
     times: list[float] = []
     for action in actions:
-        t0 = time.perf_counter()
-        await env.act(action)
-        await env.wait_settled(0.05, 2.0)
-        png = await env.screenshot()
-        prepare_image(png, spec, cache)
-        build_messages("the task", [*history, TurnInput(screenshot=png)], spec=spec, cache=cache)
-        times.append(time.perf_counter() - t0)
+        with measure(cpu or PhaseCpu()):
+            t0 = time.perf_counter()
+            await env.act(action)
+            await env.wait_settled(0.05, 2.0)
+            png = await env.screenshot()
+            prepare_image(png, spec, cache)
+            messages = [*history, TurnInput(screenshot=png)]
+            build_messages("the task", messages, spec=spec, cache=cache)
+            times.append(time.perf_counter() - t0)
     return times
+
+
+def _cpu_figures(cpu: PhaseCpu, scale: float = 1.0) -> dict[str, Any]:
+    """CPU of a phase (this process and every process below it): the work, which a loaded
+    machine's wall clock hides behind the queue for the cores."""
+    return {
+        "cpu_median": round(statistics.median(cpu.cpu) * scale, 3),
+        "cpu_by_group_mean": {
+            group: round(total / len(cpu.cpu) * scale, 3)
+            for group, total in sorted(cpu.by.items())
+            if abs(total) / len(cpu.cpu) * scale >= 0.001
+        },
+    }
 
 
 async def reset_and_step(repeat: int) -> dict[str, Any]:
     # Calc on a 30-odd-row workbook, as every calc task starts; team-chat on its home page.
     desktop, web_bundle = _family_task("calc", "totals-row", 0), Bundle.load(WEB)
     out: dict[str, Any] = {}
+    reset_cpu, step_cpu = PhaseCpu(), PhaseCpu()
     async with RolloutEnv() as rollout:
-        resets = [await _reset(rollout, desktop, None) for _ in range(repeat)]
+        resets = [await _reset(rollout, desktop, None, reset_cpu) for _ in range(repeat)]
         keys = [{"action": "key", "keys": [k]} for k in ("down", "right", "up", "left")] * 5
-        steps = await _steps(rollout, keys, context=12)
-    out["reset_desktop_s"] = {"median": _median(resets), "all": [round(x, 3) for x in resets]}
-    out["step_desktop_ms"] = {"median": round(_median(steps) * 1000, 1), "n": len(steps)}
+        steps = await _steps(rollout, keys, context=12, cpu=step_cpu)
+    out["reset_desktop_s"] = {"median": _median(resets), "all": [round(x, 3) for x in resets],
+                              **_cpu_figures(reset_cpu)}  # fmt: skip
+    out["step_desktop_ms"] = {"median": round(_median(steps) * 1000, 1), "n": len(steps),
+                              **_cpu_figures(step_cpu, 1000)}  # fmt: skip
     async with serve_hub(discover_web_apps(["team-chat"])) as hub:
         info = HubInfo(url=hub.url, token=hub.token, apps=("team-chat",))
         async with RolloutEnv(hub=info) as rollout:
             assert rollout.sid is not None
             web = WebSession(url=hub.url, sid=rollout.sid)
-            resets = [await _reset(rollout, web_bundle, web) for _ in range(repeat)]
+            reset_cpu, step_cpu = PhaseCpu(), PhaseCpu()
+            resets = [await _reset(rollout, web_bundle, web, reset_cpu) for _ in range(repeat)]
             moves = [{"action": "mouse_move", "coordinate": [600 + 10 * i, 300]} for i in range(10)]
             scrolls = [{"action": "scroll", "coordinate": [700, 450], "pixels": p}
                        for p in (-100, 100) * 5]  # fmt: skip
-            steps = await _steps(rollout, [*moves, *scrolls], context=12)
-    out["reset_web_s"] = {"median": _median(resets), "all": [round(x, 3) for x in resets]}
-    out["step_web_ms"] = {"median": round(_median(steps) * 1000, 1), "n": len(steps)}
+            steps = await _steps(rollout, [*moves, *scrolls], context=12, cpu=step_cpu)
+    out["reset_web_s"] = {"median": _median(resets), "all": [round(x, 3) for x in resets],
+                          **_cpu_figures(reset_cpu)}  # fmt: skip
+    out["step_web_ms"] = {"median": round(_median(steps) * 1000, 1), "n": len(steps),
+                          **_cpu_figures(step_cpu, 1000)}  # fmt: skip
     return out
 
 

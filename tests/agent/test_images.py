@@ -8,7 +8,7 @@ import pytest
 from PIL import Image
 
 from cuagym.agent import ImageCache, ImageSpec, prepare_image, smart_resize, to_screen
-from cuagym.core._png import encode_png, png_size
+from cuagym.core._png import decode_unfiltered_rgb, encode_png, png_size
 
 
 def png_of(width: int, height: int, color: tuple[int, int, int] = (200, 30, 30)) -> bytes:
@@ -62,6 +62,28 @@ def test_prepare_image_resizes_deterministically_and_caches() -> None:
     assert prepare_image(png, ImageSpec(), cache) is part
     decoded = Image.open(io.BytesIO(part.png))
     assert decoded.size == (1288, 812) and decoded.getpixel((600, 400)) == (200, 30, 30)
+
+
+def test_own_and_foreign_pngs_of_the_same_pixels_prepare_identically() -> None:
+    # Our unfiltered screenshots take a fast decoder, any other PNG Pillow's: same pixels in,
+    # same bytes out (the slices rebuild contexts from stored screenshots of either kind).
+    image = Image.effect_noise((640, 400), 60).convert("RGB")
+    image.paste((250, 250, 240), (0, 0, 640, 30))
+    ours = encode_png(640, 400, image.tobytes())
+    assert decode_unfiltered_rgb(ours) == (640, 400, image.tobytes())
+    buf = io.BytesIO()
+    image.save(buf, format="PNG")  # adaptive row filters: not ours
+    foreign = buf.getvalue()
+    assert decode_unfiltered_rgb(foreign) is None
+    assert prepare_image(ours, ImageSpec()).png == prepare_image(foreign, ImageSpec()).png
+    # A grey or interlaced PNG is not ours either.
+    assert decode_unfiltered_rgb(png_via_pillow(image.convert("L"))) is None
+
+
+def png_via_pillow(image: Image.Image) -> bytes:
+    buf = io.BytesIO()
+    image.save(buf, format="PNG", compress_level=0)
+    return buf.getvalue()
 
 
 def test_native_mode_sends_the_screenshot_unchanged() -> None:

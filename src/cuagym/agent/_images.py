@@ -18,7 +18,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from cuagym.core._action import Coordinate, to_pixels
-from cuagym.core._png import encode_png, png_size
+from cuagym.core._png import decode_unfiltered_rgb, encode_png, png_size
 from cuagym.llm._types import ImagePart
 
 __all__ = [
@@ -119,9 +119,15 @@ def prepare_image(png: bytes, spec: ImageSpec, cache: ImageCache | None = None) 
         return hit
     from PIL import Image  # the gui/office extras carry Pillow; the parser alone needs none
 
-    with Image.open(io.BytesIO(png)) as image:
-        rgb = image.convert("RGB").resize((out_w, out_h), Image.Resampling.BICUBIC)
-        part = ImagePart(png=encode_png(out_w, out_h, rgb.tobytes()), width=out_w, height=out_h)
+    # Our own screenshots (unfiltered RGB) skip the general decoder; the pixels are the same.
+    own = decode_unfiltered_rgb(png)
+    if own is not None:
+        image = Image.frombytes("RGB", (width, height), own[2])
+    else:
+        with Image.open(io.BytesIO(png)) as opened:
+            image = opened.convert("RGB")
+    rgb = image.resize((out_w, out_h), Image.Resampling.BICUBIC)
+    part = ImagePart(png=encode_png(out_w, out_h, rgb.tobytes()), width=out_w, height=out_h)
     if cache is not None:
         cache.put(key, part)
     return part

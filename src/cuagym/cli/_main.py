@@ -14,6 +14,7 @@ from cuagym.cli._scan import scan_command
 from cuagym.cli._schema import schema_command
 from cuagym.cli._stats import stats_command
 from cuagym.cli._synth import synth_command
+from cuagym.cli._taskgen import taskgen_app
 from cuagym.cli._train import train_command
 from cuagym.cli._verify import verify_command
 
@@ -33,6 +34,7 @@ app.add_typer(hub_app, name="hub")
 app.add_typer(env_app, name="env")
 app.add_typer(export_app, name="export")
 app.add_typer(filter_app, name="filter")
+app.add_typer(taskgen_app, name="taskgen")
 
 
 def _version(value: bool) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import struct
 import zlib
 
-__all__ = ["PNG_LEVEL", "PNG_SIGNATURE", "encode_png", "png_size"]
+__all__ = ["PNG_LEVEL", "PNG_SIGNATURE", "decode_unfiltered_rgb", "encode_png", "png_size"]
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 #: zlib level of screenshots: level 1 is ~2x faster than the default 6 and, on UI images
@@ -46,3 +46,32 @@ def png_size(data: bytes) -> tuple[int, int]:
     if width <= 0 or height <= 0:
         raise ValueError(f"PNG header gives an empty image ({width}x{height})")
     return width, height
+
+
+def decode_unfiltered_rgb(data: bytes) -> tuple[int, int, bytes] | None:
+    """(width, height, RGB bytes) of a PNG as :func:`encode_png` writes it (8-bit RGB, not
+    interlaced, every row unfiltered), or None for any other PNG (the caller decodes those
+    with a general decoder). About twice as fast as a general decoder: one inflate, no
+    unfiltering."""
+    width, height = png_size(data)
+    if data[24:29] != bytes((8, 2, 0, 0, 0)):  # bit depth, colour type, methods, interlace
+        return None
+    idat: list[bytes] = []
+    pos = len(PNG_SIGNATURE)
+    while pos + 8 <= len(data):
+        (length,) = struct.unpack(">I", data[pos : pos + 4])
+        kind = data[pos + 4 : pos + 8]
+        if kind == b"IDAT":
+            idat.append(data[pos + 8 : pos + 8 + length])
+        elif kind == b"IEND":
+            break
+        pos += 12 + length
+    stride = width * 3 + 1
+    try:
+        raw = zlib.decompress(b"".join(idat))
+    except zlib.error:
+        return None
+    if len(raw) != stride * height or raw[::stride].count(0) != height:
+        return None
+    rows = b"".join(raw[y * stride + 1 : (y + 1) * stride] for y in range(height))
+    return width, height, rows

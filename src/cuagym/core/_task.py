@@ -142,6 +142,11 @@ class TaskMeta(BaseModel):
     domain: Ident
     difficulty: Difficulty
     scenario: Scenario
+    category: str | None = Field(
+        default=None,
+        description="Work category of the task's leaf (cuagym.taskgen's ten, e.g. "
+        "'spreadsheet-data'); None when the task did not come from the sampler.",
+    )
     task_type: TaskType = Field(description="single-application or cross-application.")
     taxonomy_path: list[str] = Field(
         default_factory=list,

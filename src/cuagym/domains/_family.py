@@ -64,8 +64,11 @@ class TaskFamily(ABC):
     #: apps the task touches, in use order (default: the domain alone)
     apps: ClassVar[tuple[str, ...]] = ()
     difficulty: ClassVar[Difficulty]
-    #: the leaf of the domain's taxonomy.yaml this family exercises (root → leaf)
+    #: the leaf of the domain's taxonomy.yaml this family exercises (keys below the root)
     taxonomy_path: ClassVar[tuple[str, ...]]
+    #: further leaves the task exercises, as ``"domain:a/b/c"`` (a cross-app family names the
+    #: other apps' leaves); cuagym.taskgen checks every one against its taxonomy
+    also_covers: ClassVar[tuple[str, ...]] = ()
     scenario: ClassVar[Scenario] = "commercial"
 
     @abstractmethod

@@ -187,8 +187,8 @@ class LocalEnvironment:
         """Back to a snapshot. Open desktop apps are closed: the home they saw is gone."""
         async with self._lock:
             if self.desktop is not None:
-                for app in list(self.desktop.apps):
-                    await self.desktop.close_app(app)
+                # Killed, not shut down: their home is discarded, so is whatever they hold.
+                await self.desktop.close_apps(discard=True)
             await self.sandbox.restore(snapshot)
 
     async def run_script(self, code: str, role: str, timeout: float | None = None) -> ScriptResult:

@@ -1,6 +1,10 @@
 """Where a batch's tasks come from: sampled from the domains' procedural families, or a
 ``--tasks`` file (a JSON list of task configs). Both give :class:`TaskSpec` lists in a
 deterministic order, so re-running the same command names the same tasks (resume).
+
+A task-file entry may carry meta.json fields in ``meta``, or — as ``cuagym taskgen`` writes
+it (DESIGN.md §8) — its sampling ``cell``, which goes to meta.json whole; neither reaches
+task_config.json, so no role sees it.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from cuagym.core import Platform, Scenario, SourcePass, TaskConfig
 from cuagym.domains import Domain
 from cuagym.synth._orchestrator import TaskSpec
+from cuagym.taskgen import TaskCell, task_type_of
 
 __all__ = ["TaskFileError", "domains_with_families", "load_tasks_file", "sample_tasks"]
 
@@ -116,16 +121,28 @@ def load_tasks_file(
             where += f" ({entry['task_id']!r})"
         raw = dict(entry)
         meta_raw = raw.pop("meta", {})
+        cell_raw = raw.pop("cell", None)
+        if cell_raw is not None and meta_raw:
+            raise TaskFileError(f"{where}: give either 'cell' (from cuagym taskgen) or 'meta'")
         try:
             task = TaskConfig.model_validate(raw)
             meta = _FileMeta.model_validate(meta_raw if meta_raw is not None else {})
+            cell = TaskCell.model_validate(cell_raw) if cell_raw is not None else None
         except ValidationError as exc:
             err = exc.errors(include_url=False)[0]
             loc = ".".join(str(p) for p in err["loc"]) or "(entry)"
             if exc.title == _FileMeta.__name__:
                 loc = f"meta.{loc}"
+            elif exc.title == TaskCell.__name__:
+                loc = f"cell.{loc}"
             msg = err["msg"].removeprefix("Value error, ")
             raise TaskFileError(f"{where}: field '{loc}': {msg}") from None
+        if cell is not None:
+            _check_cell(task, cell, where)
+            meta = _FileMeta.model_validate(
+                cell.model_dump(include={"platform", "category", "scenario", "taxonomy_path",
+                                         "source_pass"})
+            )  # fmt: skip
         if task.task_id in seen:
             raise TaskFileError(f"{where}: field 'task_id': duplicate of task {seen[task.task_id]}")
         seen[task.task_id] = i
@@ -160,6 +177,19 @@ def _check_family(task: TaskConfig, dom: Domain | None, where: str) -> None:
         )
     if family not in {f.id for f in dom.families}:
         raise TaskFileError(f"{where}: field 'family': domain {dom.id!r} has no family {family!r}")
+
+
+def _check_cell(task: TaskConfig, cell: TaskCell, where: str) -> None:
+    """A cell must describe its task: same difficulty and task type, its own domain's leaf."""
+    if cell.difficulty != task.difficulty:
+        raise TaskFileError(f"{where}: field 'cell.difficulty': {cell.difficulty!r} but the "
+                            f"task is {task.difficulty!r}")  # fmt: skip
+    if cell.task_type != task_type_of(task.apps):
+        raise TaskFileError(f"{where}: field 'cell.task_type': {cell.task_type!r} but the task "
+                            f"has apps {task.apps}")  # fmt: skip
+    if cell.taxonomy_path[0] not in task.apps:
+        raise TaskFileError(f"{where}: field 'cell.taxonomy_path': its root "
+                            f"{cell.taxonomy_path[0]!r} is not one of the task's apps")  # fmt: skip
 
 
 def _kind(value: Any) -> str:

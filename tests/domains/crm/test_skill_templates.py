@@ -48,7 +48,10 @@ def test_templates_score_zero_then_one(crm_hub: LiveHub, tmp_path: Path) -> None
     assert setup.returncode == 0, setup.stderr
     before = parse_reward_output(run("reward.py").stdout)
     assert before.ok and before.reward == 0.0
-    assert [c.name for c in before.checks if c.passed] == ["nothing_else_changed"]
+    # Only the 0-point guards pass on the untouched state; they must not be enough to score.
+    passed = [c for c in before.checks if c.passed]
+    assert [c.name for c in passed] == ["one_of_each", "nothing_else_changed"]
+    assert all(c.points == 0 for c in passed)
     gold = run("golden_patch.py")
     assert gold.returncode == 0, gold.stderr
     after = run("reward.py")

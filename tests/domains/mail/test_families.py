@@ -1,32 +1,27 @@
 """mail's task families: taxonomy, task hygiene, and r(init) = 0 / r(gold) = 1 for real.
 
 Scripts run as subprocesses against a live hub (``family_harness``), exactly as the consensus
-check runs them; the "wrong end state" tests apply a plausible agent mistake with the app's own
-``_ops`` and check that the reward gives partial or no credit, never full.
+check runs them; wrong end states live in ``test_end_states``.
 """
 
 from __future__ import annotations
 
 import re
-import uuid
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 import yaml
 
-from cuagym.core import TaskConfig, parse_reward_output
+from cuagym.core import TaskConfig
 from cuagym.domains import TaskFamily
 from cuagym.domains.mail import MailApp, domain
-from cuagym.domains.mail._ops import add_label, create_label, set_folder, set_starred
-from cuagym.domains.mail._ops_compose import ComposeFields, prefill, send_message
 from cuagym.domains.mail._views import FOLDER_VIEWS
 from cuagym.hub import Hub
 from tests.conftest import LiveHub, serve_in_thread
-from tests.domains.family_harness import check_sample, run_script
+from tests.domains.family_harness import check_sample
 
 FAMILIES = domain.families
 SEEDS = (0, 1, 2)
@@ -158,140 +153,3 @@ def test_init_scores_zero_and_gold_scores_one(
         result = check_sample(family, seed, mail_hub.url, mail_hub.token, tmp_path / str(seed))
         assert result.r_init == 0.0, result.init_output
         assert result.r_gold == 1.0, result.gold_output
-
-
-# -- live: plausible mistakes get partial or no credit --------------------------------------------
-def score_mistake(
-    family: TaskFamily,
-    seed: int,
-    hub: LiveHub,
-    workdir: Path,
-    mistake: Callable[[State, dict[str, Any]], None],
-) -> tuple[float | None, str]:
-    """Set up the task, apply ``mistake`` to the state as the UI would, run the reward."""
-    task = family.sample(seed)
-    sid = f"wrong-{uuid.uuid4().hex[:8]}"
-    home = workdir / "home"
-    run_script(family.generate(task).initial_setup, hub.url, hub.token, sid, home)
-    base = f"{hub.url}/mail"
-    state = httpx.get(f"{base}/state", params={"sid": sid}, headers=hub.auth).json()
-    state = state["stored_state"]
-    mistake(state, params(task))
-    r = httpx.post(
-        f"{base}/post",
-        params={"sid": sid},
-        headers=hub.auth,
-        json={"action": "set_current", "state": state},
-    )
-    assert r.status_code == 200, r.text
-    out = run_script(family.write_reward(task), hub.url, hub.token, sid, home)
-    return parse_reward_output(out).reward, out
-
-
-def _thread(state: State, subject: str, sender: str) -> str:
-    return next(
-        str(m["threadId"])
-        for m in state["messages"].values()
-        if m["subject"] == subject and m["from"]["email"] == sender
-    )
-
-
-def _from_domain(state: State, domain_: str) -> list[str]:
-    return sorted(
-        {
-            m["threadId"]
-            for m in state["messages"].values()
-            if m["from"]["email"].endswith("@" + domain_)
-        }
-    )
-
-
-def _label(state: State, name: str) -> str:
-    return next(str(k) for k, v in state["labels"].items() if v["name"] == name)
-
-
-def star_the_other_one(state: State, p: dict[str, Any]) -> None:
-    set_starred(state, [_thread(state, p["other_subject"], p["sender_email"])], True)
-
-
-def wrong_colour(state: State, p: dict[str, Any]) -> None:
-    create_label(state, p["name"], "gray" if p["color"] != "gray" else "red")
-
-
-def archive_the_colleague_too(state: State, p: dict[str, Any]) -> None:
-    mine = [
-        m["threadId"]
-        for m in state["messages"].values()
-        if m["from"]["email"] in (p["sender_email"], p["colleague_email"])
-    ]
-    set_folder(state, mine, "archive")
-
-
-def archive_only_one(state: State, p: dict[str, Any]) -> None:
-    first = next(
-        m["threadId"] for m in state["messages"].values() if m["from"]["email"] == p["sender_email"]
-    )
-    set_folder(state, [first], "archive")
-
-
-def reply_all(state: State, p: dict[str, Any]) -> None:
-    tid = _thread(state, p["subject"], p["sender_email"])
-    mid = next(m["id"] for m in state["messages"].values() if m["threadId"] == tid)
-    _, fields = prefill(state, mid, "reply-all")
-    fields.body = p["sentence"]
-    send_message(state, fields, None, tid)
-
-
-def label_trash_too(state: State, p: dict[str, Any]) -> None:
-    add_label(state, _from_domain(state, p["domain"]), _label(state, p["label"]))
-
-
-def template_in_to(state: State, p: dict[str, Any]) -> None:
-    rcpt = ", ".join(m["email"] for m in p["members"])
-    send_message(state, ComposeFields(to=rcpt, subject=p["subject"], body=p["text"]))
-
-
-def forward_without_attachment(state: State, p: dict[str, Any]) -> None:
-    tid = _thread(state, p["subject"], p["sender_email"])
-    mid = next(m["id"] for m in state["messages"].values() if m["threadId"] == tid)
-    _, fields = prefill(state, mid, "forward")
-    fields.to, fields.body, fields.attachments = p["colleague_email"], p["note"], []
-    send_message(state, fields, None, tid)
-
-
-def triage_but_leave_unread(state: State, p: dict[str, Any]) -> None:
-    targets = [
-        t
-        for t in _from_domain(state, p["domain"])
-        if state["threads"][t]["unread"] and state["threads"][t]["folder"] == "inbox"
-    ]
-    add_label(state, targets, _label(state, p["label"]))
-    set_folder(state, targets, "archive")
-
-
-MISTAKES: list[tuple[str, Callable[[State, dict[str, Any]], None], tuple[float, float]]] = [
-    # (family, mistake, (lowest, highest) acceptable reward)
-    ("star-thread", star_the_other_one, (0.0, 0.0)),
-    ("create-label", wrong_colour, (0.6666, 0.6667)),
-    ("archive-sender", archive_the_colleague_too, (0.0, 0.0)),
-    ("archive-sender", archive_only_one, (0.33, 0.5)),
-    ("reply-to-thread", reply_all, (0.857, 0.8572)),
-    ("label-domain", label_trash_too, (0.0, 0.0)),
-    ("send-template-to-group", template_in_to, (0.5, 0.5)),
-    ("forward-attachment", forward_without_attachment, (0.714, 0.7143)),
-    ("inbox-triage", triage_but_leave_unread, (0.6666, 0.6667)),
-]
-
-
-@pytest.mark.parametrize(
-    ("family_id", "mistake", "bounds"), MISTAKES, ids=[f"{m[0]}-{m[1].__name__}" for m in MISTAKES]
-)
-def test_a_plausible_mistake_is_not_full_credit(
-    family_id: str,
-    mistake: Callable[[State, dict[str, Any]], None],
-    bounds: tuple[float, float],
-    mail_hub: LiveHub,
-    tmp_path: Path,
-) -> None:
-    reward, out = score_mistake(domain.family(family_id), 1, mail_hub, tmp_path, mistake)
-    assert reward is not None and bounds[0] <= reward <= bounds[1], out

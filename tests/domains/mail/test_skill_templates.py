@@ -58,8 +58,10 @@ def test_templates_score_zero_then_one(live_hub: Any, tmp_path: Path) -> None:
     assert before.returncode == 0, before.stderr
     parsed = parse_reward_output(before.stdout)
     assert parsed.ok and parsed.reward == 0.0, before.stdout
-    # The no-collateral guard passes on the untouched state; it must not be enough to score.
-    assert [c.name for c in parsed.checks if c.passed] == ["no_collateral"]
+    # Only the 0-point guards pass on the untouched state; they must not be enough to score.
+    passed = [c for c in parsed.checks if c.passed]
+    assert [c.name for c in passed] == ["one_message", "nothing_else_changed"]
+    assert all(c.points == 0 for c in passed)
 
     gold = run("golden_patch.py")
     assert gold.returncode == 0, gold.stderr

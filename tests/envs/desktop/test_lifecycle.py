@@ -94,3 +94,39 @@ async def test_a_dead_app_takes_its_helpers_along(home: Path) -> None:
         os.kill(main, 9)
         await app.proc.process.wait()
         assert session_members([app.proc.pid]) == []
+
+
+async def test_a_discarded_app_is_killed_at_once_with_its_tree() -> None:
+    # An app that ignores SIGTERM, with a helper: a graceful stop waits out the grace period,
+    # a discarding one (the environment is being restored) kills the whole tree at once.
+    from cuagym.envs._desktop._proc import HostLauncher
+
+    launcher = HostLauncher(uid=None, gid=None, grace_s=5.0)
+    argv = ["/bin/sh", "-c", "trap '' TERM; sleep 60 & sleep 60; wait"]
+    env = {"PATH": "/usr/bin:/bin"}
+    procs = [await launcher.spawn(argv, env, as_user=False) for _ in range(2)]
+    await asyncio.sleep(0.3)  # the reapers have forked the shells, the shells their sleeps
+    assert all(len(session_members([p.pid])) >= 2 for p in procs)
+    loop = asyncio.get_running_loop()
+    t0 = loop.time()
+    assert await procs[0].stop(kill=True) == 137  # the command's status: SIGKILL
+    assert loop.time() - t0 < 2.0
+    assert session_members([procs[0].pid]) == []
+    t0 = loop.time()
+    await procs[1].stop()
+    assert loop.time() - t0 >= 4.5  # TERM was ignored: KILL came after the grace period
+    assert session_members([procs[1].pid]) == []
+
+
+async def test_a_wait_right_after_a_settled_one_needs_no_new_quiet_period(home: Path) -> None:
+    async with Desktop(home=home, uid=1000) as desktop:
+        loop = asyncio.get_running_loop()
+        await desktop.wait_rendered(stable_s=0.6, timeout=20)
+        t0 = loop.time()
+        await desktop.wait_rendered(stable_s=0.6, timeout=20)  # nothing happened since
+        assert loop.time() - t0 < 0.5
+        # Input makes the screen's past irrelevant: the quiet period is watched again.
+        await desktop.act({"action": "mouse_move", "coordinate": [10, 10]})
+        t0 = loop.time()
+        await desktop.wait_rendered(stable_s=0.6, timeout=20)
+        assert loop.time() - t0 >= 0.6

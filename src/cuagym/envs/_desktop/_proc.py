@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import signal
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -59,12 +60,13 @@ class Proc:
     def running(self) -> bool:
         return self.process.returncode is None
 
-    async def stop(self, timeout: float = 10.0) -> int | None:
-        """SIGTERM the reaper (it TERMs the tree, then KILLs it after its grace period)."""
+    async def stop(self, timeout: float = 10.0, *, kill: bool = False) -> int | None:
+        """SIGTERM the reaper (it TERMs the tree, then KILLs it after its grace period); with
+        ``kill``, SIGUSR1 (it KILLs the tree at once: nothing of the app's state is wanted)."""
         if self.process.returncode is None and not self._stopped:
             self._stopped = True
             with contextlib.suppress(ProcessLookupError):
-                self.process.terminate()
+                self.process.send_signal(signal.SIGUSR1 if kill else signal.SIGTERM)
         try:
             return await asyncio.wait_for(self.process.wait(), timeout)
         except TimeoutError:

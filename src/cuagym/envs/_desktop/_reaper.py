@@ -10,7 +10,9 @@ installation). Why it exists:
 * It dies with the orchestrator (``PR_SET_PDEATHSIG``) and then kills the tree, the analogue
   of bwrap's ``--die-with-parent``.
 * On SIGTERM it forwards SIGTERM to the tree (its own process group), waits up to
-  ``CUAGYM_REAPER_GRACE`` seconds (default 3), then SIGKILLs whatever is left.
+  ``CUAGYM_REAPER_GRACE`` seconds (default 3), then SIGKILLs whatever is left. On SIGUSR1 it
+  SIGKILLs the tree at once: for an app whose state is being thrown away (an environment
+  restored to a snapshot), a graceful shutdown is time spent for nothing.
 
 Exit status: the command's own (128+N if a signal killed it).
 """
@@ -64,11 +66,11 @@ def _signal_tree(sig: int, done: set[int]) -> None:
 
 
 class _Stop(Exception):
-    """Raised by the signal handlers to break a blocking wait."""
+    """Raised by the signal handlers to break a blocking wait; ``args[0]``: the signal."""
 
 
-def _on_signal(_signum: int, _frame: object) -> None:
-    raise _Stop
+def _on_signal(signum: int, _frame: object) -> None:
+    raise _Stop(signum)
 
 
 def main() -> int:
@@ -79,7 +81,7 @@ def main() -> int:
         return 1
     grace = float(os.environ.pop("CUAGYM_REAPER_GRACE", "3"))
     cwd = os.environ.pop("CUAGYM_REAPER_CWD", None)
-    stops = {signal.SIGTERM, signal.SIGINT, signal.SIGHUP}
+    stops = {signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGUSR1}
     # Blocked across the fork so that a stop request lands in the try below, never in between.
     signal.pthread_sigmask(signal.SIG_BLOCK, stops)
     for sig in stops:
@@ -109,14 +111,15 @@ def main() -> int:
             if done == pid:
                 status = _exit_code(code)
                 break  # the app is gone: its helpers have no reason to live on
-    except _Stop:
-        pass
+    except _Stop as stop:
+        if stop.args[0] == signal.SIGUSR1:
+            grace = 0.0
     for sig in stops:
         signal.signal(sig, signal.SIG_IGN)
     # Phase 2: TERM the tree, reap, KILL what is left after the grace period.
     termed: set[int] = set()
     killed: set[int] = set()
-    _signal_tree(signal.SIGTERM, termed)
+    _signal_tree(signal.SIGTERM if grace > 0 else signal.SIGKILL, termed)
     deadline = time.monotonic() + grace
     while True:
         try:

@@ -17,17 +17,19 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from cuagym.core import TaskConfig
 from cuagym.domains._family import family_rng
-from cuagym.domains._reward import WEB_LIBRARIES
+from cuagym.domains._reward import WEB_LIBRARIES, inlined
 from cuagym.domains._reward import reward_script as compose_reward
 
 from .._seed import build_seed
 
 __all__ = [
     "GEN_NOW",
+    "REWARD_HELPERS",
     "build_world",
     "lead_of",
     "opportunity_of",
@@ -166,40 +168,7 @@ for collection, ids in REMOVE.items():
 
 
 #: The helpers every crm reward carries (after the shared frame and hub libraries).
-_HELPERS = '''
-def norm(text):
-    return " ".join(str(text or "").split()).lower()
-
-
-def digits(text):
-    return "".join(ch for ch in str(text or "") if ch.isdigit())
-
-
-def lead_id(state, first, last, company):
-    for lid, lead in state["leads"].items():
-        if (norm(lead["firstName"]), norm(lead["lastName"]), norm(lead["company"])) == (
-            norm(first), norm(last), norm(company)
-        ):
-            return lid
-    return None
-
-
-def named(state, collection, name):
-    for rid, record in state[collection].items():
-        if norm(record.get("name")) == norm(name):
-            return rid
-    return None
-
-
-def added(diff, collection):
-    """Ids of records of a collection that exist now and did not initially."""
-    out = []
-    for path, entry in diff.items():
-        head, _, rest = path.partition(".")
-        if head == collection and "." not in rest and entry["op"] == "added":
-            out.append(rest)
-    return sorted(out)
-'''
+REWARD_HELPERS = inlined(Path(__file__).with_name("_reward_lib.py"))
 
 _READ = """
 data = hub_state("crm")
@@ -213,7 +182,7 @@ def reward_script(params: dict[str, Any], body: str, title: str) -> str:
     return compose_reward(
         header=f"# reward.py - {' '.join(title.split())}",
         imports="import json\n",
-        libraries=[*WEB_LIBRARIES, _HELPERS],
+        libraries=[*WEB_LIBRARIES, REWARD_HELPERS],
         constants=f"P = {_literal(params)}",
         read=_READ,
         body=body,

@@ -41,7 +41,7 @@ def _convert(world: dict[str, Any], lid: str, overrides: dict[str, str]) -> dict
 class ConvertLeadNewAccount(_Family):
     id: ClassVar[str] = "convert-lead-new-account"
     difficulty: ClassVar[Difficulty] = "hard"
-    taxonomy_path: ClassVar[tuple[str, ...]] = ("crm", "leads", "convert", "new-account")
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("leads", "convert", "new-account")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         seed = build_seed()
@@ -88,38 +88,55 @@ class ConvertLeadNewAccount(_Family):
     def write_reward(self, task: TaskConfig) -> str:
         body = """
         lid = lead_id(init, P["first"], P["last"], P["company"])
+        src = init["leads"].get(lid) or {}
         lead = cur["leads"].get(lid) or {}
-        accounts = [a for a in added(diff, "accounts") if norm(cur["accounts"][a]["name"]) == norm(P["account_name"])]
-        aid = accounts[0] if len(accounts) == 1 else None
+        new_accounts, new_contacts, new_opps = (added(diff, c) for c in ("accounts", "contacts", "opportunities"))
+        aid = new_accounts[0] if len(new_accounts) == 1 else None
         acc = cur["accounts"].get(aid) or {}
-        contacts = [c for c in added(diff, "contacts")
-                    if norm(cur["contacts"][c]["firstName"]) == norm(P["first"])
-                    and norm(cur["contacts"][c]["lastName"]) == norm(P["last"])]
-        cid = contacts[0] if len(contacts) == 1 else None
+        cid = new_contacts[0] if len(new_contacts) == 1 else None
         con = cur["contacts"].get(cid) or {}
-        opps = [o for o in added(diff, "opportunities") if norm(cur["opportunities"][o]["name"]) == norm(P["opportunity"])]
-        oid = opps[0] if len(opps) == 1 else None
+        oid = new_opps[0] if len(new_opps) == 1 else None
         opp = cur["opportunities"].get(oid) or {}
+        checks.append(("lead_found", 0, lid is not None, f"lead {lid}"))
         checks.append(("lead_converted", 2, lead.get("status") == "Converted", f"lead status is {lead.get('status')!r}"))
-        checks.append(("account_created", 2, aid is not None, f"{len(accounts)} new account(s) named {P['account_name']!r}"))
+        checks.append(("account_created", 2, aid is not None and exact(acc.get("name")) == exact(P["account_name"]), f"{len(new_accounts)} new account(s); name {acc.get('name')!r}"))
         checks.append(("account_type", 1, aid is not None and acc.get("type") == P["account_type"], f"type is {acc.get('type')!r}"))
         checks.append(("lead_links_account", 1, aid is not None and lead.get("convertedAccountId") == aid, f"convertedAccountId is {lead.get('convertedAccountId')!r}"))
-        checks.append(("contact_on_account", 2, cid is not None and aid is not None and con.get("accountId") == aid, f"{len(contacts)} new contact(s); accountId {con.get('accountId')!r}"))
-        checks.append(("contact_email", 1, cid is not None and norm(con.get("email")) == norm(P["email"]), f"email is {con.get('email')!r}"))
-        checks.append(("contact_title", 1, norm(con.get("title")) == norm(P["contact_title"]), f"title is {con.get('title')!r}"))
+        checks.append(("contact_on_account", 2, cid is not None and aid is not None and con.get("accountId") == aid and lead.get("convertedContactId") == cid, f"{len(new_contacts)} new contact(s); accountId {con.get('accountId')!r}"))
+        checks.append(("contact_email", 1, cid is not None and fold(con.get("email")) == fold(P["email"]), f"email is {con.get('email')!r}"))
+        checks.append(("contact_title", 1, cid is not None and exact(con.get("title")) == exact(P["contact_title"]), f"title is {con.get('title')!r}"))
         checks.append(("contact_phone", 1, cid is not None and digits(con.get("phone")) == digits(P["contact_phone"]), f"phone is {con.get('phone')!r}"))
-        checks.append(("opportunity_created", 1, oid is not None and lead.get("convertedOpportunityId") == oid, f"{len(opps)} new opportunity(ies) named {P['opportunity']!r}"))
+        checks.append(("opportunity_created", 1, oid is not None and exact(opp.get("name")) == exact(P["opportunity"]) and lead.get("convertedOpportunityId") == oid, f"{len(new_opps)} new opportunity(ies); name {opp.get('name')!r}"))
         checks.append(("opportunity_links", 1, oid is not None and opp.get("accountId") == aid and opp.get("contactId") == cid, f"accountId {opp.get('accountId')!r}, contactId {opp.get('contactId')!r}"))
         checks.append(("opportunity_stage", 1, opp.get("stage") == P["stage"], f"stage is {opp.get('stage')!r}"))
         checks.append(("opportunity_amount", 1, opp.get("amountCents") == P["amount_cents"], f"amountCents is {opp.get('amountCents')!r}"))
         checks.append(("opportunity_close", 1, opp.get("closeDate") == P["close_date"], f"closeDate is {opp.get('closeDate')!r}"))
-        extra = sorted(
-            path for path in diff
-            if not path.startswith(f"leads.{lid}.")
-            and not (path.partition(".")[0] in ("accounts", "contacts", "opportunities") and diff[path]["op"] == "added")
-        )
-        checks.append(("nothing_else_changed", 0, lid is not None and not extra, f"other changes: {extra[:5]}"))
-        checks.append(("one_of_each", 0, len(added(diff, "accounts")) <= 1 and len(added(diff, "contacts")) <= 1 and len(added(diff, "opportunities")) <= 1, "no duplicate records"))
+        # Everything the instruction did not mention stays as the form proposes it from the lead:
+        # the account's details and address, the contact's name, mobile and address, the deal's
+        # default probability, no type, next step or description, the lead's owner on all three.
+        owner = src.get("ownerId")
+        want_acc = {"industry": src.get("industry"), "rating": src.get("rating"), "website": src.get("website"),
+                    "phone": src.get("phone"), "employees": src.get("employees"),
+                    "annualRevenueCents": src.get("annualRevenueCents"), "billingStreet": src.get("street"),
+                    "billingCity": src.get("city"), "billingState": src.get("state"),
+                    "billingPostalCode": src.get("postalCode"), "billingCountry": src.get("country"),
+                    "description": "", "ownerId": owner}
+        want_con = {"salutation": src.get("salutation"), "firstName": src.get("firstName"),
+                    "lastName": src.get("lastName"), "department": "", "mobile": src.get("mobile"),
+                    "leadSource": src.get("leadSource"), "mailingStreet": src.get("street"),
+                    "mailingCity": src.get("city"), "mailingState": src.get("state"),
+                    "mailingPostalCode": src.get("postalCode"), "mailingCountry": src.get("country"),
+                    "description": src.get("description"), "ownerId": owner}
+        want_opp = {"probability": P["probability"], "type": None, "nextStep": "", "description": "",
+                    "leadSource": src.get("leadSource"), "ownerId": owner}
+        off = ["account." + k for k in unlike(acc, want_acc)] if acc else []
+        off += ["contact." + k for k in unlike(con, want_con)] if con else []
+        off += ["opportunity." + k for k in unlike(opp, want_opp)] if opp else []
+        checks.append(("rest_as_proposed", 0, not off, "changed: " + listing(off)))
+        checks.append(("one_of_each", 0, len(new_accounts) <= 1 and len(new_contacts) <= 1 and len(new_opps) <= 1, "no duplicate records"))
+        converted = [f"leads.{lid}.{k}" for k in ("status", "convertedAt", "convertedAccountId", "convertedContactId", "convertedOpportunityId")]
+        extra = diff_outside(diff, converted + ["accounts." + a for a in new_accounts] + ["contacts." + c for c in new_contacts] + ["opportunities." + o for o in new_opps])
+        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
         """  # noqa: E501
         return reward_script(params_of(task), body, self.id)
 
@@ -127,7 +144,7 @@ class ConvertLeadNewAccount(_Family):
 class ConvertLeadExistingAccount(_Family):
     id: ClassVar[str] = "convert-lead-existing-account"
     difficulty: ClassVar[Difficulty] = "hard"
-    taxonomy_path: ClassVar[tuple[str, ...]] = ("crm", "leads", "convert", "existing-account")
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("leads", "convert", "existing-account")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         seed = build_seed()
@@ -182,24 +199,34 @@ class ConvertLeadExistingAccount(_Family):
     def write_reward(self, task: TaskConfig) -> str:
         body = """
         lid = lead_id(init, P["first"], P["last"], P["company"])
+        src = init["leads"].get(lid) or {}
         lead = cur["leads"].get(lid) or {}
         aid = named(init, "accounts", P["account"])
-        contacts = [c for c in added(diff, "contacts")
-                    if norm(cur["contacts"][c]["firstName"]) == norm(P["first"])
-                    and norm(cur["contacts"][c]["lastName"]) == norm(P["last"])]
-        cid = contacts[0] if len(contacts) == 1 else None
+        new_contacts = added(diff, "contacts")
+        cid = new_contacts[0] if len(new_contacts) == 1 else None
         con = cur["contacts"].get(cid) or {}
+        checks.append(("lead_found", 0, lid is not None and aid is not None, f"lead {lid}, account {aid}"))
         checks.append(("lead_converted", 2, lead.get("status") == "Converted", f"lead status is {lead.get('status')!r}"))
         checks.append(("lead_links_existing_account", 3, aid is not None and lead.get("convertedAccountId") == aid, f"convertedAccountId is {lead.get('convertedAccountId')!r}"))
-        checks.append(("contact_on_account", 2, cid is not None and aid is not None and con.get("accountId") == aid and lead.get("convertedContactId") == cid, f"{len(contacts)} new contact(s); accountId {con.get('accountId')!r}"))
-        checks.append(("contact_department", 1, norm(con.get("department")) == norm(P["department"]), f"department is {con.get('department')!r}"))
-        checks.append(("contact_email", 1, cid is not None and norm(con.get("email")) == norm(P["email"]), f"email is {con.get('email')!r}"))
+        checks.append(("contact_on_account", 2, cid is not None and aid is not None and con.get("accountId") == aid and lead.get("convertedContactId") == cid, f"{len(new_contacts)} new contact(s); accountId {con.get('accountId')!r}"))
+        checks.append(("contact_department", 1, cid is not None and exact(con.get("department")) == exact(P["department"]), f"department is {con.get('department')!r}"))
+        checks.append(("contact_email", 1, cid is not None and fold(con.get("email")) == fold(P["email"]), f"email is {con.get('email')!r}"))
         checks.append(("no_new_account", 0, not added(diff, "accounts"), f"new accounts: {added(diff, 'accounts')}"))
         checks.append(("no_opportunity", 0, not added(diff, "opportunities") and lead.get("convertedOpportunityId") is None, f"new opportunities: {added(diff, 'opportunities')}"))
-        extra = sorted(
-            path for path in diff
-            if not path.startswith(f"leads.{lid}.") and not (path.partition(".")[0] == "contacts" and diff[path]["op"] == "added")
-        )
-        checks.append(("nothing_else_changed", 0, lid is not None and not extra, f"other changes: {extra[:5]}"))
+        # The contact is the lead's as the form proposes it (name, title, phones, address,
+        # lead source, description, the lead's owner); only the department was asked for.
+        want_con = {"salutation": src.get("salutation"), "firstName": src.get("firstName"),
+                    "lastName": src.get("lastName"), "title": src.get("title"), "phone": src.get("phone"),
+                    "mobile": src.get("mobile"), "leadSource": src.get("leadSource"),
+                    "mailingStreet": src.get("street"), "mailingCity": src.get("city"),
+                    "mailingState": src.get("state"), "mailingPostalCode": src.get("postalCode"),
+                    "mailingCountry": src.get("country"), "description": src.get("description"),
+                    "ownerId": src.get("ownerId")}
+        off = unlike(con, want_con) if con else []
+        checks.append(("rest_as_proposed", 0, not off, "changed: " + listing(off)))
+        checks.append(("one_contact", 0, len(new_contacts) <= 1, f"{len(new_contacts)} new contacts"))
+        converted = [f"leads.{lid}.{k}" for k in ("status", "convertedAt", "convertedAccountId", "convertedContactId")]
+        extra = diff_outside(diff, converted + ["contacts." + c for c in new_contacts])
+        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
         """  # noqa: E501
         return reward_script(params_of(task), body, self.id)

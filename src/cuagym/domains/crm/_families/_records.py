@@ -82,6 +82,12 @@ def phone(rng: random.Random) -> str:
 class _Family(TaskFamily):
     domain: ClassVar[str] = "crm"
 
+    def oracle(self, task: TaskConfig) -> object | None:
+        """The family's GUI solver (``_oracle``): it works the pages like a person would."""
+        from .._oracle import ORACLES
+
+        return ORACLES[self.id](task)
+
     def scripts(
         self, task: TaskConfig, world: dict[str, Any], gold: dict[str, Any]
     ) -> GeneratedScripts:
@@ -95,7 +101,7 @@ class _Family(TaskFamily):
 class UpdateLeadStatus(_Family):
     id: ClassVar[str] = "update-lead-status"
     difficulty: ClassVar[Difficulty] = "easy"
-    taxonomy_path: ClassVar[tuple[str, ...]] = ("crm", "leads", "qualification", "status-rating")
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("leads", "qualification", "status-rating")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         seed = build_seed()
@@ -135,9 +141,10 @@ class UpdateLeadStatus(_Family):
         lead = cur["leads"].get(lid) or {}
         checks.append(("status", 2, lead.get("status") == P["status"], f"status is {lead.get('status')!r}"))
         checks.append(("rating", 1, lead.get("rating") == P["rating"], f"rating is {lead.get('rating')!r}"))
-        allowed = {f"leads.{lid}.status", f"leads.{lid}.rating"}
-        extra = sorted(path for path in diff if path not in allowed)
-        checks.append(("nothing_else_changed", 0, lid is not None and not extra, f"other changes: {extra[:5]}"))
+        # Only these two fields of this lead: no other field, lead, note or task touched.
+        extra = diff_outside(diff, [f"leads.{lid}.status", f"leads.{lid}.rating"])
+        checks.append(("lead_found", 0, lid is not None, f"lead {lid}"))
+        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
         """  # noqa: E501
         return reward_script(params_of(task), body, self.id)
 
@@ -145,7 +152,7 @@ class UpdateLeadStatus(_Family):
 class MoveOpportunityStage(_Family):
     id: ClassVar[str] = "move-opportunity-stage"
     difficulty: ClassVar[Difficulty] = "easy"
-    taxonomy_path: ClassVar[tuple[str, ...]] = ("crm", "opportunities", "pipeline", "move-stage")
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("opportunities", "pipeline", "move-stage")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         seed = build_seed()
@@ -188,9 +195,10 @@ class MoveOpportunityStage(_Family):
         opp = cur["opportunities"].get(oid) or {}
         checks.append(("stage", 3, opp.get("stage") == P["stage"], f"stage is {opp.get('stage')!r}"))
         checks.append(("probability", 1, opp.get("stage") == P["stage"] and opp.get("probability") == P["probability"], f"probability is {opp.get('probability')!r}"))
-        allowed = {f"opportunities.{oid}.stage", f"opportunities.{oid}.probability"}
-        extra = sorted(path for path in diff if path not in allowed)
-        checks.append(("nothing_else_changed", 0, oid is not None and not extra, f"other changes: {extra[:5]}"))
+        # The stage (and the probability it brings) of this deal only.
+        extra = diff_outside(diff, [f"opportunities.{oid}.stage", f"opportunities.{oid}.probability"])
+        checks.append(("opportunity_found", 0, oid is not None, f"opportunity {oid}"))
+        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
         """  # noqa: E501
         return reward_script(params_of(task), body, self.id)
 
@@ -198,7 +206,7 @@ class MoveOpportunityStage(_Family):
 class CompleteTask(_Family):
     id: ClassVar[str] = "complete-task"
     difficulty: ClassVar[Difficulty] = "easy"
-    taxonomy_path: ClassVar[tuple[str, ...]] = ("crm", "activities", "tasks", "complete-task")
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("activities", "tasks", "complete-task")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         seed = build_seed()
@@ -238,14 +246,16 @@ class CompleteTask(_Family):
 
     def write_reward(self, task: TaskConfig) -> str:
         body = """
-        aid = None
-        for key, act in init["activities"].items():
-            if norm(act["subject"]) == norm(P["subject"]) and act["relatedType"] == P["related_type"] and act["status"] == "Open":
-                aid = key
+        found = [key for key, act in sorted(init["activities"].items())
+                 if fold(act["subject"]) == fold(P["subject"]) and act["relatedType"] == P["related_type"]
+                 and act["status"] == "Open"]
+        aid = found[0] if len(found) == 1 else None
         act = cur["activities"].get(aid) or {}
+        checks.append(("task_found", 0, aid is not None, f"{len(found)} open task(s) named so"))
         checks.append(("completed", 1, act.get("status") == "Completed", f"status is {act.get('status')!r}"))
-        extra = sorted(path for path in diff if path != f"activities.{aid}.status")
-        checks.append(("nothing_else_changed", 0, aid is not None and not extra, f"other changes: {extra[:5]}"))
+        # Marked done, not deleted, edited, re-dated, or another task closed with it.
+        extra = diff_outside(diff, [f"activities.{aid}.status"])
+        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
         """  # noqa: E501
         return reward_script(params_of(task), body, self.id)
 
@@ -254,7 +264,7 @@ class CompleteTask(_Family):
 class CreateContact(_Family):
     id: ClassVar[str] = "create-contact"
     difficulty: ClassVar[Difficulty] = "medium"
-    taxonomy_path: ClassVar[tuple[str, ...]] = ("crm", "contacts", "create", "new-contact")
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("contacts", "create", "new-contact")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         seed = build_seed()
@@ -292,19 +302,28 @@ class CreateContact(_Family):
     def write_reward(self, task: TaskConfig) -> str:
         body = """
         aid = named(init, "accounts", P["account"])
-        new = [cid for cid in added(diff, "contacts")
-               if norm(cur["contacts"][cid]["firstName"]) == norm(P["first"])
-               and norm(cur["contacts"][cid]["lastName"]) == norm(P["last"])]
-        c = cur["contacts"][new[0]] if new else {}
-        checks.append(("contact_created", 2, len(new) == 1, f"{len(new)} new contact(s) named {P['first']} {P['last']}"))
+        new = added(diff, "contacts")
+        mine = [cid for cid in new
+                if exact(cur["contacts"][cid]["firstName"]) == exact(P["first"])
+                and exact(cur["contacts"][cid]["lastName"]) == exact(P["last"])]
+        c = cur["contacts"][mine[0]] if len(mine) == 1 else {}
+        checks.append(("contact_created", 2, bool(c), f"{len(mine)} new contact(s) named {P['first']} {P['last']}"))
         checks.append(("account", 2, aid is not None and c.get("accountId") == aid, f"accountId is {c.get('accountId')!r}"))
-        checks.append(("title", 1, norm(c.get("title")) == norm(P["title"]), f"title is {c.get('title')!r}"))
-        checks.append(("department", 1, norm(c.get("department")) == norm(P["department"]), f"department is {c.get('department')!r}"))
-        checks.append(("email", 1, norm(c.get("email")) == norm(P["email"]), f"email is {c.get('email')!r}"))
+        checks.append(("title", 1, bool(c) and exact(c.get("title")) == exact(P["title"]), f"title is {c.get('title')!r}"))
+        checks.append(("department", 1, bool(c) and exact(c.get("department")) == exact(P["department"]), f"department is {c.get('department')!r}"))
+        checks.append(("email", 1, bool(c) and fold(c.get("email")) == fold(P["email"]), f"email is {c.get('email')!r}"))
         checks.append(("phone", 1, bool(c) and digits(c.get("phone")) == digits(P["phone"]), f"phone is {c.get('phone')!r}"))
-        checks.append(("salutation", 1, c.get("salutation") == P["salutation"], f"salutation is {c.get('salutation')!r}"))
-        extra = sorted(path for path in diff if path.partition(".")[0] != "contacts" or diff[path]["op"] != "added")
-        checks.append(("only_new_contacts", 0, not extra, f"other changes: {extra[:5]}"))
+        checks.append(("salutation", 1, bool(c) and c.get("salutation") == P["salutation"], f"salutation is {c.get('salutation')!r}"))
+        # Nothing the instruction did not give: no mobile, address, lead source or description,
+        # and the owner the form proposes (you).
+        blank = {"mobile": "", "leadSource": None, "mailingStreet": "", "mailingCity": "",
+                 "mailingState": "", "mailingPostalCode": "", "mailingCountry": "",
+                 "description": "", "ownerId": init["currentUser"]}
+        wrong = unlike(c, blank) if c else []
+        checks.append(("nothing_unasked", 0, not wrong, "also set: " + listing(wrong)))
+        checks.append(("one_contact", 0, len(new) <= 1, f"{len(new)} new contacts"))
+        extra = diff_outside(diff, ["contacts." + cid for cid in new])
+        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
         """  # noqa: E501
         return reward_script(params_of(task), body, self.id)
 
@@ -312,7 +331,7 @@ class CreateContact(_Family):
 class UpdateDealTerms(_Family):
     id: ClassVar[str] = "update-deal-terms"
     difficulty: ClassVar[Difficulty] = "medium"
-    taxonomy_path: ClassVar[tuple[str, ...]] = ("crm", "opportunities", "edit", "deal-terms")
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("opportunities", "edit", "deal-terms")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         seed = build_seed()
@@ -361,10 +380,11 @@ class UpdateDealTerms(_Family):
         opp = cur["opportunities"].get(oid) or {}
         checks.append(("amount", 2, opp.get("amountCents") == P["amount_cents"], f"amountCents is {opp.get('amountCents')!r}"))
         checks.append(("close_date", 2, opp.get("closeDate") == P["close_date"], f"closeDate is {opp.get('closeDate')!r}"))
-        checks.append(("next_step", 1, norm(opp.get("nextStep")) == norm(P["next_step"]), f"nextStep is {opp.get('nextStep')!r}"))
-        allowed = {f"opportunities.{oid}.{key}" for key in ("amountCents", "closeDate", "nextStep")}
-        extra = sorted(path for path in diff if path not in allowed)
-        checks.append(("nothing_else_changed", 0, oid is not None and not extra, f"other changes: {extra[:5]}"))
+        checks.append(("next_step", 1, bool(opp) and exact(opp.get("nextStep")) == exact(P["next_step"]), f"nextStep is {opp.get('nextStep')!r}"))
+        # These three terms only: not the stage, probability, name or another deal.
+        extra = diff_outside(diff, [f"opportunities.{oid}.{key}" for key in ("amountCents", "closeDate", "nextStep")])
+        checks.append(("opportunity_found", 0, oid is not None, f"opportunity {oid}"))
+        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
         """  # noqa: E501
         return reward_script(params_of(task), body, self.id)
 
@@ -372,7 +392,7 @@ class UpdateDealTerms(_Family):
 class ScheduleFollowUp(_Family):
     id: ClassVar[str] = "schedule-follow-up"
     difficulty: ClassVar[Difficulty] = "medium"
-    taxonomy_path: ClassVar[tuple[str, ...]] = ("crm", "activities", "tasks", "new-task")
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("activities", "tasks", "new-task")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         seed = build_seed()
@@ -416,20 +436,26 @@ class ScheduleFollowUp(_Family):
     def write_reward(self, task: TaskConfig) -> str:
         body = """
         oid = named(init, "opportunities", P["name"])
-        tasks = [cur["activities"][a] for a in added(diff, "activities")
-                 if norm(cur["activities"][a]["subject"]) == norm(P["subject"])
-                 and cur["activities"][a]["relatedId"] == oid]
-        t = tasks[0] if tasks else {}
-        notes = [cur["notes"][n] for n in added(diff, "notes")
-                 if norm(cur["notes"][n]["title"]) == norm(P["note_title"]) and cur["notes"][n]["relatedId"] == oid]
-        n = notes[0] if notes else {}
-        checks.append(("task_on_opportunity", 2, oid is not None and len(tasks) == 1, f"{len(tasks)} matching new task(s)"))
-        checks.append(("task_due", 1, t.get("dueDate") == P["due_date"], f"dueDate is {t.get('dueDate')!r}"))
-        checks.append(("task_priority", 1, t.get("priority") == P["priority"], f"priority is {t.get('priority')!r}"))
-        checks.append(("task_open", 1, t.get("status") == "Open", f"status is {t.get('status')!r}"))
-        checks.append(("note_on_opportunity", 2, oid is not None and len(notes) == 1, f"{len(notes)} matching new note(s)"))
-        checks.append(("note_body", 1, bool(n) and norm(P["note_body"]).rstrip(".") in norm(n.get("body")), f"body is {n.get('body')!r}"))
-        extra = sorted(path for path in diff if path.partition(".")[0] not in ("activities", "notes") or diff[path]["op"] != "added")
-        checks.append(("only_additions", 0, not extra, f"other changes: {extra[:5]}"))
+        new_acts, new_notes = added(diff, "activities"), added(diff, "notes")
+        tasks = [cur["activities"][a] for a in new_acts
+                 if exact(cur["activities"][a]["subject"]) == exact(P["subject"])
+                 and (cur["activities"][a]["relatedType"], cur["activities"][a]["relatedId"]) == ("opportunity", oid)]
+        t = tasks[0] if len(tasks) == 1 else {}
+        notes = [cur["notes"][n] for n in new_notes
+                 if exact(cur["notes"][n]["title"]) == exact(P["note_title"])
+                 and (cur["notes"][n]["relatedType"], cur["notes"][n]["relatedId"]) == ("opportunity", oid)]
+        n = notes[0] if len(notes) == 1 else {}
+        checks.append(("task_on_opportunity", 2, oid is not None and bool(t), f"{len(tasks)} matching new task(s)"))
+        checks.append(("task_due", 1, bool(t) and t.get("dueDate") == P["due_date"], f"dueDate is {t.get('dueDate')!r}"))
+        checks.append(("task_priority", 1, bool(t) and t.get("priority") == P["priority"], f"priority is {t.get('priority')!r}"))
+        checks.append(("task_open", 1, bool(t) and t.get("status") == "Open", f"status is {t.get('status')!r}"))
+        checks.append(("note_on_opportunity", 2, oid is not None and bool(n), f"{len(notes)} matching new note(s)"))
+        # The note's text as given; the instruction's closing period may or may not be typed.
+        said = exact(n.get("body")).removesuffix(".") == exact(P["note_body"]).removesuffix(".")
+        checks.append(("note_body", 1, bool(n) and said, f"body is {n.get('body')!r}"))
+        checks.append(("no_task_comments", 0, not t or t.get("description") == "", f"comments {t.get('description')!r}"))
+        checks.append(("one_each", 0, len(new_acts) <= 1 and len(new_notes) <= 1, f"{len(new_acts)} new task(s), {len(new_notes)} new note(s)"))
+        extra = diff_outside(diff, ["activities." + a for a in new_acts] + ["notes." + x for x in new_notes])
+        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
         """  # noqa: E501
         return reward_script(params_of(task), body, self.id)

@@ -64,8 +64,9 @@ class StarThread(MailFamily):
         checks.append(("thread_found", 0, tid is not None, f"thread {tid}"))
         checks.append(("starred", 2, after.get("starred") is True and not before.get("starred"),
                        f"starred {before.get('starred')} -> {after.get('starred')}"))
-        extra = unexpected(diff, [f"threads.{tid}.starred", "threads.*.unread"])
-        checks.append(("no_collateral", 0, not extra, f"unexpected changes {extra}"))
+        # Only this star: not the sender's other email too, no label, archive or read flag.
+        extra = diff_outside(diff, [f"threads.{tid}.starred", *opened(init, [tid])])
+        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
         """
         return reward_script(params(task), body, task.task_id)
 
@@ -99,15 +100,18 @@ class CreateLabel(MailFamily):
 
     def write_reward(self, task: TaskConfig) -> str:
         body = """
-        new = [l for lid, l in sorted(cur["labels"].items()) if lid not in init["labels"]]
-        named = [l for l in new if norm(l["name"]) == norm(P["name"])]
-        checks.append(("label_created", 2, bool(named), f"new labels {[l['name'] for l in new]}"))
+        new = added_ids(init, cur, "labels")
+        # The name as asked: "follow up" is not the label "Follow up".
+        named = [cur["labels"][lid] for lid in new
+                 if exact(cur["labels"][lid]["name"]) == exact(P["name"])]
+        checks.append(("label_created", 2, len(named) == 1,
+                       f"new labels {[cur['labels'][lid]['name'] for lid in new]}"))
         colour = named[0]["color"] if named else None
         checks.append(("colour", 1, colour == P["color"], f"colour {colour}"))
-        edited = touched(diff, init, "labels")
-        extra = unexpected(diff, ["labels.*"])
-        checks.append(("no_collateral", 0, not extra and not edited,
-                       f"changed existing labels {edited}, other changes {extra}"))
+        checks.append(("one_label", 0, len(new) <= 1, f"{len(new)} new labels"))
+        # A new label only: no existing label renamed or deleted, nothing labelled with it.
+        extra = diff_outside(diff, ["labels." + lid for lid in new])
+        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
         """
         return reward_script(params(task), body, task.task_id)
 
@@ -142,19 +146,24 @@ class AddContact(MailFamily):
 
     def write_reward(self, task: TaskConfig) -> str:
         body = """
-        new = [c for cid, c in sorted(cur["contacts"].items()) if cid not in init["contacts"]]
-        match = [c for c in new if c["email"].lower() == P["email"].lower()]
-        c = match[0] if match else {}
-        checks.append(("contact_created", 2, bool(match),
-                       f"new contacts {[x['email'] for x in new]}"))
-        checks.append(("name", 1, norm(c.get("name", "")) == norm(P["name"]),
+        new = added_ids(init, cur, "contacts")
+        match = [cur["contacts"][cid] for cid in new
+                 if cur["contacts"][cid]["email"].lower() == P["email"].lower()]
+        c = match[0] if len(match) == 1 else {}
+        checks.append(("contact_created", 2, len(match) == 1,
+                       f"new contacts {[cur['contacts'][x]['email'] for x in new]}"))
+        checks.append(("name", 1, bool(c) and exact(c["name"]) == exact(P["name"]),
                        f"name {c.get('name')!r}"))
-        checks.append(("company", 1, norm(c.get("company", "")) == norm(P["company"]),
+        checks.append(("company", 1, bool(c) and exact(c["company"]) == exact(P["company"]),
                        f"company {c.get('company')!r}"))
-        checks.append(("group", 1, P["group"] in c.get("groups", []), f"groups {c.get('groups')}"))
-        edited = touched(diff, init, "contacts")
-        extra = unexpected(diff, ["contacts.*"])
-        checks.append(("no_collateral", 0, not extra and not edited and len(new) == 1,
-                       f"{len(new)} new, changed {edited}, other changes {extra}"))
+        # In the group asked for, and in no other the instruction did not name.
+        checks.append(("group", 1, bool(c) and c["groups"] == [P["group"]],
+                       f"groups {c.get('groups')}"))
+        unasked = {"phone": c.get("phone", ""), "notes": c.get("notes", "")}
+        checks.append(("nothing_unasked", 0, unasked == {"phone": "", "notes": ""},
+                       f"also set: {unasked}"))
+        checks.append(("one_contact", 0, len(new) <= 1, f"{len(new)} new contacts"))
+        extra = diff_outside(diff, ["contacts." + cid for cid in new])
+        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
         """
         return reward_script(params(task), body, task.task_id)

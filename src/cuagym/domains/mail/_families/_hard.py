@@ -89,23 +89,27 @@ class SendTemplateToGroup(MailFamily):
     def write_reward(self, task: TaskConfig) -> str:
         body = """
         want = sorted(m["email"].lower() for m in P["members"])
+        new = added_ids(init, cur, "messages")
         sent = new_sent(init, cur, me)
-        reach = [len(set(emails(m["bcc"] + m["to"] + m["cc"])) & set(want)) for m in sent]
-        ranked = [m for _, _, m in sorted(zip(reach, range(len(sent)), sent))]
-        m = ranked[-1] if ranked else None
-        checks.append(("sent", 1, m is not None, f"{len(sent)} new sent message(s)"))
+        m = sent[0] if len(sent) == 1 else None
+        checks.append(("sent", 1, bool(sent), f"{len(sent)} new sent message(s)"))
         bcc = emails(m["bcc"]) if m else []
         checks.append(("bcc_group", 3, bcc == want, f"bcc {bcc}"))
         visible = emails(m["to"] + m["cc"]) if m else None
         checks.append(("to_cc_empty", 1, visible == [], f"to/cc {visible}"))
-        subj = m["subject"] if m else ""
-        checks.append(("subject", 1, norm(subj) == norm(P["subject"]), f"subject {subj!r}"))
-        text_ok = m is not None and norm(P["text"]) in norm(m["body"])
-        checks.append(("template_text", 2, text_ok, "text matches" if text_ok else "text missing"))
-        changed = touched(diff, init, "messages")
-        extra = unexpected(diff, ["messages.*", "threads.*"])
-        checks.append(("no_collateral", 0, len(sent) <= 1 and not changed and not extra,
-                       f"{len(sent)} sent, changed {changed}, other {extra}"))
+        subj = exact(m["subject"]) if m else ""
+        checks.append(("subject", 1, subj == exact(P["subject"]), f"subject {subj!r}"))
+        # The template's text as saved (the signature may follow it), nothing else typed.
+        typed, signature, forwarded = body_parts(m["body"] if m else "")
+        text_ok = m is not None and typed == text_lines(P["text"]) and forwarded is None
+        checks.append(("template_text", 2, text_ok, f"{len(typed)} typed line(s)"))
+        checks.append(("signature_kept", 0, signature_kept(signature, init["settings"]),
+                       "the signature block is the account's"))
+        # One message in a new conversation of its own: no copy, no draft, nothing else moved.
+        checks.append(("one_message", 0, len(new) <= 1, f"{len(new)} new messages"))
+        own = [m["threadId"]] if m and m["threadId"] not in init["threads"] else []
+        extra = diff_outside(diff, ["messages." + k for k in new] + ["threads." + t for t in own])
+        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
         """
         return reward_script(params(task), body, task.task_id)
 
@@ -178,26 +182,38 @@ class ForwardAttachment(MailFamily):
     def write_reward(self, task: TaskConfig) -> str:
         body = """
         tid = find_thread(init, P["subject"], P["sender_email"])
-        sent = new_sent(init, cur, me)
-        fwd = [m for m in sent if m["threadId"] == tid or norm(P["subject"]) in norm(m["subject"])]
-        noted = [m for m in fwd if norm(P["note"]) in norm(m["body"])]
-        m = (noted or fwd or [None])[-1]
+        original = thread_msgs(init, tid)[0] if tid else {}
+        new = added_ids(init, cur, "messages")
+        # A forward stays in the conversation it forwards (the forward screen puts it there).
+        fwd = [m for m in new_sent(init, cur, me) if m["threadId"] == tid]
+        m = fwd[0] if len(fwd) == 1 else None
+        typed, signature, forwarded = body_parts(m["body"] if m else "")
         checks.append(("thread_found", 0, tid is not None, f"thread {tid}"))
-        checks.append(("forwarded", 1, m is not None, f"{len(fwd)} forward(s) found"))
+        checks.append(("forwarded", 1, bool(fwd), f"{len(fwd)} forward(s) found"))
         rcpt = emails(m["to"] + m["cc"] + m["bcc"]) if m else []
         checks.append(("to_colleague", 2, rcpt == [P["colleague_email"].lower()],
                        f"recipients {rcpt}"))
-        names = [a["name"] for a in m["attachments"]] if m else []
-        stem = P["file"].rsplit(".", 1)[0].lower()
-        checks.append(("attachment", 2, any(n.lower().startswith(stem) for n in names),
-                       f"attachments {names}"))
-        checks.append(("note", 1, bool(noted), "note included" if noted else "note missing"))
-        subj = m["subject"] if m else ""
-        checks.append(("subject", 1, norm(P["subject"]) in norm(subj), f"subject {subj!r}"))
-        changed = touched(diff, init, "messages")
-        extra = unexpected(diff, ["messages.*", "threads.*.unread"])
-        checks.append(("no_collateral", 0, len(sent) <= 1 and not changed and not extra,
-                       f"{len(sent)} sent, changed {changed}, other {extra}"))
+        # The original's file itself (same name, same stored file), and no other attachment.
+        want = [(a["name"], a["url"]) for a in original.get("attachments", [])
+                if a["name"] == P["file"]]
+        got = [(a["name"], a["url"]) for a in m["attachments"]] if m else []
+        checks.append(("attachment", 2, bool(want) and got == want,
+                       f"attachments {[n for n, _ in got]}"))
+        checks.append(("note", 1, m is not None and typed == [exact(P["note"])],
+                       f"typed {typed[:3]}"))
+        # The forwarded message travels whole below the note.
+        quoted = text_lines(original.get("body", ""))
+        whole = forwarded is not None and len(forwarded) > len(quoted)
+        whole = whole and forwarded[-len(quoted) :] == quoted
+        checks.append(("original_included", 1, whole, "the forwarded message is kept below"))
+        checks.append(("signature_kept", 0, signature_kept(signature, init["settings"]),
+                       "the signature block is the account's"))
+        subj = exact(m["subject"]) if m else ""
+        asked = exact(P["subject"])
+        checks.append(("subject", 1, subj in (asked, "Fwd: " + asked), f"subject {subj!r}"))
+        checks.append(("one_message", 0, len(new) <= 1, f"{len(new)} new messages"))
+        extra = diff_outside(diff, ["messages." + k for k in new] + opened(init, [tid]))
+        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
         """
         return reward_script(params(task), body, task.task_id)
 
@@ -264,14 +280,15 @@ class InboxTriage(MailFamily):
                        f"label {lid}, targets {targets}"))
         for tid in targets:
             t = cur["threads"].get(tid, {})
-            checks.append((f"labelled_{tid}", 1, lid in t.get("labels", []),
+            want = [x for x in init["threads"][tid]["labels"] if x != lid] + [lid]
+            checks.append((f"labelled_{tid}", 1, sorted(t.get("labels", [])) == sorted(want),
                            f"labels {t.get('labels')}"))
             checks.append((f"read_{tid}", 1, t.get("unread") is False, f"unread {t.get('unread')}"))
             checks.append((f"archived_{tid}", 1, t.get("folder") == "archive",
                            f"folder {t.get('folder')}"))
+        # The read one from the same company and everyone else's mail stay as they were.
         allowed = [f"threads.{t}.{f}" for t in targets for f in ("labels", "unread", "folder")]
-        allowed += [f"threads.{t}.unread" for t in init["threads"] if t not in domain_threads]
-        extra = unexpected(diff, allowed)
-        checks.append(("no_collateral", 0, not extra, f"unexpected changes {extra}"))
+        extra = diff_outside(diff, allowed)
+        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
         """
         return reward_script(params(task), body, task.task_id)

@@ -79,10 +79,10 @@ class ArchiveSender(MailFamily):
         for tid in targets:
             folder = cur["threads"].get(tid, {}).get("folder")
             checks.append((f"archived_{tid}", 1, folder == "archive", f"{tid} folder {folder}"))
-        allowed = [f"threads.{t}.folder" for t in targets] + ["threads.*.unread"]
-        allowed += [f"threads.{t}.snoozedUntil" for t in targets]
-        extra = unexpected(diff, allowed)
-        checks.append(("no_collateral", 0, not extra, f"unexpected changes {extra}"))
+        # Archived, not also starred, labelled, read or deleted; the colleague's mail stays.
+        allowed = [f"threads.{t}.folder" for t in targets] + opened(init, targets)
+        extra = diff_outside(diff, allowed)
+        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
         """
         return reward_script(params(task), body, task.task_id)
 
@@ -138,27 +138,30 @@ class ReplyToThread(MailFamily):
     def write_reward(self, task: TaskConfig) -> str:
         body = """
         tid = find_thread(init, P["subject"], P["sender_email"])
+        new = added_ids(init, cur, "messages")
         replies = [m for m in new_sent(init, cur, me) if m["threadId"] == tid]
-        said = [m for m in replies if norm(P["sentence"]) in norm(m["body"])]
-        m = (said or replies or [None])[-1]
+        m = replies[0] if len(replies) == 1 else None
+        typed, signature, forwarded = body_parts(m["body"] if m else "")
         checks.append(("thread_found", 0, tid is not None, f"thread {tid}"))
-        checks.append(("reply_sent", 2, m is not None,
+        checks.append(("reply_sent", 2, bool(replies),
                        f"{len(replies)} new sent message(s) in the thread"))
-        checks.append(("sentence", 2, bool(said),
-                       "the sentence is in the body" if said else "sentence missing"))
+        # The reply says the sentence, exactly, and nothing else (the signature may stay).
+        said = m is not None and typed == [exact(P["sentence"])] and forwarded is None
+        checks.append(("sentence", 2, said, f"typed {typed[:3]}"))
+        checks.append(("signature_kept", 0, signature_kept(signature, init["settings"]),
+                       "the signature block is the account's"))
         to = emails(m["to"]) if m else []
         checks.append(("to_sender", 1, to == [P["sender_email"].lower()], f"to {to}"))
         others = (m["cc"] + m["bcc"]) if m else [None]
         checks.append(("sender_only", 1, m is not None and not others,
                        f"cc/bcc {emails(others) if m else None}"))
-        subj = m["subject"] if m else ""
-        checks.append(("subject", 1, norm(P["subject"]) in norm(subj), f"subject {subj!r}"))
-        stray = [mid for mid, x in cur["messages"].items()
-                 if mid not in init["messages"] and x["threadId"] != tid]
-        changed = touched(diff, init, "messages")
-        extra = unexpected(diff, ["messages.*", "threads.*.unread"])
-        checks.append(("no_collateral", 0, not stray and not changed and not extra,
-                       f"messages elsewhere {stray}, changed {changed}, other {extra}"))
+        subj = exact(m["subject"]) if m else ""
+        asked = exact(P["subject"])
+        checks.append(("subject", 1, subj in (asked, "Re: " + asked), f"subject {subj!r}"))
+        # One message: no second reply, no draft left behind, nothing sent elsewhere.
+        checks.append(("one_message", 0, len(new) <= 1, f"{len(new)} new messages"))
+        extra = diff_outside(diff, ["messages." + mid for mid in new] + opened(init, [tid]))
+        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
         """
         return reward_script(params(task), body, task.task_id)
 
@@ -225,9 +228,13 @@ class LabelDomain(MailFamily):
                        f"label {lid}, targets {targets}"))
         for tid in targets:
             labels = cur["threads"].get(tid, {}).get("labels", [])
-            checks.append((f"labelled_{tid}", 1, lid in labels, f"{tid} labels {labels}"))
-        extra = unexpected(diff, [f"threads.{t}.labels" for t in targets] + ["threads.*.unread"])
-        checks.append(("no_collateral", 0, not extra, f"unexpected changes {extra}"))
+            # This label added, and no other label added or removed on the way.
+            want = [x for x in init["threads"][tid]["labels"] if x != lid] + [lid]
+            checks.append((f"labelled_{tid}", 1, sorted(labels) == sorted(want),
+                           f"{tid} labels {labels}"))
+        # Labelled only: not moved out of the inbox ("move to"), read, starred or elsewhere.
+        extra = diff_outside(diff, [f"threads.{t}.labels" for t in targets])
+        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
         """
         return reward_script(params(task), body, task.task_id)
 
@@ -258,18 +265,20 @@ class CreateTemplate(MailFamily):
 
     def write_reward(self, task: TaskConfig) -> str:
         body = """
-        new = [t for tid, t in sorted(cur["templates"].items()) if tid not in init["templates"]]
-        named = [t for t in new if norm(t["name"]) == norm(P["name"])]
-        t = named[0] if named else {}
-        checks.append(("template_created", 2, bool(named),
-                       f"new templates {[x['name'] for x in new]}"))
-        checks.append(("subject", 1, norm(t.get("subject", "")) == norm(P["subject"]),
+        new = added_ids(init, cur, "templates")
+        named = [cur["templates"][k] for k in new
+                 if exact(cur["templates"][k]["name"]) == exact(P["name"])]
+        t = named[0] if len(named) == 1 else {}
+        checks.append(("template_created", 2, bool(t),
+                       f"new templates {[cur['templates'][k]['name'] for k in new]}"))
+        checks.append(("subject", 1, bool(t) and exact(t["subject"]) == exact(P["subject"]),
                        f"subject {t.get('subject')!r}"))
-        checks.append(("text", 2, bool(t) and norm(P["text"]) in norm(t.get("body", "")),
-                       "text matches" if t else "no template"))
-        edited = touched(diff, init, "templates")
-        extra = unexpected(diff, ["templates.*"])
-        checks.append(("no_collateral", 0, not extra and not edited,
-                       f"changed {edited}, other {extra}"))
+        # The text as given, line by line (paragraphs kept), nothing added or dropped.
+        body = text_lines(t.get("body", ""))
+        checks.append(("text", 2, bool(t) and body == text_lines(P["text"]),
+                       f"{len(body)} line(s), first {body[:1]}"))
+        checks.append(("one_template", 0, len(new) <= 1, f"{len(new)} new templates"))
+        extra = diff_outside(diff, ["templates." + k for k in new])
+        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
         """
         return reward_script(params(task), body, task.task_id)

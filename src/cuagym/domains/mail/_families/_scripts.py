@@ -11,12 +11,20 @@ from __future__ import annotations
 
 import json
 import textwrap
+from pathlib import Path
 from typing import Any
 
-from cuagym.domains._reward import WEB_LIBRARIES
+from cuagym.domains._reward import WEB_LIBRARIES, inlined
 from cuagym.domains._reward import reward_script as compose_reward
 
-__all__ = ["SECTIONS", "entity_edits", "patch_script", "reward_script", "setup_script"]
+__all__ = [
+    "REWARD_HELPERS",
+    "SECTIONS",
+    "entity_edits",
+    "patch_script",
+    "reward_script",
+    "setup_script",
+]
 
 #: sections whose entries are diffed one entity at a time; ``account`` and ``settings`` whole.
 SECTIONS = ("labels", "threads", "messages", "contacts", "templates")
@@ -113,60 +121,7 @@ def patch_script(edits: list[list[Any]], summary: str) -> str:
 
 
 #: The helpers every mail reward carries (after the shared frame and hub libraries).
-_HELPERS = '''
-from fnmatch import fnmatch
-
-
-def norm(text):
-    """Lowercase, single spaces, no surrounding punctuation: for comparing typed text."""
-    return " ".join(str(text).lower().split()).strip(" .!?,;:")
-
-
-def thread_msgs(state, tid):
-    msgs = [m for m in state["messages"].values() if m["threadId"] == tid]
-    return sorted(msgs, key=lambda m: (m["date"], m["id"]))
-
-
-def find_thread(state, subject, sender):
-    """The thread whose first message has this subject and comes from this address."""
-    for tid in sorted(state["threads"]):
-        msgs = thread_msgs(state, tid)
-        if msgs and norm(msgs[0]["subject"]) == norm(subject):
-            if msgs[0]["from"]["email"].lower() == sender.lower():
-                return tid
-    return None
-
-
-def label_id(state, name):
-    for lid, label in state["labels"].items():
-        if norm(label["name"]) == norm(name):
-            return lid
-    return None
-
-
-def emails(items):
-    return sorted(a["email"].lower() for a in items)
-
-
-def new_sent(init, cur, me):
-    """Messages sent (not drafts) by the account owner that the initial state did not have."""
-    return [
-        m
-        for mid, m in sorted(cur["messages"].items())
-        if mid not in init["messages"] and not m["isDraft"]
-        and m["from"]["email"].lower() == me
-    ]
-
-
-def touched(diff, init, section):
-    """Ids of entities that existed initially and whose entry the diff mentions."""
-    keys = {p.split(".")[1] for p in diff if p.startswith(section + ".")}
-    return sorted(keys & set(init[section]))
-
-
-def unexpected(diff, allowed):
-    return sorted(p for p in diff if not any(fnmatch(p, pat) for pat in allowed))
-'''
+REWARD_HELPERS = inlined(Path(__file__).with_name("_reward_lib.py"))
 
 _READ = """
 data = hub_state("mail")
@@ -181,7 +136,7 @@ def reward_script(params: dict[str, Any], body: str, summary: str) -> str:
     return compose_reward(
         header=f"# reward.py - {' '.join(summary.split())}",
         imports="import json\n",
-        libraries=[*WEB_LIBRARIES, _HELPERS],
+        libraries=[*WEB_LIBRARIES, REWARD_HELPERS],
         constants=f"P = {_literal(params)}",
         read=_READ,
         body=body,

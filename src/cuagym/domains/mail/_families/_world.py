@@ -154,6 +154,12 @@ class MailFamily(TaskFamily):
         self.build(task, world, family_rng(task, "inject"))
         return world
 
+    def oracle(self, task: TaskConfig) -> object | None:
+        """The family's GUI solver (``mail._oracle``): it works the page like a person would."""
+        from .._oracle import ORACLES
+
+        return ORACLES[self.id](task)
+
     def generate(self, task: TaskConfig) -> GeneratedScripts:
         world = self.world(task)
         gold = copy.deepcopy(world)

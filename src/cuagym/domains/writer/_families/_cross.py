@@ -37,6 +37,7 @@ class SalesSummaryTable(WriterFamily):
     apps: ClassVar[tuple[str, ...]] = ("calc", "writer")
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("tables", "create", "insert-table")
+    also_covers: ClassVar[tuple[str, ...]] = ("calc:formulas/aggregate/conditional-aggregate",)
 
     reward_imports: ClassVar[str] = (
         WriterFamily.reward_imports + "from openpyxl import load_workbook\n"
@@ -212,6 +213,7 @@ class MemoToSlides(WriterFamily):
     apps: ClassVar[tuple[str, ...]] = ("writer", "impress")
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("sharing", "export", "outline-to-presentation")
+    also_covers: ClassVar[tuple[str, ...]] = ("impress:slides/manage/new-slide",)
 
     reward_imports: ClassVar[str] = (
         WriterFamily.reward_imports

@@ -170,31 +170,39 @@ def records_changed(diff: dict[str, Any], collection: str) -> dict[str, list[str
     return {kind: sorted(ids) for kind, ids in out.items()}
 
 
-def norm(text):
-    return " ".join(str(text or "").split()).lower()
+from typing import Any
 
 
-def digits(text):
-    return "".join(ch for ch in str(text or "") if ch.isdigit())
+def exact(text: Any) -> str:
+    """A text as typed: case and punctuation count; whitespace runs are one space."""
+    return " ".join(str(text if text is not None else "").split())
 
 
-def lead_id(state, first, last, company):
+def fold(text: Any) -> str:
+    """A text for *finding* records: :func:`exact`, lower case."""
+    return exact(text).lower()
+
+
+def digits(text: Any) -> str:
+    return "".join(ch for ch in str(text if text is not None else "") if ch.isdigit())
+
+
+def lead_id(state: dict[str, Any], first: str, last: str, company: str) -> str | None:
     for lid, lead in state["leads"].items():
-        if (norm(lead["firstName"]), norm(lead["lastName"]), norm(lead["company"])) == (
-            norm(first), norm(last), norm(company)
-        ):
-            return lid
+        found = (fold(lead["firstName"]), fold(lead["lastName"]), fold(lead["company"]))
+        if found == (fold(first), fold(last), fold(company)):
+            return str(lid)
     return None
 
 
-def named(state, collection, name):
+def named(state: dict[str, Any], collection: str, name: str) -> str | None:
     for rid, record in state[collection].items():
-        if norm(record.get("name")) == norm(name):
-            return rid
+        if fold(record.get("name")) == fold(name):
+            return str(rid)
     return None
 
 
-def added(diff, collection):
+def added(diff: dict[str, Any], collection: str) -> list[str]:
     """Ids of records of a collection that exist now and did not initially."""
     out = []
     for path, entry in diff.items():
@@ -202,6 +210,12 @@ def added(diff, collection):
         if head == collection and "." not in rest and entry["op"] == "added":
             out.append(rest)
     return sorted(out)
+
+
+def unlike(record: dict[str, Any], expected: dict[str, Any]) -> list[str]:
+    """The keys of ``expected`` whose value in ``record`` differs (a missing key differs)."""
+    missing = object()
+    return sorted(k for k, v in expected.items() if record.get(k, missing) != v)
 
 
 P = json.loads('{"company": "Frontier Water District", "first": "Theo", "from_rating": "Warm", "from_status": "Nurturing", "last": "Lambert", "rating": "Cold", "status": "Qualified"}')
@@ -215,9 +229,10 @@ def main():
     lead = cur["leads"].get(lid) or {}
     checks.append(("status", 2, lead.get("status") == P["status"], f"status is {lead.get('status')!r}"))
     checks.append(("rating", 1, lead.get("rating") == P["rating"], f"rating is {lead.get('rating')!r}"))
-    allowed = {f"leads.{lid}.status", f"leads.{lid}.rating"}
-    extra = sorted(path for path in diff if path not in allowed)
-    checks.append(("nothing_else_changed", 0, lid is not None and not extra, f"other changes: {extra[:5]}"))
+    # Only these two fields of this lead: no other field, lead, note or task touched.
+    extra = diff_outside(diff, [f"leads.{lid}.status", f"leads.{lid}.rating"])
+    checks.append(("lead_found", 0, lid is not None, f"lead {lid}"))
+    checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
     return checks
 
 

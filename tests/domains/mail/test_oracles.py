@@ -1,0 +1,35 @@
+"""mail's GUI oracles: every family has one, and they solve tasks through Chromium."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cuagym.agent import Policy
+from cuagym.domains import TaskFamily
+from cuagym.domains.mail import domain
+from tests.domains.oracle_harness import assert_solved, needs_gui, oracle_episodes
+
+
+@pytest.mark.parametrize("family", domain.families, ids=lambda f: f.id)
+def test_every_family_has_a_gui_oracle(family: TaskFamily) -> None:
+    task = family.sample(0)
+    oracle = family.oracle(task)
+    assert isinstance(oracle, Policy), family
+    assert oracle.name == "oracle" and oracle.coordinate_space == "pixels"
+
+
+@pytest.mark.gui
+@pytest.mark.slow
+@needs_gui
+def test_oracles_solve_their_tasks_in_chromium(tmp_path: Path) -> None:
+    """Two families that together use most of the UI: a search, the list's select-all and
+    label menu and bulk actions (inbox-triage), and the compose screen on a forward with its
+    attachment, recipient suggestions and the text above the forwarded message."""
+    tasks = [
+        domain.family("inbox-triage").sample(1),
+        domain.family("forward-attachment").sample(2),
+    ]
+    for episode in oracle_episodes(tasks, tmp_path):
+        assert_solved(episode)
