@@ -26,11 +26,12 @@ from typing import Any, ClassVar
 
 from cuagym.core import StartWindow, TaskConfig
 from cuagym.domains._family import GeneratedScripts, TaskFamily, family_rng
-from cuagym.domains._reward import doc_line
+from cuagym.domains._reward import DESKTOP_LIBRARIES, doc_line
 from cuagym.domains._reward import reward_script as compose_reward
 
 __all__ = [
     "HOME",
+    "OFFICE_GUARDS",
     "OfficeFamily",
     "json_literal",
     "params_of",
@@ -104,13 +105,38 @@ def patch_script(
     )
 
 
+#: Whole-home guard of every office reward (after the desktop libraries, which it uses): the
+#: files of the home outside the task's targets are as setup left them.
+OFFICE_GUARDS = '''
+def is_lock_file(path):
+    """LibreOffice's ".~lock.<name>#" beside a document it holds open: the app's, not the user's
+    (the reward runs while the app still shows the document)."""
+    name = path.rsplit("/", 1)[-1]
+    return name.startswith(".~lock.") and name.endswith("#")
+
+
+def home_strays(allowed):
+    """Paths of the home added, removed or changed since setup that ``allowed`` (patterns over
+    '/'-paths relative to the home) does not cover; an office file saved without edits and
+    LibreOffice's lock files do not count."""
+    start = initial_home()
+    moved = tree_changes(tree(start), tree(HOME), start, HOME)
+    return [p for p in uncovered(moved, allowed, "/") if not is_lock_file(p)]
+
+
+def home_relative(path):
+    return path[len(HOME) + 1 :] if path.startswith(HOME + "/") else path
+'''
+
+
 def reward_script(task: TaskConfig, imports: str, helpers: str, read: str, body: str) -> str:
     """``reward.py``: the shared reward frame (:mod:`cuagym.domains._reward`) around params,
-    helpers, the read block (a file that cannot be read scores 0) and the check block."""
+    the desktop guard libraries, the office guards, the domain's helpers, the read block (a
+    file that cannot be read scores 0) and the check block."""
     return compose_reward(
         header=f'"""reward.py for {task.task_id}.\n\nTask: {doc_line(task.instruction)}\n"""',
         imports="import json\n" + textwrap.dedent(imports).strip("\n") + "\n",
-        libraries=[helpers],
+        libraries=[*DESKTOP_LIBRARIES, OFFICE_GUARDS, helpers],
         constants=f"P = {json_literal(params_of(task))}",
         read=read,
         body=body,

@@ -1,5 +1,5 @@
 """impress's task families: taxonomy, task hygiene, r(init) = 0 / r(gold) = 1 in real sandboxes,
-and partial or no credit for plausible mistakes (written as alternative patch blocks)."""
+(wrong end states: test_wrong_states.py)."""
 
 from __future__ import annotations
 
@@ -12,12 +12,10 @@ from cuagym.domains import TaskFamily
 from cuagym.domains.impress import domain
 from tests.domains.desktop_harness import check_desktop_sample
 from tests.domains.writer.office_checks import (
-    Mistake,
     assert_goal_not_method,
     assert_params_stated,
     check_tree,
     leaves,
-    score_mistake,
     taxonomy,
 )
 
@@ -79,87 +77,3 @@ async def test_init_scores_zero_and_gold_scores_one(family: TaskFamily) -> None:
     for sample in samples:
         assert sample.r_init == 0.0, sample.init_output
         assert sample.r_gold == 1.0, sample.gold_output
-
-
-# -- live: plausible mistakes get partial or no credit --------------------------------------------
-MISTAKES = [
-    Mistake(
-        "delete-slide",
-        "deleted_the_real_one",
-        """
-deck = Presentation(P["path"])
-delete_slide(deck, find_slide(deck, P["target"].removesuffix(" (old draft)")))
-deck.save(P["path"])
-""",
-        (0.0, 0.0),
-    ),
-    Mistake(
-        "reorder-slides",
-        "only_the_first_move",
-        """
-deck = Presentation(P["path"])
-move_slide(deck, find_slide(deck, P["first"]), 1)
-deck.save(P["path"])
-""",
-        (0.25, 0.25),
-    ),
-    Mistake(
-        "title-format",
-        "color_left_black",
-        """
-deck = Presentation(P["path"])
-for paragraph in deck.slides[0].shapes.title.text_frame.paragraphs:
-    for run in paragraph.runs:
-        run.font.bold = True
-        run.font.size = Pt(P["size"])
-        run.font.color.rgb = RGBColor(0, 0, 0)
-deck.save(P["path"])
-""",
-        (0.5, 0.5),
-    ),
-    Mistake(
-        "two-column-layout",
-        "appended_to_one_column",
-        """
-deck = Presentation(P["path"])
-body = find_slide(deck, P["target"]).placeholders[1].text_frame
-for line in P["right"]:
-    body.add_paragraph().text = line
-deck.save(P["path"])
-""",
-        (0.0, 0.0),
-    ),
-    Mistake(
-        "speaker-notes",
-        "notes_on_the_next_slide",
-        """
-deck = Presentation(P["path"])
-slides = list(deck.slides)
-slides[index_of(deck, find_slide(deck, P["target"])) + 1].notes_slide.notes_text_frame.text = (
-    P["notes"])
-deck.save(P["path"])
-""",
-        (0.0, 0.0),
-    ),
-    Mistake(
-        "slide-table",
-        "header_only",
-        """
-deck = Presentation(P["path"])
-frame = find_slide(deck, P["target"]).shapes.add_table(
-    1, 3, Inches(0.75), Inches(1.8), Inches(8.5), Inches(0.45))
-for c, value in enumerate(P["header"]):
-    frame.table.cell(0, c).text = value
-deck.save(P["path"])
-""",
-        (2 / 6 - 0.001, 2 / 6 + 0.001),
-    ),
-]
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("mistake", MISTAKES, ids=lambda m: f"{m.family}-{m.name}")
-async def test_a_plausible_mistake_is_not_full_credit(mistake: Mistake) -> None:
-    reward, out = await score_mistake(domain.family(mistake.family), 1, mistake.body)
-    low, high = mistake.bounds
-    assert reward is not None and low <= reward <= high < 1.0, out

@@ -12,7 +12,7 @@ from typing import Any
 
 import yaml
 
-from cuagym.core import TaskConfig, parse_reward_output
+from cuagym.core import INITIAL_SNAPSHOT, TaskConfig, parse_reward_output
 from cuagym.domains import Domain, TaskFamily
 from cuagym.domains._office import OfficeFamily, params_of, patch_script
 from cuagym.envs import LocalEnvironment
@@ -108,31 +108,65 @@ def scan_ok(code: str) -> bool:
 # -- wrong end states ------------------------------------------------------------------------------
 @dataclass
 class Mistake:
-    """A plausible agent error: ``body`` runs instead of the golden patch's edit block (with the
-    same params ``P`` and patch helpers in scope); the reward must land in ``bounds``."""
+    """A plausible wrong end state: ``body`` runs (as an edit block, with the task's params ``P``
+    and the family's patch helpers in scope) on the initial state, or after the golden patch
+    when ``after_gold``; the reward must land in ``bounds`` (always below 1.0). ``why`` says
+    what is wrong with the end state."""
 
     family: str
     name: str
+    why: str
     body: str
-    bounds: tuple[float, float]
+    bounds: tuple[float, float] = (0.0, 0.9999)
+    after_gold: bool = True
 
 
-async def score_mistake(family: TaskFamily, seed: int, body: str) -> tuple[float | None, str]:
+async def score_mistakes(
+    family: TaskFamily, seed: int, mistakes: list[Mistake]
+) -> list[tuple[float | None, str]]:
+    """(reward, reward output) of each mistake, as every runner scores it: setup, the snapshot
+    ``initial`` (the reward's initial home), then the change scripts, then the reward. One
+    environment per family: each mistake starts from the snapshot again."""
     assert isinstance(family, OfficeFamily)
     task = family.sample(seed)
     scripts = family.generate(task)
-    wrong = patch_script(
-        task.task_id, params_of(task), family.patch_imports, family.patch_helpers, body
-    )
+    reward = family.write_reward(task)
+
+    def edit(body: str) -> str:
+        return patch_script(
+            task.task_id, params_of(task), family.patch_imports, family.patch_helpers, body
+        )
+
+    async def run(env: LocalEnvironment, code: str, role: str) -> str:
+        result = await env.run_script(code, role=role, timeout=90)
+        assert result.exit_code == 0, (role, result.stdout, result.stderr)
+        return result.stdout
+
+    out: list[tuple[float | None, str]] = []
     async with LocalEnvironment() as env:
-        for code, role in (
-            (scripts.initial_setup, "initial_setup"),
-            (wrong, "golden_patch"),
-            (family.write_reward(task), "reward"),
-        ):
-            result = await env.run_script(code, role=role, timeout=60)
-            assert result.exit_code == 0, (role, result.stderr)
-    return parse_reward_output(result.stdout).reward, result.stdout
+        await run(env, scripts.initial_setup, "initial_setup")
+        await env.snapshot(INITIAL_SNAPSHOT)
+        for mistake in mistakes:
+            await env.restore(INITIAL_SNAPSHOT)
+            if mistake.after_gold:
+                await run(env, scripts.golden_patch, "golden_patch")
+            await run(env, edit(mistake.body), "golden_patch")
+            text = await run(env, reward, "reward")
+            out.append((parse_reward_output(text).reward, text))
+    return out
+
+
+async def assert_mistakes_fail(family: TaskFamily, mistakes: list[Mistake], seed: int = 1) -> None:
+    """Every mistake of ``family`` scores inside its bounds, below 1.0."""
+    mine = [m for m in mistakes if m.family == family.id]
+    assert len(mine) >= 3, f"{family.id}: at least three wrong end states, found {len(mine)}"
+    scores = await score_mistakes(family, seed, mine)
+    wrong = [
+        f"{m.name} ({m.why}): {reward} not in {m.bounds}\n{text}"
+        for m, (reward, text) in zip(mine, scores, strict=True)
+        if reward is None or not (m.bounds[0] <= reward <= m.bounds[1] < 1.0)
+    ]
+    assert not wrong, "\n\n".join(wrong)
 
 
 async def gather_limited(coros: Iterable[Any], limit: int = 3) -> list[Any]:

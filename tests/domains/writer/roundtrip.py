@@ -6,26 +6,28 @@ Writer's or Impress's own way. For each family this runs setup (and, for gold, t
 in a sandbox, copies /home/user out, has ``soffice --headless --convert-to`` open and save every
 .docx/.pptx/.xlsx in the same format (one soffice run per file type for all states together:
 its start-up dominates), and runs the reward on the result in a fresh sandbox whose home starts
-as that copy. The gold state must still score 1.0 and the initial state 0.0.
+as setup left it, snapshot ``initial`` taken (rewards compare with the home python-docx and
+python-pptx wrote), then has the re-saved files written over it. The gold state must still
+score 1.0 and the initial state 0.0.
 """
 
 from __future__ import annotations
 
 import asyncio
-import os
+import base64
+import json
 import shutil
 import subprocess
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from cuagym.core import parse_reward_output
+from cuagym.core import INITIAL_SNAPSHOT, parse_reward_output
 from cuagym.domains import TaskFamily
 from cuagym.envs import LocalEnvironment
 from tests.domains.writer.office_checks import gather_limited
 
 SOFFICE = shutil.which("soffice")
-ENABLED = os.environ.get("CUAGYM_LO_ROUNDTRIP") == "1"
 _FILTERS = {
     "docx": "docx:MS Word 2007 XML",
     "pptx": "pptx:Impress MS PowerPoint 2007 XML",
@@ -88,8 +90,28 @@ async def _build(family: TaskFamily, seed: int, gold: bool, dest: Path) -> None:
         path.chmod(0o755 if path.is_dir() else 0o644)
 
 
-async def _score(family: TaskFamily, seed: int, home: Path) -> str:
-    async with LocalEnvironment(base=home) as env:
+_WRITE = """
+import base64
+import json
+
+for path, data in json.loads(FILES).items():
+    with open(path, "wb") as fh:
+        fh.write(base64.b64decode(data))
+"""
+
+
+async def _score(family: TaskFamily, seed: int, initial: Path, home: Path) -> str:
+    """The reward on ``home``'s office files, in an environment that started as ``initial``."""
+    files = {
+        f"/home/user/{f.relative_to(home)}": base64.b64encode(f.read_bytes()).decode()
+        for ext in _FILTERS
+        for f in sorted(home.rglob(f"*.{ext}"))
+    }
+    write = f"FILES = {json.dumps(json.dumps(files))}\n" + _WRITE
+    async with LocalEnvironment(base=initial) as env:
+        await env.snapshot(INITIAL_SNAPSHOT)
+        result = await env.run_script(write, role="golden_patch")
+        assert result.exit_code == 0, (family.id, result.stderr)
         result = await env.run_script(family.write_reward(family.sample(seed)), role="reward")
         assert result.exit_code == 0, (family.id, result.stderr)
         return result.stdout
@@ -97,16 +119,23 @@ async def _score(family: TaskFamily, seed: int, home: Path) -> str:
 
 async def roundtrip(families: tuple[TaskFamily, ...], seed: int, workdir: Path) -> list[Roundtrip]:
     homes = {
-        (f.id, kind): workdir / f"{f.id}-{kind}" for f in families for kind in ("init", "gold")
+        (f.id, kind): workdir / f"{f.id}-{kind}"
+        for f in families
+        for kind in ("initial", "init", "gold")
     }
     await gather_limited(
         _build(f, seed, kind == "gold", homes[f.id, kind])
         for f in families
-        for kind in ("init", "gold")
+        for kind in ("initial", "gold")
     )
-    await asyncio.to_thread(resave, list(homes.values()), workdir / "profile")
+    for f in families:  # the initial state, to be re-saved (the "initial" copy stays as written)
+        shutil.copytree(homes[f.id, "initial"], homes[f.id, "init"], symlinks=False)
+    resaved = [home for (_, kind), home in homes.items() if kind != "initial"]
+    await asyncio.to_thread(resave, resaved, workdir / "profile")
     outputs = await gather_limited(
-        _score(f, seed, homes[f.id, kind]) for f in families for kind in ("init", "gold")
+        _score(f, seed, homes[f.id, "initial"], homes[f.id, kind])
+        for f in families
+        for kind in ("init", "gold")
     )
     results = []
     for i, family in enumerate(families):

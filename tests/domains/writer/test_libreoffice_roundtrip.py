@@ -1,5 +1,5 @@
 """writer rewards read files as LibreOffice saves them: gold re-saved by soffice still scores 1.0,
-the initial state re-saved still scores 0.0 (opt-in: CUAGYM_LO_ROUNDTRIP=1, needs soffice)."""
+the initial state re-saved still scores 0.0 (needs soffice; a minute or two)."""
 
 from __future__ import annotations
 
@@ -8,13 +8,12 @@ from pathlib import Path
 import pytest
 
 from cuagym.domains.writer import domain
-from tests.domains.writer.roundtrip import ENABLED, SOFFICE, roundtrip
+from tests.domains.writer.roundtrip import SOFFICE, roundtrip
 
 pytestmark = [
     pytest.mark.gui,
     pytest.mark.slow,
     pytest.mark.skipif(SOFFICE is None, reason="needs LibreOffice (soffice)"),
-    pytest.mark.skipif(not ENABLED, reason="opt-in: set CUAGYM_LO_ROUNDTRIP=1 (about a minute)"),
 ]
 
 

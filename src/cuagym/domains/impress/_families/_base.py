@@ -4,17 +4,37 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from cuagym.core import TaskConfig
 from cuagym.domains._office import OfficeFamily, quote
 
 from ._pptx import PATCH_HELPERS, PATCH_IMPORTS, PPTX_BUILDER, REWARD_HELPERS, REWARD_IMPORTS
 from ._world import DeckPlan
 
-__all__ = ["TITLES_GUARD", "ImpressFamily", "deck_context", "deck_params", "plan_of"]
+__all__ = [
+    "TITLES_GUARD",
+    "ImpressFamily",
+    "deck_context",
+    "deck_guards",
+    "deck_params",
+    "plan_of",
+]
 
 #: The guard of rewards whose task keeps the slide list: same titles, same order.
 TITLES_GUARD = """
 found = titles(deck)
 checks.append(("slides_kept", 0, found == [norm(t) for t in P["slides"]], f"slides: {found}"))
+"""
+
+
+def deck_guards(before: str = "slide_views(first)", after: str = "slide_views(deck)") -> str:
+    """The whole-deck guards, as reward statements: the slides ``after`` (an expression, e.g.
+    the final views with the task's target taken out or loosened) equal ``before`` (the initial
+    ones, likewise), and no file but the deck changed."""
+    return f"""
+deck_diff = slide_changes({before}, {after})
+checks.append(("nothing_else_changed", 0, not deck_diff, "also changed: " + listing(deck_diff)))
+strays = home_strays([home_relative(P["path"])])
+checks.append(("no_other_files", 0, not strays, "other files changed: " + listing(strays)))
 """
 
 
@@ -52,5 +72,13 @@ class ImpressFamily(OfficeFamily):
     reward_imports: ClassVar[str] = REWARD_IMPORTS
     reward_helpers: ClassVar[str] = REWARD_HELPERS
 
+    def oracle(self, task: TaskConfig) -> object | None:
+        """The family's GUI solver (:mod:`cuagym.domains.impress._oracle`)."""
+        from cuagym.domains.impress._oracle import ORACLES
+
+        made = ORACLES.get(self.id)
+        return made(task) if made is not None else None
+
     def reward_read(self, p: dict[str, Any]) -> str:
-        return 'deck = Presentation(P["path"])'
+        """The deck as it is, and as setup wrote it (the initial home)."""
+        return 'deck = Presentation(P["path"])\nfirst = Presentation(initial_path(P["path"]))'

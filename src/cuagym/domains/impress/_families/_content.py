@@ -8,7 +8,14 @@ from typing import Any, ClassVar
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.domains._office import quote
 
-from ._base import TITLES_GUARD, ImpressFamily, deck_context, deck_params, plan_of
+from ._base import (
+    TITLES_GUARD,
+    ImpressFamily,
+    deck_context,
+    deck_guards,
+    deck_params,
+    plan_of,
+)
 from ._slides import _listing
 from ._world import POOL, DeckPlan, deck_spec, pick_deck, slide_list
 
@@ -61,8 +68,14 @@ target = slides_titled(deck, P["target"])
 notes = norm(notes_of(target[0])) if len(target) == 1 else ""
 checks.append(("notes_added", 1, bool(notes), f"notes: {notes[:80]}"))
 checks.append(("notes_text", 2, norm(P["notes"]) in notes, "expected: " + P["notes"]))
-checks.append(("notes_exact", 1, notes == norm(P["notes"]), "nothing else in the notes"))
+exact = squash(notes_of(target[0])) if len(target) == 1 else ""
+checks.append(("notes_exact", 1, exact == squash(P["notes"]), "exactly the notes, nothing else"))
+# Every slide is as setup wrote it but the target's notes.
+at = P["slides"].index(P["target"])
+before = [v if i != at else v[0] for i, v in enumerate(slide_views(first))]
+after = [v if i != at else v[0] for i, v in enumerate(slide_views(deck))]
 """
+            + deck_guards("before", "after")
         )
 
 
@@ -97,7 +110,8 @@ class FixTypo(ImpressFamily):
         count = rng.randint(3, 5)
         return self.make_task(
             task_id,
-            f"Correct the misspelling {quote(wrong)} to {quote(right)} everywhere in {plan.file}.",
+            f"Correct the misspelling {quote(wrong)} to {quote(right)} everywhere in "
+            f"{plan.file}, keeping the capital first letter where the misspelling has one.",
             deck_context(plan) + f" The word {quote(right)} is misspelled {quote(wrong)} in "
             f"{count} bullet points across the slides (never in a title), and is spelled "
             "correctly nowhere.",
@@ -143,7 +157,12 @@ right = len(re.findall(r"\\b" + re.escape(P["right"]) + r"\\b", text, re.IGNOREC
 checks.append(("misspelling_gone", 2, wrong == 0 and right > 0, f"{wrong} misspellings left"))
 checks.append(("every_occurrence", 2, right == P["count"],
                f"{right} correct spellings, expected {P['count']}"))
+# Spelling the correction back gives the deck setup wrote: every other word, its case and
+# formatting are untouched ("Managment" became "Management", not "management").
+restored = replaced(slide_views(deck), P["right"].capitalize(), P["wrong"].capitalize())
+restored = replaced(restored, P["right"], P["wrong"])
 """
+            + deck_guards(after="restored")
         )
 
 
@@ -203,12 +222,37 @@ checks.append(("bold", 1, bool(runs) and all(b is True for b in bold), f"bold: {
 checks.append(("size", 1, bool(runs) and all(s == P["size"] for s in sizes), f"sizes: {sizes}"))
 checks.append(("color", 2, bool(runs) and all(c == P["color"].upper() for c in colors),
                f"colors: {colors}"))
+# Only the title's bold, size and colour may change: its text, italics, underline, its box,
+# the rest of the title slide and every other slide are as setup wrote them.
+before = [unformatted(v) for v in slide_views(first)[:1]] + slide_views(first)[1:]
+after = [unformatted(v) for v in slide_views(deck)[:1]] + slide_views(deck)[1:]
 """
+            + deck_guards("before", "after")
         )
 
     reward_helpers: ClassVar[str] = (
         ImpressFamily.reward_helpers
         + '''
+
+def unformatted(view):
+    """A slide view with the title's bold, colour and size left out (runs merged again)."""
+    shapes = []
+    for shape in view[0]:
+        if shape[1] == "TITLE":
+            text = []
+            for level, align, runs in shape[3]:
+                merged = []
+                for run in runs:
+                    fmt = [None, *run[2:5], None, None, run[7]]
+                    if merged and merged[-1][1:] == fmt:
+                        merged[-1][0] += run[0]
+                    else:
+                        merged.append([run[0], *fmt])
+                text.append([level, align, merged])
+            shape = [*shape[:3], text, shape[4]]
+        shapes.append(shape)
+    return [shapes, view[1]]
+
 
 def rgb_of(font):
     """The run's explicit RGB colour as "RRGGBB", or "" (theme colour or none)."""
@@ -285,7 +329,19 @@ checks.append(("two_columns", 1, len(columns) == 2 and side_by_side,
                f"{len(columns)} text areas, side by side: {side_by_side}"))
 checks.append(("left_kept", 2, left == [norm(x) for x in P["left"]], f"left: {left}"))
 checks.append(("right_added", 2, right == [norm(x) for x in P["right"]], f"right: {right}"))
+exact = [[" ".join(x.text.split()) for x in c.text_frame.paragraphs if x.text.strip()]
+         for c in columns]
+checks.append(("exact_text", 1, exact == [P["left"], P["right"]], f"columns: {exact}"))
+# Every other slide is as setup wrote it; the target keeps its exact title and its notes.
+at = P["slides"].index(P["target"])
+named = [squash(s.shapes.title.text_frame.text) for s in target]
+notes = [squash(notes_of(s)) for s in target]
+checks.append(("target_kept", 0, named == [P["target"]]
+               and notes == [slide_views(first)[at][1]], f"title {named}, notes {notes}"))
+before = [v for i, v in enumerate(slide_views(first)) if i != at]
+after = [v for s, v in zip(deck.slides, slide_views(deck)) if title_of(s) != norm(P["target"])]
 """
+            + deck_guards("before", "after")
         )
 
 
@@ -346,15 +402,19 @@ target = slides_titled(deck, P["target"])
 tables = tables_of(target[0]) if len(target) == 1 else []
 cells = [[c.text for c in row.cells] for row in tables[0].rows] if tables else []
 wanted = [P["header"], *P["rows"]]
-same = [len(got) == len(want) and all(
-            norm(g) == norm(w) or (number(g) is not None and number(g) == number(w))
-            for g, w in zip(got, want))
-        for got, want in zip(cells, wanted)]
+same = [[squash(g) for g in got] == [squash(w) for w in want] for got, want in zip(cells, wanted)]
 checks.append(("table_added", 1, len(tables) == 1, f"{len(tables)} tables on the slide"))
 checks.append(("table_size", 1, len(cells) == len(wanted) and all(len(r) == 3 for r in cells),
                f"{len(cells)} rows"))
 checks.append(("header_row", 1, same[:1] == [True], f"header: {cells[:1]}"))
 checks.append(("rows_some", 1, any(same[1:]), f"{sum(same[1:])} rows right"))
 checks.append(("rows_all", 2, len(cells) == len(wanted) and all(same), f"rows: {cells[1:]}"))
+# Every slide is as setup wrote it, but for the table on the target slide.
+at = P["slides"].index(P["target"])
+before = slide_views(first)
+after = slide_views(deck)
+if len(after) > at:
+    after[at] = [[x for x in after[at][0] if x[0] != "TABLE"], after[at][1]]
 """
+            + deck_guards("before", "after")
         )

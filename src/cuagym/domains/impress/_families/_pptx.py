@@ -134,6 +134,12 @@ def body_lines(slide):
     return [line for shape in body_shapes(slide) for line in lines(shape)]
 
 
+def exact_lines(slide):
+    """The body paragraphs of a slide, whitespace collapsed, case kept."""
+    return [" ".join(p.text.split()) for shape in body_shapes(slide)
+            for p in shape.text_frame.paragraphs if p.text.strip()]
+
+
 def notes_of(slide):
     if not slide.has_notes_slide or slide.notes_slide.notes_text_frame is None:
         return ""
@@ -163,4 +169,43 @@ def number(text):
         return float(cleaned)
     except ValueError:
         return None
+
+
+def squash(text):
+    """Whitespace collapsed, case kept: how a text the instruction gives exactly is compared."""
+    return " ".join(str(text).split())
+
+
+# -- whole-deck guards: the deck compared with the one setup wrote -------------------------------
+def slide_view(slide):
+    """A slide as comparable data: [its shapes (see shape_view), its speaker notes]."""
+    return [[shape_view(shape) for shape in slide.shapes], squash(notes_of(slide))]
+
+
+def slide_views(deck):
+    return [slide_view(s) for s in deck.slides]
+
+
+def by_title(deck):
+    """{exact title: slide view} of the slides whose title is unique in the deck."""
+    names = [squash(s.shapes.title.text_frame.text) if s.shapes.title is not None else ""
+             for s in deck.slides]
+    return {n: slide_view(s) for n, s in zip(names, deck.slides) if names.count(n) == 1}
+
+
+def slide_changes(before, after):
+    """Which slides differ between two lists of slide views: "slide N" for each, or the
+    counts when slides were added or removed."""
+    if len(before) != len(after):
+        return [str(len(before)) + " slides became " + str(len(after))]
+    return ["slide " + str(i + 1) for i, (a, b) in enumerate(zip(before, after)) if a != b]
+
+
+def replaced(value, old, new):
+    """A view (nested lists of texts and values) with ``old`` replaced by ``new`` in every text."""
+    if isinstance(value, str):
+        return value.replace(old, new)
+    if isinstance(value, list):
+        return [replaced(v, old, new) for v in value]
+    return value
 '''

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.domains._office import quote
 
-from ._base import ImpressFamily, deck_context, deck_params, plan_of
+from ._base import ImpressFamily, deck_context, deck_guards, deck_params, plan_of
 from ._world import POOL, DeckPlan, deck_spec, pick_deck, slide_list
 
 __all__ = ["AddBulletSlide", "AgendaSlide", "DeleteSlide", "ReorderSlides"]
@@ -63,7 +63,11 @@ checks.append(("others_kept", 0, [t for t in found if t != norm(P["target"])] ==
                f"slides: {found}"))
 checks.append(("target_gone", 2, norm(P["target"]) not in found, f"slides: {found}"))
 checks.append(("slide_count", 1, len(found) == len(rest), f"{len(found)} slides"))
-"""
+# Every other slide (shapes, text, formatting, notes) is as setup wrote it.
+at = P["slides"].index(P["target"])
+kept = [v for i, v in enumerate(slide_views(first)) if i != at]
+left = [v for s, v in zip(deck.slides, slide_views(deck)) if title_of(s) != norm(P["target"])]
+""" + deck_guards("kept", "left")
 
 
 class ReorderSlides(ImpressFamily):
@@ -107,7 +111,10 @@ checks.append(("same_slides", 0, sorted(found) == sorted(wanted), f"slides: {fou
 checks.append(("first_moved", 1, found[1:2] == [norm(P["first"])], f"second slide: {found[1:2]}"))
 checks.append(("last_moved", 1, found[-1:] == [norm(P["last"])], f"last slide: {found[-1:]}"))
 checks.append(("exact_order", 2, found == expected, f"expected: {expected}"))
-"""
+# Each slide, found by its title, is as setup wrote it (moved, not edited or rebuilt).
+before = [v for _, v in sorted(by_title(first).items())]
+after = [v for _, v in sorted(by_title(deck).items())]
+""" + deck_guards("before", "after")
 
 
 # (title, three bullet points) of slides an agent is asked to add; none is in the pool.
@@ -177,13 +184,17 @@ wanted = [norm(t) for t in P["slides"]]
 at = wanted.index(norm(P["after"])) + 1
 expected = wanted[:at] + [norm(P["new"])] + wanted[at:]
 added = slides_titled(deck, P["new"])
-got = body_lines(added[0]) if len(added) == 1 else []
+got = exact_lines(added[0]) if len(added) == 1 else []
 checks.append(("others_kept", 0, [t for t in found if t != norm(P["new"])] == wanted,
                f"slides: {found}"))
-checks.append(("slide_added", 1, len(added) == 1, f"{len(added)} slides titled {P['new']}"))
+named = [squash(s.shapes.title.text_frame.text) for s in added]
+checks.append(("slide_added", 1, named == [squash(P["new"])],
+               f"{len(added)} slides titled {P['new']}, exactly: {named}"))
 checks.append(("position", 2, found == expected, f"slides: {found}"))
-checks.append(("bullets", 2, got == [norm(b) for b in P["bullets"]], f"bullets: {got}"))
-"""
+checks.append(("bullets", 2, got == [squash(b) for b in P["bullets"]], f"bullets: {got}"))
+# Every slide but the new one is as setup wrote it.
+others = [v for s, v in zip(deck.slides, slide_views(deck)) if title_of(s) != norm(P["new"])]
+""" + deck_guards(after="others")
 
 
 class AgendaSlide(ImpressFamily):
@@ -225,9 +236,14 @@ items = body_lines(agenda[0]) if len(agenda) == 1 else []
 listed = [t for t in wanted[1:] if t in items]
 checks.append(("others_kept", 0, [t for t in found if t != "agenda"] == wanted,
                f"slides: {found}"))
-checks.append(("agenda_second", 2, found[1:2] == ["agenda"] and len(agenda) == 1,
-               f"second slide: {found[1:2]}"))
+named = [squash(s.shapes.title.text_frame.text) for s in agenda]
+checks.append(("agenda_second", 2, found[1:2] == ["agenda"] and named == ["Agenda"],
+               f"second slide: {found[1:2]}, titled exactly: {named}"))
 checks.append(("items_listed", 1, len(listed) == len(wanted) - 1,
                f"{len(listed)} of {len(wanted) - 1} titles listed"))
-checks.append(("items_exact", 2, items == wanted[1:], f"bullets: {items}"))
-"""
+exact = exact_lines(agenda[0]) if len(agenda) == 1 else []
+checks.append(("items_exact", 2, exact == [squash(t) for t in P["slides"][1:]],
+               f"bullets: {exact}"))
+# Every slide but the agenda is as setup wrote it.
+others = [v for s, v in zip(deck.slides, slide_views(deck)) if title_of(s) != "agenda"]
+""" + deck_guards(after="others")

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from cuagym.core import TaskConfig
 from cuagym.domains._office import OfficeFamily
 
 from ._docx import DOCX_BUILDER, PATCH_HELPERS, PATCH_IMPORTS, REWARD_HELPERS, REWARD_IMPORTS
 
-__all__ = ["XLSX_BUILDER", "WriterFamily", "section_guard"]
+__all__ = ["XLSX_BUILDER", "WriterFamily", "doc_guards", "files_guard", "section_guard"]
 
 # Cells are written as given; columns named in ``date_columns`` hold ISO dates turned into real
 # dates (openpyxl stores them as date serials with a number format, as Calc would).
@@ -51,6 +52,30 @@ def section_guard() -> str:
     return SECTION_GUARD
 
 
+def files_guard(*targets: str) -> str:
+    """The whole-home guard: no file but ``targets`` (param names of paths) added, removed or
+    changed (an office file saved without edits is unchanged)."""
+    allowed = ", ".join(f'home_relative(P["{t}"])' for t in targets)
+    return f"""
+strays = home_strays([{allowed}])
+checks.append(("no_other_files", 0, not strays, "other files changed: " + listing(strays)))
+"""
+
+
+def doc_guards(after: str = "body_view(doc)", loose: str = "{}", page_free: str = "()") -> str:
+    """The whole-document guards, as reward statements: the body (``after``: an expression of
+    the final body view, e.g. with the task's new blocks taken out) equals the initial one but
+    for ``loose`` (initial paragraph text -> fields that may change, see ``loosened``), and the
+    page setup, headers, footers and page breaks are the initial ones but for the page_view
+    keys starting with one of ``page_free``."""
+    return f"""
+body_diff = body_changes(body_view(first), {after}, {loose})
+checks.append(("nothing_else_changed", 0, not body_diff, "also changed: " + listing(body_diff)))
+page_diff = page_changes(page_view(initial_path(P["path"])), page_view(P["path"]), {page_free})
+checks.append(("page_kept", 0, not page_diff, "page setup changed: " + listing(page_diff)))
+"""
+
+
 class WriterFamily(OfficeFamily):
     """A writer task family on one .docx at ``params["path"]`` (override to read more)."""
 
@@ -61,5 +86,13 @@ class WriterFamily(OfficeFamily):
     reward_imports: ClassVar[str] = REWARD_IMPORTS
     reward_helpers: ClassVar[str] = REWARD_HELPERS
 
+    def oracle(self, task: TaskConfig) -> object | None:
+        """The family's GUI solver (:mod:`cuagym.domains.writer._oracle`)."""
+        from cuagym.domains.writer._oracle import ORACLES
+
+        made = ORACLES.get(self.id)
+        return made(task) if made is not None else None
+
     def reward_read(self, p: dict[str, Any]) -> str:
-        return 'doc = Document(P["path"])'
+        """The document as it is, and as setup wrote it (the initial home)."""
+        return 'doc = Document(P["path"])\nfirst = Document(initial_path(P["path"]))'

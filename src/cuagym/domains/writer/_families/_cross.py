@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 from cuagym.core import Difficulty, StartWindow, TaskConfig
 from cuagym.domains._office import quote
 
-from ._base import WriterFamily
+from ._base import WriterFamily, doc_guards, files_guard
 from ._world import PEOPLE, body_blocks, heading_block, para, pick_plan
 
 __all__ = ["MemoToSlides", "SalesSummaryTable"]
@@ -143,13 +143,15 @@ doc.save(P["path"])
     def reward_read(self, p: dict[str, Any]) -> str:
         return """
 doc = Document(P["path"])
+first = Document(initial_path(P["path"]))
 ws = load_workbook(P["xlsx"])[P["sheet"]]
 head = [str(c.value).strip().casefold() for c in ws[1]]
 orders = [r for r in ws.iter_rows(min_row=2, values_only=True) if any(v is not None for v in r)]
 """
 
     def reward_body(self, p: dict[str, Any]) -> str:
-        return """
+        return (
+            """
 sums = {}
 for row in orders:
     region, amount = row[head.index("region")], row[head.index("amount")]
@@ -157,29 +159,34 @@ for row in orders:
         sums[str(region)] = sums.get(str(region), 0.0) + amount
 regions = sorted(sums, key=str.casefold)
 tables = [b for b in section_blocks(doc, P["section"]) or [] if hasattr(b, "rows")]
-rows = [[c.text for c in r.cells] for r in tables[0].rows] if tables else []
-body = [r for r in rows[1:] if norm(r[0]) != "total"]
-totals = [i for i, r in enumerate(rows) if i and norm(r[0]) == "total"]
+rows = [[squash(c.text) for c in r.cells] for r in tables[0].rows] if tables else []
+body = [r for r in rows[1:] if r[0] != "Total"]
+totals = [i for i, r in enumerate(rows) if i and r[0] == "Total"]
 values = [number(r[1]) if len(r) > 1 else None for r in body]
-right = [norm(r[0]) == norm(g) and v is not None and abs(v - sums[g]) < 0.011
+right = [r[0] == g and v is not None and abs(v - sums[g]) < 0.011
          for r, v, g in zip(body, values, regions)]
 grand = sum(sums.values())
 total = number(rows[totals[0]][1]) if len(totals) == 1 and len(rows[totals[0]]) > 1 else None
 checks.append(("orders_kept", 0, len(orders) == P["orders"], f"{len(orders)} order rows"))
 checks.append(("table_added", 1, len(tables) == 1, f"{len(tables)} tables in the section"))
-header = [norm(x) for x in (rows[0] if rows else [])]
-checks.append(("header_row", 1, header == ["region", "total sales"], f"header: {header}"))
-checks.append(("regions_in_order", 2, [norm(r[0]) for r in body] == [norm(g) for g in regions],
+header = rows[0] if rows else []
+checks.append(("header_row", 1, header == ["Region", "Total sales"], f"header: {header}"))
+checks.append(("regions_in_order", 2, [r[0] for r in body] == regions,
                f"regions: {[r[0] for r in body]}, expected {regions}"))
 checks.append(("region_totals", 2, len(right) == len(regions) > 0 and all(right),
                f"values: {values}"))
 checks.append(("two_decimals", 1, bool(rows[1:]) and all(
-    len(r) > 1 and re.search(r"\\d\\.\\d\\d$", r[1].strip()) for r in rows[1:]),
-    "values written with 2 decimals"))
+    len(r) == 2 and re.search(r"\\d\\.\\d\\d$", r[1]) for r in rows[1:]),
+    "values written with 2 decimals, two columns"))
 checks.append(("grand_total", 2, len(totals) == 1 and totals[0] == len(rows) - 1
                and total is not None and abs(total - grand) < 0.011,
                f"total: {total}, expected {round(grand, 2)}"))
+# The report had no table: everything but the new tables is as setup wrote it, and the
+# workbook is untouched (opened and saved without edits is fine).
 """
+            + doc_guards(after='[b for b in body_view(doc) if b[0] != "t"]')
+            + files_guard("path")
+        )
 
 
 _SUBTOPICS: tuple[str, ...] = (
@@ -282,21 +289,28 @@ for level, text in headings(doc):
 slides = []
 for slide in deck.slides if deck is not None else []:
     title = slide.shapes.title
-    lines = [norm(x.text) for shape in slide.shapes
+    lines = [squash(x.text) for shape in slide.shapes
              if shape.has_text_frame and shape != title
              and not (shape.is_placeholder and shape.placeholder_format.type in SKIP)
              for x in shape.text_frame.paragraphs if x.text.strip()]
-    slides.append((norm(title.text) if title is not None else "", lines))
-bullets_right = [s == o for s, o in zip(slides, outline)]
+    slides.append((squash(title.text) if title is not None else "", lines))
+# The memo's own headings, exactly as written (the deck repeats them, case and all).
+exact = []
+for x in doc.paragraphs:
+    if heading_level(x) == 1 and x.text.strip():
+        exact.append((squash(x.text), []))
+    elif heading_level(x) == 2 and x.text.strip() and exact:
+        exact[-1][1].append(squash(x.text))
+bullets_right = [s == o for s, o in zip(slides, exact)]
 checks.append(("memo_kept", 0, len(outline) == P["count"], f"{len(outline)} sections in the memo"))
 checks.append(("deck_saved", 1, deck is not None, P["deck"]))
-checks.append(("slide_count", 1, len(slides) == len(outline), f"{len(slides)} slides"))
-checks.append(("titles", 2, [s[0] for s in slides] == [o[0] for o in outline],
+checks.append(("slide_count", 1, len(slides) == len(exact), f"{len(slides)} slides"))
+checks.append(("titles", 2, [s[0] for s in slides] == [o[0] for o in exact],
                f"titles: {[s[0] for s in slides]}"))
 checks.append(("bullets_some", 1, any(bullets_right), f"{sum(bullets_right)} slides right"))
-checks.append(("bullets_all", 2, len(slides) == len(outline) and all(bullets_right),
+checks.append(("bullets_all", 2, len(slides) == len(exact) and all(bullets_right),
                f"bullets: {[s[1] for s in slides]}"))
-"""
+""" + files_guard("deck")
 
     reward_helpers: ClassVar[str] = (
         WriterFamily.reward_helpers

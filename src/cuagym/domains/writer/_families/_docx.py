@@ -259,4 +259,130 @@ def number(text):
         return float(cleaned)
     except ValueError:
         return None
+
+
+def squash(text):
+    """Whitespace collapsed, case kept: how a text the instruction gives exactly is compared."""
+    return " ".join(str(text).split())
+
+
+# -- whole-document guards: the document compared with the one setup wrote ----------------------
+FIELDS = {"style": 1, "text": 2, "formats": 3, "runs": 4}
+
+
+def body_view(doc):
+    """The body in order: ["p", style, text, formats, runs] (see paragraph_view) for every
+    paragraph with text, ["t", rows of cell texts] for every table. Empty paragraphs show
+    nothing and are left out (page breaks are compared by page_starts)."""
+    defaults = doc_defaults(doc)
+    out = []
+    for block in doc.iter_inner_content():
+        if hasattr(block, "rows"):
+            out.append(["t", [[c.text for c in r.cells] for r in block.rows]])
+        elif block.text.strip():
+            out.append(["p", *paragraph_view(block, defaults)])
+    return out
+
+
+def page_starts(doc):
+    """The texts (squashed, 60 characters) of the body paragraphs that begin a new page: a page
+    break before their text (in a run of theirs or of an earlier, empty paragraph), "page break
+    before" (direct or from their style), or a section break at the end of the paragraph before.
+    Writer and python-docx spell a break differently; the pages they make are the same."""
+    out, pending = [], False
+    for p in doc.paragraphs:
+        starts = bool(effective(p, "page_break_before"))
+        for node in p._p.iter(NS_WML + "br", NS_WML + "t"):
+            if node.tag == NS_WML + "br" and node.get(NS_WML + "type") == "page":
+                pending = True
+            elif node.tag == NS_WML + "t" and node.text and node.text.strip():
+                starts, pending = starts or pending, False
+        if p.text.strip() and starts:
+            out.append(squash(p.text)[:60])
+        elif starts:
+            pending = True
+        if p._p.xpath("./w:pPr/w:sectPr"):
+            pending = True
+    return out
+
+
+def page_view(path):
+    """Everything around the body: per section its orientation, page size and margins (mm),
+    header and footer texts (page numbers masked), pictures, and the page starts."""
+    view = docx_view(path)
+    out = {k: v for k, v in view.items() if k.startswith(("section", "header", "footer"))}
+    out["pictures"] = view["counts"][2]
+    out["page_starts"] = page_starts(Document(path))
+    return out
+
+
+RUN_FIELDS = ("bold", "italic", "underline", "strike", "color", "size", "highlight")
+
+
+def loosened(block, fields):
+    """A body_view block with ``fields`` blanked: "style", "runs", "formats" (all paragraph
+    formats), a paragraph-format name (alignment, space_after, line_spacing, ...) or a run
+    attribute (bold, italic, ...: left out of every run, runs then merged again)."""
+    if block[0] != "p":
+        return block
+    out = list(block)
+    for name in fields:
+        if name in FIELDS:
+            out[FIELDS[name]] = None
+    out[3] = [None if attr in fields or "formats" in fields else value
+              for attr, value in zip(PARAGRAPH_ATTRS, block[3])]
+    free = [i + 1 for i, name in enumerate(RUN_FIELDS) if name in fields]
+    if free and out[4] is not None:
+        runs = []
+        for run in out[4]:
+            fmt = [None if i in free else v for i, v in enumerate(run) if i]
+            if runs and runs[-1][1:] == fmt:
+                runs[-1][0] += run[0]
+            else:
+                runs.append([run[0], *fmt])
+        out[4] = runs
+    return out
+
+
+def label(block):
+    return squash(block[2])[:30] if block[0] == "p" else "a table"
+
+
+def body_changes(before, after, loose=None):
+    """What differs between two body views, block by block: their labels, or the counts when
+    blocks were added or removed. ``loose`` maps an initial paragraph text to the fields that
+    may change in it (see loosened); its text must stay as it was."""
+    loose = loose or {}
+    if len(before) != len(after):
+        return [str(len(before)) + " blocks became " + str(len(after))]
+    out = []
+    for old, new in zip(before, after):
+        fields = loose.get(old[2], ()) if old[0] == "p" else ()
+        if loosened(old, fields) != loosened(new, fields):
+            out.append(label(old))
+    return out
+
+
+def replaced(value, old, new):
+    """A view (nested lists of texts and values) with ``old`` replaced by ``new`` in every text."""
+    if isinstance(value, str):
+        return value.replace(old, new)
+    if isinstance(value, list):
+        return [replaced(v, old, new) for v in value]
+    return value
+
+
+def char_formats(runs, free=()):
+    """One entry per character of a runs view (text, bold, italic, underline, strike, colour,
+    size, highlight): its formatting, the fields at the indexes ``free`` left out."""
+    out = []
+    for run in runs:
+        fmt = [v for i, v in enumerate(run) if i and i not in free]
+        out.extend([fmt] * len(run[0]))
+    return out
+
+
+def page_changes(before, after, keys=()):
+    """The page_view keys that differ, other than ``keys`` (prefixes)."""
+    return [k for k in view_changes(before, after) if not k.startswith(tuple(keys))]
 '''

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.domains._office import quote
 
-from ._base import WriterFamily, section_guard
+from ._base import WriterFamily, doc_guards, files_guard, section_guard
 from ._text import _listing
 from ._world import COMPANIES, body_blocks, heading_block, pick_plan
 
@@ -99,6 +99,8 @@ checks.append(("paper_size", 1, sized, f"pages (w, h cm): {pages}"))
 checks.append(("margins_left_right", 1, lr, f"margins (t, r, b, l cm): {sides}"))
 checks.append(("margins_top_bottom", 1, tb, f"margins (t, r, b, l cm): {sides}"))
 """
+            + doc_guards(page_free='("section",)')
+            + files_guard("path")
         )
 
 
@@ -178,15 +180,24 @@ for s in doc.sections:
     if s.different_first_page_header_footer:
         headers.append(s.first_page_header)
         footers.append(s.first_page_footer)
-has_text = [any(norm(x.text) == norm(P["header"]) for x in h.paragraphs) for h in headers]
+has_text = [[squash(x.text) for x in h.paragraphs if x.text.strip()] == [squash(P["header"])]
+            for h in headers]
 instr = [" ".join(f._element.xpath(".//w:instrText/text()") +
                   f._element.xpath(".//w:fldSimple/@w:instr")).upper() for f in footers]
 has_page = [bool(re.search(r"\\bPAGE\\b", i)) for i in instr]
 in_body = [x.text for x in doc.paragraphs if norm(P["header"]) in norm(x.text)]
+# Writer measures the top and bottom margins to the header and footer, Word to the body text:
+# a header added in Writer moves them in the .docx. Orientation, size and the side margins stay.
+pages0, pages1 = page_view(initial_path(P["path"])), page_view(P["path"])
+sheet0 = [v[:5] for k, v in sorted(pages0.items()) if k.startswith("section")]
+sheet1 = [v[:5] for k, v in sorted(pages1.items()) if k.startswith("section")]
 checks.append(("not_in_body", 0, not in_body, f"body paragraphs with the header text: {in_body}"))
-checks.append(("header_first_section", 1, has_text[0], "header of the first pages"))
+checks.append(("paper_kept", 0, sheet0 == sheet1, f"pages: {sheet1}"))
+checks.append(("header_first_section", 1, has_text[0], "header of the first pages, exactly"))
 checks.append(("header_every_page", 1, all(has_text), f"headers with the text: {has_text}"))
 checks.append(("page_number_first_section", 1, has_page[0], f"footer fields: {instr[:1]}"))
 checks.append(("page_number_every_page", 1, all(has_page), f"footer fields: {instr}"))
 """
+            + doc_guards(page_free='("header", "footer", "section")')
+            + files_guard("path")
         )

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.domains._office import quote
 
-from ._base import WriterFamily, section_guard
+from ._base import WriterFamily, doc_guards, files_guard, section_guard
 from ._text import _listing
 from ._world import PEOPLE, body_blocks, heading_block, para
 
@@ -149,9 +149,23 @@ checks.append(("amounts_all", 2, bool(right) and all(right),
                f"amounts: {got}, expected {expected}"))
 decimals = [bool(re.search(r"\\d\\.\\d\\d$", r[3].strip())) for r in lines]
 checks.append(("two_decimals", 1, bool(lines) and all(decimals), f"2 decimals: {decimals}"))
-checks.append(("total_row", 1, len(totals) == 1 and totals[0] == len(rows) - 1,
-               f"total rows at {totals} of {len(rows)}"))
+total_only = len(totals) == 1 and rows[totals[0]][0] == "Total" and not (
+    rows[totals[0]][1].strip() or rows[totals[0]][2].strip())
+checks.append(("total_row", 1, len(totals) == 1 and totals[0] == len(rows) - 1 and total_only,
+               f"total rows at {totals} of {len(rows)}, only its label and amount: {total_only}"))
 checks.append(("total_value", 2, total_cell is not None and abs(total_cell - grand) < 0.011,
                f"total: {total_cell}, expected {grand}"))
+# The line items' Item, Quantity and Unit price cells are as setup wrote them (an amount that
+# matches a changed price does not pay); past the table, nothing else changed.
+before = body_view(first)
+at = next((i for i, b in enumerate(before) if b[0] == "t" and b[1][0][3:4] == ["Amount"]), 0)
+given = [r[:3] for r in before[at][1][1:]] if before[at][0] == "t" else None
+kept = [r[:3] for r in rows[:len(given or [])]]
+checks.append(("lines_kept", 0, kept == given and len(rows) >= len(given or []),
+               "line items' cells as given"))
+after = body_view(doc)
+after = after[:at] + [before[at]] + after[at + 1:] if len(after) > at else after
 """
+            + doc_guards(after="after")
+            + files_guard("path")
         )

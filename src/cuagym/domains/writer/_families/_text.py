@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.domains._office import quote
 
-from ._base import WriterFamily, section_guard
+from ._base import WriterFamily, doc_guards, files_guard, section_guard
 from ._world import (
     PEOPLE,
     body_blocks,
@@ -81,7 +81,8 @@ doc.save(P["path"])
 """
 
     def reward_body(self, p: dict[str, Any]) -> str:
-        return """
+        return (
+            """
 levels = {}
 for paragraph in doc.paragraphs:
     if paragraph.text.strip():
@@ -97,7 +98,14 @@ for i, text in enumerate(P["h1"]):
 for i, text in enumerate(P["h2"]):
     found = levels.get(norm(text), [])
     checks.append((f"heading2_{i + 1}", 1, found == [2], f"{text}: level {found}"))
+# Only the titles' paragraph style may change, and with it the spacing a heading brings and
+# their direct bold (Writer drops it where the heading style is bold already); their wording,
+# case and other character formatting stay, and so does every other paragraph.
+loose = {t: ("style", "formats", "bold") for t in P["h1"] + P["h2"]}
 """
+            + doc_guards(loose="loose")
+            + files_guard("path")
+        )
 
 
 # (former name, new name): neither contains the other, so counts are unambiguous.
@@ -215,7 +223,11 @@ checks.append(("table_updated", 1, P["old"] not in tables and P["new"] in tables
                f"old name left in tables: {tables.count(P['old'])}"))
 checks.append(("every_mention", 2, new_total == P["count"],
                f"new name appears {new_total} times, expected {P['count']}"))
+# Changing the new name back gives the document setup wrote: every other word, its case and
+# formatting, every cell and the page setup are untouched (a partial replacement still is).
 """
+            + doc_guards(after='replaced(body_view(doc), P["new"], P["old"])')
+            + files_guard("path")
         )
 
 
@@ -321,7 +333,22 @@ checks.append(("some_emphasized", 1, full >= 1, f"{full} of {found} in {P['attr'
 checks.append(("all_emphasized", 2, full == found == P["count"], f"{full} of {found}"))
 checks.append(("only_the_phrase", 1, full == found and stray == 0,
                f"{stray} other characters in {P['attr']}"))
+# Only the runs of the paragraphs holding the phrase may change, and in them only the asked
+# emphasis: no bold for italics (direct or through a character style), no underline, colour.
+hosts = [x.text for x in first.paragraphs if P["phrase"].casefold() in x.text.casefold()]
+loose = {t: ("runs",) for t in hosts}
+free = (1,) if P["attr"] == "bold" else (2,)
+other = "italic" if P["attr"] == "bold" else "bold"
+mixed = [label(a) for a, b in zip(body_view(first), body_view(doc))
+         if a[0] == b[0] == "p" and char_formats(a[4], free) != char_formats(b[4], free)]
+mixed += [squash(a.text)[:30] for a, b in zip(
+              [x for x in first.paragraphs if x.text.strip()],
+              [x for x in doc.paragraphs if x.text.strip()])
+          if char_flags(a, other) != char_flags(b, other)]
+checks.append(("no_other_formatting", 0, not mixed, "other formatting changed: " + listing(mixed)))
 """
+            + doc_guards(loose="loose")
+            + files_guard("path")
         )
 
 
@@ -403,5 +430,12 @@ checks.append(("justified", 2, bool(body) and aligns.count(WD_ALIGN_PARAGRAPH.JU
 checks.append(("line_spacing", 2, bool(body) and len(spaced) == len(body), f"spacing: {spacings}"))
 checks.append(("space_after", 1, bool(body) and len(after_ok) == len(body),
                f"space after: {[a.pt if a is not None else None for a in afters]}"))
+# The title's alignment and the section's alignment, line spacing and space below may change;
+# nothing else (no indent, no space above, no font change, no other paragraph).
+loose = {x.text: ("alignment", "line_spacing", "space_after")
+         for x in section_blocks(first, P["section"]) or [] if not hasattr(x, "rows")}
+loose[P["title"]] = ("alignment",)
 """
+            + doc_guards(loose="loose")
+            + files_guard("path")
         )
