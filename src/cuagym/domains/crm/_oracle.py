@@ -132,11 +132,26 @@ class CrmOracle(WebOracle):
         options = {exact(o["text"]) for o in await self.all(f"{selector} option")}
         starting = {o for o in options if o.casefold().startswith(label.casefold())}
         if starting == {label}:  # listed twice (possible matches, all accounts) is still one
+            handle = await self.label_of(box)
+            if handle is not None and self.reachable(handle):
+                # A click on the field's label focuses the drop-down without opening its list,
+                # and typing then picks the option at once (Chromium off macOS). A click on the
+                # box opens the native list, which on a fast machine could stay open after the
+                # Enter and swallow the next field's click.
+                typed = call("type", text=label)
+                return Act.of(f"pick the {what}: {label}", self.click(handle), typed)
             enter = call("key", keys=["enter"])
             return Act.of(
                 f"pick the {what}: {label}", self.click(box), call("type", text=label), enter
             )
         return Act.of(f"pick the {what}: {label}", *await self.choose(selector, label))
+
+    async def label_of(self, box: Element) -> Element | None:
+        """The shown ``<label for=...>`` of a form control, if it has one."""
+        control_id = (box.get("attrs") or {}).get("id")
+        if not control_id:
+            return None
+        return await self.one(f'label[for="{control_id}"]')
 
     async def holds(self, selector: str, want: str, how: str) -> bool:
         """Does the form control ``selector`` (shown or not) hold ``want`` already?"""
