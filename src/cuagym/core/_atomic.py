@@ -24,7 +24,13 @@ import time
 from collections.abc import Mapping
 from pathlib import Path
 
-__all__ = ["TMP_DIR_NAME", "sweep_stale", "write_folder_atomically"]
+__all__ = [
+    "TMP_DIR_NAME",
+    "fsync_dir",
+    "sweep_stale",
+    "write_file_atomically",
+    "write_folder_atomically",
+]
 
 TMP_DIR_NAME = ".cuagym-tmp"
 # Temp folders of another host can't be checked for a live writer; after a day they are junk.
@@ -35,7 +41,7 @@ def _host() -> str:
     return re.sub(r"[^A-Za-z0-9-]", "-", socket.gethostname())[:32] or "host"
 
 
-def _fsync_dir(path: Path) -> None:
+def fsync_dir(path: Path) -> None:
     # Directory fsync makes the entries (new files, the rename) durable. Not every platform
     # lets a directory be opened; there the rename is as durable as the OS makes it.
     try:
@@ -55,6 +61,19 @@ def _write_file(path: Path, data: bytes) -> None:
         fh.write(data)
         fh.flush()
         os.fsync(fh.fileno())
+
+
+def write_file_atomically(path: Path, data: bytes) -> None:
+    """Write one file so readers see the old file or the new one, never a part."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    try:
+        _write_file(tmp, data)
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    fsync_dir(path.parent)
 
 
 def _exchange(a: Path, b: Path) -> bool:
@@ -147,13 +166,13 @@ def write_folder_atomically(
                 path.parent.mkdir(parents=True, exist_ok=True)
             _write_file(path, data)
         for folder in {(tmp / rel).parent for rel in files}:
-            _fsync_dir(folder)
-        _fsync_dir(tmp)
+            fsync_dir(folder)
+        fsync_dir(tmp)
         _install(tmp, target, replace=replace)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
-    _fsync_dir(target.parent)
+    fsync_dir(target.parent)
     return target
 
 

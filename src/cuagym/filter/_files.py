@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import json
-import os
-import secrets
 from pathlib import Path
 from typing import Any
+
+from cuagym.core._atomic import write_file_atomically
 
 __all__ = ["json_bytes", "read_folder", "read_meta", "write_json_atomically"]
 
@@ -38,30 +38,6 @@ def read_meta(folder: Path) -> dict[str, Any]:
     return data
 
 
-def _fsync_dir(path: Path) -> None:
-    try:
-        fd = os.open(path, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
 def write_json_atomically(path: Path, data: Any) -> None:
     """Write ``path`` so readers see the old file or the new one, never a part."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
-    try:
-        with open(tmp, "wb") as fh:
-            fh.write(json_bytes(data))
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    _fsync_dir(path.parent)
+    write_file_atomically(path, json_bytes(data))

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from cuagym.core import sweep_stale
-from cuagym.core._atomic import write_folder_atomically
+from cuagym.core._atomic import fsync_dir, write_folder_atomically
 from cuagym.filter._files import META, json_bytes, read_meta
 
 __all__ = [
@@ -54,15 +54,6 @@ class FilterBusy(RuntimeError):
 
 class StoreConflict(RuntimeError):
     """A task id found in two buckets (only possible if someone copied folders by hand)."""
-
-
-def _fsync_dir(path: Path) -> None:
-    with contextlib.suppress(OSError):
-        fd = os.open(path, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
 
 
 def filter_section(meta: Mapping[str, Any]) -> dict[str, Any]:
@@ -157,8 +148,8 @@ class FilterStore:
         target = self.root / bucket / folder.name
         target.parent.mkdir(parents=True, exist_ok=True)
         os.rename(folder, target)  # fails if target exists: never two copies, never a merge
-        _fsync_dir(target.parent)
-        _fsync_dir(folder.parent)
+        fsync_dir(target.parent)
+        fsync_dir(folder.parent)
         return target
 
     # -- per-tuple scratch space of a stage ----------------------------------------------------
