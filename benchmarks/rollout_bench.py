@@ -57,6 +57,7 @@ from cuagym.agent import (
     run_rollouts,
 )
 from cuagym.core import Bundle, Episode, TaskConfig
+from cuagym.core._png import png_size
 from cuagym.domains import load_domain, start_screen
 from cuagym.hub import discover_web_apps, serve_hub
 from cuagym.llm.scripted import Reply, ScriptedChatApi, ScriptedRequest, serve_scripted
@@ -129,7 +130,10 @@ async def _steps(
     """action → settled screenshot → Qwen-resized PNG → the turn's context built."""
     env = rollout.env
     spec, cache = ImageSpec(), ImageCache()
-    history = [TurnInput(screenshot=await env.screenshot(), response="Action: x.")] * context
+    first = await env.screenshot()
+    # As the rollout loop does: the policy's image is made next to each screenshot's PNG.
+    env.prepare_sizes([spec.size(*png_size(first))])
+    history = [TurnInput(screenshot=first, response="Action: x.")] * context
     times: list[float] = []
     for action in actions:
         with measure(cpu or PhaseCpu()):
@@ -164,7 +168,9 @@ async def reset_and_step(repeat: int) -> dict[str, Any]:
     reset_cpu, step_cpu = PhaseCpu(), PhaseCpu()
     async with RolloutEnv() as rollout:
         resets = [await _reset(rollout, desktop, None, reset_cpu) for _ in range(repeat)]
-        keys = [{"action": "key", "keys": [k]} for k in ("down", "right", "up", "left")] * 5
+        # Every step a screen not seen before (the cell cursor and the Name Box move on), so
+        # the policy's resized image is made every time, never taken from the cache.
+        keys = [{"action": "key", "keys": [k]} for k in ["down"] * 10 + ["right"] * 10]
         steps = await _steps(rollout, keys, context=12, cpu=step_cpu)
     out["reset_desktop_s"] = {"median": _median(resets), "all": [round(x, 3) for x in resets],
                               **_cpu_figures(reset_cpu)}  # fmt: skip
