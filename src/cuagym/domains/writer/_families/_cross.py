@@ -61,13 +61,34 @@ class SalesSummaryTable(WriterFamily):
             f"/home/user/Documents/sales_report_{stem}.docx",
         )
         orders = rng.randint(30, 60)
+        doc, book = f"sales_report_{stem}.docx", f"orders_{stem}.xlsx"
+        part, head, total = (
+            quote("Regional Summary"),
+            "\u201cRegion\u201d | \u201cTotal sales\u201d",
+            quote("Total"),
+        )
+        frames = [
+            f"In {doc}, add a table under the {part} heading with the header row {head}, then "
+            "one row per region in alphabetical order giving the sum of that region's order "
+            f"amounts in {book} (two decimals), and a last row {total} with the sum of all "
+            "orders.",
+            f"The {part} section of {doc} needs a table built from {book}: a header row {head}, "
+            "a row for each region in alphabetical order with the sum of its order amounts "
+            f"(two decimals), and a closing {total} row with the sum of all orders.",
+            f"Summarise {book} by region in {doc}: under the heading {part}, add a two-column "
+            f"table headed {head}, listing the regions alphabetically with their summed "
+            f"amounts to two decimals and ending with a {total} row for all orders.",
+            f"Put a table below the {part} heading of {doc} whose first row is {head}; each "
+            f"following row gives one region of {book} (A to Z) and the total of its order "
+            f"amounts with two decimals, and the last row, {total}, gives the sum over every "
+            "order.",
+            f"I need the regional totals of {book} in {doc}: a table in the {part} section "
+            f"with the header {head}, one row per region sorted alphabetically showing its "
+            f"order amounts summed (two decimals), and a final {total} row summing all orders.",
+        ]
         return self.make_task(
             task_id,
-            f"In sales_report_{stem}.docx, add a table under the \u201cRegional Summary\u201d "
-            "heading with the header row \u201cRegion\u201d | \u201cTotal sales\u201d, then one "
-            "row per region in alphabetical order giving the sum of that region's order amounts "
-            f"in orders_{stem}.xlsx (two decimals), and a last row \u201cTotal\u201d with the sum "
-            "of all orders.",
+            rng.choice(frames),
             f"{xlsx} (sheet \u201cOrders\u201d) lists the {orders} orders of {quarter} {year}, "
             f"one per row, with Region and Amount columns. {docx} is the draft report; its "
             "\u201cRegional Summary\u201d section has an introductory paragraph and no table yet.",
@@ -225,12 +246,28 @@ class MemoToSlides(WriterFamily):
         plan = pick_plan(rng, rng.randint(3, 5))
         stem = plan.file.removesuffix(".docx")
         deck = f"/home/user/Documents/{stem}_slides.pptx"
+        memo = plan.file
+        frames = [
+            f"Make a presentation from {memo} and save it as {deck}: one slide per level-1 "
+            "section of the memo, in the memo's order, each titled with the section's heading "
+            "and listing that section's level-2 sub-headings, in order, as its bullet points. "
+            "No other slides.",
+            f"Build {deck} from the memo {memo}: a slide for each of its level-1 sections, in "
+            "the memo's order, titled with the section heading and listing the section's "
+            "level-2 sub-headings as bullet points in order, and no other slides.",
+            f"Turn the outline of {memo} into a presentation saved as {deck}. Each level-1 "
+            "heading becomes a slide title, in the memo's order; the level-2 sub-headings "
+            "beneath it become that slide's bullets, in order. Nothing else goes into the deck.",
+            f"I want {deck} to mirror the structure of {memo}: exactly one slide per level-1 "
+            "section (same order), the section's heading as the title and its level-2 "
+            "sub-headings as the bullet points, in order.",
+            f"Create the presentation {deck} out of the memo {memo}, containing only one slide "
+            "per level-1 section in memo order, each with the heading as its title and the "
+            "section's level-2 sub-headings, in sequence, as bullets.",
+        ]
         return self.make_task(
             task_id,
-            f"Make a presentation from {plan.file} and save it as {deck}: one slide per "
-            "level-1 section of the memo, in the memo's order, each titled with the section's "
-            "heading and listing that section's level-2 sub-headings, in order, as its bullet "
-            "points. No other slides.",
+            rng.choice(frames),
             f"{plan.path} is the memo {quote(plan.title)} with {len(plan.sections)} level-1 "
             f"sections, each split into two or three level-2 sub-sections. "
             f"{deck.rsplit('/', 1)[-1]} does not exist yet.",
