@@ -595,6 +595,137 @@ deck.save(P["path"])
 """,
         (0.0, 0.0),
     ),
+    # -- export-pdf ------------------------------------------------------------------------------
+    M(
+        "export-pdf",
+        "pdf_in_the_other_folder",
+        "the PDF saved in the other folder than the one asked",
+        """
+import os
+elsewhere = P["pdf"].replace("/Desktop/", "/Documents/") if "/Desktop/" in P["pdf"] else \\
+    P["pdf"].replace("/Documents/", "/Desktop/")
+os.rename(P["pdf"], elsewhere)
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "export-pdf",
+        "deck_edited_before_export",
+        "collateral: a slide deleted from the deck before exporting it",
+        """
+deck = Presentation(P["path"])
+delete_slide(deck, deck.slides[len(deck.slides) - 1])
+deck.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "export-pdf",
+        "deck_copy_named_pdf",
+        "the deck saved again under the PDF's name (a .pptx, not a PDF)",
+        """
+deck = Presentation(P["path"])
+deck.save(P["pdf"])
+""",
+        (0.0, 0.0),
+        after_gold=False,
+    ),
+    M(
+        "export-pdf",
+        "only_the_first_slide",
+        "a PDF of the title slide alone",
+        """
+import pymupdf
+pdf = pymupdf.open(P["pdf"])
+pdf.select([0])
+pdf.save(P["pdf"] + ".tmp")
+pdf.close()
+import os
+os.replace(P["pdf"] + ".tmp", P["pdf"])
+""",
+        (0.0, 0.2),
+    ),
+    M(
+        "export-pdf",
+        "pages_reversed",
+        "every slide exported, in reverse order",
+        """
+import os
+import pymupdf
+pdf = pymupdf.open(P["pdf"])
+pdf.select(list(range(len(pdf) - 1, -1, -1)))
+pdf.save(P["pdf"] + ".tmp")
+pdf.close()
+os.replace(P["pdf"] + ".tmp", P["pdf"])
+""",
+        (0.0, 0.6),
+    ),
+    # -- workbook-slide-table --------------------------------------------------------------------
+    M(
+        "workbook-slide-table",
+        "workbook_edited",
+        "the workbook's last order deleted (and saved) after the table was made",
+        """
+from openpyxl import load_workbook
+book = load_workbook(P["xlsx"])
+book[P["sheet"]].delete_rows(book[P["sheet"]].max_row)
+book.save(P["xlsx"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "workbook-slide-table",
+        "table_on_the_next_slide",
+        "the right table on the slide after the named one",
+        """
+deck = Presentation(P["path"])
+slide = find_slide(deck, P["target"])
+table = [s for s in slide.shapes if s.has_table][0]
+element = table._element
+element.getparent().remove(element)
+after = list(deck.slides)[index_of(deck, slide) + 1]
+after.shapes._spTree.append(element)
+deck.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "workbook-slide-table",
+        "title_renamed",
+        "collateral: the slide's title changed",
+        """
+deck = Presentation(P["path"])
+find_slide(deck, P["target"]).shapes.title.text = P["target"] + " (from the workbook)"
+deck.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "workbook-slide-table",
+        "no_total_row",
+        "the region rows without the total row",
+        """
+deck = Presentation(P["path"])
+table = [s for s in find_slide(deck, P["target"]).shapes if s.has_table][0].table
+table._tbl.remove(table._tbl.tr_lst[-1])
+deck.save(P["path"])
+""",
+        (0.0, 0.9),
+    ),
+    M(
+        "workbook-slide-table",
+        "revenue_rounded",
+        "revenues written as whole numbers, not with two decimals",
+        """
+deck = Presentation(P["path"])
+table = [s for s in find_slide(deck, P["target"]).shapes if s.has_table][0].table
+for r in range(1, len(table.rows)):
+    value = float(table.cell(r, 2).text.replace(",", ""))
+    table.cell(r, 2).text = str(round(value))
+deck.save(P["path"])
+""",
+        (0.0, 0.8),
+    ),
 ]
 
 

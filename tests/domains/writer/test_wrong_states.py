@@ -762,6 +762,76 @@ deck.save(P["deck"])
 """,
         (0.0, 0.9),
     ),
+    # -- deck-handout ----------------------------------------------------------------------------
+    M(
+        "deck-handout",
+        "deck_retitled",
+        "a slide of the deck retitled (and saved) to match a typo in the handout",
+        """
+deck = Presentation(P["deck"])
+slide = deck.slides[1]
+slide.shapes.title.text = slide.shapes.title.text + " (draft)"
+deck.save(P["deck"])
+doc = Document(P["path"])
+heading = find_para(doc, P["slides"][1])
+heading.runs[0].text = heading.runs[0].text + " (draft)"
+doc.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "deck-handout",
+        "introduction_removed",
+        "collateral: the handout's introduction deleted",
+        """
+doc = Document(P["path"])
+intro = doc.paragraphs[1]
+intro._p.getparent().remove(intro._p)
+doc.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "deck-handout",
+        "sections_above_the_introduction",
+        "the sections put between the title and the introduction",
+        """
+doc = Document(P["path"])
+intro = doc.paragraphs[1]
+body = intro._p.getparent()
+body.remove(intro._p)
+body.insert(len(body) - 1, intro._p)  # back in, last before the section properties
+doc.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "deck-handout",
+        "numbered_points",
+        "the points as a numbered list, not bullets",
+        """
+doc = Document(P["path"])
+for paragraph in doc.paragraphs:
+    if paragraph.style.name == "List Bullet":
+        paragraph.style = "List Number"
+doc.save(P["path"])
+""",
+        (0.0, 0.9),
+    ),
+    M(
+        "deck-handout",
+        "title_slide_included",
+        "a section for the title slide too (its subtitle as a point)",
+        """
+deck = Presentation(P["deck"])
+title = deck.slides[0]
+doc = Document(P["path"])
+heading = insert_after(doc.paragraphs[1], title.shapes.title.text_frame.text, "Heading 1")
+insert_after(heading, title.placeholders[1].text_frame.text, "List Bullet")
+doc.save(P["path"])
+""",
+        (0.0, 0.9),
+    ),
 ]
 
 

@@ -32,6 +32,7 @@ __all__ = [
     "AddBulletSlideOracle",
     "AgendaSlideOracle",
     "DeleteSlideOracle",
+    "ExportPdfOracle",
     "FixTypoOracle",
     "ImpressOracle",
     "ReorderSlidesOracle",
@@ -39,6 +40,7 @@ __all__ = [
     "SpeakerNotesOracle",
     "TitleFormatOracle",
     "TwoColumnOracle",
+    "WorkbookTableOracle",
 ]
 
 #: Impress's Find and Replace: its Find and Replace fields, Replace All and Close buttons, in
@@ -462,6 +464,12 @@ class SlideTableOracle(ImpressOracle):
             cells += typed(value) if i else [text(value[:1]), pause(0.5), *typed(value[1:])]
         at = self.titles(deck).index(self.p["target"])
         return [
+            # the new table's typing starts in the cell under the pointer when there is one
+            # (a start screen of two windows leaves it mid-screen): the pointer out of the way
+            Move(
+                "move the pointer off the slide.",
+                [{"action": "mouse_move", "coordinate": [1100, 790]}],
+            ),
             self.go_to(at, f"“{self.p['target']}”"),
             *self.command("Table", "Insert Table"),
             Move(
@@ -504,6 +512,76 @@ class AgendaSlideOracle(ImpressOracle):
         return [self.go_to(1, "the agenda"), *self.fill_slide("Agenda", items)]
 
 
+class WorkbookTableOracle(SlideTableOracle):
+    """workbook-slide-table (calc -> impress): the region counts and sums read from the
+    workbook (what a person reads off Calc's window), then the slide's table as slide-table
+    makes it."""
+
+    def cells(self) -> list[list[str]]:
+        from openpyxl import load_workbook  # type: ignore[import-untyped, unused-ignore]
+
+        book = load_workbook(str(self.host(self.p["xlsx"])), read_only=True)
+        try:
+            lines = list(book[self.p["sheet"]].iter_rows(values_only=True))
+        finally:
+            book.close()
+        head = [str(c).strip().casefold() for c in lines[0]]
+        sums: dict[str, float] = {}
+        counts: dict[str, int] = {}
+        for row in lines[1:]:
+            region, amount = str(row[head.index("region")]), row[head.index("amount")]
+            if isinstance(amount, int | float):
+                sums[region] = sums.get(region, 0.0) + amount
+                counts[region] = counts.get(region, 0) + 1
+        rows = [list(self.p["header"])]
+        rows += [[r, str(counts[r]), f"{sums[r]:.2f}"] for r in sorted(sums, key=str.casefold)]
+        return [*rows, ["Total", str(sum(counts.values())), f"{sum(sums.values()):.2f}"]]
+
+
+class ExportPdfOracle(ImpressOracle):
+    """export-pdf: File > Export as PDF from the command search, its options as they are
+    (Export), then the file's full path in the Export dialog's name field."""
+
+    @property
+    def pdf(self) -> str:
+        return str(self.p["pdf"])
+
+    def outputs(self) -> list[str]:
+        return [self.pdf]
+
+    def read(self, home: Path) -> Any:
+        import importlib
+
+        # typed as Any: PyMuPDF's bindings are generated and mostly unannotated
+        pymupdf: Any = importlib.import_module("pymupdf")
+        deck = super().read(home)
+        pdf = self.host(self.pdf)
+        if not pdf.is_file():
+            return deck, []
+        with pymupdf.open(str(pdf)) as doc:
+            return deck, [squash(page.get_text()).casefold() for page in doc]
+
+    def missing(self, state: Any) -> list[str]:
+        deck, pages = state
+        titles = [t.casefold() for t in self.titles(deck)]
+        if len(pages) != len(titles):
+            return [f"{len(pages)} pages for {len(titles)} slides"]
+        pairs = enumerate(zip(titles, pages, strict=True))
+        return [f"page {i + 1}" for i, (t, p) in pairs if t not in p]
+
+    def save(self, keep: str = "Confirm File Format") -> list[Move]:
+        return []  # the export writes the file; the deck is not edited
+
+    def plan(self, state: Any) -> list[Move]:
+        return [
+            Move("nothing selected.", [key("esc"), key("esc")]),
+            *self.command("Export as PDF", "PDF Options"),
+            self.stamped(Move("export with these options.", [key("enter")], expect="Export")),
+            Move(f"name it {self.pdf}.", [key("ctrl", "a"), text(self.pdf)], expect="Export"),
+            Move("export.", [key("enter")], expect=self.window),
+        ]
+
+
 #: The oracle of each family, by family id.
 ORACLES: dict[str, type[ImpressOracle]] = {
     "speaker-notes": SpeakerNotesOracle,
@@ -515,4 +593,6 @@ ORACLES: dict[str, type[ImpressOracle]] = {
     "two-column-layout": TwoColumnOracle,
     "slide-table": SlideTableOracle,
     "agenda-slide": AgendaSlideOracle,
+    "workbook-slide-table": WorkbookTableOracle,
+    "export-pdf": ExportPdfOracle,
 }

@@ -29,6 +29,7 @@ from cuagym.domains._office_oracle import (
 
 __all__ = [
     "ORACLES",
+    "DeckHandoutOracle",
     "EmphasizeOracle",
     "HeadingStylesOracle",
     "MakeListOracle",
@@ -840,6 +841,62 @@ class MemoToSlidesOracle(WriterOracle):
         ]
 
 
+class DeckHandoutOracle(WriterOracle):
+    """deck-handout (impress -> writer): the slides' titles and points read from the deck
+    (what a person reads off Impress's window); in the handout, from the end of its text, per
+    slide Ctrl+1 and the title, then Shift+F12 and the points, Shift+F12 again to end the list
+    on the empty paragraph that the next heading takes."""
+
+    def slides(self) -> list[tuple[str, list[str]]]:
+        from pptx import Presentation
+
+        deck = Presentation(str(self.host(self.p["deck"])))
+        out = []
+        for slide in list(deck.slides)[1:]:
+            title = slide.shapes.title
+            points = []
+            for shape in slide.placeholders:
+                if shape.placeholder_format.idx == 1 and shape.has_text_frame:
+                    points += [squash(x.text) for x in shape.text_frame.paragraphs]
+            out.append((squash(title.text_frame.text), [x for x in points if x]))
+        return out
+
+    def missing(self, doc: Any) -> list[str]:
+        got: list[tuple[str, list[str]]] = []
+        kinds: list[str] = []
+        for p in doc.paragraphs:
+            if not p.text.strip():
+                continue
+            if heading_level(p) == 1:
+                got.append((squash(p.text), []))
+            elif got:
+                got[-1][1].append(squash(p.text))
+                kinds.append(list_format(doc, p))
+        out = [] if got == self.slides() else [f"sections {got[:2]}"]
+        return out + ([] if set(kinds) <= {"bullet"} else [f"list formats {kinds}"])
+
+    def plan(self, doc: Any) -> list[Move]:
+        if any(heading_level(p) == 1 for p in doc.paragraphs):
+            return []  # typed already: typing again would add the sections twice
+        moves = [
+            Move("to the end of the handout, a new paragraph.", [key("ctrl", "end"), key("enter")])
+        ]
+        for title, points in self.slides():
+            moves.append(
+                Move(
+                    f"the heading {title}.",
+                    [key("ctrl", "1"), text(title), key("esc"), key("enter")],
+                )
+            )
+            if points:
+                typed: list[Call] = [key("shift", "f12")]
+                for i, point in enumerate(points):
+                    typed += ([key("enter")] if i else []) + [text(point), key("esc")]
+                moves.append(Move("its points as bullets.", typed))
+                moves.append(Move("end the list.", [key("enter"), key("shift", "f12")]))
+        return moves
+
+
 def oracle_gives_up(oracle: OfficeOracle, why: str) -> list[Call]:
     oracle.queue.clear()
     oracle.queue.append(Move(f"give up: {why}.", [{"action": "terminate", "status": "failure"}]))
@@ -899,4 +956,5 @@ ORACLES: dict[str, type[WriterOracle]] = {
     "title-page": TitlePageOracle,
     "sales-summary-table": SalesSummaryOracle,
     "memo-to-slides": MemoToSlidesOracle,
+    "deck-handout": DeckHandoutOracle,
 }

@@ -6,6 +6,8 @@ from cuagym.domains._family import TaskFamily
 
 from ._base import ImpressFamily
 from ._content import FixTypo, SlideTable, SpeakerNotes, TitleFormat, TwoColumn
+from ._cross import WorkbookSlideTable
+from ._share import ExportPdf
 from ._slides import AddBulletSlide, AgendaSlide, DeleteSlide, ReorderSlides
 
 __all__ = [
@@ -13,6 +15,7 @@ __all__ = [
     "AddBulletSlide",
     "AgendaSlide",
     "DeleteSlide",
+    "ExportPdf",
     "FixTypo",
     "ImpressFamily",
     "ReorderSlides",
@@ -20,17 +23,20 @@ __all__ = [
     "SpeakerNotes",
     "TitleFormat",
     "TwoColumn",
+    "WorkbookSlideTable",
 ]
 
-# easy → hard
+# easy → hard; the last is cross-application (calc → impress)
 FAMILIES: tuple[TaskFamily, ...] = (
     SpeakerNotes(),
     DeleteSlide(),
     FixTypo(),
     AddBulletSlide(),
     ReorderSlides(),
+    ExportPdf(),
     TitleFormat(),
     TwoColumn(),
     SlideTable(),
     AgendaSlide(),
+    WorkbookSlideTable(),
 )

@@ -6,6 +6,7 @@ from cuagym.domains._family import TaskFamily
 
 from ._base import WriterFamily
 from ._cross import MemoToSlides, SalesSummaryTable
+from ._handout import DeckHandout
 from ._layout import HeaderFooter, PageSetup
 from ._structure import InsertSection, MakeList, TitlePage
 from ._tables import TableTotal
@@ -13,6 +14,7 @@ from ._text import EmphasizePhrase, HeadingStyles, ParagraphFormat, ReplaceTerm
 
 __all__ = [
     "FAMILIES",
+    "DeckHandout",
     "EmphasizePhrase",
     "HeaderFooter",
     "HeadingStyles",
@@ -28,7 +30,8 @@ __all__ = [
     "WriterFamily",
 ]
 
-# easy → hard; the last two are cross-application (calc → writer, writer → impress)
+# easy → hard; the last three are cross-application (calc → writer, writer → impress,
+# impress → writer)
 FAMILIES: tuple[TaskFamily, ...] = (
     HeadingStyles(),
     ReplaceTerm(),
@@ -42,4 +45,5 @@ FAMILIES: tuple[TaskFamily, ...] = (
     TitlePage(),
     SalesSummaryTable(),
     MemoToSlides(),
+    DeckHandout(),
 )
