@@ -726,6 +726,68 @@ deck.save(P["path"])
 """,
         (0.0, 0.8),
     ),
+    # -- hide-slides -----------------------------------------------------------------------------
+    M(
+        "hide-slides",
+        "other_slides_hidden",
+        "two other content slides hidden instead of the named ones",
+        """
+deck = Presentation(P["path"])
+others = [t for t in P["slides"][1:-1] if t not in P["targets"]]
+for title in others[:2]:
+    find_slide(deck, title)._element.set("show", "0")
+deck.save(P["path"])
+""",
+        (0.0, 0.0),
+        after_gold=False,
+    ),
+    M(
+        "hide-slides",
+        "deleted_not_hidden",
+        "the slides deleted instead of hidden",
+        """
+deck = Presentation(P["path"])
+for title in P["targets"]:
+    delete_slide(deck, find_slide(deck, title))
+deck.save(P["path"])
+""",
+        (0.0, 0.0),
+        after_gold=False,
+    ),
+    M(
+        "hide-slides",
+        "hidden_and_marked",
+        'collateral: the hidden slides\' titles marked "(hidden)"',
+        """
+deck = Presentation(P["path"])
+for title in P["targets"]:
+    find_slide(deck, title).shapes.title.text = title + " (hidden)"
+deck.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "hide-slides",
+        "only_the_first",
+        "one of the two slides hidden",
+        """
+deck = Presentation(P["path"])
+find_slide(deck, P["targets"][1])._element.set("show", "1")
+deck.save(P["path"])
+""",
+        (0.0, 0.6),
+    ),
+    M(
+        "hide-slides",
+        "closing_slide_too",
+        "the closing slide hidden as well",
+        """
+deck = Presentation(P["path"])
+deck.slides[len(deck.slides) - 1]._element.set("show", "0")
+deck.save(P["path"])
+""",
+        (0.0, 0.7),
+    ),
 ]
 
 

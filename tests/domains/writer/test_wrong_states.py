@@ -832,6 +832,54 @@ doc.save(P["path"])
 """,
         (0.0, 0.9),
     ),
+    # -- export-pdf ------------------------------------------------------------------------------
+    M(
+        "export-pdf",
+        "pdf_in_the_other_folder",
+        "the PDF saved in the other folder than the one asked",
+        """
+import os
+folders = ("/Desktop/", "/Documents/")
+mine = [f for f in folders if f in P["pdf"]][0]
+os.rename(P["pdf"], P["pdf"].replace(mine, [f for f in folders if f != mine][0]))
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "export-pdf",
+        "document_edited",
+        "collateral: the document's last section heading renamed and saved",
+        """
+doc = Document(P["path"])
+heading = find_para(doc, P["sections"][-1])
+heading.runs[0].text = heading.runs[0].text + " (final)"
+doc.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "export-pdf",
+        "document_copy_named_pdf",
+        "the document saved again under the PDF's name (a .docx, not a PDF)",
+        """
+Document(P["path"]).save(P["pdf"])
+""",
+        (0.0, 0.0),
+        after_gold=False,
+    ),
+    M(
+        "export-pdf",
+        "title_only",
+        "a PDF holding the title alone",
+        """
+import pymupdf
+out = pymupdf.open()
+out.new_page().insert_text((50, 60), P["title"], fontsize=11)
+out.save(P["pdf"])
+""",
+        (0.0, 0.5),
+        after_gold=False,
+    ),
 ]
 
 

@@ -20,9 +20,11 @@ from cuagym.domains._office_oracle import (
     Move,
     OfficeOracle,
     click,
+    export_pdf,
     key,
     match_case_box,
     pause,
+    pdf_pages,
     text,
     typed,
 )
@@ -34,6 +36,7 @@ __all__ = [
     "DeleteSlideOracle",
     "ExportPdfOracle",
     "FixTypoOracle",
+    "HideSlidesOracle",
     "ImpressOracle",
     "ReorderSlidesOracle",
     "SlideTableOracle",
@@ -550,16 +553,7 @@ class ExportPdfOracle(ImpressOracle):
         return [self.pdf]
 
     def read(self, home: Path) -> Any:
-        import importlib
-
-        # typed as Any: PyMuPDF's bindings are generated and mostly unannotated
-        pymupdf: Any = importlib.import_module("pymupdf")
-        deck = super().read(home)
-        pdf = self.host(self.pdf)
-        if not pdf.is_file():
-            return deck, []
-        with pymupdf.open(str(pdf)) as doc:
-            return deck, [squash(page.get_text()).casefold() for page in doc]
+        return super().read(home), pdf_pages(self.host(self.pdf))
 
     def missing(self, state: Any) -> list[str]:
         deck, pages = state
@@ -573,13 +567,30 @@ class ExportPdfOracle(ImpressOracle):
         return []  # the export writes the file; the deck is not edited
 
     def plan(self, state: Any) -> list[Move]:
-        return [
-            Move("nothing selected.", [key("esc"), key("esc")]),
-            *self.command("Export as PDF", "PDF Options"),
-            self.stamped(Move("export with these options.", [key("enter")], expect="Export")),
-            Move(f"name it {self.pdf}.", [key("ctrl", "a"), text(self.pdf)], expect="Export"),
-            Move("export.", [key("enter")], expect=self.window),
-        ]
+        return export_pdf(self, self.pdf)
+
+
+class HideSlidesOracle(ImpressOracle):
+    """hide-slides: each slide reached in the Normal view, then Slide > Hide Slide from the
+    command search."""
+
+    def hidden(self, deck: Any) -> list[str]:
+        return [title_of(s) for s in deck.slides if s._element.get("show") in ("0", "false")]
+
+    def missing(self, deck: Any) -> list[str]:
+        hidden = self.hidden(deck)
+        return [] if hidden == list(self.p["targets"]) else [f"hidden {hidden}"]
+
+    def plan(self, deck: Any) -> list[Move]:
+        found, hidden = self.titles(deck), self.hidden(deck)
+        moves: list[Move] = []
+        for title in self.p["targets"]:
+            if title in found and title not in hidden:
+                moves += [
+                    self.go_to(found.index(title), f"“{title}”"),
+                    *self.command("Hide Slide", self.window),
+                ]
+        return moves
 
 
 #: The oracle of each family, by family id.
@@ -595,4 +606,5 @@ ORACLES: dict[str, type[ImpressOracle]] = {
     "agenda-slide": AgendaSlideOracle,
     "workbook-slide-table": WorkbookTableOracle,
     "export-pdf": ExportPdfOracle,
+    "hide-slides": HideSlidesOracle,
 }

@@ -21,8 +21,10 @@ from cuagym.domains._office_oracle import (
     OfficeOracle,
     checkboxes,
     click,
+    export_pdf,
     key,
     pause,
+    pdf_pages,
     regex_escape,
     text,
 )
@@ -31,6 +33,7 @@ __all__ = [
     "ORACLES",
     "DeckHandoutOracle",
     "EmphasizeOracle",
+    "ExportPdfOracle",
     "HeadingStylesOracle",
     "MakeListOracle",
     "ParagraphFormatOracle",
@@ -897,6 +900,37 @@ class DeckHandoutOracle(WriterOracle):
         return moves
 
 
+class ExportPdfOracle(WriterOracle):
+    """export-pdf: File > Export as PDF from the command search, its options as they are
+    (Export), then the file's full path in the Export dialog's name field."""
+
+    @property
+    def pdf(self) -> str:
+        return str(self.p["pdf"])
+
+    def outputs(self) -> list[str]:
+        return [self.pdf]
+
+    def read(self, home: Path) -> Any:
+        return super().read(home), pdf_pages(self.host(self.pdf))
+
+    def missing(self, state: Any) -> list[str]:
+        doc, pages = state
+        text = " ".join(pages)
+        lost = [p.text for p in doc.paragraphs if squash(p.text).casefold() not in text]
+        return (
+            [f"not in the PDF: {squash(t)[:40]}" for t in lost if t.strip()]
+            if pages
+            else ["no PDF"]
+        )
+
+    def save(self, keep: str = "Confirm File Format") -> list[Move]:
+        return []  # the export writes the file; the document is not edited
+
+    def plan(self, state: Any) -> list[Move]:
+        return export_pdf(self, self.pdf)
+
+
 def oracle_gives_up(oracle: OfficeOracle, why: str) -> list[Call]:
     oracle.queue.clear()
     oracle.queue.append(Move(f"give up: {why}.", [{"action": "terminate", "status": "failure"}]))
@@ -957,4 +991,5 @@ ORACLES: dict[str, type[WriterOracle]] = {
     "sales-summary-table": SalesSummaryOracle,
     "memo-to-slides": MemoToSlidesOracle,
     "deck-handout": DeckHandoutOracle,
+    "export-pdf": ExportPdfOracle,
 }

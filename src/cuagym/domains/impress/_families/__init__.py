@@ -8,6 +8,7 @@ from ._base import ImpressFamily
 from ._content import FixTypo, SlideTable, SpeakerNotes, TitleFormat, TwoColumn
 from ._cross import WorkbookSlideTable
 from ._share import ExportPdf
+from ._show import HideSlides
 from ._slides import AddBulletSlide, AgendaSlide, DeleteSlide, ReorderSlides
 
 __all__ = [
@@ -17,6 +18,7 @@ __all__ = [
     "DeleteSlide",
     "ExportPdf",
     "FixTypo",
+    "HideSlides",
     "ImpressFamily",
     "ReorderSlides",
     "SlideTable",
@@ -31,6 +33,7 @@ FAMILIES: tuple[TaskFamily, ...] = (
     SpeakerNotes(),
     DeleteSlide(),
     FixTypo(),
+    HideSlides(),
     AddBulletSlide(),
     ReorderSlides(),
     ExportPdf(),

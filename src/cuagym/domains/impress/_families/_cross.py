@@ -76,7 +76,10 @@ class WorkbookSlideTable(ImpressFamily):
     apps: ClassVar[tuple[str, ...]] = ("calc", "impress")
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("content", "tables", "table-from-workbook")
-    also_covers: ClassVar[tuple[str, ...]] = ("calc:formulas/aggregate/conditional-aggregate",)
+    also_covers: ClassVar[tuple[str, ...]] = (
+        "calc:formulas/aggregate/conditional-aggregate",
+        "impress:content/tables/insert-table",
+    )
 
     builders: ClassVar[dict[str, str]] = {**ImpressFamily.builders, "xlsx": XLSX_BUILDER}
     reward_imports: ClassVar[str] = (

@@ -37,7 +37,9 @@ class ExportPdf(ImpressFamily):
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("sharing", "save-export", "export-pdf")
 
-    reward_imports: ClassVar[str] = ImpressFamily.reward_imports + "import os\n\nimport pymupdf\n"
+    reward_imports: ClassVar[str] = (
+        ImpressFamily.reward_imports + "import os\nimport unicodedata\n\nimport pymupdf\n"
+    )
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         plan = pick_deck(rng, rng.randint(4, 7))
@@ -87,7 +89,9 @@ pdf = pymupdf.open(P["pdf"]) if os.path.isfile(P["pdf"]) else None
 
     def reward_body(self, p: dict[str, Any]) -> str:
         return """
-pages = [norm(page.get_text()) for page in pdf] if pdf is not None and pdf.is_pdf else []
+# NFKC: a ligature glyph the PDF maps to one character ("\\ufb01") reads as its letters
+pages = [norm(unicodedata.normalize("NFKC", page.get_text())) for page in pdf] \\
+    if pdf is not None and pdf.is_pdf else []
 wanted = [(title_of(s), body_lines(s)) for s in first.slides]
 titled = [t in page for (t, _), page in zip(wanted, pages)]
 bodied = [all(x in page for x in lines) for (_, lines), page in zip(wanted, pages)]

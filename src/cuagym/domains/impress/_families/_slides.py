@@ -168,6 +168,8 @@ class AddBulletSlide(ImpressFamily):
     id: ClassVar[str] = "add-bullet-slide"
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("slides", "manage", "new-slide")
+    # the title and the points are typed into the new slide's placeholders
+    also_covers: ClassVar[tuple[str, ...]] = ("impress:text/editing/edit-placeholder",)
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         plan = pick_deck(rng, rng.randint(5, 7))

@@ -8,6 +8,7 @@ from ._base import WriterFamily
 from ._cross import MemoToSlides, SalesSummaryTable
 from ._handout import DeckHandout
 from ._layout import HeaderFooter, PageSetup
+from ._share import ExportPdf
 from ._structure import InsertSection, MakeList, TitlePage
 from ._tables import TableTotal
 from ._text import EmphasizePhrase, HeadingStyles, ParagraphFormat, ReplaceTerm
@@ -16,6 +17,7 @@ __all__ = [
     "FAMILIES",
     "DeckHandout",
     "EmphasizePhrase",
+    "ExportPdf",
     "HeaderFooter",
     "HeadingStyles",
     "InsertSection",
@@ -39,6 +41,7 @@ FAMILIES: tuple[TaskFamily, ...] = (
     ParagraphFormat(),
     MakeList(),
     PageSetup(),
+    ExportPdf(),
     HeaderFooter(),
     TableTotal(),
     InsertSection(),

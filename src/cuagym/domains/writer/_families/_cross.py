@@ -234,7 +234,11 @@ class MemoToSlides(WriterFamily):
     apps: ClassVar[tuple[str, ...]] = ("writer", "impress")
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("sharing", "export", "outline-to-presentation")
-    also_covers: ClassVar[tuple[str, ...]] = ("impress:slides/manage/new-slide",)
+    # the deck is a new file saved as .pptx under the given name (file type, keep the format)
+    also_covers: ClassVar[tuple[str, ...]] = (
+        "impress:slides/manage/new-slide",
+        "impress:sharing/save-export/save-pptx",
+    )
 
     reward_imports: ClassVar[str] = (
         WriterFamily.reward_imports

@@ -61,7 +61,11 @@ class DeckHandout(WriterFamily):
         "outline",
         "outline-from-presentation",
     )
-    also_covers: ClassVar[tuple[str, ...]] = ("writer:lists/bullets-numbering/make-list",)
+    also_covers: ClassVar[tuple[str, ...]] = (
+        "writer:lists/bullets-numbering/make-list",
+        "writer:styles/paragraph-styles/apply-heading",
+        "writer:editing/text-entry/type-text",
+    )
 
     builders: ClassVar[dict[str, str]] = {**WriterFamily.builders, "pptx": PPTX_BUILDER}
     reward_imports: ClassVar[str] = (

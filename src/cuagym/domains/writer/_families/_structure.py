@@ -175,6 +175,11 @@ class InsertSection(WriterFamily):
     id: ClassVar[str] = "insert-section"
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("document-structure", "outline", "insert-section")
+    also_covers: ClassVar[tuple[str, ...]] = (
+        "writer:editing/text-entry/type-text",
+        "writer:lists/bullets-numbering/make-list",
+        "writer:styles/paragraph-styles/apply-heading",
+    )
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         plan = pick_plan(rng, rng.randint(3, 5))
@@ -271,6 +276,7 @@ class TitlePage(WriterFamily):
     id: ClassVar[str] = "title-page"
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("document-structure", "pages", "title-page")
+    also_covers: ClassVar[tuple[str, ...]] = ("writer:page-layout/breaks/page-break",)
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         plan = pick_plan(rng, rng.randint(3, 5))
