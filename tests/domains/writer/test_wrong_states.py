@@ -880,6 +880,76 @@ out.save(P["pdf"])
         (0.0, 0.5),
         after_gold=False,
     ),
+    # -- table-of-contents -----------------------------------------------------------------------
+    M(
+        "table-of-contents",
+        "typed_not_generated",
+        "the entries typed in by hand: no table of contents field",
+        """
+doc = Document(P["path"])
+for element in doc.element.body.xpath(".//w:fldChar | .//w:instrText"):
+    element.getparent().remove(element)
+doc.save(P["path"])
+""",
+        (0.0, 0.7),
+    ),
+    M(
+        "table-of-contents",
+        "at_the_end",
+        "the table at the end of the document, not after the byline",
+        """
+doc = Document(P["path"])
+body = doc.element.body
+paras = list(body.iterchildren(qn("w:p")))
+start = next(i for i, p in enumerate(paras) if "".join(p.xpath(".//w:t/text()")) == P["byline"])
+end = next(i for i, p in enumerate(paras) if p.xpath("./w:pPr/w:pStyle/@w:val") == ["Heading1"])
+for p in paras[start + 1:end]:
+    body.remove(p)
+    body.insert(len(body) - 1, p)  # last, before the section properties
+doc.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "table-of-contents",
+        "heading_renamed",
+        "collateral: the last section's heading renamed",
+        """
+doc = Document(P["path"])
+heading = find_para(doc, P["sections"][-1])
+heading.runs[0].text = heading.runs[0].text + " (draft)"
+doc.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "table-of-contents",
+        "byline_deleted",
+        "collateral: the byline replaced by the table",
+        """
+doc = Document(P["path"])
+byline = find_para(doc, P["byline"])
+byline._p.getparent().remove(byline._p)
+doc.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "table-of-contents",
+        "level_1_only",
+        "the level-2 headings left out of the table",
+        """
+doc = Document(P["path"])
+subs = [p.text for p in doc.paragraphs if p.style.name == "Heading 2"]
+for p in list(doc.element.body.iterchildren(qn("w:p"))):
+    text = "".join(p.xpath(".//w:t/text()"))
+    if p.xpath("./w:pPr/w:pStyle/@w:val") != ["Heading2"] and any(
+            text.startswith(s) and text != s for s in subs):
+        p.getparent().remove(p)
+doc.save(P["path"])
+""",
+        (0.0, 0.9),
+    ),
 ]
 
 

@@ -38,6 +38,7 @@ __all__ = [
     "MakeListOracle",
     "ParagraphFormatOracle",
     "ReplaceTermOracle",
+    "TableOfContentsOracle",
     "TableTotalOracle",
     "WriterOracle",
 ]
@@ -931,6 +932,47 @@ class ExportPdfOracle(WriterOracle):
         return export_pdf(self, self.pdf)
 
 
+W_NS = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+
+
+class TableOfContentsOracle(WriterOracle):
+    """table-of-contents: a new paragraph after the byline (found with Find and Replace), then
+    Insert > Table of Contents, Index or Bibliography from the command search, kept as it
+    opens (every outline level, page numbers) with OK."""
+
+    def entries(self, doc: Any) -> list[str]:
+        """The texts of the body paragraphs between the byline and the first Heading 1, inside
+        a content control or not (whatever holds the table)."""
+        out, inside = [], False
+        for element in doc.element.body.iter(W_NS + "p"):
+            texts = [t.text or "" for t in element.iter(W_NS + "t")]
+            line = squash("".join(texts))
+            style = element.xpath("./w:pPr/w:pStyle/@w:val")
+            if inside and style and style[0].casefold().replace(" ", "") == "heading1":
+                break
+            if inside and line:
+                out.append(line)
+            inside = inside or line == squash(self.p["byline"])
+        return out
+
+    def missing(self, doc: Any) -> list[str]:
+        instr = " ".join(doc.element.body.xpath(".//w:instrText/text()"))
+        entries = self.entries(doc)
+        heads = [squash(p.text) for p in doc.paragraphs if heading_level(p) in (1, 2)]
+        listed = all(any(e.startswith(h) for e in entries) for h in heads)
+        return [] if "TOC" in instr and listed else [f"table of contents: {entries[:3]}"]
+
+    def plan(self, doc: Any) -> list[Move]:
+        if self.entries(doc):
+            return []  # a table is there already: a second one would not fix it
+        return [
+            *self.find(self.p["byline"]),
+            Move("a new paragraph after the byline.", [key("end"), key("enter")]),
+            *self.command("Table of Contents, Index or Bibliography", "Table of Contents"),
+            Move("insert the table as it is.", [key("enter")], expect=self.window),
+        ]
+
+
 def oracle_gives_up(oracle: OfficeOracle, why: str) -> list[Call]:
     oracle.queue.clear()
     oracle.queue.append(Move(f"give up: {why}.", [{"action": "terminate", "status": "failure"}]))
@@ -992,4 +1034,5 @@ ORACLES: dict[str, type[WriterOracle]] = {
     "memo-to-slides": MemoToSlidesOracle,
     "deck-handout": DeckHandoutOracle,
     "export-pdf": ExportPdfOracle,
+    "table-of-contents": TableOfContentsOracle,
 }

@@ -6,6 +6,7 @@ from cuagym.domains._family import TaskFamily
 
 from ._base import WriterFamily
 from ._cross import MemoToSlides, SalesSummaryTable
+from ._generated import TableOfContents
 from ._handout import DeckHandout
 from ._layout import HeaderFooter, PageSetup
 from ._share import ExportPdf
@@ -27,6 +28,7 @@ __all__ = [
     "ParagraphFormat",
     "ReplaceTerm",
     "SalesSummaryTable",
+    "TableOfContents",
     "TableTotal",
     "TitlePage",
     "WriterFamily",
@@ -46,6 +48,7 @@ FAMILIES: tuple[TaskFamily, ...] = (
     TableTotal(),
     InsertSection(),
     TitlePage(),
+    TableOfContents(),
     SalesSummaryTable(),
     MemoToSlides(),
     DeckHandout(),
