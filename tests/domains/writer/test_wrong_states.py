@@ -950,6 +950,138 @@ doc.save(P["path"])
 """,
         (0.0, 0.9),
     ),
+    # -- report-and-slide-table ------------------------------------------------------------------
+    M(
+        "report-and-slide-table",
+        "slide_total_differs",
+        "the slide's total not the report's (a stale figure)",
+        """
+deck = Presentation(P["deck"])
+slide = next(s for s in deck.slides if s.shapes.title.text == P["slide"])
+table = [sh for sh in slide.shapes if sh.has_table][0].table
+table.cell(len(table.rows) - 1, 1).text = "1,000.00"
+deck.save(P["deck"])
+""",
+        (0.0, 0.9),
+    ),
+    M(
+        "report-and-slide-table",
+        "slide_retitled",
+        "collateral: the slide's title changed",
+        """
+deck = Presentation(P["deck"])
+slide = next(s for s in deck.slides if s.shapes.title.text == P["slide"])
+slide.shapes.title.text = P["slide"] + " (Q-end)"
+deck.save(P["deck"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "report-and-slide-table",
+        "table_on_the_next_slide",
+        "the slide's table put on the slide after the named one",
+        """
+deck = Presentation(P["deck"])
+slides = list(deck.slides)
+at = next(i for i, s in enumerate(slides) if s.shapes.title.text == P["slide"])
+frame = [sh for sh in slides[at].shapes if sh.has_table][0]._element
+frame.getparent().remove(frame)
+slides[at + 1].shapes._spTree.append(frame)
+deck.save(P["deck"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "report-and-slide-table",
+        "workbook_edited",
+        "the workbook's last order deleted (and saved)",
+        """
+book = load_workbook(P["xlsx"])
+book[P["sheet"]].delete_rows(book[P["sheet"]].max_row)
+book.save(P["xlsx"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "report-and-slide-table",
+        "report_intro_edited",
+        "collateral: the report's introductory paragraph reworded",
+        """
+doc = Document(P["path"])
+intro = section_paras(doc, P["section"])[0]
+intro.runs[0].text = "The table below summarises the sales of the quarter."
+doc.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    # -- link-phrase -----------------------------------------------------------------------------
+    M(
+        "link-phrase",
+        "whole_paragraph_linked",
+        "the whole paragraph made the link, not the phrase",
+        """
+doc = Document(P["path"])
+host = next(x for x in doc.paragraphs if P["phrase"] in x.text)
+run = host.runs[0]
+link = OxmlElement("w:hyperlink")
+link.set(qn("r:id"), doc.part.relate_to(P["url"], RT.HYPERLINK, is_external=True))
+run._r.addprevious(link)
+link.append(run._r)
+doc.save(P["path"])
+""",
+        (0.0, 0.4),
+        after_gold=False,
+    ),
+    M(
+        "link-phrase",
+        "site_root_address",
+        "the link points at the site's home page, not the address given",
+        """
+doc = Document(P["path"])
+for rel in doc.part.rels.values():
+    if rel.reltype == RT.HYPERLINK:
+        rel._target = P["url"].split("/")[0] + "//" + P["url"].split("/")[2] + "/"
+doc.save(P["path"])
+""",
+        (0.0, 0.7),
+    ),
+    M(
+        "link-phrase",
+        "phrase_capitalised",
+        "the linked words retyped with a capital letter",
+        """
+doc = Document(P["path"])
+for node in doc.element.body.xpath(".//w:hyperlink//w:t"):
+    node.text = node.text[:1].upper() + node.text[1:]
+doc.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "link-phrase",
+        "address_typed_in",
+        "the address typed after the phrase instead of a link",
+        """
+doc = Document(P["path"])
+host = next(x for x in doc.paragraphs if P["phrase"] in x.text)
+host.runs[0].text = host.runs[0].text.replace(P["phrase"], P["phrase"] + " (" + P["url"] + ")")
+doc.save(P["path"])
+""",
+        (0.0, 0.0),
+        after_gold=False,
+    ),
+    M(
+        "link-phrase",
+        "title_edited",
+        "collateral: the document title changed",
+        """
+doc = Document(P["path"])
+title = find_para(doc, P["title"])
+title.runs[0].text = P["title"] + " (linked)"
+doc.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
 ]
 
 

@@ -35,9 +35,11 @@ __all__ = [
     "EmphasizeOracle",
     "ExportPdfOracle",
     "HeadingStylesOracle",
+    "LinkPhraseOracle",
     "MakeListOracle",
     "ParagraphFormatOracle",
     "ReplaceTermOracle",
+    "ReportAndSlideOracle",
     "TableOfContentsOracle",
     "TableTotalOracle",
     "WriterOracle",
@@ -932,6 +934,124 @@ class ExportPdfOracle(WriterOracle):
         return export_pdf(self, self.pdf)
 
 
+class ReportAndSlideOracle(SalesSummaryOracle):
+    """report-and-slide-table (calc -> writer -> impress): the report's table as
+    sales-summary-table makes it, saved; then Window menu to the deck (its entry is the one
+    above the report's, the last opened), the same rows in a new table on the slide (Insert
+    Table from the command search, cells Tab to Tab), saved. One round: a second would start
+    in the deck's window."""
+
+    rounds: ClassVar[int] = 1
+
+    @property
+    def deck(self) -> str:
+        return str(self.p["deck"])
+
+    @property
+    def deck_window(self) -> str:
+        return f"{self.deck.rsplit('/', 1)[-1]} - LibreOffice Impress"
+
+    def outputs(self) -> list[str]:
+        return [self.path, self.deck]
+
+    def read(self, home: Path) -> Any:
+        from pptx import Presentation
+
+        return super().read(home), Presentation(str(self.host(self.deck)))
+
+    def slide_tables(self, deck: Any) -> list[list[list[str]]]:
+        slides = [
+            s for s in deck.slides if squash(s.shapes.title.text_frame.text) == self.p["slide"]
+        ]
+        shapes = [sh for s in slides for sh in s.shapes if sh.has_table]
+        return [[[squash(c.text) for c in r.cells] for r in sh.table.rows] for sh in shapes]
+
+    def missing(self, state: Any) -> list[str]:
+        doc, deck = state
+        tables = self.slide_tables(deck)
+        out = super().missing(doc)
+        return out + ([] if tables == [self.rows()] else [f"slide tables {tables}"])
+
+    def save(self, keep: str = "Confirm File Format") -> list[Move]:
+        return []  # the plan saves the report, then the deck
+
+    def plan(self, state: Any) -> list[Move]:
+        doc, deck = state
+        if doc.tables or self.slide_tables(deck):
+            return []
+        rows = self.rows()
+        cells: list[Call] = []
+        for i, value in enumerate(v for row in rows for v in row):
+            cells += [key("tab")] if i else []
+            # the first key into a new Impress table starts its text edit mode: a pause after
+            cells += [text(value)] if i else [text(value[:1]), pause(0.5), text(value[1:])]
+        at = [squash(s.shapes.title.text_frame.text) for s in deck.slides].index(self.p["slide"])
+        return [
+            *super().plan(doc),
+            self.stamped(
+                Move("save the report.", [key("ctrl", "s")], expect="Confirm File Format")
+            ),
+            Move("keep the Word format.", [key("enter")], expect=self.window),
+            Move("open the Window menu.", [key("alt", "w"), pause(1)]),
+            Move(
+                "the deck: New Window, Close Window, then the documents as they were opened "
+                "(the workbook, the deck, this report).",
+                [*[key("down")] * 4, key("enter")],
+                expect=self.deck_window,
+            ),
+            Move(
+                "move the pointer off the slide.",
+                [{"action": "mouse_move", "coordinate": [1100, 790]}],
+            ),
+            Move(
+                f"go to slide {at + 1}.",
+                [key("esc"), key("esc"), key("home"), *[key("pagedown")] * at],
+            ),
+            *self.command("Table", "Insert Table", points=IMPRESS_POPUP),
+            Move(
+                f"2 columns, {len(rows)} rows.",
+                [
+                    key("ctrl", "a"),
+                    text("2"),
+                    key("tab"),
+                    key("ctrl", "a"),
+                    text(str(len(rows))),
+                    key("enter"),
+                ],
+                expect=self.deck_window,
+            ),
+            Move("wait for the new table.", [pause(1)]),
+            Move("fill in the slide's table.", cells),
+            Move("leave the table.", [key("esc"), key("esc")]),
+            Move("save the deck.", [key("ctrl", "s")], expect="Confirm File Format"),
+            Move("keep the PowerPoint format.", [key("enter")], expect=self.deck_window),
+        ]
+
+
+class LinkPhraseOracle(WriterOracle):
+    """link-phrase: Find the phrase (case kept), Insert > Hyperlink (Ctrl+K): the address in
+    its URL field (the selection is the link's text already), OK."""
+
+    def missing(self, doc: Any) -> list[str]:
+        links = [h for p in doc.paragraphs for h in p.hyperlinks]
+        got = [(squash(h.text), h.url) for h in links]
+        return [] if got == [(self.p["phrase"], self.p["url"])] else [f"links {got}"]
+
+    def plan(self, doc: Any) -> list[Move]:
+        if any(p.hyperlinks for p in doc.paragraphs):
+            return []  # a link is there already: another would not fix it
+        return [
+            Move("go to the top (no selection left).", [key("ctrl", "home")]),
+            self.finder.open(),
+            self.finder.options(match_case=True, regex=True, selection=False),
+            self.finder.search(regex_escape(self.p["phrase"])),
+            self.finder.close(self.window),
+            Move("open Insert Hyperlink.", [key("ctrl", "k")], expect="Hyperlink"),
+            Move(f"the address {self.p['url']}.", [text(self.p["url"])], expect="Hyperlink"),
+            Move("insert the link.", [key("enter")], expect=self.window),
+        ]
+
+
 W_NS = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 
 
@@ -968,7 +1088,7 @@ class TableOfContentsOracle(WriterOracle):
         return [
             *self.find(self.p["byline"]),
             Move("a new paragraph after the byline.", [key("end"), key("enter")]),
-            *self.command("Table of Contents, Index or Bibliography", "Table of Contents"),
+            *self.command("Index or Bibliography", "Table of Contents"),
             Move("insert the table as it is.", [key("enter")], expect=self.window),
         ]
 
@@ -1035,4 +1155,6 @@ ORACLES: dict[str, type[WriterOracle]] = {
     "deck-handout": DeckHandoutOracle,
     "export-pdf": ExportPdfOracle,
     "table-of-contents": TableOfContentsOracle,
+    "report-and-slide-table": ReportAndSlideOracle,
+    "link-phrase": LinkPhraseOracle,
 }

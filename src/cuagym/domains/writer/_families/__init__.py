@@ -5,10 +5,12 @@ from __future__ import annotations
 from cuagym.domains._family import TaskFamily
 
 from ._base import WriterFamily
+from ._chain import ReportAndSlideTable
 from ._cross import MemoToSlides, SalesSummaryTable
 from ._generated import TableOfContents
 from ._handout import DeckHandout
 from ._layout import HeaderFooter, PageSetup
+from ._objects import LinkPhrase
 from ._share import ExportPdf
 from ._structure import InsertSection, MakeList, TitlePage
 from ._tables import TableTotal
@@ -22,11 +24,13 @@ __all__ = [
     "HeaderFooter",
     "HeadingStyles",
     "InsertSection",
+    "LinkPhrase",
     "MakeList",
     "MemoToSlides",
     "PageSetup",
     "ParagraphFormat",
     "ReplaceTerm",
+    "ReportAndSlideTable",
     "SalesSummaryTable",
     "TableOfContents",
     "TableTotal",
@@ -34,8 +38,8 @@ __all__ = [
     "WriterFamily",
 ]
 
-# easy → hard; the last three are cross-application (calc → writer, writer → impress,
-# impress → writer)
+# easy → hard; the last four are cross-application (calc → writer, writer → impress,
+# impress → writer, calc → writer → impress)
 FAMILIES: tuple[TaskFamily, ...] = (
     HeadingStyles(),
     ReplaceTerm(),
@@ -44,6 +48,7 @@ FAMILIES: tuple[TaskFamily, ...] = (
     MakeList(),
     PageSetup(),
     ExportPdf(),
+    LinkPhrase(),
     HeaderFooter(),
     TableTotal(),
     InsertSection(),
@@ -52,4 +57,5 @@ FAMILIES: tuple[TaskFamily, ...] = (
     SalesSummaryTable(),
     MemoToSlides(),
     DeckHandout(),
+    ReportAndSlideTable(),
 )

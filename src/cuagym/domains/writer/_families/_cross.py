@@ -45,6 +45,8 @@ class SalesSummaryTable(WriterFamily):
     patch_imports: ClassVar[str] = (
         WriterFamily.patch_imports + "from openpyxl import load_workbook\n"
     )
+    #: the params naming the files the task may change (the whole-home guard's exceptions)
+    targets: ClassVar[tuple[str, ...]] = ("path",)
 
     def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
         """The workbook in Calc, then the report in Writer (on top: it is what changes)."""
@@ -53,7 +55,8 @@ class SalesSummaryTable(WriterFamily):
             StartWindow(app="writer", path=params["path"]),
         ]
 
-    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+    def report_facts(self, rng: random.Random) -> tuple[str, dict[str, Any]]:
+        """The workbook and the report a task starts from: the context sentence and params."""
         quarter, year = rng.choice(["Q1", "Q2", "Q3", "Q4"]), rng.choice([2024, 2025])
         stem = f"{quarter.lower()}_{year}"
         xlsx, docx = (
@@ -61,7 +64,25 @@ class SalesSummaryTable(WriterFamily):
             f"/home/user/Documents/sales_report_{stem}.docx",
         )
         orders = rng.randint(30, 60)
-        doc, book = f"sales_report_{stem}.docx", f"orders_{stem}.xlsx"
+        context = (
+            f"{xlsx} (sheet \u201cOrders\u201d) lists the {orders} orders of {quarter} {year}, "
+            f"one per row, with Region and Amount columns. {docx} is the draft report; its "
+            "\u201cRegional Summary\u201d section has an introductory paragraph and no table yet."
+        )
+        params = {
+            "xlsx": xlsx,
+            "path": docx,
+            "sheet": "Orders",
+            "orders": orders,
+            "section": "Regional Summary",
+            "quarter": quarter,
+            "year": year,
+        }
+        return context, params
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        context, p = self.report_facts(rng)
+        doc, book = p["path"].rsplit("/", 1)[-1], p["xlsx"].rsplit("/", 1)[-1]
         part, head, total = (
             quote("Regional Summary"),
             "\u201cRegion\u201d | \u201cTotal sales\u201d",
@@ -86,20 +107,7 @@ class SalesSummaryTable(WriterFamily):
             f"with the header {head}, one row per region sorted alphabetically showing its "
             f"order amounts summed (two decimals), and a final {total} row summing all orders.",
         ]
-        return self.make_task(
-            task_id,
-            rng.choice(frames),
-            f"{xlsx} (sheet \u201cOrders\u201d) lists the {orders} orders of {quarter} {year}, "
-            f"one per row, with Region and Amount columns. {docx} is the draft report; its "
-            "\u201cRegional Summary\u201d section has an introductory paragraph and no table yet.",
-            xlsx=xlsx,
-            path=docx,
-            sheet="Orders",
-            orders=orders,
-            section="Regional Summary",
-            quarter=quarter,
-            year=year,
-        )
+        return self.make_task(task_id, rng.choice(frames), context, **p)
 
     def files(self, p: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
         regions = rng.choice(_REGION_SETS)
@@ -206,7 +214,7 @@ checks.append(("grand_total", 2, len(totals) == 1 and totals[0] == len(rows) - 1
 # workbook is untouched (opened and saved without edits is fine).
 """
             + doc_guards(after='[b for b in body_view(doc) if b[0] != "t"]')
-            + files_guard("path")
+            + files_guard(*self.targets)
         )
 
 
