@@ -950,49 +950,51 @@ doc.save(P["path"])
 """,
         (0.0, 0.9),
     ),
-    # -- report-and-slide-table ------------------------------------------------------------------
+    # -- report-and-slide-total ------------------------------------------------------------------
     M(
-        "report-and-slide-table",
-        "slide_total_differs",
-        "the slide's total not the report's (a stale figure)",
+        "report-and-slide-total",
+        "slide_left_as_is",
+        "the total written into the report only; the slide keeps the placeholder",
         """
-deck = Presentation(P["deck"])
-slide = next(s for s in deck.slides if s.shapes.title.text == P["slide"])
-table = [sh for sh in slide.shapes if sh.has_table][0].table
-table.cell(len(table.rows) - 1, 1).text = "1,000.00"
-deck.save(P["deck"])
+ws = load_workbook(P["xlsx"])[P["sheet"]]
+head = [c.value for c in ws[1]]
+total = sum(row[head.index("Amount")] for row in ws.iter_rows(min_row=2, values_only=True))
+doc = Document(P["path"])
+for paragraph in doc.paragraphs:
+    for run in paragraph.runs:
+        run.text = run.text.replace(P["placeholder"], f"{total:,.2f}")
+doc.save(P["path"])
 """,
-        (0.0, 0.9),
+        (0.0, 0.5),
+        after_gold=False,
     ),
     M(
-        "report-and-slide-table",
-        "slide_retitled",
-        "collateral: the slide's title changed",
+        "report-and-slide-total",
+        "no_thousands_separator",
+        "the total written without the thousands separator",
         """
+doc = Document(P["path"])
+for paragraph in doc.paragraphs:
+    for run in paragraph.runs:
+        for word in run.text.split():
+            if word[:1].isdigit() and "," in word:
+                run.text = run.text.replace(word, word.replace(",", ""))
+doc.save(P["path"])
 deck = Presentation(P["deck"])
-slide = next(s for s in deck.slides if s.shapes.title.text == P["slide"])
-slide.shapes.title.text = P["slide"] + " (Q-end)"
+for slide in deck.slides:
+    for shape in slide.shapes:
+        if shape.has_text_frame:
+            for paragraph in shape.text_frame.paragraphs:
+                for run in paragraph.runs:
+                    for word in run.text.split():
+                        if word[:1].isdigit() and "," in word:
+                            run.text = run.text.replace(word, word.replace(",", ""))
 deck.save(P["deck"])
 """,
-        (0.0, 0.0),
+        (0.0, 0.2),
     ),
     M(
-        "report-and-slide-table",
-        "table_on_the_next_slide",
-        "the slide's table put on the slide after the named one",
-        """
-deck = Presentation(P["deck"])
-slides = list(deck.slides)
-at = next(i for i, s in enumerate(slides) if s.shapes.title.text == P["slide"])
-frame = [sh for sh in slides[at].shapes if sh.has_table][0]._element
-frame.getparent().remove(frame)
-slides[at + 1].shapes._spTree.append(frame)
-deck.save(P["deck"])
-""",
-        (0.0, 0.0),
-    ),
-    M(
-        "report-and-slide-table",
+        "report-and-slide-total",
         "workbook_edited",
         "the workbook's last order deleted (and saved)",
         """
@@ -1003,13 +1005,25 @@ book.save(P["xlsx"])
         (0.0, 0.0),
     ),
     M(
-        "report-and-slide-table",
-        "report_intro_edited",
-        "collateral: the report's introductory paragraph reworded",
+        "report-and-slide-total",
+        "slide_retitled",
+        "collateral: the slide's title changed",
+        """
+deck = Presentation(P["deck"])
+slide = next(s for s in deck.slides if s.shapes.title.text == P["slide"])
+slide.shapes.title.text = P["slide"] + " (final)"
+deck.save(P["deck"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "report-and-slide-total",
+        "report_heading_edited",
+        "collateral: a heading of the report changed",
         """
 doc = Document(P["path"])
-intro = section_paras(doc, P["section"])[0]
-intro.runs[0].text = "The table below summarises the sales of the quarter."
+heading = find_para(doc, "Outlook")
+heading.runs[0].text = "Outlook and Risks"
 doc.save(P["path"])
 """,
         (0.0, 0.0),
@@ -1078,6 +1092,129 @@ doc.save(P["path"])
 doc = Document(P["path"])
 title = find_para(doc, P["title"])
 title.runs[0].text = P["title"] + " (linked)"
+doc.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    # -- comment-phrase --------------------------------------------------------------------------
+    M(
+        "comment-phrase",
+        "comment_on_the_paragraph",
+        "the comment anchored to the whole paragraph, not the phrase",
+        """
+doc = Document(P["path"])
+host = next(x for x in doc.paragraphs if P["phrase"] in x.text)
+doc.add_comment(host.runs[0], text=P["remark"], author="Reviewer", initials="R")
+doc.save(P["path"])
+""",
+        (0.0, 0.7),
+        after_gold=False,
+    ),
+    M(
+        "comment-phrase",
+        "remark_typed_into_the_text",
+        "the remark typed into the paragraph instead of a comment",
+        """
+doc = Document(P["path"])
+host = next(x for x in doc.paragraphs if P["phrase"] in x.text)
+host.runs[0].text = host.runs[0].text.replace(P["phrase"], P["phrase"] + " [" + P["remark"] + "]")
+doc.save(P["path"])
+""",
+        (0.0, 0.0),
+        after_gold=False,
+    ),
+    M(
+        "comment-phrase",
+        "phrase_reworded",
+        "collateral: the commented words changed",
+        """
+doc = Document(P["path"])
+host = next(x for x in doc.paragraphs if P["phrase"] in x.text)
+for run in host.runs:
+    run.text = run.text.replace(P["phrase"], P["phrase"].upper())
+doc.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "comment-phrase",
+        "heading_edited",
+        "collateral: a section heading changed",
+        """
+doc = Document(P["path"])
+heading = find_para(doc, P["sections"][0])
+heading.runs[0].text = heading.runs[0].text + " (reviewed)"
+doc.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "comment-phrase",
+        "two_comments",
+        "the comment added twice",
+        """
+doc = Document(P["path"])
+host = next(x for x in doc.paragraphs if P["phrase"] in x.text)
+marked = [r for r in host.runs if r.text == P["phrase"]][0]
+doc.add_comment(marked, text=P["remark"], author="Reviewer", initials="R")
+doc.save(P["path"])
+""",
+        (0.0, 0.9),
+    ),
+    # -- accept-changes --------------------------------------------------------------------------
+    M(
+        "accept-changes",
+        "rejected_all",
+        "every tracked change rejected instead of accepted",
+        """
+doc = Document(P["path"])
+body = doc.element.body
+for added in body.xpath(".//w:ins"):
+    added.getparent().remove(added)
+for gone in body.xpath(".//w:del"):
+    for text in list(gone.iter(qn("w:delText"))):
+        text.tag = qn("w:t")
+    for child in list(gone):
+        gone.addprevious(child)
+    gone.getparent().remove(gone)
+doc.save(P["path"])
+""",
+        (0.0, 0.4),
+        after_gold=False,
+    ),
+    M(
+        "accept-changes",
+        "edited_paragraphs_dropped",
+        "the paragraphs with changes deleted instead of accepted",
+        """
+doc = Document(P["path"])
+for p in doc.element.body.xpath("./w:p[.//w:ins or .//w:del]"):
+    p.getparent().remove(p)
+doc.save(P["path"])
+""",
+        (0.0, 0.0),
+        after_gold=False,
+    ),
+    M(
+        "accept-changes",
+        "heading_renamed",
+        "collateral: a section heading changed",
+        """
+doc = Document(P["path"])
+heading = find_para(doc, P["sections"][0])
+heading.runs[0].text = heading.runs[0].text + " (final)"
+doc.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "accept-changes",
+        "sentence_typed_over",
+        "collateral: a plain paragraph reworded while accepting",
+        """
+doc = Document(P["path"])
+plain = [p for p in doc.paragraphs if p.style.name == "Normal" and len(p.runs) == 1][0]
+plain.runs[0].text = plain.runs[0].text.upper()
 doc.save(P["path"])
 """,
         (0.0, 0.0),

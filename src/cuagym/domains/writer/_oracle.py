@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from cuagym.domains._office_oracle import (
     IMPRESS_POPUP,
@@ -31,6 +31,8 @@ from cuagym.domains._office_oracle import (
 
 __all__ = [
     "ORACLES",
+    "AcceptChangesOracle",
+    "CommentPhraseOracle",
     "DeckHandoutOracle",
     "EmphasizeOracle",
     "ExportPdfOracle",
@@ -934,12 +936,12 @@ class ExportPdfOracle(WriterOracle):
         return export_pdf(self, self.pdf)
 
 
-class ReportAndSlideOracle(SalesSummaryOracle):
-    """report-and-slide-table (calc -> writer -> impress): the report's table as
-    sales-summary-table makes it, saved; then Window menu to the deck (its entry is the one
-    above the report's, the last opened), the same rows in a new table on the slide (Insert
-    Table from the command search, cells Tab to Tab), saved. One round: a second would start
-    in the deck's window."""
+class ReportAndSlideOracle(WriterOracle):
+    """report-and-slide-total (calc -> writer -> impress): the total summed from the workbook
+    (what a person reads off Calc's status bar); in the report, Replace All of the placeholder,
+    saved; Alt+Tab to the deck (each app runs on its own, so LibreOffice's Window menu lists
+    only its own window), Impress's Find and Replace there, saved. One round: a second would
+    start in the deck's window."""
 
     rounds: ClassVar[int] = 1
 
@@ -954,75 +956,65 @@ class ReportAndSlideOracle(SalesSummaryOracle):
     def outputs(self) -> list[str]:
         return [self.path, self.deck]
 
+    def figure(self) -> str:
+        from openpyxl import load_workbook  # type: ignore[import-untyped, unused-ignore]
+
+        book = load_workbook(str(self.host(self.p["xlsx"])), read_only=True)
+        try:
+            lines = list(book[self.p["sheet"]].iter_rows(values_only=True))
+        finally:
+            book.close()
+        at = [str(c).strip().casefold() for c in lines[0]].index("amount")
+        return f"{sum(r[at] for r in lines[1:] if isinstance(r[at], int | float)):,.2f}"
+
     def read(self, home: Path) -> Any:
         from pptx import Presentation
 
         return super().read(home), Presentation(str(self.host(self.deck)))
 
-    def slide_tables(self, deck: Any) -> list[list[list[str]]]:
-        slides = [
-            s for s in deck.slides if squash(s.shapes.title.text_frame.text) == self.p["slide"]
-        ]
-        shapes = [sh for s in slides for sh in s.shapes if sh.has_table]
-        return [[[squash(c.text) for c in r.cells] for r in sh.table.rows] for sh in shapes]
-
     def missing(self, state: Any) -> list[str]:
         doc, deck = state
-        tables = self.slide_tables(deck)
-        out = super().missing(doc)
-        return out + ([] if tables == [self.rows()] else [f"slide tables {tables}"])
+        mark, figure = self.p["placeholder"], self.figure()
+        texts = [p.text for p in doc.paragraphs]
+        for slide in deck.slides:
+            for shape in slide.shapes:
+                if shape.has_text_frame:
+                    texts += [p.text for p in shape.text_frame.paragraphs]
+        left = [t for t in texts if mark in t]
+        both = [t for t in texts if figure in t]
+        return [f"placeholders left: {left}"] if left or len(both) < 2 else []
 
     def save(self, keep: str = "Confirm File Format") -> list[Move]:
         return []  # the plan saves the report, then the deck
 
-    def plan(self, state: Any) -> list[Move]:
-        doc, deck = state
-        if doc.tables or self.slide_tables(deck):
+    async def switch_to_deck(self, oracle: OfficeOracle, obs: Any) -> list[Call]:
+        """The window manager's next window (Alt+Tab) until the deck's is in front."""
+        if self.deck_window in await self.title():
+            self.waited = 0
             return []
-        rows = self.rows()
-        cells: list[Call] = []
-        for i, value in enumerate(v for row in rows for v in row):
-            cells += [key("tab")] if i else []
-            # the first key into a new Impress table starts its text edit mode: a pause after
-            cells += [text(value)] if i else [text(value[:1]), pause(0.5), text(value[1:])]
-        at = [squash(s.shapes.title.text_frame.text) for s in deck.slides].index(self.p["slide"])
+        self.waited += 1
+        if self.waited > 8:
+            return oracle_gives_up(self, "the deck's window never came to the front")
+        self.queue.appendleft(Move("look for the deck.", dynamic=self.switch_to_deck))
+        return [key("alt", "tab"), pause(1)]
+
+    def plan(self, state: Any) -> list[Move]:
+        from cuagym.domains.impress._oracle import FixTypoOracle, close_find
+
+        mark, figure = self.p["placeholder"], self.figure()
+        impress_replace = FixTypoOracle.replace(cast(Any, self), mark, figure)
         return [
-            *super().plan(doc),
+            *self.replace_all(mark, figure),
             self.stamped(
                 Move("save the report.", [key("ctrl", "s")], expect="Confirm File Format")
             ),
             Move("keep the Word format.", [key("enter")], expect=self.window),
-            Move("open the Window menu.", [key("alt", "w"), pause(1)]),
-            Move(
-                "the deck: New Window, Close Window, then the documents as they were opened "
-                "(the workbook, the deck, this report).",
-                [*[key("down")] * 4, key("enter")],
-                expect=self.deck_window,
-            ),
-            Move(
-                "move the pointer off the slide.",
-                [{"action": "mouse_move", "coordinate": [1100, 790]}],
-            ),
-            Move(
-                f"go to slide {at + 1}.",
-                [key("esc"), key("esc"), key("home"), *[key("pagedown")] * at],
-            ),
-            *self.command("Table", "Insert Table", points=IMPRESS_POPUP),
-            Move(
-                f"2 columns, {len(rows)} rows.",
-                [
-                    key("ctrl", "a"),
-                    text("2"),
-                    key("tab"),
-                    key("ctrl", "a"),
-                    text(str(len(rows))),
-                    key("enter"),
-                ],
-                expect=self.deck_window,
-            ),
-            Move("wait for the new table.", [pause(1)]),
-            Move("fill in the slide's table.", cells),
-            Move("leave the table.", [key("esc"), key("esc")]),
+            Move("switch to the deck.", dynamic=self.switch_to_deck),
+            Move("nothing selected.", [key("esc"), key("esc")]),
+            Move("open Find and Replace.", [key("ctrl", "h")], expect="Find and Replace"),
+            Move(f"replace {mark} with {figure}.", dynamic=impress_replace),
+            Move("let it replace.", [pause(1)]),
+            Move("close the dialog.", dynamic=close_find, expect=self.deck_window),
             Move("save the deck.", [key("ctrl", "s")], expect="Confirm File Format"),
             Move("keep the PowerPoint format.", [key("enter")], expect=self.deck_window),
         ]
@@ -1052,13 +1044,51 @@ class LinkPhraseOracle(WriterOracle):
         ]
 
 
+class CommentPhraseOracle(WriterOracle):
+    """comment-phrase: Find the phrase (case kept), Insert > Comment (Ctrl+Alt+C), the
+    comment's text typed into the new comment, Esc back to the page."""
+
+    def missing(self, doc: Any) -> list[str]:
+        got = [squash(c.text) for c in doc.comments]
+        return [] if got == [squash(self.p["remark"])] else [f"comments {got}"]
+
+    def plan(self, doc: Any) -> list[Move]:
+        if list(doc.comments):
+            return []  # a comment is there already: another would not fix it
+        return [
+            Move("go to the top (no selection left).", [key("ctrl", "home")]),
+            self.finder.open(),
+            self.finder.options(match_case=True, regex=True, selection=False),
+            self.finder.search(regex_escape(self.p["phrase"])),
+            self.finder.close(self.window),
+            Move("insert a comment on the selection.", [key("ctrl", "alt", "c"), pause(1)]),
+            Move("type the comment.", [text(self.p["remark"]), pause(0.5)]),
+            Move("back to the page.", [key("esc"), key("esc")]),
+        ]
+
+
+class AcceptChangesOracle(WriterOracle):
+    """accept-changes: Edit > Track Changes > Accept All, from the command search."""
+
+    def missing(self, doc: Any) -> list[str]:
+        left = doc.element.body.xpath(".//w:ins | .//w:del")
+        return [f"{len(left)} tracked changes left"] if left else []
+
+    def plan(self, doc: Any) -> list[Move]:
+        return [
+            Move("nothing selected.", [key("ctrl", "home")]),
+            *self.command("Accept All", self.window),
+            Move("let it accept them.", [pause(1)]),
+        ]
+
+
 W_NS = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 
 
 class TableOfContentsOracle(WriterOracle):
     """table-of-contents: a new paragraph after the byline (found with Find and Replace), then
-    Insert > Table of Contents, Index or Bibliography from the command search, kept as it
-    opens (every outline level, page numbers) with OK."""
+    Insert > Table of Contents and Index > Table of Contents, Index or Bibliography, kept as
+    it opens (every outline level, page numbers) with OK."""
 
     def entries(self, doc: Any) -> list[str]:
         """The texts of the body paragraphs between the byline and the first Heading 1, inside
@@ -1088,7 +1118,14 @@ class TableOfContentsOracle(WriterOracle):
         return [
             *self.find(self.p["byline"]),
             Move("a new paragraph after the byline.", [key("end"), key("enter")]),
-            *self.command("Index or Bibliography", "Table of Contents"),
+            # the command search does not list this dialog: the Insert menu, its "Table of
+            # Contents and Index" submenu (mnemonic x), whose first entry opens the dialog
+            *self.menu(
+                "i",
+                [key("x"), pause(0.5), key("enter")],
+                "Insert > Table of Contents and Index > Table of Contents, Index or Bibliography",
+            ),
+            Move("wait for the dialog.", [pause(0.5)], expect="Table of Contents"),
             Move("insert the table as it is.", [key("enter")], expect=self.window),
         ]
 
@@ -1155,6 +1192,8 @@ ORACLES: dict[str, type[WriterOracle]] = {
     "deck-handout": DeckHandoutOracle,
     "export-pdf": ExportPdfOracle,
     "table-of-contents": TableOfContentsOracle,
-    "report-and-slide-table": ReportAndSlideOracle,
+    "report-and-slide-total": ReportAndSlideOracle,
     "link-phrase": LinkPhraseOracle,
+    "comment-phrase": CommentPhraseOracle,
+    "accept-changes": AcceptChangesOracle,
 }

@@ -5,12 +5,13 @@ from __future__ import annotations
 from cuagym.domains._family import TaskFamily
 
 from ._base import WriterFamily
-from ._chain import ReportAndSlideTable
+from ._chain import ReportAndSlideTotal
 from ._cross import MemoToSlides, SalesSummaryTable
 from ._generated import TableOfContents
 from ._handout import DeckHandout
 from ._layout import HeaderFooter, PageSetup
 from ._objects import LinkPhrase
+from ._review import AcceptChanges, CommentPhrase
 from ._share import ExportPdf
 from ._structure import InsertSection, MakeList, TitlePage
 from ._tables import TableTotal
@@ -18,6 +19,8 @@ from ._text import EmphasizePhrase, HeadingStyles, ParagraphFormat, ReplaceTerm
 
 __all__ = [
     "FAMILIES",
+    "AcceptChanges",
+    "CommentPhrase",
     "DeckHandout",
     "EmphasizePhrase",
     "ExportPdf",
@@ -30,7 +33,7 @@ __all__ = [
     "PageSetup",
     "ParagraphFormat",
     "ReplaceTerm",
-    "ReportAndSlideTable",
+    "ReportAndSlideTotal",
     "SalesSummaryTable",
     "TableOfContents",
     "TableTotal",
@@ -43,12 +46,14 @@ __all__ = [
 FAMILIES: tuple[TaskFamily, ...] = (
     HeadingStyles(),
     ReplaceTerm(),
+    AcceptChanges(),
     EmphasizePhrase(),
     ParagraphFormat(),
     MakeList(),
     PageSetup(),
     ExportPdf(),
     LinkPhrase(),
+    CommentPhrase(),
     HeaderFooter(),
     TableTotal(),
     InsertSection(),
@@ -57,5 +62,5 @@ FAMILIES: tuple[TaskFamily, ...] = (
     SalesSummaryTable(),
     MemoToSlides(),
     DeckHandout(),
-    ReportAndSlideTable(),
+    ReportAndSlideTotal(),
 )

@@ -1,10 +1,12 @@
-"""calc → writer → impress: a workbook's regional totals as a table in a report, and the same
-table on a slide of the deck that presents the report.
+"""calc → writer → impress: a workbook's total, written into a report and onto the slide that
+presents it.
 
-It extends :class:`SalesSummaryTable` (the report's table, recomputed from the workbook as it
-is in the final state) with the deck: the slide's table must hold exactly the report's rows,
-so the reward reads the chain end to end. Guards keep the workbook, the deck's slides (but for
-the new table) and every other file as setup wrote them.
+The report and the deck both hold the placeholder "[total]" where the quarter's sales total
+goes. The reward recomputes the total from the workbook as it is in the final state and
+expects it, written with a thousands separator and two decimals, in place of every placeholder
+— and nothing else changed: the report's body with the total turned back into the placeholder
+is the one setup wrote, and so is every text of the deck. The workbook is pinned to the
+context's row count and, like every other file, left as setup wrote it.
 """
 
 from __future__ import annotations
@@ -19,56 +21,48 @@ from cuagym.domains.impress._families._base import deck_context
 from cuagym.domains.impress._families._pptx import PPTX_BUILDER
 from cuagym.domains.impress._families._world import DeckPlan, deck_spec, pick_deck, slide_list
 
-from ._base import WriterFamily
+from ._base import WriterFamily, doc_guards, files_guard
 from ._cross import SalesSummaryTable
+from ._world import body_blocks, heading_block, para
 
-__all__ = ["ReportAndSlideTable"]
+__all__ = ["ReportAndSlideTotal"]
 
-_SLIDES = ("Regional Results", "Sales by Region", "Revenue by Region")
+PLACEHOLDER = "[total]"
+_SLIDE = "Quarter in Numbers"
 
 
-def _frames(book: str, doc: str, deck: str, slide: str) -> list[str]:
-    """Sentence frames: each names the three files, the report's section, the table's header,
-    row order, sums with two decimals and the Total row, and that the slide gets the same
-    table."""
-    part, head, total = (
-        quote("Regional Summary"),
-        "\u201cRegion\u201d | \u201cTotal sales\u201d",
-        quote("Total"),
-    )
+def _frames(book: str, doc: str, deck: str) -> list[str]:
+    """Sentence frames: each names the three files, the placeholder, the slide, what the
+    figure is (the sum of every order amount in the workbook) and how it is written."""
+    mark, slide = quote(PLACEHOLDER), quote(_SLIDE)
     return [
-        f"Summarise {book} by region in {doc}: under the {part} heading, a table with the "
-        f"header row {head}, one row per region in alphabetical order with the sum of its "
-        f"order amounts (two decimals) and a last row {total} with the sum of all orders. "
-        f"Then put the same table on the slide {slide} of {deck}.",
-        f"The regional totals of {book} must appear twice: as a table in the {part} section of "
-        f"{doc} (header {head}, regions A to Z with their summed amounts to two decimals, a "
-        f"closing {total} row for all orders) and as an identical table on the {slide} slide "
-        f"of {deck}.",
-        f"Build the report table and its slide: in {doc}, below {part}, add a table headed "
-        f"{head} listing each region of {book} alphabetically with its total order amount "
-        f"(two decimals) and ending with a {total} row; the slide {slide} in {deck} must show "
-        "exactly the same table.",
-        f"I'm presenting {doc} with {deck}, so both need the region summary of {book}: a "
-        f"table whose first row is {head}, a row per region sorted alphabetically giving the "
-        f"sum of its orders with two decimals, and a final {total} row, placed under {part} "
-        f"in the report and on the {slide} slide.",
-        f"From the orders in {book}, make a table of the total sales per region (header "
-        f"{head}, regions in alphabetical order, two decimals, a last {total} row summing all "
-        f"orders). It goes under the {part} heading of {doc}, and a copy of it goes on the "
-        f"slide {slide} of {deck}.",
+        f"Replace the placeholder {mark} in {doc} and on the {slide} slide of {deck} with the "
+        f"sum of all order amounts in {book}, written with a thousands separator and two "
+        "decimals (like 12,345.67).",
+        f"Both {doc} and the slide {slide} in {deck} still show {mark} where the quarter's "
+        f"sales total belongs. Fill in that total, the sum of every amount in {book}, as a "
+        "number with comma thousands separators and two decimal places.",
+        f"Work out the total of the order amounts in {book} and write it instead of {mark} "
+        f"in the report {doc} and on {slide} in {deck} (format: 12,345.67, comma as the "
+        "thousands separator, two decimals).",
+        f"The quarter's sales total (all amounts of {book} added up) goes where {mark} "
+        f"stands, in {doc} as well as on the {slide} slide of {deck}; write it with two "
+        "decimals and a comma between thousands, e.g. 12,345.67.",
+        f"I need the figure from {book} in my report and deck: put the sum of its order "
+        f"amounts in place of {mark}, both in {doc} and on the slide {slide} of {deck}, "
+        "formatted like 12,345.67.",
     ]
 
 
-class ReportAndSlideTable(SalesSummaryTable):
-    id: ClassVar[str] = "report-and-slide-table"
+class ReportAndSlideTotal(SalesSummaryTable):
+    id: ClassVar[str] = "report-and-slide-total"
     apps: ClassVar[tuple[str, ...]] = ("calc", "writer", "impress")
     difficulty: ClassVar[Difficulty] = "hard"
-    taxonomy_path: ClassVar[tuple[str, ...]] = ("sharing", "export", "table-to-slide")
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("sharing", "export", "figure-to-slide")
     also_covers: ClassVar[tuple[str, ...]] = (
-        "calc:formulas/aggregate/conditional-aggregate",
-        "writer:tables/create/insert-table",
-        "impress:content/tables/insert-table",
+        "calc:formulas/aggregate/sum-average",
+        "writer:editing/find-replace/replace-all",
+        "impress:text/find-replace/replace-all",
     )
 
     builders: ClassVar[dict[str, str]] = {**WriterFamily.builders, "pptx": PPTX_BUILDER}
@@ -76,8 +70,7 @@ class ReportAndSlideTable(SalesSummaryTable):
         SalesSummaryTable.reward_imports + "from pptx import Presentation\n"
     )
     patch_imports: ClassVar[str] = (
-        SalesSummaryTable.patch_imports
-        + "from pptx import Presentation\nfrom pptx.util import Inches\n"
+        SalesSummaryTable.patch_imports + "from pptx import Presentation\n"
     )
     targets: ClassVar[tuple[str, ...]] = ("path", "deck")
 
@@ -92,43 +85,77 @@ class ReportAndSlideTable(SalesSummaryTable):
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         report, p = self.report_facts(rng)
         base = pick_deck(rng, rng.randint(3, 5))
-        slide = rng.choice(_SLIDES)
         slides = list(base.slides)
-        slides.insert(rng.randint(2, len(slides) - 1), slide)
+        slides.insert(rng.randint(1, len(slides) - 1), _SLIDE)
         plan = DeckPlan(base.title, base.path, base.company, tuple(slides))
         book, doc = p["xlsx"].rsplit("/", 1)[-1], p["path"].rsplit("/", 1)[-1]
+        report = report.replace(
+            "section has an introductory paragraph and no table yet.",
+            f"section says the quarter's sales totalled {quote(PLACEHOLDER)}.",
+        )
         return self.make_task(
             task_id,
-            rng.choice(_frames(book, doc, plan.file, quote(slide))),
-            report + " " + deck_context(plan) + f" The slide {quote(slide)} has only "
-            "its title so far.",
+            rng.choice(_frames(book, doc, plan.file)),
+            report + " " + deck_context(plan) + f" The slide {quote(_SLIDE)} lists "
+            f"\u201cTotal sales: {PLACEHOLDER}\u201d among its points.",
             **p,
             deck=plan.path,
             deck_title=plan.title,
             company=plan.company,
             slides=list(plan.slides),
-            slide=slide,
+            slide=_SLIDE,
+            placeholder=PLACEHOLDER,
         )
 
     def files(self, p: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
+        book = super().files(p, rng)[0]
+        title = f"Sales Report {p['quarter']} {p['year']}"
+        blocks: list[dict[str, Any]] = [
+            {"t": "title", "text": title},
+            heading_block("Overview"),
+            *body_blocks(rng, "the quarter", 1, 2),
+            heading_block(p["section"]),
+            para(f"Sales for the quarter totalled {PLACEHOLDER} across all regions."),
+            heading_block("Outlook"),
+            *body_blocks(rng, "the quarter", 1, 2),
+        ]
         plan = DeckPlan(p["deck_title"], p["deck"], p["company"], tuple(p["slides"]))
-        return [*super().files(p, rng), deck_spec(plan, slide_list(rng, plan, notes=False))]
+        slides = slide_list(rng, plan, notes=False)
+        slides[p["slides"].index(_SLIDE)] = {
+            "layout": 1,
+            "title": _SLIDE,
+            "bullets": [
+                f"Orders: {p['orders']}",
+                f"Total sales: {PLACEHOLDER}",
+                "Largest region named in the report",
+            ],
+        }
+        return [
+            book,
+            {"kind": "docx", "path": p["path"], "title": title, "blocks": blocks},
+            deck_spec(plan, slides),
+        ]
 
     def patch(self, p: dict[str, Any]) -> str:
-        return (
-            super().patch(p)
-            + """
+        return """
+ws = load_workbook(P["xlsx"])[P["sheet"]]
+head = [c.value for c in ws[1]]
+total = sum(row[head.index("Amount")] for row in ws.iter_rows(min_row=2, values_only=True))
+figure = f"{total:,.2f}"
+doc = Document(P["path"])
+for paragraph in doc.paragraphs:
+    for run in paragraph.runs:  # setup writes the placeholder inside one run
+        run.text = run.text.replace(P["placeholder"], figure)
+doc.save(P["path"])
 deck = Presentation(P["deck"])
-slide = next(s for s in deck.slides if s.shapes.title.text == P["slide"])
-rows = [[c.text for c in r.cells] for r in table.rows]
-frame = slide.shapes.add_table(len(rows), 2, Inches(1.5), Inches(1.6), Inches(7),
-                               Inches(0.4) * len(rows))
-for r, row in enumerate(rows):
-    for c, value in enumerate(row):
-        frame.table.cell(r, c).text = value
+for slide in deck.slides:
+    for shape in slide.shapes:
+        if shape.has_text_frame:
+            for paragraph in shape.text_frame.paragraphs:
+                for run in paragraph.runs:
+                    run.text = run.text.replace(P["placeholder"], figure)
 deck.save(P["deck"])
 """
-        )
 
     def reward_read(self, p: dict[str, Any]) -> str:
         return (
@@ -141,22 +168,29 @@ first_deck = Presentation(initial_path(P["deck"]))
 
     def reward_body(self, p: dict[str, Any]) -> str:
         return (
-            super().reward_body(p)
-            + """
-named = [s for s in deck.slides if slide_title(s) == P["slide"]]
-shown = [sh.table for sh in named[0].shapes if sh.has_table] if len(named) == 1 else []
-cells = [[squash(c.text) for c in r.cells] for r in shown[0].rows] if shown else []
-checks.append(("slide_table_added", 1, len(shown) == 1, f"{len(shown)} tables on the slide"))
-checks.append(("slide_table_same", 2, bool(rows) and cells == rows,
-               f"slide: {cells[:3]}..., report: {rows[:3]}..."))
-# The deck's slides keep their titles and order and every text they had (the target slide
-# only gains the table), and its notes.
+            """
+amounts = [row[head.index("amount")] for row in orders]
+total = sum(a for a in amounts if isinstance(a, (int, float)))
+figure = f"{total:,.2f}"
+mark = P["placeholder"]
+doc_now = [x.text for x in doc.paragraphs]
+doc_want = [x.text.replace(mark, figure) for x in first.paragraphs]
+deck_now = deck_texts(deck)
+deck_want = [[t.replace(mark, figure) for t in s] for s in deck_texts(first_deck)]
+left = sum(t.count(mark) for t in doc_now) + sum(t.count(mark) for s in deck_now for t in s)
+checks.append(("orders_kept", 0, len(orders) == P["orders"], f"{len(orders)} order rows"))
+checks.append(("placeholders_filled", 1, left == 0, f"{left} placeholders left"))
+checks.append(("report_total", 2, doc_now == doc_want,
+               f"report: {[t for t in doc_now if figure in t or mark in t]}, total {figure}"))
+checks.append(("slide_total", 2, deck_now == deck_want,
+               f"slide: {[t for s in deck_now for t in s if figure in t or mark in t]}"))
 checks.append(("deck_slides_kept", 0, [slide_title(s) for s in deck.slides] == P["slides"],
                f"slides: {[slide_title(s) for s in deck.slides]}"))
-checks.append(("deck_text_kept", 0,
-               deck_texts(deck, P["slide"]) == deck_texts(first_deck, P["slide"]),
-               "the slides' shapes and texts as setup wrote them, but the new table"))
+# Turning the total back into the placeholder gives the report setup wrote (formatting and
+# all); the deck's texts are checked above; no other file changed.
 """
+            + doc_guards(after="replaced(body_view(doc), figure, mark)")
+            + files_guard(*self.targets)
         )
 
     reward_helpers: ClassVar[str] = (
@@ -168,16 +202,19 @@ def slide_title(slide):
     return squash(shape.text_frame.text) if shape is not None else ""
 
 
-def deck_texts(deck, target):
-    """Per slide: its shapes (kind and text; on the slide titled ``target``, tables left out),
-    and its notes."""
+def deck_texts(deck):
+    """Per slide: the text of every paragraph of its text shapes and tables, and its notes."""
     out = []
     for slide in deck.slides:
-        mine = slide_title(slide) == target
-        shapes = [[str(sh.shape_type), sh.text_frame.text if sh.has_text_frame else ""]
-                  for sh in slide.shapes if not (mine and getattr(sh, "has_table", False))]
-        notes = slide.notes_slide.notes_text_frame.text if slide.has_notes_slide else ""
-        out.append([shapes, notes])
+        texts = []
+        for shape in slide.shapes:
+            if shape.has_text_frame:
+                texts += [x.text for x in shape.text_frame.paragraphs]
+            if getattr(shape, "has_table", False) and shape.has_table:
+                texts += [c.text for r in shape.table.rows for c in r.cells]
+        if slide.has_notes_slide:
+            texts.append(slide.notes_slide.notes_text_frame.text)
+        out.append(texts)
     return out
 '''
     )
