@@ -1219,6 +1219,63 @@ doc.save(P["path"])
 """,
         (0.0, 0.0),
     ),
+    # -- clear-formatting ------------------------------------------------------------------------
+    M(
+        "clear-formatting",
+        "only_bold_cleared",
+        "the bold removed, the italics left",
+        """
+doc = Document(P["path"])
+for paragraph in section_paras(doc, P["section"]):
+    for run in paragraph.runs:
+        run.bold = None
+doc.save(P["path"])
+""",
+        (0.0, 0.6),
+        after_gold=False,
+    ),
+    M(
+        "clear-formatting",
+        "underlined_instead",
+        "the formatting cleared but the paragraphs underlined",
+        """
+doc = Document(P["path"])
+for paragraph in section_paras(doc, P["section"]):
+    for run in paragraph.runs:
+        run.underline = True
+doc.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "clear-formatting",
+        "heading_unbolded",
+        "collateral: the section heading's style replaced by plain text",
+        """
+doc = Document(P["path"])
+find_para(doc, P["section"]).style = "Normal"
+doc.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "clear-formatting",
+        "retyped_in_lower_case",
+        "the paragraphs retyped without formatting, in lower case",
+        """
+doc = Document(P["path"])
+for paragraph in section_paras(doc, P["section"]):
+    text = paragraph.text
+    for run in paragraph.runs[1:]:
+        run._r.getparent().remove(run._r)
+    paragraph.runs[0].text = text.lower()
+    paragraph.runs[0].bold = None
+    paragraph.runs[0].italic = None
+doc.save(P["path"])
+""",
+        (0.0, 0.0),
+        after_gold=False,
+    ),
 ]
 
 

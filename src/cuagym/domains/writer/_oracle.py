@@ -32,6 +32,7 @@ from cuagym.domains._office_oracle import (
 __all__ = [
     "ORACLES",
     "AcceptChangesOracle",
+    "ClearFormattingOracle",
     "CommentPhraseOracle",
     "DeckHandoutOracle",
     "EmphasizeOracle",
@@ -1067,6 +1068,29 @@ class CommentPhraseOracle(WriterOracle):
         ]
 
 
+class ClearFormattingOracle(WriterOracle):
+    """clear-formatting: Find All the section's body paragraphs, then Format > Clear Direct
+    Formatting (Ctrl+M)."""
+
+    def body(self, doc: Any) -> list[Any]:
+        return ParagraphFormatOracle.section(self, doc)  # type: ignore[arg-type]
+
+    def missing(self, doc: Any) -> list[str]:
+        marked = [
+            squash(p.text)[:30]
+            for p in self.body(doc)
+            if any(r.bold or r.italic for r in p.runs if r.text.strip())
+        ]
+        return [f"still bold or italic: {marked}"] if marked else []
+
+    def plan(self, doc: Any) -> list[Move]:
+        texts = [p.text for p in self.body(doc)]
+        return [
+            *self.find(*texts, every=True, among=doc),
+            Move("clear their direct formatting.", [key("ctrl", "m")]),
+        ]
+
+
 class AcceptChangesOracle(WriterOracle):
     """accept-changes: Edit > Track Changes > Accept All, from the command search."""
 
@@ -1196,4 +1220,5 @@ ORACLES: dict[str, type[WriterOracle]] = {
     "link-phrase": LinkPhraseOracle,
     "comment-phrase": CommentPhraseOracle,
     "accept-changes": AcceptChangesOracle,
+    "clear-formatting": ClearFormattingOracle,
 }

@@ -6,6 +6,7 @@ from cuagym.domains._family import TaskFamily
 
 from ._base import WriterFamily
 from ._chain import ReportAndSlideTotal
+from ._cleanup import ClearFormatting
 from ._cross import MemoToSlides, SalesSummaryTable
 from ._generated import TableOfContents
 from ._handout import DeckHandout
@@ -20,6 +21,7 @@ from ._text import EmphasizePhrase, HeadingStyles, ParagraphFormat, ReplaceTerm
 __all__ = [
     "FAMILIES",
     "AcceptChanges",
+    "ClearFormatting",
     "CommentPhrase",
     "DeckHandout",
     "EmphasizePhrase",
@@ -47,6 +49,7 @@ FAMILIES: tuple[TaskFamily, ...] = (
     HeadingStyles(),
     ReplaceTerm(),
     AcceptChanges(),
+    ClearFormatting(),
     EmphasizePhrase(),
     ParagraphFormat(),
     MakeList(),
