@@ -1276,6 +1276,61 @@ doc.save(P["path"])
         (0.0, 0.0),
         after_gold=False,
     ),
+    # -- save-odt --------------------------------------------------------------------------------
+    M(
+        "save-odt",
+        "docx_named_odt",
+        "the Word file copied under the .odt name (still a .docx inside)",
+        """
+Document(P["path"]).save(P["odt"])
+""",
+        (0.0, 0.0),
+        after_gold=False,
+    ),
+    M(
+        "save-odt",
+        "original_edited",
+        "collateral: the .docx's last heading renamed and saved",
+        """
+doc = Document(P["path"])
+heading = find_para(doc, P["sections"][-1])
+heading.runs[0].text = heading.runs[0].text + " (archived)"
+doc.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "save-odt",
+        "in_the_other_folder",
+        "the copy saved in the other folder than the one asked",
+        """
+import os
+folders = ("/Desktop/", "/Documents/")
+mine = [f for f in folders if f in P["odt"]][0]
+os.rename(P["odt"], P["odt"].replace(mine, [f for f in folders if f != mine][0]))
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "save-odt",
+        "headings_only",
+        "a copy holding the headings but none of the body text",
+        """
+import zipfile
+with zipfile.ZipFile(P["odt"]) as package:
+    parts = {n: package.read(n) for n in package.namelist()}
+text = parts["content.xml"].decode()
+start, end = text.index("<office:text>") + 13, text.index("</office:text>")
+kept = [chunk + "</text:h>" for chunk in text[start:end].split("</text:h>") if "<text:h" in chunk]
+kept = [chunk[chunk.index("<text:h"):] for chunk in kept]
+parts["content.xml"] = (text[:start] + "".join(kept) + text[end:]).encode()
+with zipfile.ZipFile(P["odt"], "w") as package:
+    package.writestr("mimetype", parts.pop("mimetype"), compress_type=zipfile.ZIP_STORED)
+    for name, data in parts.items():
+        package.writestr(name, data, compress_type=zipfile.ZIP_DEFLATED)
+""",
+        (0.0, 0.7),
+    ),
 ]
 
 

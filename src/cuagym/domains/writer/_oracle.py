@@ -43,6 +43,7 @@ __all__ = [
     "ParagraphFormatOracle",
     "ReplaceTermOracle",
     "ReportAndSlideOracle",
+    "SaveOdtOracle",
     "TableOfContentsOracle",
     "TableTotalOracle",
     "WriterOracle",
@@ -1091,6 +1092,53 @@ class ClearFormattingOracle(WriterOracle):
         ]
 
 
+class SaveOdtOracle(WriterOracle):
+    """save-odt: Save As (Ctrl+Shift+S), the copy's full path as the name, and ODF Text
+    Document, the first entry of the dialog's file type list."""
+
+    @property
+    def odt(self) -> str:
+        return str(self.p["odt"])
+
+    def outputs(self) -> list[str]:
+        return [self.odt]
+
+    def read(self, home: Path) -> Any:
+        import zipfile
+
+        path = self.host(self.odt)
+        if not path.is_file():
+            return ""
+        with zipfile.ZipFile(path) as package:
+            return package.read("mimetype").decode()
+
+    def missing(self, kind: Any) -> list[str]:
+        return [] if kind == "application/vnd.oasis.opendocument.text" else [f"saved: {kind!r}"]
+
+    def save(self, keep: str = "Confirm File Format") -> list[Move]:
+        return []  # the plan's Save As writes the copy
+
+    def plan(self, kind: Any) -> list[Move]:
+        if kind:
+            return []  # saved already
+
+        async def file_type(oracle: OfficeOracle, obs: Any) -> list[Call]:
+            where = MemoToSlidesOracle.FILE_TYPE
+            return [click(*where)] if obs.screen_size == (1280, 800) else []
+
+        name = self.odt.rsplit("/", 1)[-1]
+        return [
+            self.stamped(Move("save a copy as…", [key("ctrl", "shift", "s")], expect="Save")),
+            Move(f"name it {self.odt}.", [key("ctrl", "a"), text(self.odt)], expect="Save"),
+            Move("open the file type list.", dynamic=file_type, expect="Save"),
+            Move(
+                "pick ODF Text Document (.odt), the list's first entry, and save.",
+                [key("home"), key("enter"), key("enter")],
+                expect=f"{name} - LibreOffice Writer",
+            ),
+        ]
+
+
 class AcceptChangesOracle(WriterOracle):
     """accept-changes: Edit > Track Changes > Accept All, from the command search."""
 
@@ -1221,4 +1269,5 @@ ORACLES: dict[str, type[WriterOracle]] = {
     "comment-phrase": CommentPhraseOracle,
     "accept-changes": AcceptChangesOracle,
     "clear-formatting": ClearFormattingOracle,
+    "save-odt": SaveOdtOracle,
 }

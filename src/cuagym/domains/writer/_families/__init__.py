@@ -13,7 +13,7 @@ from ._handout import DeckHandout
 from ._layout import HeaderFooter, PageSetup
 from ._objects import LinkPhrase
 from ._review import AcceptChanges, CommentPhrase
-from ._share import ExportPdf
+from ._share import ExportPdf, SaveOdt
 from ._structure import InsertSection, MakeList, TitlePage
 from ._tables import TableTotal
 from ._text import EmphasizePhrase, HeadingStyles, ParagraphFormat, ReplaceTerm
@@ -37,6 +37,7 @@ __all__ = [
     "ReplaceTerm",
     "ReportAndSlideTotal",
     "SalesSummaryTable",
+    "SaveOdt",
     "TableOfContents",
     "TableTotal",
     "TitlePage",
@@ -55,6 +56,7 @@ FAMILIES: tuple[TaskFamily, ...] = (
     MakeList(),
     PageSetup(),
     ExportPdf(),
+    SaveOdt(),
     LinkPhrase(),
     CommentPhrase(),
     HeaderFooter(),

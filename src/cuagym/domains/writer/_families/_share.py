@@ -12,7 +12,7 @@ from ._base import WriterFamily, files_guard
 from ._text import _listing
 from ._world import PEOPLE, body_blocks, heading_block, para, pick_plan
 
-__all__ = ["ExportPdf"]
+__all__ = ["ExportPdf", "SaveOdt"]
 
 _SUFFIXES = ("final", "for_review", "signed_off", "print", "v3")
 
@@ -110,3 +110,111 @@ checks.append(("in_order", 1, bool(found) and min(found) >= 0 and found == sorte
                "the paragraphs in the document's order"))
 # The document is as setup wrote it (an export does not edit it): the PDF is the one new file.
 """ + files_guard("pdf")
+
+
+_ODT_FOLDERS = ("Desktop", "Documents")
+
+
+def _odt_frames(doc: str, odt: str, folder: str) -> list[str]:
+    """Sentence frames: each names the document, the copy's file name, its folder and its
+    format (OpenDocument Text), and that the .docx stays."""
+    return [
+        f"Save a copy of {doc} in OpenDocument Text format as {odt} in the {folder} folder; "
+        "the original .docx file stays as it is.",
+        f"Our archive only takes OpenDocument files: store {doc} as {odt} (OpenDocument Text) "
+        f"in {folder}, keeping the Word version untouched.",
+        f"I need {odt} in my {folder} folder, an OpenDocument Text copy of {doc} with the same "
+        "content. Do not change the .docx.",
+        f"Produce an .odt version of {doc}, named {odt} and saved in the {folder} folder, "
+        "alongside the unchanged original.",
+        f"Make {odt} (in {folder}) the OpenDocument Text edition of the report {doc}; the "
+        "report's .docx file must remain as it was.",
+    ]
+
+
+class SaveOdt(WriterFamily):
+    id: ClassVar[str] = "save-odt"
+    difficulty: ClassVar[Difficulty] = "medium"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("sharing", "save-as", "save-format")
+
+    reward_imports: ClassVar[str] = (
+        WriterFamily.reward_imports + "import os\nimport zipfile\n\nfrom lxml import etree\n"
+    )
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        plan = pick_plan(rng, rng.randint(3, 5))
+        folder = rng.choice(_ODT_FOLDERS)
+        stem = plan.file.removesuffix(".docx")
+        odt = f"/home/user/{folder}/{stem}_{rng.choice(['archive', 'copy', 'odf', '2025'])}.odt"
+        return self.make_task(
+            task_id,
+            rng.choice(_odt_frames(plan.file, odt.rsplit("/", 1)[-1], folder)),
+            f"{plan.path} is the report {quote(plan.title)} with the sections "
+            f"{_listing(plan.sections)}. {odt} does not exist yet.",
+            path=plan.path,
+            title=plan.title,
+            sections=list(plan.sections),
+            odt=odt,
+        )
+
+    def files(self, p: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
+        return ExportPdf.files(self, p, rng)  # type: ignore[arg-type]
+
+    def patch(self, p: dict[str, Any]) -> str:
+        # A minimal OpenDocument Text package (mimetype first and stored, the manifest, the
+        # content): headings as text:h with their outline level, other paragraphs as text:p.
+        return """
+import zipfile
+from xml.sax.saxutils import escape
+
+NS = ('xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+      'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"')
+body = []
+for paragraph in Document(P["path"]).paragraphs:
+    name = paragraph.style.name
+    if not paragraph.text.strip():
+        continue
+    if name.startswith("Heading "):
+        body.append(f'<text:h text:outline-level="{name[8:]}">{escape(paragraph.text)}</text:h>')
+    else:
+        body.append(f"<text:p>{escape(paragraph.text)}</text:p>")
+content = (f'<?xml version="1.0" encoding="UTF-8"?><office:document-content {NS} '
+           f'office:version="1.3"><office:body><office:text>{"".join(body)}</office:text>'
+           "</office:body></office:document-content>")
+manifest = ('<?xml version="1.0" encoding="UTF-8"?><manifest:manifest '
+            'xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" '
+            'manifest:version="1.3"><manifest:file-entry manifest:full-path="/" '
+            'manifest:media-type="application/vnd.oasis.opendocument.text"/>'
+            '<manifest:file-entry manifest:full-path="content.xml" '
+            'manifest:media-type="text/xml"/></manifest:manifest>')
+with zipfile.ZipFile(P["odt"], "w") as odt:
+    odt.writestr("mimetype", "application/vnd.oasis.opendocument.text",
+                 compress_type=zipfile.ZIP_STORED)
+    odt.writestr("META-INF/manifest.xml", manifest, compress_type=zipfile.ZIP_DEFLATED)
+    odt.writestr("content.xml", content, compress_type=zipfile.ZIP_DEFLATED)
+"""
+
+    def reward_read(self, p: dict[str, Any]) -> str:
+        return """
+first = Document(initial_path(P["path"]))
+package = zipfile.ZipFile(P["odt"]) if os.path.isfile(P["odt"]) else None
+names = package.namelist() if package is not None else []
+kind = package.read("mimetype").decode() if "mimetype" in names else ""
+content = etree.fromstring(package.read("content.xml")) if "content.xml" in names else None
+"""
+
+    def reward_body(self, p: dict[str, Any]) -> str:
+        return """
+TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
+blocks = list(content.iter(TEXT + "h", TEXT + "p")) if content is not None else []
+texts = [squash("".join(b.itertext())) for b in blocks]
+heads = [t for b, t in zip(blocks, texts) if b.tag == TEXT + "h" and t]
+wanted = [squash(x.text) for x in first.paragraphs if x.text.strip()]
+found = [t for t in texts if t]
+checks.append(("odt_saved", 1, kind == "application/vnd.oasis.opendocument.text",
+               f"{P['odt']}: {kind or 'not an OpenDocument text'}"))
+checks.append(("headings", 2, heads == [squash(s) for s in P["sections"]], f"headings: {heads}"))
+checks.append(("all_text", 2, found == wanted,
+               f"{len(found)} paragraphs, {len(wanted)} in the report"))
+# The report's .docx is as setup wrote it; the copy is the one new file.
+""" + files_guard("odt")
