@@ -788,6 +788,64 @@ deck.save(P["path"])
 """,
         (0.0, 0.7),
     ),
+    # -- duplicate-slide -------------------------------------------------------------------------
+    M(
+        "duplicate-slide",
+        "copy_at_the_end",
+        "the copy added as the last slide, not after the original",
+        """
+deck = Presentation(P["path"])
+move_slide(deck, find_slide(deck, P["copy"]), len(deck.slides) - 1)
+deck.save(P["path"])
+""",
+        (0.0, 0.6),
+    ),
+    M(
+        "duplicate-slide",
+        "points_left_out",
+        "a slide with the copy's title but none of the original's points",
+        """
+deck = Presentation(P["path"])
+copy = find_slide(deck, P["copy"])
+copy.placeholders[1].text_frame.text = ""
+deck.save(P["path"])
+""",
+        (0.0, 0.6),
+    ),
+    M(
+        "duplicate-slide",
+        "original_edited",
+        "collateral: the original slide's first point changed too",
+        """
+deck = Presentation(P["path"])
+frame = find_slide(deck, P["target"]).placeholders[1].text_frame
+frame.paragraphs[0].runs[0].text = frame.paragraphs[0].runs[0].text + " (updated)"
+deck.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "duplicate-slide",
+        "closing_slide_deleted",
+        "collateral: the closing slide deleted",
+        """
+deck = Presentation(P["path"])
+delete_slide(deck, deck.slides[len(deck.slides) - 1])
+deck.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "duplicate-slide",
+        "subtitle_edited",
+        "collateral: the title slide's subtitle changed",
+        """
+deck = Presentation(P["path"])
+deck.slides[0].placeholders[1].text = "Draft"
+deck.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
 ]
 
 

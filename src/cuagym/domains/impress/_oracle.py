@@ -34,6 +34,7 @@ __all__ = [
     "AddBulletSlideOracle",
     "AgendaSlideOracle",
     "DeleteSlideOracle",
+    "DuplicateSlideOracle",
     "ExportPdfOracle",
     "FixTypoOracle",
     "HideSlidesOracle",
@@ -570,6 +571,31 @@ class ExportPdfOracle(ImpressOracle):
         return export_pdf(self, self.pdf)
 
 
+class DuplicateSlideOracle(ImpressOracle):
+    """duplicate-slide: the slide, Slide > Duplicate Slide (the copy comes after it, shown),
+    then the copy's title typed over."""
+
+    def missing(self, deck: Any) -> list[str]:
+        at = self.p["slides"].index(self.p["target"]) + 1
+        want = [*self.p["slides"][:at], self.p["copy"], *self.p["slides"][at:]]
+        return [] if self.titles(deck) == want else [f"slides {self.titles(deck)}"]
+
+    def plan(self, deck: Any) -> list[Move]:
+        found = self.titles(deck)
+        if len(found) != len(self.p["slides"]) or self.p["target"] not in found:
+            return []  # a copy is there already: another would not fix it
+        return [
+            self.go_to(found.index(self.p["target"]), f"“{self.p['target']}”"),
+            *self.command("Duplicate Slide", self.window),
+            Move("let the copy show.", [pause(1)]),
+            *edit(
+                f"title the copy {self.p['copy']}.",
+                [key("esc"), key("esc"), key("tab")],
+                [*typed(self.p["copy"]), key("esc"), key("esc")],
+            ),
+        ]
+
+
 class HideSlidesOracle(ImpressOracle):
     """hide-slides: each slide reached in the Normal view, then Slide > Hide Slide from the
     command search."""
@@ -607,4 +633,5 @@ ORACLES: dict[str, type[ImpressOracle]] = {
     "workbook-slide-table": WorkbookTableOracle,
     "export-pdf": ExportPdfOracle,
     "hide-slides": HideSlidesOracle,
+    "duplicate-slide": DuplicateSlideOracle,
 }

@@ -6,6 +6,7 @@ from cuagym.domains._family import TaskFamily
 
 from ._base import ImpressFamily
 from ._content import FixTypo, SlideTable, SpeakerNotes, TitleFormat, TwoColumn
+from ._copy import DuplicateSlide
 from ._cross import WorkbookSlideTable
 from ._share import ExportPdf
 from ._show import HideSlides
@@ -16,6 +17,7 @@ __all__ = [
     "AddBulletSlide",
     "AgendaSlide",
     "DeleteSlide",
+    "DuplicateSlide",
     "ExportPdf",
     "FixTypo",
     "HideSlides",
@@ -36,6 +38,7 @@ FAMILIES: tuple[TaskFamily, ...] = (
     HideSlides(),
     AddBulletSlide(),
     ReorderSlides(),
+    DuplicateSlide(),
     ExportPdf(),
     TitleFormat(),
     TwoColumn(),
