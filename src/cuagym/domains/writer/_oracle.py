@@ -923,8 +923,13 @@ class ExportPdfOracle(WriterOracle):
 
     def missing(self, state: Any) -> list[str]:
         doc, pages = state
-        text = " ".join(pages)
-        lost = [p.text for p in doc.paragraphs if squash(p.text).casefold() not in text]
+        # a line may break after a hyphen: no space after one, on both sides (as the reward)
+        text = " ".join(pages).replace("- ", "-")
+        lost = [
+            p.text
+            for p in doc.paragraphs
+            if squash(p.text).casefold().replace("- ", "-") not in text
+        ]
         return (
             [f"not in the PDF: {squash(t)[:40]}" for t in lost if t.strip()]
             if pages

@@ -75,7 +75,7 @@ for slide in deck.slides:
             continue
         for paragraph in shape.text_frame.paragraphs:
             if paragraph.text.strip():
-                page.insert_text((40, y), paragraph.text, fontsize=14)
+                page.insert_text((40, y), paragraph.text, fontsize=12)
                 y += 24
 out.save(P["pdf"])
 """
@@ -92,7 +92,10 @@ pdf = pymupdf.open(P["pdf"]) if os.path.isfile(P["pdf"]) else None
 # NFKC: a ligature glyph the PDF maps to one character ("\\ufb01") reads as its letters
 pages = [norm(unicodedata.normalize("NFKC", page.get_text())) for page in pdf] \\
     if pdf is not None and pdf.is_pdf else []
-wanted = [(title_of(s), body_lines(s)) for s in first.slides]
+# a line may break after a hyphen ("cross-" / "training"): no space after one, on both sides
+pages = [re.sub(r"- ", "-", page) for page in pages]
+wanted = [(re.sub(r"- ", "-", title_of(s)), [re.sub(r"- ", "-", x) for x in body_lines(s)])
+          for s in first.slides]
 titled = [t in page for (t, _), page in zip(wanted, pages)]
 bodied = [all(x in page for x in lines) for (_, lines), page in zip(wanted, pages)]
 checks.append(("pdf_saved", 1, bool(pages), P["pdf"]))

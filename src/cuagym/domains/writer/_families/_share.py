@@ -78,7 +78,7 @@ import pymupdf
 lines = []
 for paragraph in Document(P["path"]).paragraphs:
     if paragraph.text.strip():
-        lines += textwrap.wrap(paragraph.text, 80) + [""]
+        lines += textwrap.wrap(paragraph.text, 80, break_on_hyphens=False) + [""]
 out = pymupdf.open()
 for at in range(0, len(lines), 40):
     page = out.new_page(width=595, height=842)
@@ -98,8 +98,9 @@ pdf = pymupdf.open(P["pdf"]) if os.path.isfile(P["pdf"]) else None
 # NFKC: a ligature glyph the PDF maps to one character ("\\ufb01") reads as its letters
 pages = [norm(unicodedata.normalize("NFKC", page.get_text())) for page in pdf] \\
     if pdf is not None and pdf.is_pdf else []
-text = " ".join(pages)
-wanted = [norm(x.text) for x in first.paragraphs if x.text.strip()]
+# a line may break after a hyphen ("third-" / "party"): no space after one, on both sides
+text = re.sub(r"- ", "-", " ".join(pages))
+wanted = [re.sub(r"- ", "-", norm(x.text)) for x in first.paragraphs if x.text.strip()]
 found = [text.find(w) for w in wanted]
 checks.append(("pdf_saved", 1, bool(pages), P["pdf"]))
 checks.append(("title_first", 1, bool(pages) and norm(P["title"]) in pages[0],
