@@ -846,6 +846,75 @@ deck.save(P["path"])
 """,
         (0.0, 0.0),
     ),
+    # -- slide-table-to-workbook -----------------------------------------------------------------
+    M(
+        "slide-table-to-workbook",
+        "deck_edited",
+        "the slide's first revenue changed (and saved) to match a typo in the workbook",
+        """
+deck = Presentation(P["deck"])
+table = [s for s in find_slide(deck, P["slide"]).shapes if s.has_table][0].table
+table.cell(1, 1).text = str(int(table.cell(1, 1).text) + 1)
+deck.save(P["deck"])
+book = load_workbook(P["path"])
+ws = book[P["sheet"]]
+ws["B2"] = ws["B2"].value + 1
+ws.cell(row=ws.max_row, column=2).value += 1
+book.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "slide-table-to-workbook",
+        "notes_sheet_edited",
+        "collateral: the Notes sheet's first note overwritten",
+        """
+book = load_workbook(P["path"])
+book["Notes"]["A2"] = "Copied from the deck."
+book.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "slide-table-to-workbook",
+        "header_renamed",
+        "collateral: the revenue header renamed",
+        """
+book = load_workbook(P["path"])
+book[P["sheet"]]["B1"] = "Revenue"
+book.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "slide-table-to-workbook",
+        "revenues_as_text",
+        "the revenues typed as text, not numbers",
+        """
+book = load_workbook(P["path"])
+ws = book[P["sheet"]]
+for row in range(2, ws.max_row):
+    ws.cell(row=row, column=2).value = str(ws.cell(row=row, column=2).value)
+book.save(P["path"])
+""",
+        (0.0, 0.8),
+    ),
+    M(
+        "slide-table-to-workbook",
+        "sorted_by_region",
+        "the rows sorted by region name instead of the slide's order",
+        """
+book = load_workbook(P["path"])
+ws = book[P["sheet"]]
+body = sorted([[c.value for c in r] for r in ws.iter_rows(min_row=2, max_row=ws.max_row - 1)])
+if body == [[c.value for c in r] for r in ws.iter_rows(min_row=2, max_row=ws.max_row - 1)]:
+    body.reverse()  # already in name order: reversed is another order than the slide's
+for i, (region, revenue) in enumerate(body, start=2):
+    ws.cell(row=i, column=1).value, ws.cell(row=i, column=2).value = region, revenue
+book.save(P["path"])
+""",
+        (0.0, 0.6),
+    ),
 ]
 
 

@@ -7,7 +7,7 @@ from cuagym.domains._family import TaskFamily
 from ._base import ImpressFamily
 from ._content import FixTypo, SlideTable, SpeakerNotes, TitleFormat, TwoColumn
 from ._copy import DuplicateSlide
-from ._cross import WorkbookSlideTable
+from ._cross import SlideTableToWorkbook, WorkbookSlideTable
 from ._share import ExportPdf
 from ._show import HideSlides
 from ._slides import AddBulletSlide, AgendaSlide, DeleteSlide, ReorderSlides
@@ -24,13 +24,14 @@ __all__ = [
     "ImpressFamily",
     "ReorderSlides",
     "SlideTable",
+    "SlideTableToWorkbook",
     "SpeakerNotes",
     "TitleFormat",
     "TwoColumn",
     "WorkbookSlideTable",
 ]
 
-# easy → hard; the last is cross-application (calc → impress)
+# easy → hard; the last two are cross-application (calc → impress, impress → calc)
 FAMILIES: tuple[TaskFamily, ...] = (
     SpeakerNotes(),
     DeleteSlide(),
@@ -45,4 +46,5 @@ FAMILIES: tuple[TaskFamily, ...] = (
     SlideTable(),
     AgendaSlide(),
     WorkbookSlideTable(),
+    SlideTableToWorkbook(),
 )

@@ -1,6 +1,7 @@
 """Cross-application families whose product is an Impress deck built from another app's file.
 
 - calc → impress: a slide's table of figures aggregated from an order list kept in a workbook.
+- impress → calc: a slide's table of figures copied into a workbook's sheet, with a total row.
 
 The reward recomputes what is expected from the *source* file as it is in the final state (the
 workbook's rows): that is reading state, and it is what makes "from the workbook" checkable
@@ -22,7 +23,7 @@ from cuagym.domains.writer._families._base import XLSX_BUILDER
 from ._base import TITLES_GUARD, ImpressFamily, deck_context, deck_guards, deck_params, plan_of
 from ._world import DeckPlan, deck_spec, pick_deck, slide_list
 
-__all__ = ["WorkbookSlideTable"]
+__all__ = ["SlideTableToWorkbook", "WorkbookSlideTable"]
 
 _REGION_SETS: tuple[tuple[str, ...], ...] = (
     ("North", "South", "East", "West"),
@@ -223,3 +224,155 @@ if len(after) > at:
 """
             + deck_guards("before", "after")
         )
+
+
+_FIGURES_SLIDES = ("Regional Results", "Results by Region")
+
+
+def _to_book_frames(deck: str, book: str, slide: str) -> list[str]:
+    """Sentence frames: each names the slide and deck, the workbook and its sheet, where the
+    rows go (under the headers, the slide's order, column A region and B revenue as a number)
+    and the Total row."""
+    sheet, total = quote("Summary"), quote("Total")
+    return [
+        f"Copy the regional figures from the table on the slide {slide} of {deck} into the "
+        f"sheet {sheet} of {book}: one row per region under the existing headers, in the "
+        "slide's order, with the region in column A and its revenue as a number in column B, "
+        f"then a row {total} with the sum of the revenues.",
+        f"The sheet {sheet} in {book} only has its headers; fill it from the table on {slide} "
+        f"in {deck}, region names in column A and revenues (numbers) in column B, row by row "
+        f"in the same order, and finish with a {total} row summing the revenues.",
+        f"Bring the table of the {slide} slide ({deck}) into {book}: below the headers of "
+        f"{sheet}, each region and its revenue as a number in columns A and B, kept in the "
+        f"slide's order, plus a closing {total} row whose column B is the sum.",
+        f"I need the numbers of {slide} from {deck} in the workbook {book}, sheet {sheet}: "
+        "under the headers, one row per region in slide order (name in A, revenue in B as a "
+        f"number), and after them a {total} row adding the revenues up.",
+        f"Transfer the region and revenue figures shown in the table on {slide} of {deck} to "
+        f"the {sheet} sheet of {book}, starting below its headers in the slide's order (A: "
+        f"region, B: revenue as a number), and add a last row {total} with their sum.",
+    ]
+
+
+class SlideTableToWorkbook(ImpressFamily):
+    id: ClassVar[str] = "slide-table-to-workbook"
+    apps: ClassVar[tuple[str, ...]] = ("impress", "calc")
+    difficulty: ClassVar[Difficulty] = "hard"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("content", "tables", "table-to-workbook")
+    also_covers: ClassVar[tuple[str, ...]] = ("calc:formulas/aggregate/sum-average",)
+
+    builders: ClassVar[dict[str, str]] = {**ImpressFamily.builders, "xlsx": XLSX_BUILDER}
+    reward_imports: ClassVar[str] = (
+        ImpressFamily.reward_imports + "from openpyxl import load_workbook\n"
+    )
+    patch_imports: ClassVar[str] = (
+        ImpressFamily.patch_imports + "from openpyxl import load_workbook\n"
+    )
+
+    def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
+        """The deck in Impress, then the workbook in Calc (on top: it is what changes)."""
+        return [
+            StartWindow(app="impress", path=params["deck"]),
+            StartWindow(app="calc", path=params["path"]),
+        ]
+
+    def oracle(self, task: TaskConfig) -> object | None:
+        """A Calc oracle: the workbook is what changes (:mod:`cuagym.domains.impress._to_calc`)."""
+        from cuagym.domains.impress._to_calc import SlideTableToWorkbookOracle
+
+        return SlideTableToWorkbookOracle(task)
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        base = pick_deck(rng, rng.randint(4, 6))
+        slide = rng.choice(_FIGURES_SLIDES)
+        slides = list(base.slides)
+        slides.insert(rng.randint(2, len(slides) - 1), slide)
+        plan = DeckPlan(base.title, base.path, base.company, tuple(slides))
+        count = rng.randint(3, 5)
+        book = f"/home/user/Documents/regional_figures_{rng.choice([2024, 2025])}.xlsx"
+        return self.make_task(
+            task_id,
+            rng.choice(_to_book_frames(plan.file, book.rsplit("/", 1)[-1], quote(slide))),
+            deck_context(plan) + f" The slide {quote(slide)} holds a table with the header "
+            f"\u201cRegion\u201d | \u201cRevenue ($k)\u201d and {count} region rows. {book} "
+            "has a sheet \u201cSummary\u201d whose row 1 holds the headers \u201cRegion\u201d "
+            "and \u201cRevenue ($k)\u201d, nothing below them, and a sheet \u201cNotes\u201d.",
+            **{**deck_params(plan), "deck": plan.path, "path": book},
+            slide=slide,
+            rows=count,
+            sheet="Summary",
+        )
+
+    def files(self, p: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
+        plan = DeckPlan(p["title"], p["deck"], p["company"], tuple(p["slides"]))
+        slides = slide_list(rng, plan, notes=False)
+        regions = rng.sample(["North", "South", "East", "West", "Central"], p["rows"])
+        table = [["Region", "Revenue ($k)"], *[[r, str(rng.randint(150, 900))] for r in regions]]
+        slides[p["slides"].index(p["slide"])] = {"layout": 5, "title": p["slide"], "table": table}
+        notes = [["Note"], ["Figures in thousands of dollars."], [f"Source: {p['title']}."]]
+        book = {
+            "kind": "xlsx",
+            "path": p["path"],
+            "sheets": [
+                {"name": p["sheet"], "rows": [["Region", "Revenue ($k)"]], "widths": [16, 14]},
+                {"name": "Notes", "rows": notes, "widths": [40]},
+            ],
+        }
+        return [deck_spec(plan, slides), book]
+
+    def patch(self, p: dict[str, Any]) -> str:
+        return """
+deck = Presentation(P["deck"])
+slide = find_slide(deck, P["slide"])
+table = [s for s in slide.shapes if s.has_table][0].table
+rows = [[c.text for c in r.cells] for r in list(table.rows)[1:]]
+book = load_workbook(P["path"])
+ws = book[P["sheet"]]
+for region, revenue in rows:
+    ws.append([region, int(revenue)])
+ws.append(["Total", sum(int(revenue) for _, revenue in rows)])
+book.save(P["path"])
+"""
+
+    def reward_read(self, p: dict[str, Any]) -> str:
+        return """
+deck = Presentation(P["deck"])
+book = load_workbook(P["path"], data_only=True)
+start = load_workbook(initial_path(P["path"]), data_only=True)
+"""
+
+    def reward_body(self, p: dict[str, Any]) -> str:
+        return """
+named = slides_titled(deck, P["slide"])
+shown = tables_of(named[0]) if len(named) == 1 else []
+rows = [[squash(c.text) for c in r.cells] for r in list(shown[0].rows)[1:]] if shown else []
+ws = book[P["sheet"]] if P["sheet"] in book.sheetnames else None
+got = [list(r) for r in ws.iter_rows(values_only=True)] if ws is not None else []
+got = [r for r in got if any(v is not None and str(v).strip() for v in r)]
+body = got[1:len(rows) + 1]
+regions = [squash(str(r[0])) if r and r[0] is not None else "" for r in body]
+values = [r[1] if len(r) > 1 else None for r in body]
+numeric = [isinstance(v, (int, float)) and not isinstance(v, bool) for v in values]
+last = got[len(rows) + 1] if len(got) > len(rows) + 1 else []
+grand = sum(number(r[1]) or 0 for r in rows)
+wide = [r for r in got if len(r) > 2 and any(v is not None for v in r[2:])]
+notes = [list(r) for r in start["Notes"].iter_rows(values_only=True)]
+notes_now = [list(r) for r in book["Notes"].iter_rows(values_only=True)] \\
+    if "Notes" in book.sheetnames else None
+checks.append(("slide_kept", 0, len(rows) == P["rows"], f"{len(rows)} rows in the slide's table"))
+checks.append(("headers_kept", 0, got[:1] == [["Region", "Revenue ($k)"]], f"row 1: {got[:1]}"))
+checks.append(("notes_kept", 0, notes_now == notes, "the Notes sheet as setup wrote it"))
+checks.append(("regions", 2, regions == [r[0] for r in rows], f"column A: {regions}"))
+checks.append(("revenues", 2, len(values) == len(rows) and all(numeric)
+               and [float(v) for v in values] == [number(r[1]) for r in rows],
+               f"column B: {values}, numbers: {numeric}"))
+checks.append(("total_row", 2, len(last) > 1 and last[0] == "Total"
+               and isinstance(last[1], (int, float)) and abs(last[1] - grand) < 0.001,
+               f"total row: {last}, expected {grand:g}"))
+checks.append(("nothing_else", 1, len(got) == len(rows) + 2 and not wide,
+               f"{len(got)} filled rows, {len(wide)} with cells past column B"))
+# The deck is as setup wrote it (opened, maybe copied from, never edited); the workbook is
+# the one file that changes.
+strays = home_strays([home_relative(P["path"])])
+checks.append(("no_other_files", 0, not strays, "other files changed: " + listing(strays)))
+"""
