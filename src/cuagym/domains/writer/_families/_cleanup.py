@@ -26,8 +26,8 @@ def _frames(doc: str, part: str) -> list[str]:
         "changing a word.",
         f"Clear the stray bold and italic formatting from every paragraph of the {part} "
         f"section of {doc} (not its heading), keeping the text itself.",
-        f"None of the body text in the {part} section of {doc} should be bold or italic; "
-        "strip that formatting out and leave the words and the section heading alone.",
+        f"Not a word of the body text in the {part} section of {doc} should stay bold or "
+        "italic; strip that formatting out and leave the words and the section heading alone.",
         f"I'd like the {part} paragraphs of {doc} back in plain body text, with every bold or "
         "italic word made regular and nothing else altered.",
     ]
