@@ -53,6 +53,8 @@ FIND_FIELD = (210, -27)
 REPLACE_FIELD = (210, 65)
 ALL = (390, 119)
 CLOSE_FROM_BOX = (441, 310)
+#: The Slide menu's title in the menu bar on a 1280x800 screen.
+SLIDE_MENU = (266, 12)
 #: The Character dialog (Format > Character) and its colour picker on a 1280x800 screen.
 FONT_EFFECTS_TAB = (462, 150)
 FONT_COLOR_LIST = (555, 215)
@@ -586,7 +588,13 @@ class DuplicateSlideOracle(ImpressOracle):
             return []  # a copy is there already: another would not fix it
         return [
             self.go_to(found.index(self.p["target"]), f"“{self.p['target']}”"),
-            *self.command("Duplicate Slide", self.window),
+            # the command search does not list it: the Slide menu (by a click on its title,
+            # its mnemonic being ambiguous), whose second entry it is
+            Move("open the Slide menu.", [click(*SLIDE_MENU), pause(1)]),
+            Move(
+                "Duplicate Slide, the menu's second entry.",
+                [key("down"), key("down"), key("enter")],
+            ),
             Move("let the copy show.", [pause(1)]),
             *edit(
                 f"title the copy {self.p['copy']}.",
