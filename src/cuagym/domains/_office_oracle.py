@@ -40,9 +40,11 @@ __all__ = [
     "answer",
     "checkboxes",
     "click",
+    "export_pdf",
     "key",
     "match_case_box",
     "pause",
+    "pdf_pages",
     "regex_escape",
     "text",
     "typed",
@@ -585,3 +587,31 @@ class OfficeOracle:
 
     def give_up(self, why: str) -> str:
         return answer(f"I cannot finish: {why}.", [self.finish("failure")])
+
+
+def export_pdf(oracle: OfficeOracle, pdf: str) -> list[Move]:
+    """File > Export as PDF from the command search, its options as they are (Export), then
+    the file's full path in the Export dialog's name field. The Export move is stamped: the
+    round then waits for ``pdf`` to be written (list it in the oracle's ``outputs``)."""
+    return [
+        Move("nothing selected.", [key("esc"), key("esc")]),
+        *oracle.command("Export as PDF", "PDF Options"),
+        oracle.stamped(Move("export with these options.", [key("enter")], expect="Export")),
+        Move(f"name it {pdf}.", [key("ctrl", "a"), text(pdf)], expect="Export"),
+        Move("export.", [key("enter")], expect=oracle.window),
+    ]
+
+
+def pdf_pages(path: Path) -> list[str]:
+    """The text of each page of the PDF at ``path`` (a host path), whitespace collapsed and
+    case folded; no pages when there is no file."""
+    import importlib
+    import unicodedata
+
+    if not path.is_file():
+        return []
+    # typed as Any: PyMuPDF's bindings are generated and mostly unannotated
+    pymupdf: Any = importlib.import_module("pymupdf")
+    with pymupdf.open(str(path)) as doc:
+        texts = [unicodedata.normalize("NFKC", page.get_text()) for page in doc]
+    return [" ".join(t.split()).casefold() for t in texts]

@@ -42,7 +42,7 @@ def test_families_cover_the_difficulties_and_distinct_leaves() -> None:
     for family in FAMILIES:
         assert family.taxonomy_path in known, family.id
         assert family.domain == "impress" and domain.family(family.id) is family
-        assert family.task_apps() == ["impress"]
+        assert "impress" in family.task_apps()
     assert domain.platform == "desktop" and domain.skill
 
 

@@ -35,3 +35,16 @@ def test_every_family_has_a_gui_oracle(family: TaskFamily) -> None:
 def test_an_oracle_solves_its_task_in_impress(tmp_path: Path) -> None:
     (episode,) = oracle_episodes([domain.family("reorder-slides").sample(1)], tmp_path)
     assert_solved(episode)
+
+
+@pytest.mark.gui
+@pytest.mark.slow
+@pytest.mark.skipif(
+    not all(shutil.which(t) for t in ("Xvfb", "soffice", "xdotool", "bwrap")),
+    reason="needs Xvfb, xdotool, bubblewrap and LibreOffice (make test installs them)",
+)
+def test_a_cross_app_oracle_solves_its_task(tmp_path: Path) -> None:
+    """workbook-slide-table: several apps' windows at the start, the figures read from
+    the source file, the result saved in Impress."""
+    (episode,) = oracle_episodes([domain.family("workbook-slide-table").sample(1)], tmp_path)
+    assert_solved(episode)

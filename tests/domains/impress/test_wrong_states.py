@@ -595,6 +595,326 @@ deck.save(P["path"])
 """,
         (0.0, 0.0),
     ),
+    # -- export-pdf ------------------------------------------------------------------------------
+    M(
+        "export-pdf",
+        "pdf_in_the_other_folder",
+        "the PDF saved in the other folder than the one asked",
+        """
+import os
+elsewhere = P["pdf"].replace("/Desktop/", "/Documents/") if "/Desktop/" in P["pdf"] else \\
+    P["pdf"].replace("/Documents/", "/Desktop/")
+os.rename(P["pdf"], elsewhere)
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "export-pdf",
+        "deck_edited_before_export",
+        "collateral: a slide deleted from the deck before exporting it",
+        """
+deck = Presentation(P["path"])
+delete_slide(deck, deck.slides[len(deck.slides) - 1])
+deck.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "export-pdf",
+        "deck_copy_named_pdf",
+        "the deck saved again under the PDF's name (a .pptx, not a PDF)",
+        """
+deck = Presentation(P["path"])
+deck.save(P["pdf"])
+""",
+        (0.0, 0.0),
+        after_gold=False,
+    ),
+    M(
+        "export-pdf",
+        "only_the_first_slide",
+        "a PDF of the title slide alone",
+        """
+import pymupdf
+pdf = pymupdf.open(P["pdf"])
+pdf.select([0])
+pdf.save(P["pdf"] + ".tmp")
+pdf.close()
+import os
+os.replace(P["pdf"] + ".tmp", P["pdf"])
+""",
+        (0.0, 0.2),
+    ),
+    M(
+        "export-pdf",
+        "pages_reversed",
+        "every slide exported, in reverse order",
+        """
+import os
+import pymupdf
+pdf = pymupdf.open(P["pdf"])
+pdf.select(list(range(len(pdf) - 1, -1, -1)))
+pdf.save(P["pdf"] + ".tmp")
+pdf.close()
+os.replace(P["pdf"] + ".tmp", P["pdf"])
+""",
+        (0.0, 0.6),
+    ),
+    # -- workbook-slide-table --------------------------------------------------------------------
+    M(
+        "workbook-slide-table",
+        "workbook_edited",
+        "the workbook's last order deleted (and saved) after the table was made",
+        """
+from openpyxl import load_workbook
+book = load_workbook(P["xlsx"])
+book[P["sheet"]].delete_rows(book[P["sheet"]].max_row)
+book.save(P["xlsx"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "workbook-slide-table",
+        "table_on_the_next_slide",
+        "the right table on the slide after the named one",
+        """
+deck = Presentation(P["path"])
+slide = find_slide(deck, P["target"])
+table = [s for s in slide.shapes if s.has_table][0]
+element = table._element
+element.getparent().remove(element)
+after = list(deck.slides)[index_of(deck, slide) + 1]
+after.shapes._spTree.append(element)
+deck.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "workbook-slide-table",
+        "title_renamed",
+        "collateral: the slide's title changed",
+        """
+deck = Presentation(P["path"])
+find_slide(deck, P["target"]).shapes.title.text = P["target"] + " (from the workbook)"
+deck.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "workbook-slide-table",
+        "no_total_row",
+        "the region rows without the total row",
+        """
+deck = Presentation(P["path"])
+table = [s for s in find_slide(deck, P["target"]).shapes if s.has_table][0].table
+table._tbl.remove(table._tbl.tr_lst[-1])
+deck.save(P["path"])
+""",
+        (0.0, 0.9),
+    ),
+    M(
+        "workbook-slide-table",
+        "revenue_rounded",
+        "revenues written as whole numbers, not with two decimals",
+        """
+deck = Presentation(P["path"])
+table = [s for s in find_slide(deck, P["target"]).shapes if s.has_table][0].table
+for r in range(1, len(table.rows)):
+    value = float(table.cell(r, 2).text.replace(",", ""))
+    table.cell(r, 2).text = str(round(value))
+deck.save(P["path"])
+""",
+        (0.0, 0.8),
+    ),
+    # -- hide-slides -----------------------------------------------------------------------------
+    M(
+        "hide-slides",
+        "other_slides_hidden",
+        "two other content slides hidden instead of the named ones",
+        """
+deck = Presentation(P["path"])
+others = [t for t in P["slides"][1:-1] if t not in P["targets"]]
+for title in others[:2]:
+    find_slide(deck, title)._element.set("show", "0")
+deck.save(P["path"])
+""",
+        (0.0, 0.0),
+        after_gold=False,
+    ),
+    M(
+        "hide-slides",
+        "deleted_not_hidden",
+        "the slides deleted instead of hidden",
+        """
+deck = Presentation(P["path"])
+for title in P["targets"]:
+    delete_slide(deck, find_slide(deck, title))
+deck.save(P["path"])
+""",
+        (0.0, 0.0),
+        after_gold=False,
+    ),
+    M(
+        "hide-slides",
+        "hidden_and_marked",
+        'collateral: the hidden slides\' titles marked "(hidden)"',
+        """
+deck = Presentation(P["path"])
+for title in P["targets"]:
+    find_slide(deck, title).shapes.title.text = title + " (hidden)"
+deck.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "hide-slides",
+        "only_the_first",
+        "one of the two slides hidden",
+        """
+deck = Presentation(P["path"])
+find_slide(deck, P["targets"][1])._element.set("show", "1")
+deck.save(P["path"])
+""",
+        (0.0, 0.6),
+    ),
+    M(
+        "hide-slides",
+        "closing_slide_too",
+        "the closing slide hidden as well",
+        """
+deck = Presentation(P["path"])
+deck.slides[len(deck.slides) - 1]._element.set("show", "0")
+deck.save(P["path"])
+""",
+        (0.0, 0.7),
+    ),
+    # -- duplicate-slide -------------------------------------------------------------------------
+    M(
+        "duplicate-slide",
+        "copy_at_the_end",
+        "the copy added as the last slide, not after the original",
+        """
+deck = Presentation(P["path"])
+move_slide(deck, find_slide(deck, P["copy"]), len(deck.slides) - 1)
+deck.save(P["path"])
+""",
+        (0.0, 0.6),
+    ),
+    M(
+        "duplicate-slide",
+        "points_left_out",
+        "a slide with the copy's title but none of the original's points",
+        """
+deck = Presentation(P["path"])
+copy = find_slide(deck, P["copy"])
+copy.placeholders[1].text_frame.text = ""
+deck.save(P["path"])
+""",
+        (0.0, 0.6),
+    ),
+    M(
+        "duplicate-slide",
+        "original_edited",
+        "collateral: the original slide's first point changed too",
+        """
+deck = Presentation(P["path"])
+frame = find_slide(deck, P["target"]).placeholders[1].text_frame
+frame.paragraphs[0].runs[0].text = frame.paragraphs[0].runs[0].text + " (updated)"
+deck.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "duplicate-slide",
+        "closing_slide_deleted",
+        "collateral: the closing slide deleted",
+        """
+deck = Presentation(P["path"])
+delete_slide(deck, deck.slides[len(deck.slides) - 1])
+deck.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "duplicate-slide",
+        "subtitle_edited",
+        "collateral: the title slide's subtitle changed",
+        """
+deck = Presentation(P["path"])
+deck.slides[0].placeholders[1].text = "Draft"
+deck.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    # -- slide-table-to-workbook -----------------------------------------------------------------
+    M(
+        "slide-table-to-workbook",
+        "deck_edited",
+        "the slide's first revenue changed (and saved) to match a typo in the workbook",
+        """
+deck = Presentation(P["deck"])
+table = [s for s in find_slide(deck, P["slide"]).shapes if s.has_table][0].table
+table.cell(1, 1).text = str(int(table.cell(1, 1).text) + 1)
+deck.save(P["deck"])
+book = load_workbook(P["path"])
+ws = book[P["sheet"]]
+ws["B2"] = ws["B2"].value + 1
+ws.cell(row=ws.max_row, column=2).value += 1
+book.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "slide-table-to-workbook",
+        "notes_sheet_edited",
+        "collateral: the Notes sheet's first note overwritten",
+        """
+book = load_workbook(P["path"])
+book["Notes"]["A2"] = "Copied from the deck."
+book.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "slide-table-to-workbook",
+        "header_renamed",
+        "collateral: the revenue header renamed",
+        """
+book = load_workbook(P["path"])
+book[P["sheet"]]["B1"] = "Revenue"
+book.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "slide-table-to-workbook",
+        "revenues_as_text",
+        "the revenues typed as text, not numbers",
+        """
+book = load_workbook(P["path"])
+ws = book[P["sheet"]]
+for row in range(2, ws.max_row):
+    ws.cell(row=row, column=2).value = str(ws.cell(row=row, column=2).value)
+book.save(P["path"])
+""",
+        (0.0, 0.8),
+    ),
+    M(
+        "slide-table-to-workbook",
+        "sorted_by_region",
+        "the rows sorted by region name instead of the slide's order",
+        """
+book = load_workbook(P["path"])
+ws = book[P["sheet"]]
+body = sorted([[c.value for c in r] for r in ws.iter_rows(min_row=2, max_row=ws.max_row - 1)])
+if body == [[c.value for c in r] for r in ws.iter_rows(min_row=2, max_row=ws.max_row - 1)]:
+    body.reverse()  # already in name order: reversed is another order than the slide's
+for i, (region, revenue) in enumerate(body, start=2):
+    ws.cell(row=i, column=1).value, ws.cell(row=i, column=2).value = region, revenue
+book.save(P["path"])
+""",
+        (0.0, 0.6),
+    ),
 ]
 
 

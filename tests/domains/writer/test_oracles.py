@@ -36,3 +36,16 @@ def test_every_family_has_a_gui_oracle(family: TaskFamily) -> None:
 def test_an_oracle_solves_its_task_in_writer(tmp_path: Path) -> None:
     (episode,) = oracle_episodes([domain.family("apply-heading-styles").sample(1)], tmp_path)
     assert_solved(episode)
+
+
+@pytest.mark.gui
+@pytest.mark.slow
+@pytest.mark.skipif(
+    not all(shutil.which(t) for t in ("Xvfb", "soffice", "xdotool", "bwrap")),
+    reason="needs Xvfb, xdotool, bubblewrap and LibreOffice (make test installs them)",
+)
+def test_a_cross_app_oracle_solves_its_task(tmp_path: Path) -> None:
+    """report-and-slide-total: several apps' windows at the start, the figures read from
+    the source file, the result saved in Writer."""
+    (episode,) = oracle_episodes([domain.family("report-and-slide-total").sample(1)], tmp_path)
+    assert_solved(episode)

@@ -762,6 +762,575 @@ deck.save(P["deck"])
 """,
         (0.0, 0.9),
     ),
+    # -- deck-handout ----------------------------------------------------------------------------
+    M(
+        "deck-handout",
+        "deck_retitled",
+        "a slide of the deck retitled (and saved) to match a typo in the handout",
+        """
+deck = Presentation(P["deck"])
+slide = deck.slides[1]
+slide.shapes.title.text = slide.shapes.title.text + " (draft)"
+deck.save(P["deck"])
+doc = Document(P["path"])
+heading = find_para(doc, P["slides"][1])
+heading.runs[0].text = heading.runs[0].text + " (draft)"
+doc.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "deck-handout",
+        "introduction_removed",
+        "collateral: the handout's introduction deleted",
+        """
+doc = Document(P["path"])
+intro = doc.paragraphs[1]
+intro._p.getparent().remove(intro._p)
+doc.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "deck-handout",
+        "sections_above_the_introduction",
+        "the sections put between the title and the introduction",
+        """
+doc = Document(P["path"])
+intro = doc.paragraphs[1]
+body = intro._p.getparent()
+body.remove(intro._p)
+body.insert(len(body) - 1, intro._p)  # back in, last before the section properties
+doc.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "deck-handout",
+        "numbered_points",
+        "the points as a numbered list, not bullets",
+        """
+doc = Document(P["path"])
+for paragraph in doc.paragraphs:
+    if paragraph.style.name == "List Bullet":
+        paragraph.style = "List Number"
+doc.save(P["path"])
+""",
+        (0.0, 0.9),
+    ),
+    M(
+        "deck-handout",
+        "title_slide_included",
+        "a section for the title slide too (its subtitle as a point)",
+        """
+deck = Presentation(P["deck"])
+title = deck.slides[0]
+doc = Document(P["path"])
+heading = insert_after(doc.paragraphs[1], title.shapes.title.text_frame.text, "Heading 1")
+insert_after(heading, title.placeholders[1].text_frame.text, "List Bullet")
+doc.save(P["path"])
+""",
+        (0.0, 0.9),
+    ),
+    # -- export-pdf ------------------------------------------------------------------------------
+    M(
+        "export-pdf",
+        "pdf_in_the_other_folder",
+        "the PDF saved in the other folder than the one asked",
+        """
+import os
+folders = ("/Desktop/", "/Documents/")
+mine = [f for f in folders if f in P["pdf"]][0]
+os.rename(P["pdf"], P["pdf"].replace(mine, [f for f in folders if f != mine][0]))
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "export-pdf",
+        "document_edited",
+        "collateral: the document's last section heading renamed and saved",
+        """
+doc = Document(P["path"])
+heading = find_para(doc, P["sections"][-1])
+heading.runs[0].text = heading.runs[0].text + " (final)"
+doc.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "export-pdf",
+        "document_copy_named_pdf",
+        "the document saved again under the PDF's name (a .docx, not a PDF)",
+        """
+Document(P["path"]).save(P["pdf"])
+""",
+        (0.0, 0.0),
+        after_gold=False,
+    ),
+    M(
+        "export-pdf",
+        "title_only",
+        "a PDF holding the title alone",
+        """
+import pymupdf
+out = pymupdf.open()
+out.new_page().insert_text((50, 60), P["title"], fontsize=11)
+out.save(P["pdf"])
+""",
+        (0.0, 0.5),
+        after_gold=False,
+    ),
+    # -- table-of-contents -----------------------------------------------------------------------
+    M(
+        "table-of-contents",
+        "typed_not_generated",
+        "the entries typed in by hand: no table of contents field",
+        """
+doc = Document(P["path"])
+for element in doc.element.body.xpath(".//w:fldChar | .//w:instrText"):
+    element.getparent().remove(element)
+doc.save(P["path"])
+""",
+        (0.0, 0.7),
+    ),
+    M(
+        "table-of-contents",
+        "at_the_end",
+        "the table at the end of the document, not after the byline",
+        """
+doc = Document(P["path"])
+body = doc.element.body
+paras = list(body.iterchildren(qn("w:p")))
+start = next(i for i, p in enumerate(paras) if "".join(p.xpath(".//w:t/text()")) == P["byline"])
+end = next(i for i, p in enumerate(paras) if p.xpath("./w:pPr/w:pStyle/@w:val") == ["Heading1"])
+for p in paras[start + 1:end]:
+    body.remove(p)
+    body.insert(len(body) - 1, p)  # last, before the section properties
+doc.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "table-of-contents",
+        "heading_renamed",
+        "collateral: the last section's heading renamed",
+        """
+doc = Document(P["path"])
+heading = find_para(doc, P["sections"][-1])
+heading.runs[0].text = heading.runs[0].text + " (draft)"
+doc.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "table-of-contents",
+        "byline_deleted",
+        "collateral: the byline replaced by the table",
+        """
+doc = Document(P["path"])
+byline = find_para(doc, P["byline"])
+byline._p.getparent().remove(byline._p)
+doc.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "table-of-contents",
+        "level_1_only",
+        "the level-2 headings left out of the table",
+        """
+doc = Document(P["path"])
+subs = [p.text for p in doc.paragraphs if p.style.name == "Heading 2"]
+for p in list(doc.element.body.iterchildren(qn("w:p"))):
+    text = "".join(p.xpath(".//w:t/text()"))
+    if p.xpath("./w:pPr/w:pStyle/@w:val") != ["Heading2"] and any(
+            text.startswith(s) and text != s for s in subs):
+        p.getparent().remove(p)
+doc.save(P["path"])
+""",
+        (0.0, 0.9),
+    ),
+    # -- report-and-slide-total ------------------------------------------------------------------
+    M(
+        "report-and-slide-total",
+        "slide_left_as_is",
+        "the total written into the report only; the slide keeps the placeholder",
+        """
+ws = load_workbook(P["xlsx"])[P["sheet"]]
+head = [c.value for c in ws[1]]
+total = sum(row[head.index("Amount")] for row in ws.iter_rows(min_row=2, values_only=True))
+doc = Document(P["path"])
+for paragraph in doc.paragraphs:
+    for run in paragraph.runs:
+        run.text = run.text.replace(P["placeholder"], f"{total:,.2f}")
+doc.save(P["path"])
+""",
+        (0.0, 0.5),
+        after_gold=False,
+    ),
+    M(
+        "report-and-slide-total",
+        "no_thousands_separator",
+        "the total written without the thousands separator",
+        """
+doc = Document(P["path"])
+for paragraph in doc.paragraphs:
+    for run in paragraph.runs:
+        for word in run.text.split():
+            if word[:1].isdigit() and "," in word:
+                run.text = run.text.replace(word, word.replace(",", ""))
+doc.save(P["path"])
+deck = Presentation(P["deck"])
+for slide in deck.slides:
+    for shape in slide.shapes:
+        if shape.has_text_frame:
+            for paragraph in shape.text_frame.paragraphs:
+                for run in paragraph.runs:
+                    for word in run.text.split():
+                        if word[:1].isdigit() and "," in word:
+                            run.text = run.text.replace(word, word.replace(",", ""))
+deck.save(P["deck"])
+""",
+        (0.0, 0.2),
+    ),
+    M(
+        "report-and-slide-total",
+        "workbook_edited",
+        "the workbook's last order deleted (and saved)",
+        """
+book = load_workbook(P["xlsx"])
+book[P["sheet"]].delete_rows(book[P["sheet"]].max_row)
+book.save(P["xlsx"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "report-and-slide-total",
+        "slide_retitled",
+        "collateral: the slide's title changed",
+        """
+deck = Presentation(P["deck"])
+slide = next(s for s in deck.slides if s.shapes.title.text == P["slide"])
+slide.shapes.title.text = P["slide"] + " (final)"
+deck.save(P["deck"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "report-and-slide-total",
+        "report_heading_edited",
+        "collateral: a heading of the report changed",
+        """
+doc = Document(P["path"])
+heading = find_para(doc, "Outlook")
+heading.runs[0].text = "Outlook and Risks"
+doc.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    # -- link-phrase -----------------------------------------------------------------------------
+    M(
+        "link-phrase",
+        "whole_paragraph_linked",
+        "the whole paragraph made the link, not the phrase",
+        """
+doc = Document(P["path"])
+host = next(x for x in doc.paragraphs if P["phrase"] in x.text)
+run = host.runs[0]
+link = OxmlElement("w:hyperlink")
+link.set(qn("r:id"), doc.part.relate_to(P["url"], RT.HYPERLINK, is_external=True))
+run._r.addprevious(link)
+link.append(run._r)
+doc.save(P["path"])
+""",
+        (0.0, 0.4),
+        after_gold=False,
+    ),
+    M(
+        "link-phrase",
+        "site_root_address",
+        "the link points at the site's home page, not the address given",
+        """
+doc = Document(P["path"])
+for rel in doc.part.rels.values():
+    if rel.reltype == RT.HYPERLINK:
+        rel._target = P["url"].split("/")[0] + "//" + P["url"].split("/")[2] + "/"
+doc.save(P["path"])
+""",
+        (0.0, 0.7),
+    ),
+    M(
+        "link-phrase",
+        "phrase_capitalised",
+        "the linked words retyped with a capital letter",
+        """
+doc = Document(P["path"])
+for node in doc.element.body.xpath(".//w:hyperlink//w:t"):
+    node.text = node.text[:1].upper() + node.text[1:]
+doc.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "link-phrase",
+        "address_typed_in",
+        "the address typed after the phrase instead of a link",
+        """
+doc = Document(P["path"])
+host = next(x for x in doc.paragraphs if P["phrase"] in x.text)
+host.runs[0].text = host.runs[0].text.replace(P["phrase"], P["phrase"] + " (" + P["url"] + ")")
+doc.save(P["path"])
+""",
+        (0.0, 0.0),
+        after_gold=False,
+    ),
+    M(
+        "link-phrase",
+        "title_edited",
+        "collateral: the document title changed",
+        """
+doc = Document(P["path"])
+title = find_para(doc, P["title"])
+title.runs[0].text = P["title"] + " (linked)"
+doc.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    # -- comment-phrase --------------------------------------------------------------------------
+    M(
+        "comment-phrase",
+        "comment_on_the_paragraph",
+        "the comment anchored to the whole paragraph, not the phrase",
+        """
+doc = Document(P["path"])
+host = next(x for x in doc.paragraphs if P["phrase"] in x.text)
+doc.add_comment(host.runs[0], text=P["remark"], author="Reviewer", initials="R")
+doc.save(P["path"])
+""",
+        (0.0, 0.7),
+        after_gold=False,
+    ),
+    M(
+        "comment-phrase",
+        "remark_typed_into_the_text",
+        "the remark typed into the paragraph instead of a comment",
+        """
+doc = Document(P["path"])
+host = next(x for x in doc.paragraphs if P["phrase"] in x.text)
+host.runs[0].text = host.runs[0].text.replace(P["phrase"], P["phrase"] + " [" + P["remark"] + "]")
+doc.save(P["path"])
+""",
+        (0.0, 0.0),
+        after_gold=False,
+    ),
+    M(
+        "comment-phrase",
+        "phrase_reworded",
+        "collateral: the commented words changed",
+        """
+doc = Document(P["path"])
+host = next(x for x in doc.paragraphs if P["phrase"] in x.text)
+for run in host.runs:
+    run.text = run.text.replace(P["phrase"], P["phrase"].upper())
+doc.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "comment-phrase",
+        "heading_edited",
+        "collateral: a section heading changed",
+        """
+doc = Document(P["path"])
+heading = find_para(doc, P["sections"][0])
+heading.runs[0].text = heading.runs[0].text + " (reviewed)"
+doc.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "comment-phrase",
+        "two_comments",
+        "the comment added twice",
+        """
+doc = Document(P["path"])
+host = next(x for x in doc.paragraphs if P["phrase"] in x.text)
+marked = [r for r in host.runs if r.text == P["phrase"]][0]
+doc.add_comment(marked, text=P["remark"], author="Reviewer", initials="R")
+doc.save(P["path"])
+""",
+        (0.0, 0.9),
+    ),
+    # -- accept-changes --------------------------------------------------------------------------
+    M(
+        "accept-changes",
+        "rejected_all",
+        "every tracked change rejected instead of accepted",
+        """
+doc = Document(P["path"])
+body = doc.element.body
+for added in body.xpath(".//w:ins"):
+    added.getparent().remove(added)
+for gone in body.xpath(".//w:del"):
+    for text in list(gone.iter(qn("w:delText"))):
+        text.tag = qn("w:t")
+    for child in list(gone):
+        gone.addprevious(child)
+    gone.getparent().remove(gone)
+doc.save(P["path"])
+""",
+        (0.0, 0.4),
+        after_gold=False,
+    ),
+    M(
+        "accept-changes",
+        "edited_paragraphs_dropped",
+        "the paragraphs with changes deleted instead of accepted",
+        """
+doc = Document(P["path"])
+for p in doc.element.body.xpath("./w:p[.//w:ins or .//w:del]"):
+    p.getparent().remove(p)
+doc.save(P["path"])
+""",
+        (0.0, 0.0),
+        after_gold=False,
+    ),
+    M(
+        "accept-changes",
+        "heading_renamed",
+        "collateral: a section heading changed",
+        """
+doc = Document(P["path"])
+heading = find_para(doc, P["sections"][0])
+heading.runs[0].text = heading.runs[0].text + " (final)"
+doc.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "accept-changes",
+        "sentence_typed_over",
+        "collateral: a plain paragraph reworded while accepting",
+        """
+doc = Document(P["path"])
+plain = [p for p in doc.paragraphs if p.style.name == "Normal" and len(p.runs) == 1][0]
+plain.runs[0].text = plain.runs[0].text.upper()
+doc.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    # -- clear-formatting ------------------------------------------------------------------------
+    M(
+        "clear-formatting",
+        "only_bold_cleared",
+        "the bold removed, the italics left",
+        """
+doc = Document(P["path"])
+for paragraph in section_paras(doc, P["section"]):
+    for run in paragraph.runs:
+        run.bold = None
+doc.save(P["path"])
+""",
+        (0.0, 0.6),
+        after_gold=False,
+    ),
+    M(
+        "clear-formatting",
+        "underlined_instead",
+        "the formatting cleared but the paragraphs underlined",
+        """
+doc = Document(P["path"])
+for paragraph in section_paras(doc, P["section"]):
+    for run in paragraph.runs:
+        run.underline = True
+doc.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "clear-formatting",
+        "heading_unbolded",
+        "collateral: the section heading's style replaced by plain text",
+        """
+doc = Document(P["path"])
+find_para(doc, P["section"]).style = "Normal"
+doc.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "clear-formatting",
+        "retyped_in_lower_case",
+        "the paragraphs retyped without formatting, in lower case",
+        """
+doc = Document(P["path"])
+for paragraph in section_paras(doc, P["section"]):
+    text = paragraph.text
+    for run in paragraph.runs[1:]:
+        run._r.getparent().remove(run._r)
+    paragraph.runs[0].text = text.lower()
+    paragraph.runs[0].bold = None
+    paragraph.runs[0].italic = None
+doc.save(P["path"])
+""",
+        (0.0, 0.0),
+        after_gold=False,
+    ),
+    # -- save-odt --------------------------------------------------------------------------------
+    M(
+        "save-odt",
+        "docx_named_odt",
+        "the Word file copied under the .odt name (still a .docx inside)",
+        """
+Document(P["path"]).save(P["odt"])
+""",
+        (0.0, 0.0),
+        after_gold=False,
+    ),
+    M(
+        "save-odt",
+        "original_edited",
+        "collateral: the .docx's last heading renamed and saved",
+        """
+doc = Document(P["path"])
+heading = find_para(doc, P["sections"][-1])
+heading.runs[0].text = heading.runs[0].text + " (archived)"
+doc.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "save-odt",
+        "in_the_other_folder",
+        "the copy saved in the other folder than the one asked",
+        """
+import os
+folders = ("/Desktop/", "/Documents/")
+mine = [f for f in folders if f in P["odt"]][0]
+os.rename(P["odt"], P["odt"].replace(mine, [f for f in folders if f != mine][0]))
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "save-odt",
+        "headings_only",
+        "a copy holding the headings but none of the body text",
+        """
+import zipfile
+with zipfile.ZipFile(P["odt"]) as package:
+    parts = {n: package.read(n) for n in package.namelist()}
+text = parts["content.xml"].decode()
+start, end = text.index("<office:text>") + 13, text.index("</office:text>")
+kept = [chunk + "</text:h>" for chunk in text[start:end].split("</text:h>") if "<text:h" in chunk]
+kept = [chunk[chunk.index("<text:h"):] for chunk in kept]
+parts["content.xml"] = (text[:start] + "".join(kept) + text[end:]).encode()
+with zipfile.ZipFile(P["odt"], "w") as package:
+    package.writestr("mimetype", parts.pop("mimetype"), compress_type=zipfile.ZIP_STORED)
+    for name, data in parts.items():
+        package.writestr(name, data, compress_type=zipfile.ZIP_DEFLATED)
+""",
+        (0.0, 0.7),
+    ),
 ]
 
 

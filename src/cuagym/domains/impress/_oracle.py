@@ -20,9 +20,11 @@ from cuagym.domains._office_oracle import (
     Move,
     OfficeOracle,
     click,
+    export_pdf,
     key,
     match_case_box,
     pause,
+    pdf_pages,
     text,
     typed,
 )
@@ -32,13 +34,17 @@ __all__ = [
     "AddBulletSlideOracle",
     "AgendaSlideOracle",
     "DeleteSlideOracle",
+    "DuplicateSlideOracle",
+    "ExportPdfOracle",
     "FixTypoOracle",
+    "HideSlidesOracle",
     "ImpressOracle",
     "ReorderSlidesOracle",
     "SlideTableOracle",
     "SpeakerNotesOracle",
     "TitleFormatOracle",
     "TwoColumnOracle",
+    "WorkbookTableOracle",
 ]
 
 #: Impress's Find and Replace: its Find and Replace fields, Replace All and Close buttons, in
@@ -47,6 +53,8 @@ FIND_FIELD = (210, -27)
 REPLACE_FIELD = (210, 65)
 ALL = (390, 119)
 CLOSE_FROM_BOX = (441, 310)
+#: The Slide menu's title in the menu bar on a 1280x800 screen.
+SLIDE_MENU = (266, 12)
 #: The Character dialog (Format > Character) and its colour picker on a 1280x800 screen.
 FONT_EFFECTS_TAB = (462, 150)
 FONT_COLOR_LIST = (555, 215)
@@ -462,6 +470,12 @@ class SlideTableOracle(ImpressOracle):
             cells += typed(value) if i else [text(value[:1]), pause(0.5), *typed(value[1:])]
         at = self.titles(deck).index(self.p["target"])
         return [
+            # the new table's typing starts in the cell under the pointer when there is one
+            # (a start screen of two windows leaves it mid-screen): the pointer out of the way
+            Move(
+                "move the pointer off the slide.",
+                [{"action": "mouse_move", "coordinate": [1100, 790]}],
+            ),
             self.go_to(at, f"“{self.p['target']}”"),
             *self.command("Table", "Insert Table"),
             Move(
@@ -504,6 +518,122 @@ class AgendaSlideOracle(ImpressOracle):
         return [self.go_to(1, "the agenda"), *self.fill_slide("Agenda", items)]
 
 
+class WorkbookTableOracle(SlideTableOracle):
+    """workbook-slide-table (calc -> impress): the region counts and sums read from the
+    workbook (what a person reads off Calc's window), then the slide's table as slide-table
+    makes it."""
+
+    def cells(self) -> list[list[str]]:
+        from openpyxl import load_workbook  # type: ignore[import-untyped, unused-ignore]
+
+        book = load_workbook(str(self.host(self.p["xlsx"])), read_only=True)
+        try:
+            lines = list(book[self.p["sheet"]].iter_rows(values_only=True))
+        finally:
+            book.close()
+        head = [str(c).strip().casefold() for c in lines[0]]
+        sums: dict[str, float] = {}
+        counts: dict[str, int] = {}
+        for row in lines[1:]:
+            region, amount = str(row[head.index("region")]), row[head.index("amount")]
+            if isinstance(amount, int | float):
+                sums[region] = sums.get(region, 0.0) + amount
+                counts[region] = counts.get(region, 0) + 1
+        rows = [list(self.p["header"])]
+        rows += [[r, str(counts[r]), f"{sums[r]:.2f}"] for r in sorted(sums, key=str.casefold)]
+        return [*rows, ["Total", str(sum(counts.values())), f"{sum(sums.values()):.2f}"]]
+
+
+class ExportPdfOracle(ImpressOracle):
+    """export-pdf: File > Export as PDF from the command search, its options as they are
+    (Export), then the file's full path in the Export dialog's name field."""
+
+    @property
+    def pdf(self) -> str:
+        return str(self.p["pdf"])
+
+    def outputs(self) -> list[str]:
+        return [self.pdf]
+
+    def read(self, home: Path) -> Any:
+        return super().read(home), pdf_pages(self.host(self.pdf))
+
+    def missing(self, state: Any) -> list[str]:
+        deck, pages = state
+        titles = [t.casefold() for t in self.titles(deck)]
+        if len(pages) != len(titles):
+            return [f"{len(pages)} pages for {len(titles)} slides"]
+        pairs = enumerate(zip(titles, pages, strict=True))
+        return [f"page {i + 1}" for i, (t, p) in pairs if t not in p]
+
+    def save(self, keep: str = "Confirm File Format") -> list[Move]:
+        return []  # the export writes the file; the deck is not edited
+
+    def plan(self, state: Any) -> list[Move]:
+        return export_pdf(self, self.pdf)
+
+
+class DuplicateSlideOracle(ImpressOracle):
+    """duplicate-slide: the slide, Slide > Duplicate Slide (the copy comes after it, shown),
+    then the copy's title typed over."""
+
+    def missing(self, deck: Any) -> list[str]:
+        at = self.p["slides"].index(self.p["target"]) + 1
+        want = [*self.p["slides"][:at], self.p["copy"], *self.p["slides"][at:]]
+        return [] if self.titles(deck) == want else [f"slides {self.titles(deck)}"]
+
+    def retitle(self) -> list[Move]:
+        return edit(
+            f"title the copy {self.p['copy']}.",
+            [key("esc"), key("esc"), key("tab")],
+            [*typed(self.p["copy"]), key("esc"), key("esc")],
+        )
+
+    def plan(self, deck: Any) -> list[Move]:
+        found = self.titles(deck)
+        extra = [i for i, t in enumerate(found) if t not in self.p["slides"]]
+        if len(found) == len(self.p["slides"]) + 1 and len(extra) == 1:
+            # the copy is there, its title typed wrong (Impress drops keys under load): again
+            return [self.go_to(extra[0], "the copy"), *self.retitle()]
+        if len(found) != len(self.p["slides"]) or self.p["target"] not in found:
+            return []
+        return [
+            self.go_to(found.index(self.p["target"]), f"“{self.p['target']}”"),
+            # the command search does not list it: the Slide menu (by a click on its title,
+            # its mnemonic being ambiguous), whose second entry it is
+            Move("open the Slide menu.", [click(*SLIDE_MENU), pause(1)]),
+            Move(
+                "Duplicate Slide, the menu's second entry.",
+                [key("down"), key("down"), key("enter")],
+            ),
+            Move("let the copy show.", [pause(1)]),
+            *self.retitle(),
+        ]
+
+
+class HideSlidesOracle(ImpressOracle):
+    """hide-slides: each slide reached in the Normal view, then Slide > Hide Slide from the
+    command search."""
+
+    def hidden(self, deck: Any) -> list[str]:
+        return [title_of(s) for s in deck.slides if s._element.get("show") in ("0", "false")]
+
+    def missing(self, deck: Any) -> list[str]:
+        hidden = self.hidden(deck)
+        return [] if hidden == list(self.p["targets"]) else [f"hidden {hidden}"]
+
+    def plan(self, deck: Any) -> list[Move]:
+        found, hidden = self.titles(deck), self.hidden(deck)
+        moves: list[Move] = []
+        for title in self.p["targets"]:
+            if title in found and title not in hidden:
+                moves += [
+                    self.go_to(found.index(title), f"“{title}”"),
+                    *self.command("Hide Slide", self.window),
+                ]
+        return moves
+
+
 #: The oracle of each family, by family id.
 ORACLES: dict[str, type[ImpressOracle]] = {
     "speaker-notes": SpeakerNotesOracle,
@@ -515,4 +645,8 @@ ORACLES: dict[str, type[ImpressOracle]] = {
     "two-column-layout": TwoColumnOracle,
     "slide-table": SlideTableOracle,
     "agenda-slide": AgendaSlideOracle,
+    "workbook-slide-table": WorkbookTableOracle,
+    "export-pdf": ExportPdfOracle,
+    "hide-slides": HideSlidesOracle,
+    "duplicate-slide": DuplicateSlideOracle,
 }

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from cuagym.domains._office_oracle import (
     IMPRESS_POPUP,
@@ -21,19 +21,30 @@ from cuagym.domains._office_oracle import (
     OfficeOracle,
     checkboxes,
     click,
+    export_pdf,
     key,
     pause,
+    pdf_pages,
     regex_escape,
     text,
 )
 
 __all__ = [
     "ORACLES",
+    "AcceptChangesOracle",
+    "ClearFormattingOracle",
+    "CommentPhraseOracle",
+    "DeckHandoutOracle",
     "EmphasizeOracle",
+    "ExportPdfOracle",
     "HeadingStylesOracle",
+    "LinkPhraseOracle",
     "MakeListOracle",
     "ParagraphFormatOracle",
     "ReplaceTermOracle",
+    "ReportAndSlideOracle",
+    "SaveOdtOracle",
+    "TableOfContentsOracle",
     "TableTotalOracle",
     "WriterOracle",
 ]
@@ -840,6 +851,362 @@ class MemoToSlidesOracle(WriterOracle):
         ]
 
 
+class DeckHandoutOracle(WriterOracle):
+    """deck-handout (impress -> writer): the slides' titles and points read from the deck
+    (what a person reads off Impress's window); in the handout, from the end of its text, per
+    slide Ctrl+1 and the title, then Shift+F12 and the points, Shift+F12 again to end the list
+    on the empty paragraph that the next heading takes."""
+
+    def slides(self) -> list[tuple[str, list[str]]]:
+        from pptx import Presentation
+
+        deck = Presentation(str(self.host(self.p["deck"])))
+        out = []
+        for slide in list(deck.slides)[1:]:
+            title = slide.shapes.title
+            points = []
+            for shape in slide.placeholders:
+                if shape.placeholder_format.idx == 1 and shape.has_text_frame:
+                    points += [squash(x.text) for x in shape.text_frame.paragraphs]
+            out.append((squash(title.text_frame.text), [x for x in points if x]))
+        return out
+
+    def missing(self, doc: Any) -> list[str]:
+        got: list[tuple[str, list[str]]] = []
+        kinds: list[str] = []
+        for p in doc.paragraphs:
+            if not p.text.strip():
+                continue
+            if heading_level(p) == 1:
+                got.append((squash(p.text), []))
+            elif got:
+                got[-1][1].append(squash(p.text))
+                kinds.append(list_format(doc, p))
+        out = [] if got == self.slides() else [f"sections {got[:2]}"]
+        return out + ([] if set(kinds) <= {"bullet"} else [f"list formats {kinds}"])
+
+    def plan(self, doc: Any) -> list[Move]:
+        if any(heading_level(p) == 1 for p in doc.paragraphs):
+            return []  # typed already: typing again would add the sections twice
+        moves = [
+            Move("to the end of the handout, a new paragraph.", [key("ctrl", "end"), key("enter")])
+        ]
+        for title, points in self.slides():
+            moves.append(
+                Move(
+                    f"the heading {title}.",
+                    [key("ctrl", "1"), text(title), key("esc"), key("enter")],
+                )
+            )
+            if points:
+                typed: list[Call] = [key("shift", "f12")]
+                for i, point in enumerate(points):
+                    typed += ([key("enter")] if i else []) + [text(point), key("esc")]
+                moves.append(Move("its points as bullets.", typed))
+                moves.append(Move("end the list.", [key("enter"), key("shift", "f12")]))
+        return moves
+
+
+class ExportPdfOracle(WriterOracle):
+    """export-pdf: File > Export as PDF from the command search, its options as they are
+    (Export), then the file's full path in the Export dialog's name field."""
+
+    @property
+    def pdf(self) -> str:
+        return str(self.p["pdf"])
+
+    def outputs(self) -> list[str]:
+        return [self.pdf]
+
+    def read(self, home: Path) -> Any:
+        return super().read(home), pdf_pages(self.host(self.pdf))
+
+    def missing(self, state: Any) -> list[str]:
+        doc, pages = state
+        # a line may break after a hyphen: no space after one, on both sides (as the reward)
+        text = " ".join(pages).replace("- ", "-")
+        lost = [
+            p.text
+            for p in doc.paragraphs
+            if squash(p.text).casefold().replace("- ", "-") not in text
+        ]
+        return (
+            [f"not in the PDF: {squash(t)[:40]}" for t in lost if t.strip()]
+            if pages
+            else ["no PDF"]
+        )
+
+    def save(self, keep: str = "Confirm File Format") -> list[Move]:
+        return []  # the export writes the file; the document is not edited
+
+    def plan(self, state: Any) -> list[Move]:
+        return export_pdf(self, self.pdf)
+
+
+class ReportAndSlideOracle(WriterOracle):
+    """report-and-slide-total (calc -> writer -> impress): the total summed from the workbook
+    (what a person reads off Calc's status bar); in the report, Replace All of the placeholder,
+    saved; Alt+Tab to the deck (each app runs on its own, so LibreOffice's Window menu lists
+    only its own window), Impress's Find and Replace there, saved. One round: a second would
+    start in the deck's window."""
+
+    rounds: ClassVar[int] = 1
+
+    @property
+    def deck(self) -> str:
+        return str(self.p["deck"])
+
+    @property
+    def deck_window(self) -> str:
+        return f"{self.deck.rsplit('/', 1)[-1]} - LibreOffice Impress"
+
+    def outputs(self) -> list[str]:
+        return [self.path, self.deck]
+
+    def figure(self) -> str:
+        from openpyxl import load_workbook  # type: ignore[import-untyped, unused-ignore]
+
+        book = load_workbook(str(self.host(self.p["xlsx"])), read_only=True)
+        try:
+            lines = list(book[self.p["sheet"]].iter_rows(values_only=True))
+        finally:
+            book.close()
+        at = [str(c).strip().casefold() for c in lines[0]].index("amount")
+        return f"{sum(r[at] for r in lines[1:] if isinstance(r[at], int | float)):,.2f}"
+
+    def read(self, home: Path) -> Any:
+        from pptx import Presentation
+
+        return super().read(home), Presentation(str(self.host(self.deck)))
+
+    def missing(self, state: Any) -> list[str]:
+        doc, deck = state
+        mark, figure = self.p["placeholder"], self.figure()
+        texts = [p.text for p in doc.paragraphs]
+        for slide in deck.slides:
+            for shape in slide.shapes:
+                if shape.has_text_frame:
+                    texts += [p.text for p in shape.text_frame.paragraphs]
+        left = [t for t in texts if mark in t]
+        both = [t for t in texts if figure in t]
+        return [f"placeholders left: {left}"] if left or len(both) < 2 else []
+
+    def save(self, keep: str = "Confirm File Format") -> list[Move]:
+        return []  # the plan saves the report, then the deck
+
+    async def switch_to_deck(self, oracle: OfficeOracle, obs: Any) -> list[Call]:
+        """The window manager's next window (Alt+Tab) until the deck's is in front."""
+        if self.deck_window in await self.title():
+            self.waited = 0
+            return []
+        self.waited += 1
+        if self.waited > 8:
+            return oracle_gives_up(self, "the deck's window never came to the front")
+        self.queue.appendleft(Move("look for the deck.", dynamic=self.switch_to_deck))
+        return [key("alt", "tab"), pause(1)]
+
+    def plan(self, state: Any) -> list[Move]:
+        from cuagym.domains.impress._oracle import FixTypoOracle, close_find
+
+        mark, figure = self.p["placeholder"], self.figure()
+        impress_replace = FixTypoOracle.replace(cast(Any, self), mark, figure)
+        return [
+            *self.replace_all(mark, figure),
+            self.stamped(
+                Move("save the report.", [key("ctrl", "s")], expect="Confirm File Format")
+            ),
+            Move("keep the Word format.", [key("enter")], expect=self.window),
+            Move("switch to the deck.", dynamic=self.switch_to_deck),
+            Move("nothing selected.", [key("esc"), key("esc")]),
+            Move("open Find and Replace.", [key("ctrl", "h")], expect="Find and Replace"),
+            Move(f"replace {mark} with {figure}.", dynamic=impress_replace),
+            Move("let it replace.", [pause(1)]),
+            Move("close the dialog.", dynamic=close_find, expect=self.deck_window),
+            Move("save the deck.", [key("ctrl", "s")], expect="Confirm File Format"),
+            Move("keep the PowerPoint format.", [key("enter")], expect=self.deck_window),
+        ]
+
+
+class LinkPhraseOracle(WriterOracle):
+    """link-phrase: Find the phrase (case kept), Insert > Hyperlink (Ctrl+K): the address in
+    its URL field (the selection is the link's text already), OK."""
+
+    def missing(self, doc: Any) -> list[str]:
+        links = [h for p in doc.paragraphs for h in p.hyperlinks]
+        got = [(squash(h.text), h.url) for h in links]
+        return [] if got == [(self.p["phrase"], self.p["url"])] else [f"links {got}"]
+
+    def plan(self, doc: Any) -> list[Move]:
+        if any(p.hyperlinks for p in doc.paragraphs):
+            return []  # a link is there already: another would not fix it
+        return [
+            Move("go to the top (no selection left).", [key("ctrl", "home")]),
+            self.finder.open(),
+            self.finder.options(match_case=True, regex=True, selection=False),
+            self.finder.search(regex_escape(self.p["phrase"])),
+            self.finder.close(self.window),
+            Move("open Insert Hyperlink.", [key("ctrl", "k")], expect="Hyperlink"),
+            Move(f"the address {self.p['url']}.", [text(self.p["url"])], expect="Hyperlink"),
+            Move("insert the link.", [key("enter")], expect=self.window),
+        ]
+
+
+class CommentPhraseOracle(WriterOracle):
+    """comment-phrase: Find the phrase (case kept), Insert > Comment (Ctrl+Alt+C), the
+    comment's text typed into the new comment, Esc back to the page."""
+
+    def missing(self, doc: Any) -> list[str]:
+        got = [squash(c.text) for c in doc.comments]
+        return [] if got == [squash(self.p["remark"])] else [f"comments {got}"]
+
+    def plan(self, doc: Any) -> list[Move]:
+        if list(doc.comments):
+            return []  # a comment is there already: another would not fix it
+        return [
+            Move("go to the top (no selection left).", [key("ctrl", "home")]),
+            self.finder.open(),
+            self.finder.options(match_case=True, regex=True, selection=False),
+            self.finder.search(regex_escape(self.p["phrase"])),
+            self.finder.close(self.window),
+            Move("insert a comment on the selection.", [key("ctrl", "alt", "c"), pause(1)]),
+            Move("type the comment.", [text(self.p["remark"]), pause(0.5)]),
+            Move("back to the page.", [key("esc"), key("esc")]),
+        ]
+
+
+class ClearFormattingOracle(WriterOracle):
+    """clear-formatting: Find All the section's body paragraphs, then Format > Clear Direct
+    Formatting (Ctrl+M)."""
+
+    def body(self, doc: Any) -> list[Any]:
+        return ParagraphFormatOracle.section(self, doc)  # type: ignore[arg-type]
+
+    def missing(self, doc: Any) -> list[str]:
+        marked = [
+            squash(p.text)[:30]
+            for p in self.body(doc)
+            if any(r.bold or r.italic for r in p.runs if r.text.strip())
+        ]
+        return [f"still bold or italic: {marked}"] if marked else []
+
+    def plan(self, doc: Any) -> list[Move]:
+        texts = [p.text for p in self.body(doc)]
+        return [
+            *self.find(*texts, every=True, among=doc),
+            Move("clear their direct formatting.", [key("ctrl", "m")]),
+        ]
+
+
+class SaveOdtOracle(WriterOracle):
+    """save-odt: Save As (Ctrl+Shift+S), the copy's full path as the name, and ODF Text
+    Document, the first entry of the dialog's file type list."""
+
+    @property
+    def odt(self) -> str:
+        return str(self.p["odt"])
+
+    def outputs(self) -> list[str]:
+        return [self.odt]
+
+    def read(self, home: Path) -> Any:
+        import zipfile
+
+        path = self.host(self.odt)
+        if not path.is_file():
+            return ""
+        with zipfile.ZipFile(path) as package:
+            return package.read("mimetype").decode()
+
+    def missing(self, kind: Any) -> list[str]:
+        return [] if kind == "application/vnd.oasis.opendocument.text" else [f"saved: {kind!r}"]
+
+    def save(self, keep: str = "Confirm File Format") -> list[Move]:
+        return []  # the plan's Save As writes the copy
+
+    def plan(self, kind: Any) -> list[Move]:
+        if kind:
+            return []  # saved already
+
+        async def file_type(oracle: OfficeOracle, obs: Any) -> list[Call]:
+            where = MemoToSlidesOracle.FILE_TYPE
+            return [click(*where)] if obs.screen_size == (1280, 800) else []
+
+        name = self.odt.rsplit("/", 1)[-1]
+        return [
+            self.stamped(Move("save a copy as…", [key("ctrl", "shift", "s")], expect="Save")),
+            Move(f"name it {self.odt}.", [key("ctrl", "a"), text(self.odt)], expect="Save"),
+            Move("open the file type list.", dynamic=file_type, expect="Save"),
+            Move(
+                "pick ODF Text Document (.odt), the list's first entry, and save.",
+                [key("home"), key("enter"), key("enter")],
+                expect=f"{name} - LibreOffice Writer",
+            ),
+        ]
+
+
+class AcceptChangesOracle(WriterOracle):
+    """accept-changes: Edit > Track Changes > Accept All, from the command search."""
+
+    def missing(self, doc: Any) -> list[str]:
+        left = doc.element.body.xpath(".//w:ins | .//w:del")
+        return [f"{len(left)} tracked changes left"] if left else []
+
+    def plan(self, doc: Any) -> list[Move]:
+        return [
+            Move("nothing selected.", [key("ctrl", "home")]),
+            *self.command("Accept All", self.window),
+            Move("let it accept them.", [pause(1)]),
+        ]
+
+
+W_NS = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+
+
+class TableOfContentsOracle(WriterOracle):
+    """table-of-contents: a new paragraph after the byline (found with Find and Replace), then
+    Insert > Table of Contents and Index > Table of Contents, Index or Bibliography, kept as
+    it opens (every outline level, page numbers) with OK."""
+
+    def entries(self, doc: Any) -> list[str]:
+        """The texts of the body paragraphs between the byline and the first Heading 1, inside
+        a content control or not (whatever holds the table)."""
+        out, inside = [], False
+        for element in doc.element.body.iter(W_NS + "p"):
+            texts = [t.text or "" for t in element.iter(W_NS + "t")]
+            line = squash("".join(texts))
+            style = element.xpath("./w:pPr/w:pStyle/@w:val")
+            if inside and style and style[0].casefold().replace(" ", "") == "heading1":
+                break
+            if inside and line:
+                out.append(line)
+            inside = inside or line == squash(self.p["byline"])
+        return out
+
+    def missing(self, doc: Any) -> list[str]:
+        instr = " ".join(doc.element.body.xpath(".//w:instrText/text()"))
+        entries = self.entries(doc)
+        heads = [squash(p.text) for p in doc.paragraphs if heading_level(p) in (1, 2)]
+        listed = all(any(e.startswith(h) for e in entries) for h in heads)
+        return [] if "TOC" in instr and listed else [f"table of contents: {entries[:3]}"]
+
+    def plan(self, doc: Any) -> list[Move]:
+        if self.entries(doc):
+            return []  # a table is there already: a second one would not fix it
+        return [
+            *self.find(self.p["byline"]),
+            Move("a new paragraph after the byline.", [key("end"), key("enter")]),
+            # the command search does not list this dialog: the Insert menu, its "Table of
+            # Contents and Index" submenu (mnemonic x), whose first entry opens the dialog
+            *self.menu(
+                "i",
+                [key("x"), pause(0.5), key("enter")],
+                "Insert > Table of Contents and Index > Table of Contents, Index or Bibliography",
+            ),
+            Move("wait for the dialog.", [pause(0.5)], expect="Table of Contents"),
+            Move("insert the table as it is.", [key("enter")], expect=self.window),
+        ]
+
+
 def oracle_gives_up(oracle: OfficeOracle, why: str) -> list[Call]:
     oracle.queue.clear()
     oracle.queue.append(Move(f"give up: {why}.", [{"action": "terminate", "status": "failure"}]))
@@ -899,4 +1266,13 @@ ORACLES: dict[str, type[WriterOracle]] = {
     "title-page": TitlePageOracle,
     "sales-summary-table": SalesSummaryOracle,
     "memo-to-slides": MemoToSlidesOracle,
+    "deck-handout": DeckHandoutOracle,
+    "export-pdf": ExportPdfOracle,
+    "table-of-contents": TableOfContentsOracle,
+    "report-and-slide-total": ReportAndSlideOracle,
+    "link-phrase": LinkPhraseOracle,
+    "comment-phrase": CommentPhraseOracle,
+    "accept-changes": AcceptChangesOracle,
+    "clear-formatting": ClearFormattingOracle,
+    "save-odt": SaveOdtOracle,
 }

@@ -6,6 +6,10 @@ from cuagym.domains._family import TaskFamily
 
 from ._base import ImpressFamily
 from ._content import FixTypo, SlideTable, SpeakerNotes, TitleFormat, TwoColumn
+from ._copy import DuplicateSlide
+from ._cross import SlideTableToWorkbook, WorkbookSlideTable
+from ._share import ExportPdf
+from ._show import HideSlides
 from ._slides import AddBulletSlide, AgendaSlide, DeleteSlide, ReorderSlides
 
 __all__ = [
@@ -13,24 +17,34 @@ __all__ = [
     "AddBulletSlide",
     "AgendaSlide",
     "DeleteSlide",
+    "DuplicateSlide",
+    "ExportPdf",
     "FixTypo",
+    "HideSlides",
     "ImpressFamily",
     "ReorderSlides",
     "SlideTable",
+    "SlideTableToWorkbook",
     "SpeakerNotes",
     "TitleFormat",
     "TwoColumn",
+    "WorkbookSlideTable",
 ]
 
-# easy → hard
+# easy → hard; the last two are cross-application (calc → impress, impress → calc)
 FAMILIES: tuple[TaskFamily, ...] = (
     SpeakerNotes(),
     DeleteSlide(),
     FixTypo(),
+    HideSlides(),
     AddBulletSlide(),
     ReorderSlides(),
+    DuplicateSlide(),
+    ExportPdf(),
     TitleFormat(),
     TwoColumn(),
     SlideTable(),
     AgendaSlide(),
+    WorkbookSlideTable(),
+    SlideTableToWorkbook(),
 )

@@ -39,9 +39,20 @@ class SpeakerNotes(ImpressFamily):
         plan = pick_deck(rng, rng.randint(5, 7))
         target = rng.choice(plan.slides[1:-1])
         notes = rng.choice(_NOTES)
+        deck, slide, text = plan.file, quote(target), quote(notes)
+        frames = [
+            f"In {deck}, add the speaker notes {text} to the slide {slide}.",
+            f"The presenter of {deck} needs a reminder on the {slide} slide: put {text} in that "
+            "slide's speaker notes.",
+            f"Give the slide {slide} of {deck} the speaker notes {text}.",
+            f"Write {text} as the notes for the {slide} slide in {deck}, so the presenter sees "
+            "it while presenting.",
+            f"{deck}: the slide {slide} should carry the presenter notes {text}, and no other "
+            "slide changes.",
+        ]
         return self.make_task(
             task_id,
-            f"In {plan.file}, add the speaker notes {quote(notes)} to the slide {quote(target)}.",
+            rng.choice(frames),
             deck_context(plan) + f" The slide {quote(target)} has no speaker notes yet.",
             **deck_params(plan),
             target=target,
@@ -108,10 +119,22 @@ class FixTypo(ImpressFamily):
         plan = pick_deck(rng, rng.randint(5, 7))
         wrong, right = rng.choice(_TYPOS)
         count = rng.randint(3, 5)
+        deck, bad, good = plan.file, quote(wrong), quote(right)
+        frames = [
+            f"Correct the misspelling {bad} to {good} everywhere in {deck}, keeping the "
+            "capital first letter where the misspelling has one.",
+            f"{deck} spells {good} wrongly as {bad} in places. Fix every occurrence; where the "
+            "misspelled word starts with a capital letter, so does the corrected one.",
+            f"Replace each {bad} in {deck} with the correct spelling {good}, preserving an "
+            "initial capital wherever the wrong spelling had one.",
+            f"Every instance of the typo {bad} in {deck} should read {good} instead "
+            "(capitalised where the typo is capitalised).",
+            f"Clean up the spelling in {deck}: {bad} must become {good} on every slide, with "
+            "the case of the first letter kept as it was.",
+        ]
         return self.make_task(
             task_id,
-            f"Correct the misspelling {quote(wrong)} to {quote(right)} everywhere in "
-            f"{plan.file}, keeping the capital first letter where the misspelling has one.",
+            rng.choice(frames),
             deck_context(plan) + f" The word {quote(right)} is misspelled {quote(wrong)} in "
             f"{count} bullet points across the slides (never in a title), and is spelled "
             "correctly nowhere.",
@@ -183,10 +206,22 @@ class TitleFormat(ImpressFamily):
         plan = pick_deck(rng, rng.randint(5, 7))
         name, rgb = rng.choice(_COLORS)
         size = rng.choice([36, 40, 48, 54])  # never 44: the template's (and Impress's) default
+        deck, title = plan.file, quote(plan.title)
+        frames = [
+            f"On the title slide of {deck}, make the title {title} bold, {size} pt and colored "
+            f"{name} (#{rgb}).",
+            f"Format the title {title} on the first slide of {deck}: bold, {size} pt, in {name} "
+            f"(#{rgb}).",
+            f"The main title {title} of {deck} should be set in bold at {size} pt with the "
+            f"colour {name} (#{rgb}).",
+            f"Make the opening slide's title in {deck}, {title}, stand out: {size} pt, bold, "
+            f"colour #{rgb} ({name}).",
+            f"Give the title {title} on the title slide of {deck} a {size} pt bold font "
+            f"coloured {name}, hex #{rgb}.",
+        ]
         return self.make_task(
             task_id,
-            f"On the title slide of {plan.file}, make the title {quote(plan.title)} bold, "
-            f"{size} pt and colored {name} (#{rgb}).",
+            rng.choice(frames),
             deck_context(plan) + " The title uses the template's default font settings.",
             **deck_params(plan),
             size=size,
@@ -281,11 +316,22 @@ class TwoColumn(ImpressFamily):
         plan = pick_deck(rng, rng.randint(5, 7))
         target = rng.choice([t for t in plan.slides[1:-1] if t in POOL])
         left, right = list(POOL[target]), list(rng.choice(_RIGHT_COLUMNS))
+        deck, slide, extra = plan.file, quote(target), _listing(right)
+        frames = [
+            f"Change the slide {slide} in {deck} to a two-column layout: keep its current "
+            f"bullet points in the left column and put {extra} in a right column beside it.",
+            f"Split the slide {slide} of {deck} into two columns: its existing bullets stay on "
+            f"the left, and a new right-hand column lists {extra}.",
+            f"The slide {slide} in {deck} should have two side-by-side columns, the bullet "
+            f"points it has now on the left and {extra} on the right.",
+            f"Give the {slide} slide of {deck} a second column: lay it out in two columns with "
+            f"the current points in the left one and {extra} in the right one.",
+            f"Rework {slide} in {deck} as a two-column slide whose left column keeps today's "
+            f"bullet points and whose right column holds {extra}.",
+        ]
         return self.make_task(
             task_id,
-            f"Change the slide {quote(target)} in {plan.file} to a two-column layout: keep its "
-            f"current bullet points in the left column and put {_listing(right)} in a right "
-            "column beside it.",
+            rng.choice(frames),
             deck_context(plan) + f" The slide {quote(target)} has one content area with the "
             f"bullet points {_listing(left)}.",
             **deck_params(plan),
@@ -366,10 +412,22 @@ class SlideTable(ImpressFamily):
             for r in regions
         ]
         told = "; ".join(", ".join(row) for row in rows)
+        deck, slide, head = plan.file, quote(target), _listing(header)
+        frames = [
+            f"On the slide {slide} of {deck}, add a table with the header row {head} and one "
+            f"row per region, in this order: {told}.",
+            f"The slide {slide} in {deck} needs a table: the header row {head}, and after it a "
+            f"row for each region in this order: {told}.",
+            f"Put the regional figures on {slide} in {deck} as a table whose first row is "
+            f"{head}, followed by these rows in order: {told}.",
+            f"Add a table to the {slide} slide of {deck}. It starts with the header {head} and "
+            f"continues with one row per region, in the order given: {told}.",
+            f"Present these regional results on the slide {slide} of {deck} in a table headed "
+            f"{head}, with one row each, in this order: {told}.",
+        ]
         return self.make_task(
             task_id,
-            f"On the slide {quote(target)} of {plan.file}, add a table with the header row "
-            f"{_listing(header)} and one row per region, in this order: {told}.",
+            rng.choice(frames),
             deck_context(plan) + f" The slide {quote(target)} has only its title so far.",
             **deck_params(plan),
             target=target,

@@ -31,9 +31,19 @@ class DeleteSlide(ImpressFamily):
         slides = list(base.slides)
         slides.insert(slides.index(keep) + rng.choice([1, 2]), target)  # a look-alike near it
         plan = DeckPlan(base.title, base.path, base.company, tuple(slides))
+        deck, slide = plan.file, quote(target)
+        frames = [
+            f"Delete the slide {slide} from {deck}; keep every other slide as it is.",
+            f"The slide {slide} in {deck} is obsolete: remove it and leave all the other "
+            "slides untouched.",
+            f"Take {slide} out of {deck}. The remaining slides stay exactly as they are.",
+            f"{deck} should no longer contain the slide {slide}; nothing else about the deck "
+            "changes.",
+            f"Get rid of the {slide} slide in {deck} without changing any of the other slides.",
+        ]
         return self.make_task(
             task_id,
-            f"Delete the slide {quote(target)} from {plan.file}; keep every other slide as it is.",
+            rng.choice(frames),
             deck_context(plan),
             **deck_params(plan),
             target=target,
@@ -79,11 +89,22 @@ class ReorderSlides(ImpressFamily):
         plan = pick_deck(rng, rng.randint(5, 7))
         first = rng.choice(plan.slides[2:-1])  # not already second, not the closer
         last = rng.choice([t for t in plan.slides[1:-1] if t != first])
+        deck, up, end = plan.file, quote(first), quote(last)
+        frames = [
+            f"Reorder {deck} so that {up} is the second slide (right after the title slide) "
+            f"and {end} is the last slide. Keep all other slides in their current order.",
+            f"Move {up} up to be the second slide of {deck}, directly after the title slide, "
+            f"and send {end} to the very end; the other slides keep their relative order.",
+            f"In {deck}, the slide {up} should come second, right behind the title slide, and "
+            f"{end} should close the deck, with every other slide left in its present order.",
+            f"Change the slide order of {deck}: {up} goes immediately after the title slide "
+            f"and {end} becomes the final slide. Don't reorder anything else.",
+            f"{deck} should open with the title slide followed by {up}, and end with {end}; "
+            "the remaining slides stay in the sequence they are in now.",
+        ]
         return self.make_task(
             task_id,
-            f"Reorder {plan.file} so that {quote(first)} is the second slide (right after the "
-            f"title slide) and {quote(last)} is the last slide. Keep all other slides in their "
-            "current order.",
+            rng.choice(frames),
             deck_context(plan),
             **deck_params(plan),
             first=first,
@@ -147,15 +168,29 @@ class AddBulletSlide(ImpressFamily):
     id: ClassVar[str] = "add-bullet-slide"
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("slides", "manage", "new-slide")
+    # the title and the points are typed into the new slide's placeholders
+    also_covers: ClassVar[tuple[str, ...]] = ("impress:text/editing/edit-placeholder",)
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         plan = pick_deck(rng, rng.randint(5, 7))
         after = rng.choice(plan.slides[1:-1])
         new, bullets = rng.choice(_NEW_SLIDES)
+        deck, prev, name, points = plan.file, quote(after), quote(new), _listing(bullets)
+        frames = [
+            f"Add a new slide right after {prev} in {deck}, titled {name}, with the bullet "
+            f"points {points}.",
+            f"{deck} needs a slide titled {name} directly following {prev}; its bullet points "
+            f"are {points}.",
+            f"Insert {name} as a new slide just after {prev} in {deck}, listing {points} as its "
+            "bullet points.",
+            f"Right behind the {prev} slide of {deck}, there should be a new slide called "
+            f"{name} whose bullets read {points}.",
+            f"Create a slide {name} in {deck} with the points {points}, placed immediately "
+            f"after the slide {prev}.",
+        ]
         return self.make_task(
             task_id,
-            f"Add a new slide right after {quote(after)} in {plan.file}, titled {quote(new)}, "
-            f"with the bullet points {_listing(bullets)}.",
+            rng.choice(frames),
             deck_context(plan),
             **deck_params(plan),
             after=after,
@@ -204,11 +239,25 @@ class AgendaSlide(ImpressFamily):
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         plan = pick_deck(rng, rng.randint(5, 8))
+        deck, agenda = plan.file, quote("Agenda")
+        frames = [
+            f"Insert a slide titled {agenda} as the second slide of {deck}, right after the "
+            "title slide, whose bullet points are the titles of all the slides that follow "
+            "it, in the same order and wording.",
+            f"{deck} needs an {agenda} slide in second position (directly after the title "
+            "slide) listing, as bullet points, the titles of every slide after it, word for "
+            "word and in order.",
+            f"Add an agenda to {deck}: a new second slide titled {agenda} whose bullets repeat "
+            "the titles of all the later slides exactly, in deck order.",
+            f"Right after the title slide of {deck}, there should be a slide called {agenda} "
+            "with one bullet per following slide, giving that slide's title as written, in the "
+            "same sequence.",
+            f"Create a slide {agenda} behind the opening slide of {deck}; its bullet points are "
+            "the exact titles of the slides that come after it, in their order.",
+        ]
         return self.make_task(
             task_id,
-            f"Insert a slide titled \u201cAgenda\u201d as the second slide of {plan.file}, right "
-            "after the title slide, whose bullet points are the titles of all the slides that "
-            "follow it, in the same order and wording.",
+            rng.choice(frames),
             deck_context(plan) + " There is no agenda slide yet.",
             **deck_params(plan),
         )

@@ -5,41 +5,67 @@ from __future__ import annotations
 from cuagym.domains._family import TaskFamily
 
 from ._base import WriterFamily
+from ._chain import ReportAndSlideTotal
+from ._cleanup import ClearFormatting
 from ._cross import MemoToSlides, SalesSummaryTable
+from ._generated import TableOfContents
+from ._handout import DeckHandout
 from ._layout import HeaderFooter, PageSetup
+from ._objects import LinkPhrase
+from ._review import AcceptChanges, CommentPhrase
+from ._share import ExportPdf, SaveOdt
 from ._structure import InsertSection, MakeList, TitlePage
 from ._tables import TableTotal
 from ._text import EmphasizePhrase, HeadingStyles, ParagraphFormat, ReplaceTerm
 
 __all__ = [
     "FAMILIES",
+    "AcceptChanges",
+    "ClearFormatting",
+    "CommentPhrase",
+    "DeckHandout",
     "EmphasizePhrase",
+    "ExportPdf",
     "HeaderFooter",
     "HeadingStyles",
     "InsertSection",
+    "LinkPhrase",
     "MakeList",
     "MemoToSlides",
     "PageSetup",
     "ParagraphFormat",
     "ReplaceTerm",
+    "ReportAndSlideTotal",
     "SalesSummaryTable",
+    "SaveOdt",
+    "TableOfContents",
     "TableTotal",
     "TitlePage",
     "WriterFamily",
 ]
 
-# easy → hard; the last two are cross-application (calc → writer, writer → impress)
+# easy → hard; the last four are cross-application (calc → writer, writer → impress,
+# impress → writer, calc → writer → impress)
 FAMILIES: tuple[TaskFamily, ...] = (
     HeadingStyles(),
     ReplaceTerm(),
+    AcceptChanges(),
+    ClearFormatting(),
     EmphasizePhrase(),
     ParagraphFormat(),
     MakeList(),
     PageSetup(),
+    ExportPdf(),
+    SaveOdt(),
+    LinkPhrase(),
+    CommentPhrase(),
     HeaderFooter(),
     TableTotal(),
     InsertSection(),
     TitlePage(),
+    TableOfContents(),
     SalesSummaryTable(),
     MemoToSlides(),
+    DeckHandout(),
+    ReportAndSlideTotal(),
 )

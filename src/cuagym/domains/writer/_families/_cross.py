@@ -45,6 +45,8 @@ class SalesSummaryTable(WriterFamily):
     patch_imports: ClassVar[str] = (
         WriterFamily.patch_imports + "from openpyxl import load_workbook\n"
     )
+    #: the params naming the files the task may change (the whole-home guard's exceptions)
+    targets: ClassVar[tuple[str, ...]] = ("path",)
 
     def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
         """The workbook in Calc, then the report in Writer (on top: it is what changes)."""
@@ -53,7 +55,8 @@ class SalesSummaryTable(WriterFamily):
             StartWindow(app="writer", path=params["path"]),
         ]
 
-    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+    def report_facts(self, rng: random.Random) -> tuple[str, dict[str, Any]]:
+        """The workbook and the report a task starts from: the context sentence and params."""
         quarter, year = rng.choice(["Q1", "Q2", "Q3", "Q4"]), rng.choice([2024, 2025])
         stem = f"{quarter.lower()}_{year}"
         xlsx, docx = (
@@ -61,24 +64,50 @@ class SalesSummaryTable(WriterFamily):
             f"/home/user/Documents/sales_report_{stem}.docx",
         )
         orders = rng.randint(30, 60)
-        return self.make_task(
-            task_id,
-            f"In sales_report_{stem}.docx, add a table under the \u201cRegional Summary\u201d "
-            "heading with the header row \u201cRegion\u201d | \u201cTotal sales\u201d, then one "
-            "row per region in alphabetical order giving the sum of that region's order amounts "
-            f"in orders_{stem}.xlsx (two decimals), and a last row \u201cTotal\u201d with the sum "
-            "of all orders.",
+        context = (
             f"{xlsx} (sheet \u201cOrders\u201d) lists the {orders} orders of {quarter} {year}, "
             f"one per row, with Region and Amount columns. {docx} is the draft report; its "
-            "\u201cRegional Summary\u201d section has an introductory paragraph and no table yet.",
-            xlsx=xlsx,
-            path=docx,
-            sheet="Orders",
-            orders=orders,
-            section="Regional Summary",
-            quarter=quarter,
-            year=year,
+            "\u201cRegional Summary\u201d section has an introductory paragraph and no table yet."
         )
+        params = {
+            "xlsx": xlsx,
+            "path": docx,
+            "sheet": "Orders",
+            "orders": orders,
+            "section": "Regional Summary",
+            "quarter": quarter,
+            "year": year,
+        }
+        return context, params
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        context, p = self.report_facts(rng)
+        doc, book = p["path"].rsplit("/", 1)[-1], p["xlsx"].rsplit("/", 1)[-1]
+        part, head, total = (
+            quote("Regional Summary"),
+            "\u201cRegion\u201d | \u201cTotal sales\u201d",
+            quote("Total"),
+        )
+        frames = [
+            f"In {doc}, add a table under the {part} heading with the header row {head}, then "
+            "one row per region in alphabetical order giving the sum of that region's order "
+            f"amounts in {book} (two decimals), and a last row {total} with the sum of all "
+            "orders.",
+            f"The {part} section of {doc} needs a table built from {book}: a header row {head}, "
+            "a row for each region in alphabetical order with the sum of its order amounts "
+            f"(two decimals), and a closing {total} row with the sum of all orders.",
+            f"Summarise {book} by region in {doc}: under the heading {part}, add a two-column "
+            f"table headed {head}, listing the regions alphabetically with their summed "
+            f"amounts to two decimals and ending with a {total} row for all orders.",
+            f"Put a table below the {part} heading of {doc} whose first row is {head}; each "
+            f"following row gives one region of {book} (A to Z) and the total of its order "
+            f"amounts with two decimals, and the last row, {total}, gives the sum over every "
+            "order.",
+            f"I need the regional totals of {book} in {doc}: a table in the {part} section "
+            f"with the header {head}, one row per region sorted alphabetically showing its "
+            f"order amounts summed (two decimals), and a final {total} row summing all orders.",
+        ]
+        return self.make_task(task_id, rng.choice(frames), context, **p)
 
     def files(self, p: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
         regions = rng.choice(_REGION_SETS)
@@ -185,7 +214,7 @@ checks.append(("grand_total", 2, len(totals) == 1 and totals[0] == len(rows) - 1
 # workbook is untouched (opened and saved without edits is fine).
 """
             + doc_guards(after='[b for b in body_view(doc) if b[0] != "t"]')
-            + files_guard("path")
+            + files_guard(*self.targets)
         )
 
 
@@ -213,7 +242,11 @@ class MemoToSlides(WriterFamily):
     apps: ClassVar[tuple[str, ...]] = ("writer", "impress")
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("sharing", "export", "outline-to-presentation")
-    also_covers: ClassVar[tuple[str, ...]] = ("impress:slides/manage/new-slide",)
+    # the deck is a new file saved as .pptx under the given name (file type, keep the format)
+    also_covers: ClassVar[tuple[str, ...]] = (
+        "impress:slides/manage/new-slide",
+        "impress:sharing/save-export/save-pptx",
+    )
 
     reward_imports: ClassVar[str] = (
         WriterFamily.reward_imports
@@ -225,12 +258,28 @@ class MemoToSlides(WriterFamily):
         plan = pick_plan(rng, rng.randint(3, 5))
         stem = plan.file.removesuffix(".docx")
         deck = f"/home/user/Documents/{stem}_slides.pptx"
+        memo = plan.file
+        frames = [
+            f"Make a presentation from {memo} and save it as {deck}: one slide per level-1 "
+            "section of the memo, in the memo's order, each titled with the section's heading "
+            "and listing that section's level-2 sub-headings, in order, as its bullet points. "
+            "No other slides.",
+            f"Build {deck} from the memo {memo}: a slide for each of its level-1 sections, in "
+            "the memo's order, titled with the section heading and listing the section's "
+            "level-2 sub-headings as bullet points in order, and no other slides.",
+            f"Turn the outline of {memo} into a presentation saved as {deck}. Each level-1 "
+            "heading becomes a slide title, in the memo's order; the level-2 sub-headings "
+            "beneath it become that slide's bullets, in order. Nothing else goes into the deck.",
+            f"I want {deck} to mirror the structure of {memo}: exactly one slide per level-1 "
+            "section (same order), the section's heading as the title and its level-2 "
+            "sub-headings as the bullet points, in order.",
+            f"Create the presentation {deck} out of the memo {memo}, containing only one slide "
+            "per level-1 section in memo order, each with the heading as its title and the "
+            "section's level-2 sub-headings, in sequence, as bullets.",
+        ]
         return self.make_task(
             task_id,
-            f"Make a presentation from {plan.file} and save it as {deck}: one slide per "
-            "level-1 section of the memo, in the memo's order, each titled with the section's "
-            "heading and listing that section's level-2 sub-headings, in order, as its bullet "
-            "points. No other slides.",
+            rng.choice(frames),
             f"{plan.path} is the memo {quote(plan.title)} with {len(plan.sections)} level-1 "
             f"sections, each split into two or three level-2 sub-sections. "
             f"{deck.rsplit('/', 1)[-1]} does not exist yet.",

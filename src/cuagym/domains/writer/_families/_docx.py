@@ -10,25 +10,47 @@ from __future__ import annotations
 
 __all__ = ["DOCX_BUILDER", "PATCH_HELPERS", "PATCH_IMPORTS", "REWARD_HELPERS", "REWARD_IMPORTS"]
 
-# Block kinds: title, subtitle, heading (level), para (runs = [[text, "b"|"i"|"bi"|""]], style,
+# Block kinds: title, subtitle, heading (level), para (runs = [[text, "b"|"i"|"bi"|""]], a "+" or
+# "-" in a run's format makes it a tracked insertion or deletion by the spec's "reviewer"; style,
 # align), bullets / numbers (items), table (rows; the first row is the bold header), pagebreak.
 DOCX_BUILDER = """
+import itertools
+
 from docx import Document
 from docx.enum.section import WD_ORIENT
 from docx.enum.text import WD_ALIGN_PARAGRAPH
+from docx.oxml import OxmlElement
+from docx.oxml.ns import qn
 from docx.shared import Cm
 
 ALIGN = {"left": WD_ALIGN_PARAGRAPH.LEFT, "center": WD_ALIGN_PARAGRAPH.CENTER,
          "right": WD_ALIGN_PARAGRAPH.RIGHT, "justify": WD_ALIGN_PARAGRAPH.JUSTIFY}
+REVISION_IDS = itertools.count(1)
 
 
-def add_runs(paragraph, runs):
+def track(run, kind, author):
+    \"\"\"Make ``run`` a tracked insertion ("+", in a w:ins) or deletion ("-", in a w:del, its
+    text as w:delText), by ``author``.\"\"\"
+    wrap = OxmlElement("w:ins" if kind == "+" else "w:del")
+    wrap.set(qn("w:id"), str(next(REVISION_IDS)))
+    wrap.set(qn("w:author"), author)
+    wrap.set(qn("w:date"), "2025-03-14T09:30:00Z")
+    if kind == "-":
+        for text in run._r.findall(qn("w:t")):
+            text.tag = qn("w:delText")
+    run._r.addprevious(wrap)
+    wrap.append(run._r)
+
+
+def add_runs(paragraph, runs, author="Reviewer"):
     for text, fmt in runs:
         run = paragraph.add_run(text)
         if "b" in fmt:
             run.bold = True
         if "i" in fmt:
             run.italic = True
+        if "+" in fmt or "-" in fmt:
+            track(run, "+" if "+" in fmt else "-", author)
 
 
 def build_docx(spec):
@@ -54,7 +76,7 @@ def build_docx(spec):
             doc.add_heading(block["text"], level=block["level"])
         elif kind == "para":
             paragraph = doc.add_paragraph(style=block.get("style"))
-            add_runs(paragraph, block["runs"])
+            add_runs(paragraph, block["runs"], spec.get("reviewer", "Reviewer"))
             if block.get("align"):
                 paragraph.alignment = ALIGN[block["align"]]
         elif kind in ("bullets", "numbers"):

@@ -28,10 +28,22 @@ class PageSetup(WriterFamily):
         paper, old_paper = rng.sample(sorted(PAPERS), 2)
         orientation, old_orientation = rng.sample(["landscape", "portrait"], 2)
         margin, old_margin = rng.choice([1.5, 2.0, 2.5]), rng.choice([1.27, 3.18])
+        doc = plan.file
+        frames = [
+            f"Set up {doc} to print on {paper} paper in {orientation} orientation, with "
+            f"margins of {margin:g} cm on all four sides.",
+            f"Change the page layout of {doc} to {paper}, {orientation}, with {margin:g} cm "
+            "margins at the top, bottom, left and right.",
+            f"{doc} should use {orientation} {paper} pages whose four margins all measure "
+            f"{margin:g} cm.",
+            f"Switch {doc} to {paper} paper, turn its pages {orientation}, and set every margin "
+            f"(top, bottom, left, right) to {margin:g} cm.",
+            f"The pages of {doc} must be {paper} in size and {orientation}, and each of the four "
+            f"page margins {margin:g} cm wide.",
+        ]
         return self.make_task(
             task_id,
-            f"Set up {plan.file} to print on {paper} paper in {orientation} orientation, with "
-            f"margins of {margin:g} cm on all four sides.",
+            rng.choice(frames),
             f"{plan.path} is the report {quote(plan.title)} with the sections "
             f"{_listing(plan.sections)}. It is laid out {old_orientation} on {old_paper} paper "
             f"with {old_margin:g} cm margins, and has no header or footer.",
@@ -123,10 +135,22 @@ class HeaderFooter(WriterFamily):
                 f"Internal use only \u2014 {company}",
             ]
         )
+        doc, head = plan.file, quote(header)
+        frames = [
+            f"Add the header {head} to every page of {doc}, and show the page number in the "
+            "footer of every page.",
+            f"Every page of {doc} should carry {head} as its header and its own page number in "
+            "the footer.",
+            f"Give {doc} a header reading {head} and a footer that shows the page number, both "
+            "on all pages.",
+            f"Page numbers belong in the footer of {doc}, on each page, and each page's header "
+            f"should say {head}.",
+            f"Set up {doc} so that {head} heads every page and the current page number appears "
+            "at the foot of every page.",
+        ]
         return self.make_task(
             task_id,
-            f"Add the header {quote(header)} to every page of {plan.file}, and show the page "
-            "number in the footer of every page.",
+            rng.choice(frames),
             f"{plan.path} is the report {quote(plan.title)}, several pages long, with the "
             f"sections {_listing(plan.sections)}. It has no header or footer yet.",
             path=plan.path,

@@ -47,10 +47,22 @@ class MakeList(WriterFamily):
         kind = rng.choice(["bulleted", "numbered"])
         what = "a numbered list (1., 2., 3., ...)" if kind == "numbered" else "a bulleted list"
         count = rng.randint(4, 6)
+        doc, part = plan.file, quote(section)
+        frames = [
+            f"In {doc}, turn the {count} paragraphs under the {part} heading into {what}, "
+            "keeping their wording and order.",
+            f"The {count} items in the {part} section of {doc} are plain paragraphs; make them "
+            f"{what} with the same text in the same order.",
+            f"Format the {part} section of {doc} as {what}: its {count} paragraphs become the "
+            "list's items, unchanged and in their order.",
+            f"I'd like the {count} lines under {part} in {doc} shown as {what}, with the same "
+            "words and the same order, and nothing else in the document changed.",
+            f"Convert what follows the {part} heading in {doc} ({count} paragraphs) into "
+            f"{what}, leaving each item's wording and position as it is.",
+        ]
         return self.make_task(
             task_id,
-            f"In {plan.file}, turn the {count} paragraphs under the {quote(section)} heading "
-            f"into {what}, keeping their wording and order.",
+            rng.choice(frames),
             f"{plan.path} is the report {quote(plan.title)} with the sections "
             f"{_listing(sections)}. The {quote(section)} section holds {count} one-line items "
             "written as ordinary paragraphs; the document has no lists yet.",
@@ -163,17 +175,39 @@ class InsertSection(WriterFamily):
     id: ClassVar[str] = "insert-section"
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("document-structure", "outline", "insert-section")
+    also_covers: ClassVar[tuple[str, ...]] = (
+        "writer:editing/text-entry/type-text",
+        "writer:lists/bullets-numbering/make-list",
+        "writer:styles/paragraph-styles/apply-heading",
+    )
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         plan = pick_plan(rng, rng.randint(3, 5))
         heading, intro, items = rng.choice(_NEW_SECTIONS)
         i = rng.randrange(len(plan.sections) - 1)
         before, after = plan.sections[i], plan.sections[i + 1]
+        doc, first, then, head = plan.file, quote(before), quote(after), quote(heading)
+        listed = _listing(items)
+        frames = [
+            f"Add a new section to {doc} between {first} and {then}: a level-1 heading {head}, "
+            f"then the paragraph {quote(intro)}, then a bulleted list of these three items: "
+            f"{listed}.",
+            f"{doc} needs a {head} section (level-1 heading) placed after {first} and before "
+            f"{then}. It opens with the paragraph {quote(intro)} and continues with a bulleted "
+            f"list: {listed}.",
+            f"Between the sections {first} and {then} of {doc}, insert a section headed {head} "
+            f"at level 1, holding the introductory paragraph {quote(intro)} followed by the "
+            f"bullet points {listed}.",
+            f"Write the missing {head} section into {doc}, right after the {first} section and "
+            f"before {then}: its title as a level-1 heading, the sentence {quote(intro)} as a "
+            f"normal paragraph, and three bullets: {listed}.",
+            f"Extend {doc} with a section called {head} (a level-1 heading) that sits between "
+            f"{first} and {then}; its content is the paragraph {quote(intro)} and below it a "
+            f"three-item bulleted list: {listed}.",
+        ]
         return self.make_task(
             task_id,
-            f"Add a new section to {plan.file} between {quote(before)} and {quote(after)}: a "
-            f"level-1 heading {quote(heading)}, then the paragraph {quote(intro)}, then a "
-            f"bulleted list of these three items: {_listing(items)}.",
+            rng.choice(frames),
             f"{plan.path} is the report {quote(plan.title)}; its Heading 1 sections are "
             f"{_listing(plan.sections)}, in that order.",
             path=plan.path,
@@ -242,18 +276,40 @@ class TitlePage(WriterFamily):
     id: ClassVar[str] = "title-page"
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("document-structure", "pages", "title-page")
+    also_covers: ClassVar[tuple[str, ...]] = ("writer:page-layout/breaks/page-break",)
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         plan = pick_plan(rng, rng.randint(3, 5))
         subtitle = f"{plan.company} \u2014 internal report"
         line = f"Prepared by {plan.author}, {rng.choice(MONTHS)} {rng.choice([2024, 2025])}"
         first = plan.sections[0]
+        doc, title, sub, by, head = (
+            plan.file,
+            quote(plan.title),
+            quote(subtitle),
+            quote(line),
+            quote(first),
+        )
+        frames = [
+            f"Give {doc} a title page: the title {title} in the Title paragraph style, then "
+            f"{sub} and {by} as separate paragraphs below it. The report itself, starting with "
+            f"the heading {head}, must begin on a new page after the title page.",
+            f"{doc} has no title page yet. Create one holding {title} (Title paragraph style), "
+            f"with {sub} and {by} as two separate paragraphs beneath it, and make the report "
+            f"start on the following page with its heading {head}.",
+            f"Put a cover page in front of {doc}: the title {title} styled as Title, followed "
+            f"by the paragraphs {sub} and {by}; a page break must separate it from the report, "
+            f"which begins at {head}.",
+            f"The report {doc} should open with a page of its own showing {title} in the Title "
+            f"style, with {sub} and after it {by} below, each its own paragraph; {head} and "
+            "everything after it move to the next page.",
+            f"Add a title page to {doc} with three paragraphs, {title} (paragraph style Title), "
+            f"{sub} and {by}, and have the body of the report, from the heading {head} on, "
+            "start on a fresh page after it.",
+        ]
         return self.make_task(
             task_id,
-            f"Give {plan.file} a title page: the title {quote(plan.title)} in the Title "
-            f"paragraph style, then {quote(subtitle)} and {quote(line)} as separate paragraphs "
-            f"below it. The report itself, starting with the heading {quote(first)}, must "
-            "begin on a new page after the title page.",
+            rng.choice(frames),
             f"{plan.path} has the Heading 1 sections {_listing(plan.sections)}. It starts "
             f"directly with the {quote(first)} heading and has no title yet.",
             path=plan.path,

@@ -81,11 +81,27 @@ class TableTotal(WriterFamily):
         rows = rng.randint(6, 9)
         path = f"/home/user/Documents/{stem}.docx"
         sections = [_SECTIONS_AROUND[0], section, _SECTIONS_AROUND[1]]
+        doc, part, total = f"{stem}.docx", quote(section), quote("Total")
+        frames = [
+            f"In {doc}, complete the cost table under {part}: fill in each line's Amount "
+            "(Quantity \u00d7 Unit price, with two decimals) and add a last row labelled "
+            f"{total} whose Amount is the sum of all the line amounts.",
+            f"The cost table in the {part} section of {doc} has an empty Amount column. Fill it "
+            "with Quantity \u00d7 Unit price for every line (two decimals), and append a "
+            f"{total} row whose Amount adds up all the lines.",
+            f"Complete the table of {doc} under {part}: each line's Amount is its Quantity "
+            "times its Unit price, written with two decimals, and a final row labelled "
+            f"{total} carries the sum of those amounts.",
+            f"Work out the Amount of every line in the {part} cost table of {doc} (Quantity "
+            f"\u00d7 Unit price, two decimals) and close the table with a {total} row holding "
+            "the sum of the line amounts.",
+            f"In the table under {part} in {doc}, no line has an Amount yet: enter Quantity "
+            "\u00d7 Unit price to two decimal places for each, plus one more row at the "
+            f"bottom, {total}, whose Amount is the sum of all the lines.",
+        ]
         return self.make_task(
             task_id,
-            f"In {stem}.docx, complete the cost table under {quote(section)}: fill in each "
-            "line's Amount (Quantity \u00d7 Unit price, with two decimals) and add a last row "
-            "labelled \u201cTotal\u201d whose Amount is the sum of all the line amounts.",
+            rng.choice(frames),
             f"{path} is the {title}, with the sections {_listing(sections)}. The "
             f"{quote(section)} section holds a table with the columns Item, Quantity, Unit "
             f"price and Amount and {rows} line items; the Amount column is still empty.",

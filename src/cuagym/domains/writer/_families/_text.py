@@ -46,11 +46,25 @@ class HeadingStyles(WriterFamily):
         plan = pick_plan(rng, rng.randint(3, 5))
         parent = rng.choice(plan.sections)
         subs = rng.sample(_SUBHEADINGS, 2)
+        h1, h2, doc = _listing(plan.sections), _listing(subs), plan.file
+        frames = [
+            f"In {doc}, make the section titles {h1} level-1 headings (paragraph style Heading "
+            f"1), and make the sub-section titles {h2} inside {quote(parent)} level-2 headings "
+            "(Heading 2).",
+            f"{doc} shows its section titles as bold text only. Turn {h1} into headings of "
+            f"level 1 (style Heading 1) and {h2}, which sit inside {quote(parent)}, into "
+            "level-2 headings (style Heading 2).",
+            f"Give {doc} a real outline: {h1} should become level-1 headings with the Heading 1 "
+            f"style, while {h2} under {quote(parent)} should become level-2 headings with the "
+            "Heading 2 style.",
+            f"The titles {h1} of {doc} need the paragraph style Heading 1; the sub-section "
+            f"titles {h2} within {quote(parent)} need Heading 2.",
+            f"Style the headings of {doc}: Heading 1 for each of {h1}, and Heading 2 for the "
+            f"sub-sections {h2} of the {quote(parent)} section.",
+        ]
         return self.make_task(
             task_id,
-            f"In {plan.file}, make the section titles {_listing(plan.sections)} level-1 headings "
-            f"(paragraph style Heading 1), and make the sub-section titles {_listing(subs)} "
-            f"inside {quote(parent)} level-2 headings (Heading 2).",
+            rng.choice(frames),
             f"{plan.path} is the report {quote(plan.title)}. Its section and sub-section titles "
             "are ordinary bold paragraphs, not headings; its title already uses the Title style.",
             path=plan.path,
@@ -141,10 +155,22 @@ class ReplaceTerm(WriterFamily):
         client = rng.choice(["Larkspur Labs", "Oakridge Medical Supply", "Northwind Traders"])
         in_body, in_table = rng.randint(3, 6), rng.randint(1, 2)
         path = f"/home/user/Documents/services_agreement_{client.split()[0].lower()}.docx"
+        doc = path.rsplit("/", 1)[-1]
+        frames = [
+            f"{old} has changed its name to {new}. Update {doc} so that every mention of "
+            f"{quote(old)} reads {quote(new)} instead.",
+            f"Every {quote(old)} in {doc}, in the body text and in tables alike, must become "
+            f"{quote(new)}, the company's new name.",
+            f"Since {old} now trades as {new}, replace all occurrences of {quote(old)} in {doc} "
+            f"with {quote(new)}.",
+            f"Rename the provider throughout {doc}: wherever {quote(old)} appears, write "
+            f"{quote(new)}.",
+            f"{doc} still refers to the provider by its former name {quote(old)}; bring it up "
+            f"to date so that each of those mentions says {quote(new)}.",
+        ]
         return self.make_task(
             task_id,
-            f"{old} has changed its name to {new}. Update {path.rsplit('/', 1)[-1]} so that "
-            f"every mention of {quote(old)} reads {quote(new)} instead.",
+            rng.choice(frames),
             f"{path} is the services agreement between {client} and {old}. The name "
             f"{quote(old)} appears {in_body + in_table} times: {in_body} in the body text and "
             f"{in_table} in the fee table. Its sections are {_listing(_CONTRACT_SECTIONS)}.",
@@ -267,10 +293,22 @@ class EmphasizePhrase(WriterFamily):
         title = rng.choice(_POLICIES)
         path = f"/home/user/Documents/{title.lower().replace(' ', '_')}.docx"
         count = rng.randint(2, 4)
+        doc, ph = path.rsplit("/", 1)[-1], quote(phrase)
+        frames = [
+            f"In {doc}, put every occurrence of the phrase {ph} in {word}: only the phrase "
+            "itself, not the rest of its sentence.",
+            f"Make the phrase {ph} stand out in {doc} by setting each of its occurrences in "
+            f"{word}; the words around it stay as they are.",
+            f"Wherever {doc} says {ph}, format just those words in {word}, leaving the "
+            "remainder of each sentence untouched.",
+            f"Every {ph} in {doc} should appear in {word}, the phrase alone and never the whole "
+            "sentence it sits in.",
+            f"Emphasise {ph} throughout {doc}: {word} for each occurrence of that exact phrase "
+            "and for nothing else in its sentence.",
+        ]
         return self.make_task(
             task_id,
-            f"In {path.rsplit('/', 1)[-1]}, put every occurrence of the phrase {quote(phrase)} "
-            f"in {word}: only the phrase itself, not the rest of its sentence.",
+            rng.choice(frames),
             f"{path} is the {title}, with the sections {_listing(_POLICY_SECTIONS)}. The "
             f"phrase {quote(phrase)} occurs {count} times in its body text, always in lower "
             "case and in plain (not bold or italic) text.",
@@ -363,12 +401,29 @@ class ParagraphFormat(WriterFamily):
         spacing = rng.choice([1.5, 2.0])
         after = rng.choice([6, 12, 18])
         count = rng.randint(3, 5)
+        doc, title, part = plan.file, quote(plan.title), quote(section)
+        frames = [
+            f"In {doc}, center the document title {title}, and give every paragraph of the "
+            f"{part} section (not its heading) justified alignment, a line spacing of "
+            f"{spacing:g} lines and {after} pt of space below it. Leave all other paragraphs as "
+            "they are.",
+            f"Format {doc} as follows: the title {title} centred; the body paragraphs of {part} "
+            f"(its heading excluded) justified, with {spacing:g}-line spacing and {after} pt of "
+            "space after each. Nothing else changes.",
+            f"The {part} section of {doc} should read as justified text with a line spacing of "
+            f"{spacing:g} lines and {after} pt below every paragraph (the heading itself "
+            f"excluded), and the document title {title} should be centered; every other "
+            "paragraph stays as it is.",
+            f"Center {title} at the top of {doc}, and set each body paragraph under {part}, but "
+            f"not the heading, to justified alignment, {spacing:g} line spacing and {after} pt "
+            "spacing below. No other paragraph may change.",
+            f"Only two things should change in {doc}: the title {title} becomes centred, and "
+            f"the paragraphs in the {part} section (not its heading) get justified alignment, "
+            f"{spacing:g} lines of line spacing and {after} pt of space after them.",
+        ]
         return self.make_task(
             task_id,
-            f"In {plan.file}, center the document title {quote(plan.title)}, and give every "
-            f"paragraph of the {quote(section)} section (not its heading) justified alignment, "
-            f"a line spacing of {spacing:g} lines and {after} pt of space below it. Leave all "
-            "other paragraphs as they are.",
+            rng.choice(frames),
             f"{plan.path} is the report {quote(plan.title)}: a title, then the sections "
             f"{_listing(plan.sections)} with Heading 1 headings. The {quote(section)} section "
             f"has {count} body paragraphs; nothing is justified or specially spaced yet.",
