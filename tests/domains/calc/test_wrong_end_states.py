@@ -35,7 +35,7 @@ def edit(body: str) -> Any:
             "from openpyxl.styles import Alignment, Font, PatternFill\n"
             "from openpyxl.worksheet.datavalidation import DataValidation\n"
             f"P = json.loads({json.dumps(p)!r})\nwb = openpyxl.load_workbook(P['path'])\n"
-            "ws = wb[P['sheet']]\n" + body + "\nwb.save(P['path'])\n"
+            "ws = wb[P['sheet']] if 'sheet' in P else None\n" + body + "\nwb.save(P['path'])\n"
         )
 
     return build
@@ -342,6 +342,25 @@ chart.add_data(Reference(ws, min_col=3, min_row=2, max_row=last), titles_from_da
 chart.set_categories(Reference(ws, min_col=1, min_row=2, max_row=last))
 ws.add_chart(chart, "E2")
 """)
+SUMMARY_AT_THE_END = edit("""
+wb.move_sheet(P["new"], offset=len(wb.sheetnames) - 1)
+""")
+SUMMARY_TYPED_TOTALS = edit("""
+new, month = wb[P["new"]], wb[P["months"][0]]
+new["B2"] = sum(month.cell(row=r, column=2).value for r in range(2, month.max_row + 1))
+""")
+SUMMARY_WRONG_MONTH = edit("""
+first, second = P["months"][0], P["months"][1]
+wb[P["new"]]["C3"] = f"=SUM('{first}'!C2:C{wb[first].max_row})"
+""")
+SUMMARY_TOTAL_SHORT = edit("""
+total = len(P["months"]) + 2
+wb[P["new"]][f"C{total}"] = f"=SUM(C2:C{total - 2})"
+""")
+SUMMARY_MONTH_EDITED = edit("""
+wb[P["months"][1]]["B2"] = wb[P["months"][1]]["B2"].value + 5
+""")
+
 CHART_ON_NOTES = chart("""
 chart.add_data(Reference(ws, min_col=3, min_row=2, max_row=last), titles_from_data=False)
 chart.set_categories(Reference(ws, min_col=1, min_row=2, max_row=last))
@@ -457,6 +476,17 @@ CASES: list[Case] = [
     Case("region-chart", 0, "the title in lower case", CHART_TITLE_LOWERCASE, "title"),
     Case("region-chart", 0, "the chart on the Notes sheet", CHART_ON_NOTES,
          "chart_on_sheet"),
+    # summary-sheet
+    Case("summary-sheet", 0, "the summary sheet added at the end", SUMMARY_AT_THE_END,
+         "placed_first"),
+    Case("summary-sheet", 1, "a month's Units typed as a number", SUMMARY_TYPED_TOTALS,
+         "month_formulas"),
+    Case("summary-sheet", 2, "the second month's Revenue read from the first month",
+         SUMMARY_WRONG_MONTH, "month_values"),
+    Case("summary-sheet", 0, "the total leaves out the last month", SUMMARY_TOTAL_SHORT,
+         "total_row"),
+    Case("summary-sheet", 1, "a month sheet edited to fit", SUMMARY_MONTH_EDITED,
+         "nothing_else_changed"),
 ]  # fmt: skip
 
 

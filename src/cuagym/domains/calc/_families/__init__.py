@@ -9,6 +9,7 @@ from ._data import DropdownList, ExtractRowsToSheet, RegionChart, SortRows
 from ._formatting import ApplyNumberFormat, HighlightCells, StyleHeaderRow
 from ._formulas import PriceLookup, StatusColumn, TotalsRow
 from ._layout import FreezePanes, MergeTitle
+from ._sheets import SummarySheet
 
 __all__ = [
     "FAMILIES",
@@ -24,6 +25,7 @@ __all__ = [
     "SortRows",
     "StatusColumn",
     "StyleHeaderRow",
+    "SummarySheet",
     "TotalsRow",
 ]
 
@@ -41,4 +43,5 @@ FAMILIES: tuple[TaskFamily, ...] = (
     PriceLookup(),
     ExtractRowsToSheet(),
     RegionChart(),
+    SummarySheet(),
 )

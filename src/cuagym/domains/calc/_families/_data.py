@@ -265,9 +265,9 @@ class ExtractRowsToSheet(CalcFamily):
                 f"Status is {status} (all six columns), in the same order as on {src} and "
                 f"nothing else. {src} stays unchanged.",
                 f"Copy every {status} invoice of {path} onto a new sheet {named} that sits "
-                f"directly after {src}: its first row repeats the header of {src}, then the matching "
-                "invoices follow with all six columns, in their original order, and nothing "
-                f"else. Leave {src} itself unchanged.",
+                f"directly after {src}: its first row repeats the header of {src}, then the "
+                "matching invoices follow with all six columns, in their original order, and "
+                f"nothing else. Leave {src} itself unchanged.",
                 f"I need a separate list of the invoices whose Status is {status}. In {path}, "
                 f"create sheet {named} right after {src} holding, from A1 down, the header of "
                 f"{src} and those invoices (six columns each) in the order they appear there; "

@@ -20,6 +20,7 @@ from ._oracle_data import (
     RegionChartOracle,
     SortRowsOracle,
 )
+from ._oracle_sheets import SummarySheetOracle
 
 __all__ = ["ORACLES"]
 
@@ -37,4 +38,5 @@ ORACLES: dict[str, Any] = {
     "dropdown-list": DropdownListOracle,
     "extract-rows-to-sheet": ExtractRowsOracle,
     "region-chart": RegionChartOracle,
+    "summary-sheet": SummarySheetOracle,
 }

@@ -17,6 +17,7 @@ __all__ = [
     "Table",
     "budget_table",
     "invoice_table",
+    "month_sheet",
     "order_lines",
     "price_list",
     "region_summary",
@@ -241,3 +242,12 @@ def order_lines(rng: random.Random, n: int, codes: list[str]) -> Table:
         for i in range(n)
     ]
     return ["Order", "Customer", "Product code", "Qty", "Unit price", "Line total"], rows
+
+
+def month_sheet(rng: random.Random, n: int) -> Table:
+    """Product, Units, Revenue: one month's sales of ``n`` distinct products."""
+    rows: list[list[Any]] = []
+    for name, price in rng.sample(_PRODUCTS, n):
+        units = rng.randint(3, 120)
+        rows.append([name, units, round(units * price * rng.uniform(0.9, 1.0), 2)])
+    return ["Product", "Units", "Revenue"], rows
