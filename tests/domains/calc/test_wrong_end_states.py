@@ -361,6 +361,40 @@ SUMMARY_MONTH_EDITED = edit("""
 wb[P["months"][1]]["B2"] = wb[P["months"][1]]["B2"].value + 5
 """)
 
+INVENTORY_UNSORTED = edit("""
+ws = wb[P["sheet"]]
+rows = [[ws.cell(row=r, column=c).value for c in (1, 2, 3)] for r in range(2, P["count"] + 2)]
+rows.reverse()
+for r, row in enumerate(rows, start=2):
+    for c, value in enumerate(row, start=1):
+        ws.cell(row=r, column=c, value=value)
+""")
+INVENTORY_SIZES_AS_TEXT = edit("""
+ws = wb[P["sheet"]]
+for r in range(2, P["count"] + 2):
+    ws.cell(row=r, column=3).value = str(ws.cell(row=r, column=3).value)
+""")
+INVENTORY_SIZES_IN_KB = edit("""
+ws = wb[P["sheet"]]
+for r in range(2, P["count"] + 2):
+    ws.cell(row=r, column=3).value = round(ws.cell(row=r, column=3).value / 1024, 1)
+""")
+INVENTORY_TYPES_WITH_DOT = edit("""
+ws = wb[P["sheet"]]
+for r in range(2, P["count"] + 2):
+    ws.cell(row=r, column=2).value = "." + ws.cell(row=r, column=2).value
+""")
+INVENTORY_FILE_DELETED = """
+import os
+folder = os.path.join("/home/user", __FOLDER__)
+os.remove(os.path.join(folder, sorted(os.listdir(folder))[-1]))
+"""
+
+
+def inventory_file_deleted(p: dict[str, Any]) -> str:
+    return INVENTORY_FILE_DELETED.replace("__FOLDER__", repr(p["folder"]))
+
+
 CHART_ON_NOTES = chart("""
 chart.add_data(Reference(ws, min_col=3, min_row=2, max_row=last), titles_from_data=False)
 chart.set_categories(Reference(ws, min_col=1, min_row=2, max_row=last))
@@ -476,6 +510,13 @@ CASES: list[Case] = [
     Case("region-chart", 0, "the title in lower case", CHART_TITLE_LOWERCASE, "title"),
     Case("region-chart", 0, "the chart on the Notes sheet", CHART_ON_NOTES,
          "chart_on_sheet"),
+    # folder-inventory (files -> calc)
+    Case("folder-inventory", 0, "the files listed Z to A", INVENTORY_UNSORTED, "names_sorted"),
+    Case("folder-inventory", 1, "sizes typed as text", INVENTORY_SIZES_AS_TEXT, "sizes"),
+    Case("folder-inventory", 2, "sizes in KiB, not bytes", INVENTORY_SIZES_IN_KB, "sizes"),
+    Case("folder-inventory", 0, "types written with the dot", INVENTORY_TYPES_WITH_DOT, "types"),
+    Case("folder-inventory", 1, "a file deleted to match a short list", inventory_file_deleted,
+         "folder_kept"),
     # summary-sheet
     Case("summary-sheet", 0, "the summary sheet added at the end", SUMMARY_AT_THE_END,
          "placed_first"),

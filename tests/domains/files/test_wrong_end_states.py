@@ -263,6 +263,50 @@ for paths in groups.values():
         shutil.move(path, P["target"])
 """)
 
+PLAN_ROWS = """
+import openpyxl
+book = openpyxl.load_workbook(P["plan"])
+ROWS = [(r[0], r[1]) for r in book[P["sheet"]].iter_rows(min_row=2, max_col=2, values_only=True)]
+"""
+RENAME_CAPITALS = script(
+    PLAN_ROWS
+    + """
+old, new = ROWS[0]
+os.rename(os.path.join(P["folder"], new), os.path.join(P["folder"], new.upper()))
+"""
+)
+RENAME_UNLISTED_TOO = script(
+    PLAN_ROWS
+    + """
+listed = {new for _, new in ROWS}
+other = sorted(n for n in os.listdir(P["folder"]) if n not in listed)[0]
+os.rename(os.path.join(P["folder"], other), os.path.join(P["folder"], "2025-01_" + other))
+"""
+)
+RENAME_PLAN_EDITED = script(
+    PLAN_ROWS
+    + """
+old, new = ROWS[0]
+os.rename(os.path.join(P["folder"], new), os.path.join(P["folder"], "contract_" + new))
+book[P["sheet"]]["B2"] = "contract_" + book[P["sheet"]]["B2"].value
+book.save(P["plan"])
+"""
+)
+RENAME_COPIED = script(
+    PLAN_ROWS
+    + """
+for old, new in ROWS:
+    shutil.copy2(os.path.join(P["folder"], old), os.path.join(P["folder"], new))
+"""
+)
+RENAME_EXTENSION_DROPPED = script(
+    PLAN_ROWS
+    + """
+for old, new in ROWS[:2]:
+    os.rename(os.path.join(P["folder"], new), os.path.join(P["folder"], new[:-4]))
+"""
+)
+
 CASES: list[Case] = [
     # delete-temp-files
     Case("delete-temp-files", 0, "the README deleted too", TEMPS_README_TOO, "others_kept"),
@@ -344,6 +388,17 @@ CASES: list[Case] = [
          "nothing_else_changed"),
     Case("move-duplicates", 1, "the newest copy kept", DUP_KEEP_THE_NEWEST, "oldest_kept",
          from_gold=False),
+    # rename-from-sheet (calc -> files)
+    Case("rename-from-sheet", 0, "a new name typed in capitals", RENAME_CAPITALS,
+         "nothing_else_changed"),
+    Case("rename-from-sheet", 1, "a scan not on the plan renamed too", RENAME_UNLISTED_TOO,
+         "nothing_else_changed"),
+    Case("rename-from-sheet", 2, "the plan edited to fit a wrong name", RENAME_PLAN_EDITED,
+         "nothing_else_changed"),
+    Case("rename-from-sheet", 0, "the extension left off", RENAME_EXTENSION_DROPPED,
+         "all_renamed"),
+    Case("rename-from-sheet", 1, "copies under the new names, originals kept", RENAME_COPIED,
+         "all_renamed", from_gold=False),
 ]  # fmt: skip
 
 

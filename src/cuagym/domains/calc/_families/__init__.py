@@ -5,6 +5,7 @@ from __future__ import annotations
 from cuagym.domains._family import TaskFamily
 
 from ._base import CalcFamily
+from ._cross import FolderInventory
 from ._data import DropdownList, ExtractRowsToSheet, RegionChart, SortRows
 from ._formatting import ApplyNumberFormat, HighlightCells, StyleHeaderRow
 from ._formulas import PriceLookup, StatusColumn, TotalsRow
@@ -17,6 +18,7 @@ __all__ = [
     "CalcFamily",
     "DropdownList",
     "ExtractRowsToSheet",
+    "FolderInventory",
     "FreezePanes",
     "HighlightCells",
     "MergeTitle",
@@ -44,4 +46,5 @@ FAMILIES: tuple[TaskFamily, ...] = (
     ExtractRowsToSheet(),
     RegionChart(),
     SummarySheet(),
+    FolderInventory(),
 )

@@ -42,22 +42,10 @@ class SummarySheetOracle(CalcOracle):
             rows.append([month, f"=SUM(${month}.B2:B{last})", f"=SUM(${month}.C2:C{last})"])
         total = len(months) + 2
         rows.append(["Total", f"=SUM(B2:B{total - 1})", f"=SUM(C2:C{total - 1})"])
-        async for turn in self.type_block(f"${new}.A1", rows):
+        async for turn in self.goto(f"${new}.A1", f"show the {new} sheet."):
             yield turn
-
-    async def type_block(self, corner: str, rows: list[list[str]]) -> AsyncIterator[str]:
-        """Type a block of cells from ``corner`` in one go: Tab between the cells of a row,
-        Enter after each row (Calc goes back to the row's first column). One jump, then a
-        pause before typing, so the text cannot land in the Name Box while the jump is still
-        being handled."""
-        async for turn in self.goto(corner, f"go to {corner} to type the table there."):
+        async for turn in self.type_block(rows):
             yield turn
-        block = "".join("\t".join(row) + "\n" for row in rows)
-        yield answer(
-            f"type the {len(rows)} rows, Tab between cells.",
-            call("wait", time=1),
-            call("type", text=block),
-        )
 
     def last_data_row(self, book: dict[str, Any], month: str) -> int:
         rows = [

@@ -13,6 +13,7 @@ from ._oracle_cells import (
     StyleHeaderRowOracle,
     TotalsRowOracle,
 )
+from ._oracle_cross import FolderInventoryOracle
 from ._oracle_data import (
     DropdownListOracle,
     ExtractRowsOracle,
@@ -39,4 +40,5 @@ ORACLES: dict[str, Any] = {
     "extract-rows-to-sheet": ExtractRowsOracle,
     "region-chart": RegionChartOracle,
     "summary-sheet": SummarySheetOracle,
+    "folder-inventory": FolderInventoryOracle,
 }

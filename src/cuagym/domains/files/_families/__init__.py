@@ -5,6 +5,7 @@ from __future__ import annotations
 from cuagym.domains._family import TaskFamily
 
 from ._base import FilesFamily
+from ._cross import RenameFromSheet
 from ._manage import (
     ArchiveFolder,
     BatchRename,
@@ -27,6 +28,7 @@ __all__ = [
     "MoveDuplicates",
     "OrganizeByDate",
     "OrganizeByType",
+    "RenameFromSheet",
 ]
 
 # easy -> hard
@@ -40,4 +42,5 @@ FAMILIES: tuple[TaskFamily, ...] = (
     ArchiveFolder(),
     MoveDuplicates(),
     FixExtensions(),
+    RenameFromSheet(),
 )

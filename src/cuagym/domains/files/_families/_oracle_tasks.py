@@ -3,6 +3,7 @@ over many files in a terminal opened from it (see :mod:`._oracle`)."""
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import AsyncIterator
 from typing import Any
@@ -165,6 +166,17 @@ class ArchiveFolderOracle(FilesOracle):
             yield turn
 
 
+class RenameFromSheetOracle(FilesOracle):
+    """calc → files: the plan's rows (what the workbook open in Calc shows), then F2 on each
+    listed scan with its new name."""
+
+    async def plan(self) -> AsyncIterator[str]:
+        sheet = json.loads(self.world[self.p["plan"]]["text"])
+        for old, new in sheet["rows"][1:]:
+            async for turn in self.rename(self.p["folder"], old, new):
+                yield turn
+
+
 #: family id -> oracle class (constructed with the task and the family)
 ORACLES: dict[str, Any] = {
     "delete-temp-files": DeleteTempFilesOracle,
@@ -176,4 +188,5 @@ ORACLES: dict[str, Any] = {
     "archive-folder": ArchiveFolderOracle,
     "move-duplicates": MoveDuplicatesOracle,
     "fix-extensions": FixExtensionsOracle,
+    "rename-from-sheet": RenameFromSheetOracle,
 }

@@ -90,7 +90,16 @@ def zip_bytes(text):
 
 def office_bytes(kind, text):
     buf = io.BytesIO()
-    if kind == "xlsx":
+    if kind == "sheet":  # text: {"title": sheet name, "rows": [[...], ...]}
+        spec = json.loads(text)
+        wb = openpyxl.Workbook()
+        wb.active.title = spec["title"]
+        for row in spec["rows"]:
+            wb.active.append(row)
+        for col, width in (("A", 24), ("B", 40)):
+            wb.active.column_dimensions[col].width = width
+        wb.save(buf)
+    elif kind == "xlsx":
         wb = openpyxl.Workbook()
         wb.active.append(["Item", "Amount"])
         for i, word in enumerate(text.split()[:8], start=1):
@@ -122,7 +131,7 @@ def make(kind, text):
         return image_bytes(text, "PNG" if kind == "png" else "JPEG")
     if kind == "zip":
         return zip_bytes(text)
-    if kind in ("xlsx", "docx"):
+    if kind in ("xlsx", "docx", "sheet"):
         return office_bytes(kind, text)
     return (text + "\\n").encode()
 '''
@@ -135,6 +144,7 @@ def setup_script(task_id: str, files: list[dict[str, Any]], dirs: list[str]) -> 
         "import datetime\n"
         "import hashlib\n"
         "import io\n"
+        "import json\n"
         "import os\n"
         "import zipfile\n\n"
         "import docx\n"
@@ -224,14 +234,16 @@ for root, dnames, fnames in os.walk(HOME):
 """
 
 
-def reward_script(task_id: str, instruction: str, params: dict[str, Any], body: str) -> str:
+def reward_script(
+    task_id: str, instruction: str, params: dict[str, Any], body: str, imports: str = ""
+) -> str:
     """The shared reward frame around ``body`` (checks over ``files``, ``dirs``, ``before``,
     ``after``, ``changes``, ``start``, ``P``, ``checks``): the initial and the final tree and
     what changed between them, one walk of /home/user; an unreadable home, or a runner that
     gave no initial home, scores 0."""
     return compose_reward(
         header=f'"""reward.py for {task_id}.\n\nTask: {doc_line(instruction)}\n"""',
-        imports="import hashlib\nimport json\nimport os\nimport zipfile\n",
+        imports="import hashlib\nimport json\nimport os\nimport zipfile\n" + imports,
         libraries=[*DESKTOP_LIBRARIES, REWARD_HELPERS],
         constants=f"P = {json_literal(params)}",
         read=_REWARD_READ,

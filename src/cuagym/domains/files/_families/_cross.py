@@ -1,0 +1,154 @@
+"""Cross-application families whose changes in the file manager follow another app's file.
+
+- calc → files: rename scanned files as a workbook's rename plan lists them.
+
+The reward reads the plan from the workbook as it is in the final state (that is reading
+state: "as the plan says" is checked without the Generator's world), pins it to what the
+context states (its row count, every listed file present at the start) and compares every
+change of the home with the plan's renames: the workbook itself must not change (LibreOffice's
+lock file beside it while it is open is its own business).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from cuagym.core import Difficulty, StartWindow, TaskConfig
+
+from ._base import FilesFamily, FileSpec, Op, quote
+from ._world import CLIENTS, file_spec, stamp
+
+__all__ = ["RenameFromSheet"]
+
+_DOCUMENTS = (
+    "lease_agreement",
+    "nda",
+    "service_contract",
+    "purchase_order",
+    "insurance_policy",
+    "framework_agreement",
+    "maintenance_contract",
+    "price_addendum",
+)
+
+
+def _slug(text: str) -> str:
+    return "_".join("".join(ch if ch.isalnum() else " " for ch in text.lower()).split())
+
+
+class RenameFromSheet(FilesFamily):
+    """calc → files: the scans listed in a rename plan workbook get their new names; the
+    scans not on the plan keep theirs."""
+
+    id: ClassVar[str] = "rename-from-sheet"
+    apps: ClassVar[tuple[str, ...]] = ("calc", "files")
+    difficulty: ClassVar[Difficulty] = "hard"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("manage", "rename", "rename-file")
+    reward_imports: ClassVar[str] = "\nimport openpyxl\n"
+
+    def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
+        """The plan in Calc, then the scans folder in the file manager (on top: it changes)."""
+        return [
+            StartWindow(app="calc", path="/home/user/" + params["plan"]),
+            StartWindow(app="files", path="/home/user/" + params["folder"]),
+        ]
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        renames = rng.randint(4, 7)
+        keep = rng.randint(2, 3)
+        folder = rng.choice(["Documents/Contracts/scans", "Documents/Legal/scans"])
+        plan = f"Documents/{rng.choice(['rename_plan', 'scan_names', 'contract_index'])}.xlsx"
+        sheet = "Plan"
+        where, book, tab = f"~/{folder}", f"~/{plan}", quote(sheet)
+        cols = f"{quote('Current name')} (column A) and {quote('New name')} (column B)"
+        instruction = rng.choice(
+            [
+                f"Rename the scans in {where} as {book} says: every file named in column A of "
+                f"its sheet {tab} gets the name next to it in column B. Files the plan does "
+                "not list keep their names, and the workbook stays as it is.",
+                f"{book} holds a rename plan for {where} on sheet {tab}, with {cols}. Carry it "
+                "out in the folder, file by file, and leave the scans that are not on the plan "
+                "and the plan itself unchanged.",
+                f"Give the scanned contracts in {where} their proper names from the {tab} "
+                f"sheet of {book}: the file called like column A must end up called like "
+                "column B on the same row. Nothing else is renamed, moved or edited.",
+                f"Apply the list in {book} (sheet {tab}, old names in A, new names in B) to "
+                f"the files of {where}. Only the listed files change name; the other scans "
+                "and the workbook are left alone.",
+                f"The contract scans in {where} still have scanner names. Rename each one "
+                f"that sheet {tab} of {book} lists to the new name given beside it, exactly as "
+                "written there, and keep everything else as it is.",
+            ]
+        )
+        return self.make_task(
+            task_id,
+            instruction,
+            f"/home/user/{plan} is open in LibreOffice Calc: sheet {tab} has the headers "
+            f"{cols} and {renames} rows below, one per scan to rename. The file manager "
+            f"shows /home/user/{folder}, which holds {renames + keep} PDF scans named "
+            f"scan_NNNN.pdf: the {renames} on the plan and {keep} others. The home folder is "
+            "/home/user (~).",
+            folder=folder,
+            plan=plan,
+            sheet=sheet,
+            renames=renames,
+            keep=keep,
+        )
+
+    def world(self, p: dict[str, Any], rng: random.Random) -> tuple[list[FileSpec], list[str]]:
+        numbers = rng.sample(range(1, 400), p["renames"] + p["keep"])
+        scans = [f"scan_{n:04d}.pdf" for n in numbers]
+        docs = rng.sample(_DOCUMENTS, p["renames"])
+        rows: list[list[str]] = [["Current name", "New name"]]
+        files: list[FileSpec] = []
+        for i, scan in enumerate(scans):
+            if i < p["renames"]:
+                client = _slug(rng.choice(CLIENTS))
+                rows.append([scan, f"2025-{rng.randint(1, 12):02d}_{docs[i]}_{client}.pdf"])
+            text = f"Scanned contract page {scan}"
+            files.append(file_spec(f"{p['folder']}/{scan}", "pdf", text, stamp(rng)))
+        body = rows[1:]
+        rng.shuffle(body)  # the plan is not in the folder's order
+        sheet = json.dumps({"title": p["sheet"], "rows": [rows[0], *body]})
+        files.append(file_spec(p["plan"], "sheet", sheet, "2025-06-30T09:00:00"))
+        return files, []
+
+    def solve(self, p: dict[str, Any], files: list[FileSpec]) -> list[Op]:
+        plan = next(f for f in files if f["path"] == p["plan"])
+        rows = json.loads(plan["text"])["rows"][1:]
+        return [["move", f"{p['folder']}/{old}", f"{p['folder']}/{new}"] for old, new in rows]
+
+    def checks(self, p: dict[str, Any]) -> str:
+        # The plan as the workbook holds it now: the guard below keeps the workbook unchanged,
+        # so a plan edited to fit the folder does not pay.
+        return """
+base = P["folder"]
+pairs, problem = [], ""
+try:
+    book = openpyxl.load_workbook(os.path.join(HOME, P["plan"]), read_only=True)
+    for row in book[P["sheet"]].iter_rows(min_row=2, max_col=2, values_only=True):
+        if row[0] is not None or row[1] is not None:
+            pairs.append((str(row[0] or "").strip(), str(row[1] or "").strip()))
+    book.close()
+except Exception as exc:  # a missing or unreadable plan: the guard below fails
+    problem = "unreadable plan: " + str(exc)
+moves = [(base + "/" + old, base + "/" + new) for old, new in pairs]
+listed = not problem and all(src in before and before[src][0] == "file" for src, _ in moves)
+lock = parent_of(P["plan"]) + "/.~lock." + name_of(P["plan"]) + "#"
+off = off_plan(changes, after, planned(before, moves=moves) if listed else before, free=[lock])
+here = {f for f in files if parent_of(f) == base}
+done = [dst for src, dst in moves if dst in here and src not in here
+        and files[dst]["sha"] == before[src][1]]
+unlisted = [f for f in regular_files(before, base) if f not in {s for s, _ in moves}]
+checks.append(("plan_kept", 0, len(pairs) == P["renames"] and listed,
+               problem or f"{len(pairs)} plan rows, all on disk at the start: {listed}"))
+checks.append(("others_kept", 0, len(unlisted) == P["keep"]
+               and all(f in here for f in unlisted), f"{len(unlisted)} scans not on the plan"))
+checks.append(("nothing_else_changed", 0, not off, "unplanned changes: " + listing(off)))
+checks.append(("half_renamed", 1, len(done) * 2 >= len(moves), f"{len(done)} of {len(moves)}"))
+checks.append(("all_renamed", 3, len(done) == len(moves),
+               "missing: " + ", ".join(sorted(d for _, d in moves if d not in done))[:150]))
+"""
