@@ -307,6 +307,53 @@ for old, new in ROWS[:2]:
 """
 )
 
+HITS = f"""
+HITS = [p for p in {walk('P["root"]')} if P["term"] in os.path.basename(p).lower()]
+"""
+COLLECT_DECOYS_TOO = script(
+    HITS
+    + f"""
+for path in {walk('P["root"]')}:
+    if P["term"] + "s_old" in path:
+        shutil.copy2(path, os.path.join(P["target"], os.path.basename(path)))
+"""
+)
+COLLECT_ONE_MOVED = script(
+    HITS
+    + """
+os.remove(sorted(HITS)[0])
+"""
+)
+COLLECT_A_LINK = script(
+    HITS
+    + """
+first = sorted(HITS)[0]
+copy = os.path.join(P["target"], os.path.basename(first))
+os.remove(copy)
+os.symlink(os.path.abspath(first), copy)
+"""
+)
+COLLECT_ONE_MISSED = script(
+    HITS
+    + """
+os.remove(os.path.join(P["target"], os.path.basename(sorted(HITS)[-1])))
+"""
+)
+PERM_README_TOO = script('os.chmod(os.path.join(P["base"], "scripts", "README.md"), 0o755)\n')
+PERM_GROUP_READS_SECRET = script(
+    'os.chmod(os.path.join(P["base"], "config", P["secret"]), 0o640)\n'
+)
+PERM_SCRIPTS_WORLD_WRITABLE = script("""
+for name in P["scripts"]:
+    os.chmod(os.path.join(P["base"], "scripts", name), 0o777)
+""")
+PERM_OWNER_ONLY_EXEC = script("""
+for name in P["scripts"]:
+    os.chmod(os.path.join(P["base"], "scripts", name), 0o744)
+os.chmod(os.path.join(P["base"], "config", P["secret"]), 0o600)
+""")
+PERM_SETTINGS_TOO = script('os.chmod(os.path.join(P["base"], "config", "settings.yaml"), 0o600)\n')
+
 CASES: list[Case] = [
     # delete-temp-files
     Case("delete-temp-files", 0, "the README deleted too", TEMPS_README_TOO, "others_kept"),
@@ -399,6 +446,25 @@ CASES: list[Case] = [
          "all_renamed"),
     Case("rename-from-sheet", 1, "copies under the new names, originals kept", RENAME_COPIED,
          "all_renamed", from_gold=False),
+    # collect-by-search
+    Case("collect-by-search", 0, "the files of the folder named after the word copied too",
+         COLLECT_DECOYS_TOO, "nothing_else_changed"),
+    Case("collect-by-search", 1, "a hit moved, not copied", COLLECT_ONE_MOVED,
+         "nothing_else_changed"),
+    Case("collect-by-search", 2, "a link where a copy was asked", COLLECT_A_LINK,
+         "nothing_else_changed"),
+    Case("collect-by-search", 0, "one hit missed", COLLECT_ONE_MISSED, "all_copied"),
+    # set-permissions
+    Case("set-permissions", 0, "the README made executable too", PERM_README_TOO,
+         "other_modes_kept"),
+    Case("set-permissions", 1, "the group may still read the secrets", PERM_GROUP_READS_SECRET,
+         "secret_private"),
+    Case("set-permissions", 2, "scripts writable by everyone", PERM_SCRIPTS_WORLD_WRITABLE,
+         "scripts_runnable"),
+    Case("set-permissions", 0, "the settings file locked down too", PERM_SETTINGS_TOO,
+         "other_modes_kept"),
+    Case("set-permissions", 1, "scripts runnable by the owner only", PERM_OWNER_ONLY_EXEC,
+         "scripts_runnable", from_gold=False),
 ]  # fmt: skip
 
 

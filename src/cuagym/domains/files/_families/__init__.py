@@ -6,6 +6,7 @@ from cuagym.domains._family import TaskFamily
 
 from ._base import FilesFamily
 from ._cross import RenameFromSheet
+from ._find import CollectBySearch, SetPermissions
 from ._manage import (
     ArchiveFolder,
     BatchRename,
@@ -20,6 +21,7 @@ __all__ = [
     "FAMILIES",
     "ArchiveFolder",
     "BatchRename",
+    "CollectBySearch",
     "CopyNewestReport",
     "CreateFolderTree",
     "DeleteTempFiles",
@@ -29,6 +31,7 @@ __all__ = [
     "OrganizeByDate",
     "OrganizeByType",
     "RenameFromSheet",
+    "SetPermissions",
 ]
 
 # easy -> hard
@@ -36,6 +39,8 @@ FAMILIES: tuple[TaskFamily, ...] = (
     DeleteTempFiles(),
     CreateFolderTree(),
     CopyNewestReport(),
+    SetPermissions(),
+    CollectBySearch(),
     OrganizeByType(),
     OrganizeByDate(),
     BatchRename(),

@@ -8,7 +8,7 @@ import os
 from collections.abc import AsyncIterator
 from typing import Any
 
-from ._oracle import FilesOracle, Tree, q
+from ._oracle import HOME, FilesOracle, Tree, q
 
 __all__ = ["ORACLES"]
 
@@ -177,6 +177,51 @@ class RenameFromSheetOracle(FilesOracle):
                 yield turn
 
 
+class CollectBySearchOracle(FilesOracle):
+    """In a terminal on the archive: a search by name (find -iname, any case, files only: a
+    folder named after the word is not a match) that copies each hit into the target."""
+
+    async def plan(self) -> AsyncIterator[str]:
+        root, term, target = self.p["root"], self.p["term"], self.p["target"]
+        hits = sorted(p for p in self.world if term in os.path.basename(p).lower())
+        command = (
+            f"find . -type f -iname {q('*' + term + '*')} "
+            f"-exec cp -p {{}} {q(os.path.join(HOME, target))}/ \\;"
+        )
+
+        def done(tree: Tree) -> bool:
+            return all(f"{target}/{os.path.basename(p)}" in tree for p in hits)
+
+        async for turn in self.in_terminal(root, [command], done, "every hit copied"):
+            yield turn
+
+
+class SetPermissionsOracle(FilesOracle):
+    """In a terminal on the project folder: chmod of the scripts and of the secrets file;
+    the state read here carries each file's permission bits."""
+
+    async def tree(self) -> Tree:
+        from cuagym.envs import StateQuery
+
+        state = await self.env.read_state(
+            StateQuery(paths=(self.p["base"] + "/*",), text_max_bytes=0, parse=False, hub=False)
+        )
+        return {e.path: (e.kind, oct(e.mode & 0o777)) for e in state.files}
+
+    async def plan(self) -> AsyncIterator[str]:
+        base, secret = self.p["base"], f"config/{self.p['secret']}"
+        scripts = [f"scripts/{n}" for n in self.p["scripts"]]
+        commands = [f"chmod 755 {' '.join(q(s) for s in scripts)}", f"chmod 600 {q(secret)}"]
+
+        def done(tree: Tree) -> bool:
+            return all(tree.get(f"{base}/{s}", ("", ""))[1] == "0o755" for s in scripts) and (
+                tree.get(f"{base}/{secret}", ("", ""))[1] == "0o600"
+            )
+
+        async for turn in self.in_terminal(base, commands, done, "the permissions set"):
+            yield turn
+
+
 #: family id -> oracle class (constructed with the task and the family)
 ORACLES: dict[str, Any] = {
     "delete-temp-files": DeleteTempFilesOracle,
@@ -189,4 +234,6 @@ ORACLES: dict[str, Any] = {
     "move-duplicates": MoveDuplicatesOracle,
     "fix-extensions": FixExtensionsOracle,
     "rename-from-sheet": RenameFromSheetOracle,
+    "collect-by-search": CollectBySearchOracle,
+    "set-permissions": SetPermissionsOracle,
 }

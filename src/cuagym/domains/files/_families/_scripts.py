@@ -5,8 +5,8 @@
   are built by small deterministic writers (a hand-made one-page PDF, Pillow images, zip
   archives with fixed timestamps), so two files with the same spec are byte-identical.
 - ``golden_patch.py`` replays a list of file operations (``move``, ``copy``, ``delete``,
-  ``mkdir``, ``zip``) on the tree setup wrote; moves and copies keep modification times, as a
-  file manager does.
+  ``mkdir``, ``zip``, ``chmod``) on the tree setup wrote; moves and copies keep modification
+  times, as a file manager does.
 - ``reward.py`` is the shared reward frame (:mod:`cuagym.domains._reward`): the initial home's
   tree and the final one (``before``, ``after``: files by content hash, symlinks by target,
   folders) and the paths that changed (``changes``), one walk of /home/user (top-level hidden
@@ -163,6 +163,8 @@ for spec in FILES:
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "wb") as fh:
         fh.write(content(spec))
+    if "mode" in spec:  # permission bits in octal, e.g. "644"
+        os.chmod(path, int(spec["mode"], 8))
     stamp = datetime.datetime.fromisoformat(spec["mtime"]).timestamp()
     os.utime(path, (stamp, stamp))
 print(len(FILES), "files written")
@@ -182,7 +184,7 @@ def golden_script(task_id: str, ops: list[list[str]]) -> str:
         f"OPS = [\n{lines}]\n"
         + """
 for op, a, b in OPS:
-    src, dst = os.path.join(HOME, a), os.path.join(HOME, b) if b else ""
+    src, dst = os.path.join(HOME, a), os.path.join(HOME, b) if b and op != "chmod" else ""
     if op == "mkdir":
         os.makedirs(src, exist_ok=True)
     elif op == "delete":
@@ -193,6 +195,8 @@ for op, a, b in OPS:
     elif op == "copy":
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         shutil.copy2(src, dst)  # copy2 keeps the mtime, as file managers do
+    elif op == "chmod":  # b: the permission bits in octal
+        os.chmod(src, int(b, 8))
     elif op == "zip":  # archive folder a as b, entries under the folder's own name
         top = os.path.dirname(src)
         with zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zf:
