@@ -395,6 +395,27 @@ def inventory_file_deleted(p: dict[str, Any]) -> str:
     return INVENTORY_FILE_DELETED.replace("__FOLDER__", repr(p["folder"]))
 
 
+NAMES_AS_TEXT = edit("""
+vals = openpyxl.load_workbook(P["path"])[P["sheet"]]
+for r in range(2, P["n"] + 2):
+    a, b, c = (vals.cell(row=r, column=k).value for k in (1, 2, 3))
+    ws[f"E{r}"] = {"the last name, a comma and a space, then the first name": f"{b}, {a}",
+                   "the first name, one space, then the last name": f"{a} {b}"}.get(
+        P["style"], f"{a} {b} ({c})")
+""")
+NAMES_NO_SPACE = edit("""
+for r in range(2, P["n"] + 2):
+    ws[f"E{r}"] = ws[f"E{r}"].value.replace('", "', '","').replace('" "', '""').replace(
+        '" ("', '"("')
+""")
+NAMES_ROW_BELOW = edit("""
+for r in range(2, P["n"] + 2):
+    ws[f"E{r}"] = ws[f"E{r}"].value.replace(str(r), str(r + 1))
+""")
+NAMES_EMAIL_OVERWRITTEN = edit("""
+ws["D2"] = ws["D2"].value.upper()
+""")
+
 CHART_ON_NOTES = chart("""
 chart.add_data(Reference(ws, min_col=3, min_row=2, max_row=last), titles_from_data=False)
 chart.set_categories(Reference(ws, min_col=1, min_row=2, max_row=last))
@@ -517,6 +538,13 @@ CASES: list[Case] = [
     Case("folder-inventory", 0, "types written with the dot", INVENTORY_TYPES_WITH_DOT, "types"),
     Case("folder-inventory", 1, "a file deleted to match a short list", inventory_file_deleted,
          "folder_kept"),
+    # display-names
+    Case("display-names", 1, "the names typed as text", NAMES_AS_TEXT, "formulas",
+         from_gold=False),
+    Case("display-names", 0, "the separators' spaces left out", NAMES_NO_SPACE, "all_right"),
+    Case("display-names", 1, "each formula reads the next row", NAMES_ROW_BELOW, "formulas"),
+    Case("display-names", 2, "an email changed on the way", NAMES_EMAIL_OVERWRITTEN,
+         "nothing_else_changed"),
     # summary-sheet
     Case("summary-sheet", 0, "the summary sheet added at the end", SUMMARY_AT_THE_END,
          "placed_first"),

@@ -11,11 +11,13 @@ from ._formatting import ApplyNumberFormat, HighlightCells, StyleHeaderRow
 from ._formulas import PriceLookup, StatusColumn, TotalsRow
 from ._layout import FreezePanes, MergeTitle
 from ._sheets import SummarySheet
+from ._text import DisplayNames
 
 __all__ = [
     "FAMILIES",
     "ApplyNumberFormat",
     "CalcFamily",
+    "DisplayNames",
     "DropdownList",
     "ExtractRowsToSheet",
     "FolderInventory",
@@ -39,6 +41,7 @@ FAMILIES: tuple[TaskFamily, ...] = (
     FreezePanes(),
     TotalsRow(),
     StatusColumn(),
+    DisplayNames(),
     HighlightCells(),
     SortRows(),
     DropdownList(),

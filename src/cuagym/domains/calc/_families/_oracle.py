@@ -124,22 +124,28 @@ class CalcOracle(PlannedOracle):
             yield answer(f"type {text!r} into {cell}.", call("type", text=text + "\n"))
 
     async def type_block(
-        self, rows: list[list[str]], tail: list[Any] | None = None
+        self, rows: list[list[str]], tail: list[Any] | None = None, column: int = 0
     ) -> AsyncIterator[str]:
-        """Type a block of cells from A1 of the current sheet in one turn: Tab between the
-        cells of a row, Enter after each row (Calc goes back to the row's first column), then
-        the ``tail`` calls (keys a text cannot carry; at most 6, a turn holds 10 calls). The
-        sheet gets the focus from a click on an empty cell far from the data and the cursor
-        goes to A1 with ctrl+Home: after a Name Box jump the box kept the focus now and then
-        under load, and the text went into it."""
+        """Type a block of cells from row 1 of the current sheet, ``column`` columns right of
+        A, in one turn: Tab between the cells of a row, Enter after each row (Calc goes back
+        to the row's first column), then the ``tail`` calls (keys a text cannot carry; a turn
+        holds 10 calls). The sheet gets the focus from a click on an empty cell far from the
+        data and the cursor goes to A1 with ctrl+Home, then right with the arrow keys, in a
+        turn of its own: after a Name Box jump the box kept the focus now and then under
+        load, and the text went into it; arrows sent right after typed text were lost."""
         async for turn in self.in_document():
             yield turn
-        block = "".join("\t".join(row) + "\n" for row in rows)
         yield answer(
-            f"from A1, type the {len(rows)} rows, Tab between cells.",
+            f"put the cursor on row 1, {column} columns right of A.",
             call("left_click", coordinate=list(FAR_CELL)),
             call("wait", time=0.5),
             key("ctrl", "home"),
+            *[key("right") for _ in range(column)],
+        )
+        block = "".join("\t".join(row) + "\n" for row in rows)
+        yield answer(
+            f"type the {len(rows)} rows, Tab between cells.",
+            call("wait", time=0.5),
             call("type", text=block),
             *(tail or []),
         )

@@ -12,6 +12,7 @@ from ._oracle import BACKGROUND_COLOR, FONT_COLOR, CalcOracle
 
 __all__ = [
     "ApplyNumberFormatOracle",
+    "DisplayNamesOracle",
     "FreezePanesOracle",
     "MergeTitleOracle",
     "PriceLookupOracle",
@@ -215,4 +216,32 @@ class PriceLookupOracle(CalcOracle):
                 cell = self.cell(sheet, f"{col}{r}")
                 if not cell.get("formula") or not isinstance(cell.get("value"), int | float):
                     return f"{col}{r} is {cell.get('formula')!r} = {cell.get('value')!r}"
+        return None
+
+
+class DisplayNamesOracle(CalcOracle):
+    """The header and one joining formula per contact, typed as a block down column E."""
+
+    def formula(self, r: int) -> str:
+        from ._text import _STYLES
+
+        cols, seps = next((c, s) for w, _, c, s in _STYLES.values() if w == self.p["style"])
+        joined = f"{cols[0]}{r}"
+        for sep, col in zip(seps, cols[1:], strict=True):
+            joined += f'&"{sep}"&{col}{r}'
+        return "=" + joined + ('&")"' if len(cols) == 3 else "")
+
+    async def edit(self) -> AsyncIterator[str]:
+        rows = [[self.p["header"]]] + [[self.formula(r)] for r in range(2, self.p["n"] + 2)]
+        async for turn in self.type_block(rows, column=4):
+            yield turn
+
+    def check(self, book: dict[str, Any]) -> str | None:
+        sheet = self.sheet(book, self.p["sheet"])
+        if self.cell(sheet, "E1").get("value") != self.p["header"]:
+            return f"E1 is {self.cell(sheet, 'E1').get('value')!r}"
+        for r in range(2, self.p["n"] + 2):
+            cell = self.cell(sheet, f"E{r}")
+            if not cell.get("formula") or not isinstance(cell.get("value"), str):
+                return f"E{r} is {cell.get('formula')!r} = {cell.get('value')!r}"
         return None

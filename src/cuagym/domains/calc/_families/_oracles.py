@@ -6,6 +6,7 @@ from typing import Any
 
 from ._oracle_cells import (
     ApplyNumberFormatOracle,
+    DisplayNamesOracle,
     FreezePanesOracle,
     MergeTitleOracle,
     PriceLookupOracle,
@@ -33,6 +34,7 @@ ORACLES: dict[str, Any] = {
     "freeze-panes": FreezePanesOracle,
     "totals-row": TotalsRowOracle,
     "status-column": StatusColumnOracle,
+    "display-names": DisplayNamesOracle,
     "price-lookup": PriceLookupOracle,
     "highlight-cells": HighlightCellsOracle,
     "sort-rows": SortRowsOracle,

@@ -40,10 +40,11 @@ class SummarySheet(CalcFamily):
         last = len(months) + 2
         instruction = rng.choice(
             [
-                f"In {path}, add a sheet {named} in front of all the others. Row 1 holds the "
-                f"headers {head}; rows 2 to {last - 1} list the month sheets {listed} in that "
-                f"order, each with formulas that total its Units and its Revenue; row {last} "
-                f"is {quote('Total')} with formulas adding up the months above.",
+                f"In {path}, add a sheet {named} in front of all the others. Its first row "
+                f"holds the headers {head}; rows 2 to {last - 1} list the month sheets "
+                f"{listed} in that order, each with formulas that total its Units and its "
+                f"Revenue; row {last} is {quote('Total')} with formulas adding up the months "
+                "above.",
                 f"Build a quarter overview in {path}: a new first sheet named {named} whose "
                 f"A1:C1 read {head}, then one row per month sheet ({listed}) giving the "
                 f"month's name and, as formulas, the sum of its Units and of its Revenue, and "

@@ -16,6 +16,7 @@ __all__ = [
     "COMPANIES",
     "Table",
     "budget_table",
+    "contact_table",
     "invoice_table",
     "month_sheet",
     "order_lines",
@@ -251,3 +252,16 @@ def month_sheet(rng: random.Random, n: int) -> Table:
         units = rng.randint(3, 120)
         rows.append([name, units, round(units * price * rng.uniform(0.9, 1.0), 2)])
     return ["Product", "Units", "Revenue"], rows
+
+
+def contact_table(rng: random.Random, n: int) -> Table:
+    """First name, Last name, Company, Email: ``n`` distinct people."""
+    firsts = [r.split()[0] for r in _REPS] + ["Mia", "Noah", "Olga", "Pavel", "Rosa", "Sami"]
+    lasts = [r.split()[1] for r in _REPS] + ["Novak", "Quist", "Rossi", "Tanaka", "Weber"]
+    people = rng.sample([(f, last) for f in firsts for last in lasts], n)
+    rows: list[list[Any]] = []
+    for first, last in people:
+        company = rng.choice(_CUSTOMERS)
+        domain = slug(company).replace("_", "") + ".example"
+        rows.append([first, last, company, f"{first.lower()}.{last.lower()}@{domain}"])
+    return ["First name", "Last name", "Company", "Email"], rows
