@@ -416,6 +416,22 @@ NAMES_EMAIL_OVERWRITTEN = edit("""
 ws["D2"] = ws["D2"].value.upper()
 """)
 
+SHEETS_IN_CAPITALS = edit("""
+for sheet in wb.worksheets[: P["count"]]:
+    sheet.title = sheet.title.upper()
+""")
+SHEETS_REORDERED = edit("""
+wb.move_sheet(wb.worksheets[0], offset=P["count"] - 1)
+""")
+SHEETS_TITLE_EDITED = edit("""
+sheet = wb.worksheets[0]
+sheet.title = sheet.title + " region"
+sheet["A1"] = "Region: " + sheet.title
+""")
+SHEETS_NOTES_RENAMED = edit("""
+wb["Notes"].title = "Remarks"
+""")
+
 CHART_ON_NOTES = chart("""
 chart.add_data(Reference(ws, min_col=3, min_row=2, max_row=last), titles_from_data=False)
 chart.set_categories(Reference(ws, min_col=1, min_row=2, max_row=last))
@@ -545,6 +561,12 @@ CASES: list[Case] = [
     Case("display-names", 1, "each formula reads the next row", NAMES_ROW_BELOW, "formulas"),
     Case("display-names", 2, "an email changed on the way", NAMES_EMAIL_OVERWRITTEN,
          "nothing_else_changed"),
+    # rename-sheets
+    Case("rename-sheets", 0, "the regions in capitals", SHEETS_IN_CAPITALS, "all_renamed"),
+    Case("rename-sheets", 1, "the sheets reordered", SHEETS_REORDERED, "nothing_else_changed"),
+    Case("rename-sheets", 2, "a title edited to fit a longer name", SHEETS_TITLE_EDITED,
+         "nothing_else_changed"),
+    Case("rename-sheets", 0, "the notes sheet renamed too", SHEETS_NOTES_RENAMED, "notes_kept"),
     # summary-sheet
     Case("summary-sheet", 0, "the summary sheet added at the end", SUMMARY_AT_THE_END,
          "placed_first"),

@@ -10,7 +10,7 @@ from ._data import DropdownList, ExtractRowsToSheet, RegionChart, SortRows
 from ._formatting import ApplyNumberFormat, HighlightCells, StyleHeaderRow
 from ._formulas import PriceLookup, StatusColumn, TotalsRow
 from ._layout import FreezePanes, MergeTitle
-from ._sheets import SummarySheet
+from ._sheets import RenameSheets, SummarySheet
 from ._text import DisplayNames
 
 __all__ = [
@@ -26,6 +26,7 @@ __all__ = [
     "MergeTitle",
     "PriceLookup",
     "RegionChart",
+    "RenameSheets",
     "SortRows",
     "StatusColumn",
     "StyleHeaderRow",
@@ -39,6 +40,7 @@ FAMILIES: tuple[TaskFamily, ...] = (
     StyleHeaderRow(),
     MergeTitle(),
     FreezePanes(),
+    RenameSheets(),
     TotalsRow(),
     StatusColumn(),
     DisplayNames(),

@@ -1,4 +1,5 @@
-"""GUI oracles of calc's sheet-level families: a summary sheet over the month sheets."""
+"""GUI oracles of calc's sheet-level families: a summary sheet over the month sheets, sheets
+renamed after their titles."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from cuagym.domains._gui_oracle import answer, call, key
 
 from ._oracle import CalcOracle
 
-__all__ = ["SummarySheetOracle"]
+__all__ = ["RenameSheetsOracle", "SummarySheetOracle"]
 
 # the Insert Sheet dialog: the name field (its position default is "Before current sheet")
 SHEET_NAME = (700, 351)
@@ -69,4 +70,32 @@ class SummarySheetOracle(CalcOracle):
                 cell = self.cell(sheet, f"{col}{r}")
                 if not cell.get("formula") or not isinstance(cell.get("value"), int | float):
                     return f"{col}{r} is {cell.get('formula')!r} = {cell.get('value')!r}"
+        return None
+
+
+class RenameSheetsOracle(CalcOracle):
+    """Each SheetN in turn: go to its A1, Rename Sheet (command search), the region from the
+    title the saved workbook shows in A1, Enter."""
+
+    async def edit(self) -> AsyncIterator[str]:
+        book = self.last_book or await self.workbook()
+        for name in book.get("sheet_names", [])[: self.p["count"]]:
+            title = str(self.cell(self.sheet(book, name), "A1").get("value") or "")
+            region = title.split(":", 1)[1].strip()
+            if name == region:
+                continue
+            async for turn in self.goto(f"${name}.A1", f"go to sheet {name}."):
+                yield turn
+            async for turn in self.command("rename sheet", "Rename Sheet", "rename it."):
+                yield turn
+            yield answer(f"name it {region!r}.", key("ctrl", "a"), call("type", text=region))
+            async for turn in self.dialog_ok("rename (OK)."):
+                yield turn
+
+    def check(self, book: dict[str, Any]) -> str | None:
+        names = book.get("sheet_names", [])
+        for name in names[: self.p["count"]]:
+            title = str(self.cell(self.sheet(book, name), "A1").get("value") or "")
+            if not title.endswith(": " + name):
+                return f"sheet {name!r} has the title {title!r}"
         return None

@@ -22,7 +22,7 @@ from ._oracle_data import (
     RegionChartOracle,
     SortRowsOracle,
 )
-from ._oracle_sheets import SummarySheetOracle
+from ._oracle_sheets import RenameSheetsOracle, SummarySheetOracle
 
 __all__ = ["ORACLES"]
 
@@ -42,5 +42,6 @@ ORACLES: dict[str, Any] = {
     "extract-rows-to-sheet": ExtractRowsOracle,
     "region-chart": RegionChartOracle,
     "summary-sheet": SummarySheetOracle,
+    "rename-sheets": RenameSheetsOracle,
     "folder-inventory": FolderInventoryOracle,
 }

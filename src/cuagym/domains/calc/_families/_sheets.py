@@ -1,4 +1,5 @@
-"""Families on the workbook's sheets: a summary sheet built over the month sheets."""
+"""Families on the workbook's sheets: a summary sheet built over the month sheets, sheets
+renamed after what they hold."""
 
 from __future__ import annotations
 
@@ -8,9 +9,9 @@ from typing import Any, ClassVar
 from cuagym.core import Difficulty, TaskConfig
 
 from ._base import SAVE_NOTE, CalcFamily, Sheet, quote
-from ._world import COMPANIES, month_sheet, slug
+from ._world import COMPANIES, REGIONS, month_sheet, slug
 
-__all__ = ["SummarySheet"]
+__all__ = ["RenameSheets", "SummarySheet"]
 
 _QUARTERS: dict[str, tuple[str, ...]] = {
     "Q1": ("January", "February", "March"),
@@ -182,4 +183,106 @@ checks.append(("total_row", 2, total_row[0] == "Total" and total_formulas
                and close(total_row[1], grand[0], 0.01) and close(total_row[2], grand[1], 0.01),
                f"row {total}: {total_row}, expected {grand}"))
 checks.append(("nothing_more", 1, size == (total, 3), f"used size {size}"))
+"""
+
+
+class RenameSheets(CalcFamily):
+    """Sheets still called Sheet1, Sheet2, ... renamed after the region in their A1 title;
+    order, contents and the notes sheet stay as they are."""
+
+    id: ClassVar[str] = "rename-sheets"
+    difficulty: ClassVar[Difficulty] = "medium"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("sheets", "manage", "rename-sheet")
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        company = rng.choice(COMPANIES)
+        count = rng.randint(3, 5)
+        path = f"/home/user/Documents/{slug(company)}_regional_sales.xlsx"
+        generic = [f"Sheet{i}" for i in range(1, count + 1)]
+        listed = ", ".join(quote(g) for g in generic)
+        title = quote("Region: North")
+        instruction = rng.choice(
+            [
+                f"In {path}, rename the sheets {listed} after the region each one covers, as "
+                f"its cell A1 states (a sheet whose A1 reads {title} becomes {quote('North')}). "
+                f"Keep the sheets in their order and {quote('Notes')} as it is.",
+                f"The region sheets of {path} still carry the default names {listed}. Give "
+                f"each the name of its region from the title in A1 ({title} means the sheet "
+                f"is called {quote('North')}), without reordering or editing any sheet.",
+                f"Name every sheet of {path} that is now called like {quote('Sheet1')} after "
+                f"the region in its A1 heading, for instance {quote('North')} for {title}; "
+                f"the sheet order, the contents and the {quote('Notes')} sheet stay unchanged.",
+                f"I can't tell the tabs of {path} apart: {listed}. Rename each to just the "
+                f"region named in its A1 title (so {title} gives {quote('North')}) and leave "
+                "everything else alone.",
+                f"Replace the placeholder sheet names {listed} in {path} with the regions their "
+                f"A1 titles name, such as {quote('North')} for a sheet titled {title}. Nothing "
+                f"else changes, {quote('Notes')} included.",
+            ]
+        )
+        return self.make_task(
+            task_id,
+            instruction,
+            f"{company}'s workbook {path} is open in LibreOffice Calc. It has the sheets "
+            f"{listed} and {quote('Notes')}, in that order. Each of the first {count} has a "
+            f"title like {title} in A1 (a different region each), an empty row 2 and a table "
+            f"of sales from row 3. {SAVE_NOTE}",
+            path=path,
+            count=count,
+            notes="Notes",
+        )
+
+    def sheets(self, p: dict[str, Any], rng: random.Random) -> tuple[list[Sheet], str]:
+        specs: list[Sheet] = []
+        for i, region in enumerate(rng.sample(REGIONS, p["count"]), start=1):
+            header, rows = month_sheet(rng, rng.randint(4, 7))
+            specs.append(
+                {
+                    "title": f"Sheet{i}",
+                    "data_row": 4,
+                    "rows": [[f"Region: {region}"], [], header, *rows],
+                    "formats": {"C": "#,##0.00"},
+                    "widths": {"A": 18, "B": 10, "C": 14},
+                }
+            )
+        specs.append(
+            {
+                "title": p["notes"],
+                "rows": [["Remark"], ["Figures per region; totals are checked monthly."]],
+                "widths": {"A": 60},
+            }
+        )
+        return specs, ""
+
+    def patch(self, p: dict[str, Any]) -> str:
+        return """
+for ws in wb.worksheets[: F["count"]]:
+    ws.title = ws["A1"].value.split(":", 1)[1].strip()
+"""
+
+    def checks(self, p: dict[str, Any]) -> str:
+        # Sheets are matched by position: the view before, its keys renamed to the sheet
+        # names now, must equal the view now except for the sheet list itself.
+        return """
+names = wb.sheetnames
+first = list(before.get("sheets") or [])
+titles = [text_of(ws["A1"].value) for ws in wb.worksheets[: P["count"]]]
+regions = [t.split(":", 1)[1].strip() if t.startswith("Region:") else None for t in titles]
+renamed = {}
+if len(first) == len(names):
+    for key, value in before.items():
+        cut = min([i for i in (key.find("!"), key.find(":")) if i > 0], default=-1)
+        sheet = key[:cut] if cut > 0 else None
+        if sheet in first:
+            key = names[first.index(sheet)] + key[cut:]
+        renamed[key] = value
+extra = unexpected_changes(renamed, after, [["sheets", "*"]]) if renamed else ["sheet count"]
+right = [i for i, (name, region) in enumerate(zip(names, regions)) if name == region]
+checks.append(("sheets_kept", 0, len(names) == len(first) and all(regions),
+               "sheets: " + listing(names)))
+checks.append(("nothing_else_changed", 0, not extra, "also changed: " + listing(extra)))
+checks.append(("notes_kept", 0, names[-1:] == [P["notes"]], "last sheet: " + listing(names[-1:])))
+checks.append(("most_renamed", 1, len(right) * 2 >= P["count"], f"{len(right)} of {P['count']}"))
+checks.append(("all_renamed", 3, len(right) == P["count"],
+               "sheets: " + listing(names) + "; titles: " + listing(titles)))
 """

@@ -14,6 +14,7 @@ from typing import Any
 
 __all__ = [
     "COMPANIES",
+    "REGIONS",
     "Table",
     "budget_table",
     "contact_table",
@@ -51,7 +52,8 @@ _REPS = (
     "Ines Moreau",
     "Jonas Berg",
 )
-_REGIONS = ("North", "South", "East", "West", "Central", "Coastal")
+REGIONS = ("North", "South", "East", "West", "Central", "Coastal")
+_REGIONS = REGIONS
 _PRODUCTS = (
     ("Desk lamp", 34.5),
     ("Office chair", 189.0),
