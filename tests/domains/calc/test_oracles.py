@@ -45,7 +45,14 @@ def test_oracles_solve_tasks_through_libreoffice(tmp_path: Path) -> None:
 
 
 #: families added in wave 3: each one's oracle solves a task end to end in a real sandbox
-NEW_FAMILIES = ("summary-sheet", "folder-inventory", "display-names", "rename-sheets")
+NEW_FAMILIES = (
+    "summary-sheet",
+    "folder-inventory",
+    "display-names",
+    "rename-sheets",
+    "week-series",
+    "delete-cancelled-rows",
+)
 
 
 @pytest.mark.gui

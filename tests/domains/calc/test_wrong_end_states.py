@@ -432,6 +432,43 @@ SHEETS_NOTES_RENAMED = edit("""
 wb["Notes"].title = "Remarks"
 """)
 
+SERIES_AS_TEXT = edit("""
+for r in range(2, P["n"] + 2):
+    ws[f"A{r}"].value = ws[f"A{r}"].value.isoformat()
+""")
+SERIES_DAILY = edit("""
+first = ws["A2"].value
+for r in range(2, P["n"] + 2):
+    ws[f"A{r}"].value = first + datetime.timedelta(days=r - 2)
+""")
+SERIES_REFORMATTED = edit("""
+for r in range(2, P["n"] + 2):
+    ws[f"A{r}"].number_format = "dd/mm/yyyy"
+""")
+SERIES_ONE_SHORT = edit("""
+ws[f"A{P['n'] + 1}"].value = None
+""")
+
+ROWS_CLEARED_NOT_DELETED = edit("""
+for r in range(2, P["n"] + 2):
+    if ws.cell(row=r, column=9).value == P["word"]:
+        for c in range(1, 10):
+            ws.cell(row=r, column=c).value = None
+""")
+ROWS_ONE_MORE_DELETED = edit("""
+ws.delete_rows(2)
+""")
+ROWS_SORTED_BY_STATUS = edit("""
+rows = [[c.value for c in row] for row in ws.iter_rows(min_row=2, max_row=ws.max_row, max_col=9)]
+rows.sort(key=lambda row: row[8])
+for r, row in enumerate(rows, start=2):
+    for c, value in enumerate(row, start=1):
+        ws.cell(row=r, column=c).value = value
+""")
+ROWS_HEADER_RENAMED = edit("""
+ws["I1"] = "State"
+""")
+
 CHART_ON_NOTES = chart("""
 chart.add_data(Reference(ws, min_col=3, min_row=2, max_row=last), titles_from_data=False)
 chart.set_categories(Reference(ws, min_col=1, min_row=2, max_row=last))
@@ -567,6 +604,21 @@ CASES: list[Case] = [
     Case("rename-sheets", 2, "a title edited to fit a longer name", SHEETS_TITLE_EDITED,
          "nothing_else_changed"),
     Case("rename-sheets", 0, "the notes sheet renamed too", SHEETS_NOTES_RENAMED, "notes_kept"),
+    # week-series
+    Case("week-series", 0, "dates typed as text", SERIES_AS_TEXT, "all_dates"),
+    Case("week-series", 1, "one day apart, not the asked step", SERIES_DAILY, "all_dates"),
+    Case("week-series", 2, "the column given another date format", SERIES_REFORMATTED,
+         "nothing_else_changed"),
+    Case("week-series", 0, "the last task left without a date", SERIES_ONE_SHORT, "all_dates"),
+    # delete-cancelled-rows
+    Case("delete-cancelled-rows", 0, "rows cleared, not deleted: gaps left",
+         ROWS_CLEARED_NOT_DELETED, "no_gaps", from_gold=False),
+    Case("delete-cancelled-rows", 1, "an open order deleted too", ROWS_ONE_MORE_DELETED,
+         "others_kept_in_order"),
+    Case("delete-cancelled-rows", 2, "the orders re-sorted by status", ROWS_SORTED_BY_STATUS,
+         "others_kept_in_order"),
+    Case("delete-cancelled-rows", 0, "the Status header renamed", ROWS_HEADER_RENAMED,
+         "header_kept"),
     # summary-sheet
     Case("summary-sheet", 0, "the summary sheet added at the end", SUMMARY_AT_THE_END,
          "placed_first"),

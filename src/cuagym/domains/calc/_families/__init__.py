@@ -7,9 +7,11 @@ from cuagym.domains._family import TaskFamily
 from ._base import CalcFamily
 from ._cross import FolderInventory
 from ._data import DropdownList, ExtractRowsToSheet, RegionChart, SortRows
+from ._fill import WeekSeries
 from ._formatting import ApplyNumberFormat, HighlightCells, StyleHeaderRow
 from ._formulas import PriceLookup, StatusColumn, TotalsRow
 from ._layout import FreezePanes, MergeTitle
+from ._rows import DeleteCancelledRows
 from ._sheets import RenameSheets, SummarySheet
 from ._text import DisplayNames
 
@@ -17,6 +19,7 @@ __all__ = [
     "FAMILIES",
     "ApplyNumberFormat",
     "CalcFamily",
+    "DeleteCancelledRows",
     "DisplayNames",
     "DropdownList",
     "ExtractRowsToSheet",
@@ -32,10 +35,12 @@ __all__ = [
     "StyleHeaderRow",
     "SummarySheet",
     "TotalsRow",
+    "WeekSeries",
 ]
 
 # easy -> hard
 FAMILIES: tuple[TaskFamily, ...] = (
+    WeekSeries(),
     ApplyNumberFormat(),
     StyleHeaderRow(),
     MergeTitle(),
@@ -46,6 +51,7 @@ FAMILIES: tuple[TaskFamily, ...] = (
     DisplayNames(),
     HighlightCells(),
     SortRows(),
+    DeleteCancelledRows(),
     DropdownList(),
     PriceLookup(),
     ExtractRowsToSheet(),

@@ -6,6 +6,7 @@ from typing import Any
 
 from ._oracle_cells import (
     ApplyNumberFormatOracle,
+    DeleteCancelledRowsOracle,
     DisplayNamesOracle,
     FreezePanesOracle,
     MergeTitleOracle,
@@ -13,6 +14,7 @@ from ._oracle_cells import (
     StatusColumnOracle,
     StyleHeaderRowOracle,
     TotalsRowOracle,
+    WeekSeriesOracle,
 )
 from ._oracle_cross import FolderInventoryOracle
 from ._oracle_data import (
@@ -28,6 +30,7 @@ __all__ = ["ORACLES"]
 
 #: family id -> oracle class (constructed with the task)
 ORACLES: dict[str, Any] = {
+    "week-series": WeekSeriesOracle,
     "apply-number-format": ApplyNumberFormatOracle,
     "style-header-row": StyleHeaderRowOracle,
     "merge-title": MergeTitleOracle,
@@ -38,6 +41,7 @@ ORACLES: dict[str, Any] = {
     "price-lookup": PriceLookupOracle,
     "highlight-cells": HighlightCellsOracle,
     "sort-rows": SortRowsOracle,
+    "delete-cancelled-rows": DeleteCancelledRowsOracle,
     "dropdown-list": DropdownListOracle,
     "extract-rows-to-sheet": ExtractRowsOracle,
     "region-chart": RegionChartOracle,

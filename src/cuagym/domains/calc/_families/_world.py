@@ -15,6 +15,7 @@ from typing import Any
 __all__ = [
     "COMPANIES",
     "REGIONS",
+    "TASKS",
     "Table",
     "budget_table",
     "contact_table",
@@ -98,7 +99,7 @@ _CATEGORIES = (
     "Contractors",
     "Office supplies",
 )
-_TASKS = (
+TASKS = (
     "Draft launch plan",
     "Review vendor contract",
     "Update onboarding guide",
@@ -211,7 +212,7 @@ def task_table(rng: random.Random, n: int) -> Table:
         rows.append(
             [
                 f"T-{101 + i}",
-                rng.choice(_TASKS),
+                rng.choice(TASKS),
                 rng.choice(_REPS),
                 day,
                 rng.choice(("High", "Medium", "Low")),
