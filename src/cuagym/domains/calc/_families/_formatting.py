@@ -236,6 +236,9 @@ class HighlightCells(CalcFamily):
     id: ClassVar[str] = "highlight-cells"
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("formatting", "conditional", "highlight-rule")
+    # Calc's conditional formats apply a cell style, not a bare colour: the oracle defines a
+    # new style with the asked background, and the reward checks that fill on the rule.
+    also_covers: ClassVar[tuple[str, ...]] = ("calc:formatting/styles/cell-styles",)
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         company = rng.choice(COMPANIES)

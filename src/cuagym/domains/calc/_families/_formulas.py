@@ -219,6 +219,10 @@ class PriceLookup(CalcFamily):
     id: ClassVar[str] = "price-lookup"
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("formulas", "lookup", "lookup-across-sheets")
+    # One lookup formula filled down all orders needs the price table's range fixed with $:
+    # the oracle types it so, and relative ranges that slide down miss codes and fail the
+    # prices checks.
+    also_covers: ClassVar[tuple[str, ...]] = ("calc:formulas/references/absolute-references",)
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         company = rng.choice(COMPANIES)
