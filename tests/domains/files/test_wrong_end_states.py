@@ -267,7 +267,7 @@ PLAN_ROWS = """
 import openpyxl
 book = openpyxl.load_workbook(P["plan"])
 ROWS = [(r[0], r[1]) for r in book[P["sheet"]].iter_rows(min_row=2, max_col=2, values_only=True)]
-"""
+"""  # a plan's rows: (current name, new name) or (file, folder)
 RENAME_CAPITALS = script(
     PLAN_ROWS
     + """
@@ -353,6 +353,37 @@ for name in P["scripts"]:
 os.chmod(os.path.join(P["base"], "config", P["secret"]), 0o600)
 """)
 PERM_SETTINGS_TOO = script('os.chmod(os.path.join(P["base"], "config", "settings.yaml"), 0o600)\n')
+
+FILING_COPIED = script(
+    PLAN_ROWS
+    + """
+for name, folder in ROWS:
+    shutil.copy2(os.path.join(P["folder"], name), os.path.join(folder, name))
+"""
+)
+FILING_UNLISTED_TOO = script(
+    PLAN_ROWS
+    + """
+name, folder = ROWS[0]
+other = sorted(os.listdir(P["folder"]))[0]
+shutil.move(os.path.join(P["folder"], other), os.path.join(folder, other))
+"""
+)
+FILING_WRONG_SUBFOLDER = script(
+    PLAN_ROWS
+    + """
+name, folder = ROWS[0]
+other = folder[:-4] + "assets" if folder.endswith("docs") else folder[:-6] + "docs"
+shutil.move(os.path.join(folder, name), os.path.join(other, name))
+"""
+)
+FILING_README_DELETED = script(
+    PLAN_ROWS
+    + """
+name, folder = ROWS[0]
+os.remove(os.path.join(folder, "README.txt"))
+"""
+)
 
 CASES: list[Case] = [
     # delete-temp-files
@@ -465,6 +496,14 @@ CASES: list[Case] = [
          "other_modes_kept"),
     Case("set-permissions", 1, "scripts runnable by the owner only", PERM_OWNER_ONLY_EXEC,
          "scripts_runnable", from_gold=False),
+    # file-by-sheet (calc -> files)
+    Case("file-by-sheet", 0, "copied, not moved", FILING_COPIED, "all_moved", from_gold=False),
+    Case("file-by-sheet", 1, "an unlisted download filed too", FILING_UNLISTED_TOO,
+         "others_kept"),
+    Case("file-by-sheet", 2, "a file in the project's other subfolder", FILING_WRONG_SUBFOLDER,
+         "nothing_else_changed"),
+    Case("file-by-sheet", 0, "a folder's readme deleted on the way", FILING_README_DELETED,
+         "nothing_else_changed"),
 ]  # fmt: skip
 
 

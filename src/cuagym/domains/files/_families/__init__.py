@@ -5,7 +5,7 @@ from __future__ import annotations
 from cuagym.domains._family import TaskFamily
 
 from ._base import FilesFamily
-from ._cross import RenameFromSheet
+from ._cross import FileBySheet, RenameFromSheet
 from ._find import CollectBySearch, SetPermissions
 from ._manage import (
     ArchiveFolder,
@@ -25,6 +25,7 @@ __all__ = [
     "CopyNewestReport",
     "CreateFolderTree",
     "DeleteTempFiles",
+    "FileBySheet",
     "FilesFamily",
     "FixExtensions",
     "MoveDuplicates",
@@ -48,4 +49,5 @@ FAMILIES: tuple[TaskFamily, ...] = (
     MoveDuplicates(),
     FixExtensions(),
     RenameFromSheet(),
+    FileBySheet(),
 )

@@ -1,6 +1,7 @@
 """Cross-application families whose changes in the file manager follow another app's file.
 
-- calc → files: rename scanned files as a workbook's rename plan lists them.
+- calc → files: rename scanned files as a workbook's rename plan lists them;
+- calc → files: file downloads into the folders a workbook's filing plan assigns them.
 
 The reward reads the plan from the workbook as it is in the final state (that is reading
 state: "as the plan says" is checked without the Generator's world), pins it to what the
@@ -19,9 +20,9 @@ from typing import Any, ClassVar
 from cuagym.core import Difficulty, StartWindow, TaskConfig
 
 from ._base import FilesFamily, FileSpec, Op, quote
-from ._world import CLIENTS, file_spec, stamp
+from ._world import CLIENTS, PROJECTS, TYPE_FILES, file_spec, filler_text, stamp
 
-__all__ = ["RenameFromSheet"]
+__all__ = ["FileBySheet", "RenameFromSheet"]
 
 _DOCUMENTS = (
     "lease_agreement",
@@ -37,6 +38,21 @@ _DOCUMENTS = (
 
 def _slug(text: str) -> str:
     return "_".join("".join(ch if ch.isalnum() else " " for ch in text.lower()).split())
+
+
+# the plan's reader, shared by the rewards of both families: (column A, column B) per row
+_READ_PLAN = """
+pairs, problem = [], ""
+try:
+    book = openpyxl.load_workbook(os.path.join(HOME, P["plan"]), read_only=True)
+    for row in book[P["sheet"]].iter_rows(min_row=2, max_col=2, values_only=True):
+        if row[0] is not None or row[1] is not None:
+            pairs.append((str(row[0] or "").strip(), str(row[1] or "").strip()))
+    book.close()
+except Exception as exc:  # a missing or unreadable plan: the guard below fails
+    problem = "unreadable plan: " + str(exc)
+lock = parent_of(P["plan"]) + "/.~lock." + name_of(P["plan"]) + "#"
+"""
 
 
 class RenameFromSheet(FilesFamily):
@@ -124,20 +140,12 @@ class RenameFromSheet(FilesFamily):
     def checks(self, p: dict[str, Any]) -> str:
         # The plan as the workbook holds it now: the guard below keeps the workbook unchanged,
         # so a plan edited to fit the folder does not pay.
-        return """
+        return (
+            _READ_PLAN
+            + """
 base = P["folder"]
-pairs, problem = [], ""
-try:
-    book = openpyxl.load_workbook(os.path.join(HOME, P["plan"]), read_only=True)
-    for row in book[P["sheet"]].iter_rows(min_row=2, max_col=2, values_only=True):
-        if row[0] is not None or row[1] is not None:
-            pairs.append((str(row[0] or "").strip(), str(row[1] or "").strip()))
-    book.close()
-except Exception as exc:  # a missing or unreadable plan: the guard below fails
-    problem = "unreadable plan: " + str(exc)
 moves = [(base + "/" + old, base + "/" + new) for old, new in pairs]
 listed = not problem and all(src in before and before[src][0] == "file" for src, _ in moves)
-lock = parent_of(P["plan"]) + "/.~lock." + name_of(P["plan"]) + "#"
 off = off_plan(changes, after, planned(before, moves=moves) if listed else before, free=[lock])
 here = {f for f in files if parent_of(f) == base}
 done = [dst for src, dst in moves if dst in here and src not in here
@@ -152,3 +160,116 @@ checks.append(("half_renamed", 1, len(done) * 2 >= len(moves), f"{len(done)} of 
 checks.append(("all_renamed", 3, len(done) == len(moves),
                "missing: " + ", ".join(sorted(d for _, d in moves if d not in done))[:150]))
 """
+        )
+
+
+class FileBySheet(FilesFamily):
+    """calc → files: the downloads a filing plan lists move into the project folders it
+    names (as paths under the home); the downloads it does not list stay."""
+
+    id: ClassVar[str] = "file-by-sheet"
+    apps: ClassVar[tuple[str, ...]] = ("calc", "files")
+    difficulty: ClassVar[Difficulty] = "hard"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("manage", "move", "move-to-folder")
+    reward_imports: ClassVar[str] = "\nimport openpyxl\n"
+
+    def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
+        """The plan in Calc, then the downloads in the file manager (on top: it changes)."""
+        return [
+            StartWindow(app="calc", path="/home/user/" + params["plan"]),
+            StartWindow(app="files", path="/home/user/" + params["folder"]),
+        ]
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        moves = rng.randint(3, 5)
+        keep = rng.randint(2, 3)
+        folder = "Downloads"
+        plan = f"Documents/{rng.choice(['filing_plan', 'where_files_go', 'inbox_sorting'])}.xlsx"
+        sheet = "Filing"
+        book, tab, where = f"~/{plan}", quote(sheet), f"~/{folder}"
+        cols = f"{quote('File')} (column A) and {quote('Folder')} (column B)"
+        instruction = rng.choice(
+            [
+                f"Move the downloads listed on sheet {tab} of {book} out of {where} into the "
+                "folder given next to each (column B, a path inside the home folder), keeping "
+                "their names. Unlisted files stay in place and the workbook is not changed.",
+                f"{book} says where each of several files in {where} belongs: sheet {tab} "
+                f"has {cols}. Put every listed file into its folder under the same name; "
+                "leave the other downloads and the plan itself alone.",
+                f"File the downloads the way {book} (sheet {tab}) plans it: each file named in "
+                f"column A moves from {where} into the folder in column B of its row, name "
+                "unchanged, and nothing else moves.",
+                f"Follow the filing plan on sheet {tab} of {book}: the files it lists leave "
+                f"{where} for the project folders beside them, keeping their names, while "
+                "files it does not mention and the workbook stay as they are.",
+                f"I sorted my downloads in {book}, sheet {tab}: column A names a file in "
+                f"{where}, column B the folder (inside the home) it should live in. Move them "
+                "accordingly without renaming anything or touching unlisted files.",
+            ]
+        )
+        return self.make_task(
+            task_id,
+            instruction,
+            f"/home/user/{plan} is open in LibreOffice Calc: sheet {tab} has the headers "
+            f"{cols} and {moves} rows below, one per file to move; every folder it names "
+            f"already exists. The file manager shows /home/user/{folder}, which holds "
+            f"{moves + keep} files: the {moves} on the plan and {keep} others. The home "
+            "folder is /home/user (~).",
+            folder=folder,
+            plan=plan,
+            sheet=sheet,
+            moves=moves,
+            keep=keep,
+        )
+
+    def world(self, p: dict[str, Any], rng: random.Random) -> tuple[list[FileSpec], list[str]]:
+        names = [(k, n) for k in ("pdf", "docx", "xlsx", "png", "jpg") for n in TYPE_FILES[k]]
+        picked = rng.sample(names, p["moves"] + p["keep"])
+        projects = rng.sample(PROJECTS, 3)
+        targets = [f"Projects/{pr}/{sub}" for pr in projects for sub in ("docs", "assets")]
+        rows: list[list[str]] = [["File", "Folder"]]
+        files: list[FileSpec] = []
+        for i, (kind, stem) in enumerate(picked):
+            name = f"{stem}.{kind}"
+            if i < p["moves"]:
+                rows.append([name, rng.choice(targets)])
+            text = filler_text(rng, stem)
+            files.append(file_spec(f"{p['folder']}/{name}", kind, text, stamp(rng)))
+        for target in targets:  # each project folder holds a readme already
+            text = f"Notes for {target}"
+            files.append(file_spec(f"{target}/README.txt", "txt", text, stamp(rng)))
+        body = rows[1:]
+        rng.shuffle(body)
+        sheet = json.dumps({"title": p["sheet"], "rows": [rows[0], *body]})
+        files.append(file_spec(p["plan"], "sheet", sheet, "2025-06-30T09:00:00"))
+        return files, []
+
+    def solve(self, p: dict[str, Any], files: list[FileSpec]) -> list[Op]:
+        plan = next(f for f in files if f["path"] == p["plan"])
+        rows = json.loads(plan["text"])["rows"][1:]
+        return [["move", f"{p['folder']}/{name}", f"{to}/{name}"] for name, to in rows]
+
+    def checks(self, p: dict[str, Any]) -> str:
+        # The plan as the workbook holds it now; the workbook must not change, so a plan
+        # edited to fit does not pay. A folder the plan names must exist at the start.
+        return (
+            _READ_PLAN
+            + """
+moves = [(P["folder"] + "/" + name, to.strip("/") + "/" + name) for name, to in pairs]
+listed = not problem and all(before.get(src, ("",))[0] == "file"
+                             and before.get(parent_of(dst), ("",))[0] == "dir"
+                             for src, dst in moves)
+off = off_plan(changes, after, planned(before, moves=moves) if listed else before, free=[lock])
+done = [dst for src, dst in moves if after.get(dst) == before.get(src) and src not in after]
+unlisted = [f for f in regular_files(before, P["folder"]) if f not in {s for s, _ in moves}]
+checks.append(("plan_kept", 0, len(pairs) == P["moves"] and listed,
+               problem or f"{len(pairs)} plan rows, all there at the start: {listed}"))
+checks.append(("others_kept", 0, len(unlisted) == P["keep"]
+               and all(after.get(f) == before[f] for f in unlisted),
+               f"{len(unlisted)} downloads not on the plan"))
+checks.append(("nothing_else_changed", 0, not off, "unplanned changes: " + listing(off)))
+checks.append(("half_moved", 1, len(done) * 2 >= len(moves), f"{len(done)} of {len(moves)}"))
+checks.append(("all_moved", 3, len(done) == len(moves),
+               "missing: " + ", ".join(sorted(d for _, d in moves if d not in done))[:150]))
+"""
+        )

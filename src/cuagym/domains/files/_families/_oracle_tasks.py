@@ -177,6 +177,18 @@ class RenameFromSheetOracle(FilesOracle):
                 yield turn
 
 
+class FileBySheetOracle(FilesOracle):
+    """calc → files: the plan's rows (what the workbook open in Calc shows), then each listed
+    download cut and pasted into its folder."""
+
+    async def plan(self) -> AsyncIterator[str]:
+        sheet = json.loads(self.world[self.p["plan"]]["text"])
+        for name, folder in sheet["rows"][1:]:
+            src = os.path.join(self.p["folder"], name)
+            async for turn in self.transfer(src, folder.strip("/"), cut=True):
+                yield turn
+
+
 class CollectBySearchOracle(FilesOracle):
     """In a terminal on the archive: a search by name (find -iname, any case, files only: a
     folder named after the word is not a match) that copies each hit into the target."""
@@ -234,6 +246,7 @@ ORACLES: dict[str, Any] = {
     "move-duplicates": MoveDuplicatesOracle,
     "fix-extensions": FixExtensionsOracle,
     "rename-from-sheet": RenameFromSheetOracle,
+    "file-by-sheet": FileBySheetOracle,
     "collect-by-search": CollectBySearchOracle,
     "set-permissions": SetPermissionsOracle,
 }
