@@ -41,7 +41,13 @@ def test_oracles_solve_tasks_in_the_file_manager(tmp_path: Path) -> None:
 
 
 #: families added in wave 3: each one's oracle solves a task end to end in a real sandbox
-NEW_FAMILIES = ("rename-from-sheet", "collect-by-search", "set-permissions", "file-by-sheet")
+NEW_FAMILIES = (
+    "rename-from-sheet",
+    "collect-by-search",
+    "set-permissions",
+    "file-by-sheet",
+    "extract-by-sheet",
+)
 
 
 @pytest.mark.gui

@@ -385,6 +385,42 @@ os.remove(os.path.join(folder, "README.txt"))
 """
 )
 
+UNPACK_ARCHIVE_DELETED = script(
+    PLAN_ROWS
+    + """
+name, dest = ROWS[0]
+os.remove(os.path.join(P["folder"], name))
+"""
+)
+UNPACK_UNLISTED_TOO = script(
+    PLAN_ROWS
+    + """
+listed = {name for name, _ in ROWS}
+other = sorted(n for n in os.listdir(P["folder"]) if n not in listed)[0]
+with zipfile.ZipFile(os.path.join(P["folder"], other)) as zf:
+    zf.extractall(os.path.join(P["folder"], other[:-4]))
+"""
+)
+UNPACK_INTO_SUBFOLDER = script(
+    PLAN_ROWS
+    + """
+name, dest = ROWS[0]
+inner = os.path.join(dest, name[:-4])
+os.makedirs(inner)
+with zipfile.ZipFile(os.path.join(P["folder"], name)) as zf:
+    for member in zf.namelist():
+        shutil.move(os.path.join(dest, member), os.path.join(inner, member))
+"""
+)
+UNPACK_ONE_FILE_MISSING = script(
+    PLAN_ROWS
+    + """
+name, dest = ROWS[-1]
+with zipfile.ZipFile(os.path.join(P["folder"], name)) as zf:
+    os.remove(os.path.join(dest, zf.namelist()[0]))
+"""
+)
+
 CASES: list[Case] = [
     # delete-temp-files
     Case("delete-temp-files", 0, "the README deleted too", TEMPS_README_TOO, "others_kept"),
@@ -504,6 +540,15 @@ CASES: list[Case] = [
          "nothing_else_changed"),
     Case("file-by-sheet", 0, "a folder's readme deleted on the way", FILING_README_DELETED,
          "nothing_else_changed"),
+    # extract-by-sheet (calc -> files)
+    Case("extract-by-sheet", 0, "an archive deleted after unpacking", UNPACK_ARCHIVE_DELETED,
+         "archives_kept"),
+    Case("extract-by-sheet", 1, "an unlisted archive unpacked too", UNPACK_UNLISTED_TOO,
+         "nothing_else_changed"),
+    Case("extract-by-sheet", 2, "unpacked into a subfolder named after the archive",
+         UNPACK_INTO_SUBFOLDER, "nothing_else_changed"),
+    Case("extract-by-sheet", 0, "a file of an archive missing", UNPACK_ONE_FILE_MISSING,
+         "all_extracted"),
 ]  # fmt: skip
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from cuagym.domains._family import TaskFamily
 
 from ._base import FilesFamily
-from ._cross import FileBySheet, RenameFromSheet
+from ._cross import ExtractBySheet, FileBySheet, RenameFromSheet
 from ._find import CollectBySearch, SetPermissions
 from ._manage import (
     ArchiveFolder,
@@ -25,6 +25,7 @@ __all__ = [
     "CopyNewestReport",
     "CreateFolderTree",
     "DeleteTempFiles",
+    "ExtractBySheet",
     "FileBySheet",
     "FilesFamily",
     "FixExtensions",
@@ -50,4 +51,5 @@ FAMILIES: tuple[TaskFamily, ...] = (
     FixExtensions(),
     RenameFromSheet(),
     FileBySheet(),
+    ExtractBySheet(),
 )

@@ -1,7 +1,8 @@
 """Cross-application families whose changes in the file manager follow another app's file.
 
 - calc → files: rename scanned files as a workbook's rename plan lists them;
-- calc → files: file downloads into the folders a workbook's filing plan assigns them.
+- calc → files: file downloads into the folders a workbook's filing plan assigns them;
+- calc → files: extract the archives a delivery sheet lists into the folders it names.
 
 The reward reads the plan from the workbook as it is in the final state (that is reading
 state: "as the plan says" is checked without the Generator's world), pins it to what the
@@ -22,7 +23,7 @@ from cuagym.core import Difficulty, StartWindow, TaskConfig
 from ._base import FilesFamily, FileSpec, Op, quote
 from ._world import CLIENTS, PROJECTS, TYPE_FILES, file_spec, filler_text, stamp
 
-__all__ = ["FileBySheet", "RenameFromSheet"]
+__all__ = ["ExtractBySheet", "FileBySheet", "RenameFromSheet"]
 
 _DOCUMENTS = (
     "lease_agreement",
@@ -271,5 +272,126 @@ checks.append(("nothing_else_changed", 0, not off, "unplanned changes: " + listi
 checks.append(("half_moved", 1, len(done) * 2 >= len(moves), f"{len(done)} of {len(moves)}"))
 checks.append(("all_moved", 3, len(done) == len(moves),
                "missing: " + ", ".join(sorted(d for _, d in moves if d not in done))[:150]))
+"""
+        )
+
+
+class ExtractBySheet(FilesFamily):
+    """calc → files: each archive a delivery sheet lists is unpacked into the folder next to
+    it (made if missing); the archives stay, unlisted ones are not unpacked."""
+
+    id: ClassVar[str] = "extract-by-sheet"
+    apps: ClassVar[tuple[str, ...]] = ("calc", "files")
+    difficulty: ClassVar[Difficulty] = "hard"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("archive", "extract", "extract-archive")
+    reward_imports: ClassVar[str] = "\nimport openpyxl\n"
+
+    def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
+        """The sheet in Calc, then the archives in the file manager (on top: it changes)."""
+        return [
+            StartWindow(app="calc", path="/home/user/" + params["plan"]),
+            StartWindow(app="files", path="/home/user/" + params["folder"]),
+        ]
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        listed = rng.randint(2, 3)
+        keep = rng.randint(1, 2)
+        folder = "Downloads/deliveries"
+        plan = "Documents/deliveries.xlsx"
+        sheet = rng.choice(["Deliveries", "Unpack"])
+        book, tab, where = f"~/{plan}", quote(sheet), f"~/{folder}"
+        cols = f"{quote('Archive')} (column A) and {quote('Extract to')} (column B)"
+        instruction = rng.choice(
+            [
+                f"Unpack the zip archives that sheet {tab} of {book} lists: each archive in "
+                f"{where} named in column A is extracted into the folder in column B (a path "
+                "inside the home folder, made if it does not exist yet). Keep the archives, and "
+                "leave the unlisted ones packed.",
+                f"{book} (sheet {tab}, with {cols}) says where the deliveries in {where} go. "
+                "Extract every listed archive's files into its folder, creating the folder when "
+                "needed; the archives themselves stay and no other archive is opened.",
+                f"Every archive that {tab} in {book} names must have its contents extracted "
+                f"into the folder beside it; the archives live in {where} and remain there. "
+                "Archives without a row stay packed.",
+                f"Follow the unpacking list on sheet {tab} of {book}: for each row, the zip "
+                f"file from {where} in column A ends up extracted into the home folder path in "
+                "column B, the zip itself kept. Nothing else changes.",
+                f"I listed in {book}, sheet {tab}, which delivery archives to open and where: "
+                f"extract each listed zip from {where} into its folder (new folders are fine), "
+                "keep the zips, and ignore the archives that are not on the list.",
+            ]
+        )
+        return self.make_task(
+            task_id,
+            instruction,
+            f"/home/user/{plan} is open in LibreOffice Calc: sheet {tab} has the headers "
+            f"{cols} and {listed} rows below. The file manager shows /home/user/{folder}, which "
+            f"holds {listed + keep} zip archives: the {listed} on the sheet and {keep} others. "
+            "Each archive holds a few files and no folders. The home folder is /home/user (~).",
+            folder=folder,
+            plan=plan,
+            sheet=sheet,
+            listed=listed,
+            keep=keep,
+        )
+
+    def world(self, p: dict[str, Any], rng: random.Random) -> tuple[list[FileSpec], list[str]]:
+        clients = rng.sample(CLIENTS, p["listed"] + p["keep"])
+        projects = rng.sample(PROJECTS, p["listed"])
+        rows: list[list[str]] = [["Archive", "Extract to"]]
+        files: list[FileSpec] = []
+        dirs: list[str] = []
+        for i, client in enumerate(clients):
+            name = f"{_slug(client)}_{rng.choice(['assets', 'delivery', 'handover'])}.zip"
+            text = filler_text(rng, f"Delivery from {client}")
+            files.append(file_spec(f"{p['folder']}/{name}", "zip", text, stamp(rng)))
+            if i < p["listed"]:
+                dest = f"Projects/{projects[i]}/{rng.choice(['incoming', 'vendor', 'received'])}"
+                rows.append([name, dest])
+                if i == 0:  # one destination exists already; the others are to be made
+                    dirs.append(dest)
+        body = rows[1:]
+        rng.shuffle(body)
+        sheet = json.dumps({"title": p["sheet"], "rows": [rows[0], *body]})
+        files.append(file_spec(p["plan"], "sheet", sheet, "2025-06-30T09:00:00"))
+        return files, dirs
+
+    def solve(self, p: dict[str, Any], files: list[FileSpec]) -> list[Op]:
+        plan = next(f for f in files if f["path"] == p["plan"])
+        rows = json.loads(plan["text"])["rows"][1:]
+        return [["unzip", f"{p['folder']}/{name}", dest] for name, dest in rows]
+
+    def checks(self, p: dict[str, Any]) -> str:
+        # What each listed archive holds (read from the archive as it is: the guard keeps it
+        # unchanged) is what its folder must gain, byte for byte; nothing else may change.
+        return (
+            _READ_PLAN
+            + """
+extracted = {}  # path -> ("file", sha) of every member where the plan puts it
+folders = []
+for name, dest in pairs:
+    archive = P["folder"] + "/" + name
+    if before.get(archive, ("",))[0] != "file":
+        problem = problem or "not an archive in the folder: " + name
+        continue
+    folders.append(dest.strip("/"))
+    with zipfile.ZipFile(os.path.join(start, archive)) as zf:
+        for info in zf.infolist():
+            if not info.is_dir():
+                sha = hashlib.sha256(zf.read(info)).hexdigest()
+                extracted[dest.strip("/") + "/" + info.filename] = ("file", sha)
+plan = planned(before, folders=folders)
+plan.update(extracted)
+off = off_plan(changes, after, plan if not problem else before, free=[lock])
+done = [f for f, entry in extracted.items() if after.get(f) == entry]
+archives = [f for f in regular_files(before, P["folder"]) if after.get(f) == before[f]]
+checks.append(("plan_kept", 0, len(pairs) == P["listed"] and not problem,
+               problem or f"{len(pairs)} rows"))
+checks.append(("archives_kept", 0, len(archives) == P["listed"] + P["keep"],
+               f"{len(archives)} archives as they were"))
+checks.append(("nothing_else_changed", 0, not off, "unplanned changes: " + listing(off)))
+checks.append(("some_extracted", 1, bool(done), f"{len(done)} of {len(extracted)} files"))
+checks.append(("all_extracted", 3, bool(extracted) and len(done) == len(extracted),
+               "missing: " + ", ".join(sorted(set(extracted) - set(done)))[:150]))
 """
         )

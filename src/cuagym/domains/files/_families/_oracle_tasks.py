@@ -189,6 +189,33 @@ class FileBySheetOracle(FilesOracle):
                 yield turn
 
 
+class ExtractBySheetOracle(FilesOracle):
+    """calc → files: the sheet's rows (what the workbook open in Calc shows), then in a
+    terminal on the archives' folder one unzip per row into its folder (made if missing): no
+    archiver is installed for the file manager's Extract Here."""
+
+    async def plan(self) -> AsyncIterator[str]:
+        rows = json.loads(self.world[self.p["plan"]]["text"])["rows"][1:]
+        commands = []
+        for name, dest in rows:
+            target = q(os.path.join(HOME, dest.strip("/")))
+            commands.append(f"mkdir -p {target} && unzip -o -q {q(name)} -d {target}")
+
+        def done(tree: Tree) -> bool:
+            return all(
+                any(
+                    inside(path, dest.strip("/")) and kind == "file"
+                    for path, (kind, _) in tree.items()
+                )
+                for _, dest in rows
+            )
+
+        async for turn in self.in_terminal(
+            self.p["folder"], commands, done, "every archive unpacked"
+        ):
+            yield turn
+
+
 class CollectBySearchOracle(FilesOracle):
     """In a terminal on the archive: a search by name (find -iname, any case, files only: a
     folder named after the word is not a match) that copies each hit into the target."""
@@ -247,6 +274,7 @@ ORACLES: dict[str, Any] = {
     "fix-extensions": FixExtensionsOracle,
     "rename-from-sheet": RenameFromSheetOracle,
     "file-by-sheet": FileBySheetOracle,
+    "extract-by-sheet": ExtractBySheetOracle,
     "collect-by-search": CollectBySearchOracle,
     "set-permissions": SetPermissionsOracle,
 }

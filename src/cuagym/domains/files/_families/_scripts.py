@@ -5,8 +5,8 @@
   are built by small deterministic writers (a hand-made one-page PDF, Pillow images, zip
   archives with fixed timestamps), so two files with the same spec are byte-identical.
 - ``golden_patch.py`` replays a list of file operations (``move``, ``copy``, ``delete``,
-  ``mkdir``, ``zip``, ``chmod``) on the tree setup wrote; moves and copies keep modification
-  times, as a file manager does.
+  ``mkdir``, ``zip``, ``unzip``, ``chmod``) on the tree setup wrote; moves and copies keep
+  modification times, as a file manager does.
 - ``reward.py`` is the shared reward frame (:mod:`cuagym.domains._reward`): the initial home's
   tree and the final one (``before``, ``after``: files by content hash, symlinks by target,
   folders) and the paths that changed (``changes``), one walk of /home/user (top-level hidden
@@ -197,6 +197,10 @@ for op, a, b in OPS:
         shutil.copy2(src, dst)  # copy2 keeps the mtime, as file managers do
     elif op == "chmod":  # b: the permission bits in octal
         os.chmod(src, int(b, 8))
+    elif op == "unzip":  # extract archive a into folder b (made if missing)
+        os.makedirs(dst, exist_ok=True)
+        with zipfile.ZipFile(src) as zf:
+            zf.extractall(dst)
     elif op == "zip":  # archive folder a as b, entries under the folder's own name
         top = os.path.dirname(src)
         with zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zf:
