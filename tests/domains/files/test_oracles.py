@@ -47,6 +47,7 @@ NEW_FAMILIES = (
     "set-permissions",
     "file-by-sheet",
     "extract-by-sheet",
+    "copy-hidden-files",
 )
 
 

@@ -421,6 +421,36 @@ with zipfile.ZipFile(os.path.join(P["folder"], name)) as zf:
 """
 )
 
+DOTS = """
+DOTS = sorted(n for n in os.listdir(P["backup"]) if n.startswith(".")
+              and os.path.isfile(os.path.join(P["backup"], n)))
+"""
+DOT_VISIBLE_TOO = script(
+    DOTS
+    + """
+other = sorted(n for n in os.listdir(P["backup"]) if not n.startswith("."))[0]
+shutil.copy2(os.path.join(P["backup"], other), os.path.join(P["target"], other))
+"""
+)
+DOT_MOVED = script(
+    DOTS
+    + """
+os.remove(os.path.join(P["backup"], DOTS[0]))
+"""
+)
+DOT_DOT_DROPPED = script(
+    DOTS
+    + """
+os.rename(os.path.join(P["target"], DOTS[0]), os.path.join(P["target"], DOTS[0][1:]))
+"""
+)
+DOT_CACHE_TOO = script(
+    DOTS
+    + """
+shutil.copytree(os.path.join(P["backup"], ".cache"), os.path.join(P["target"], ".cache"))
+"""
+)
+
 CASES: list[Case] = [
     # delete-temp-files
     Case("delete-temp-files", 0, "the README deleted too", TEMPS_README_TOO, "others_kept"),
@@ -549,6 +579,13 @@ CASES: list[Case] = [
          UNPACK_INTO_SUBFOLDER, "nothing_else_changed"),
     Case("extract-by-sheet", 0, "a file of an archive missing", UNPACK_ONE_FILE_MISSING,
          "all_extracted"),
+    # copy-hidden-files
+    Case("copy-hidden-files", 0, "a visible file copied too", DOT_VISIBLE_TOO,
+         "nothing_else_changed"),
+    Case("copy-hidden-files", 1, "a dotfile moved, not copied", DOT_MOVED, "nothing_else_changed"),
+    Case("copy-hidden-files", 2, "a copy without its leading dot", DOT_DOT_DROPPED, "all_copied"),
+    Case("copy-hidden-files", 0, "the hidden cache folder copied too", DOT_CACHE_TOO,
+         "nothing_else_changed"),
 ]  # fmt: skip
 
 

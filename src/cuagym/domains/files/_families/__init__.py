@@ -6,7 +6,7 @@ from cuagym.domains._family import TaskFamily
 
 from ._base import FilesFamily
 from ._cross import ExtractBySheet, FileBySheet, RenameFromSheet
-from ._find import CollectBySearch, SetPermissions
+from ._find import CollectBySearch, CopyHiddenFiles, SetPermissions
 from ._manage import (
     ArchiveFolder,
     BatchRename,
@@ -22,6 +22,7 @@ __all__ = [
     "ArchiveFolder",
     "BatchRename",
     "CollectBySearch",
+    "CopyHiddenFiles",
     "CopyNewestReport",
     "CreateFolderTree",
     "DeleteTempFiles",
@@ -43,6 +44,7 @@ FAMILIES: tuple[TaskFamily, ...] = (
     CopyNewestReport(),
     SetPermissions(),
     CollectBySearch(),
+    CopyHiddenFiles(),
     OrganizeByType(),
     OrganizeByDate(),
     BatchRename(),

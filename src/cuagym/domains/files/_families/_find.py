@@ -1,5 +1,6 @@
 """Families on finding files and on what the file manager tells about them: files collected
-from a deep tree by a word in their names, and permissions set on scripts and a secrets file."""
+from a deep tree by a word in their names, hidden settings files copied out of a backup, and
+permissions set on scripts and a secrets file."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from cuagym.core import Difficulty, StartWindow, TaskConfig
 from ._base import FilesFamily, FileSpec, Op, quote
 from ._world import PROJECTS, file_spec, filler_text, stamp
 
-__all__ = ["CollectBySearch", "SetPermissions"]
+__all__ = ["CollectBySearch", "CopyHiddenFiles", "SetPermissions"]
 
 # term -> (stems whose names hold it, in any case, and stems that only look related)
 _TERMS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
@@ -127,6 +128,102 @@ checks.append(("tree_kept", 0, len(kept) == len(regular_files(before, P["root"])
                f"{len(kept)} files of the tree as they were"))
 checks.append(("nothing_else_changed", 0, not off, "unplanned changes: " + listing(off)))
 checks.append(("most_copied", 1, len(done) * 2 >= len(copies), f"{len(done)} of {len(copies)}"))
+checks.append(("all_copied", 3, len(done) == len(copies),
+               "missing: " + ", ".join(sorted(d for _, d in copies if d not in done))[:150]))
+"""
+
+
+_DOTFILES: tuple[tuple[str, str], ...] = (
+    (".bashrc", "export PATH=$HOME/bin:$PATH\nalias ll='ls -l'"),
+    (".gitconfig", "[user]\n    name = Sam\n[pull]\n    rebase = true"),
+    (".vimrc", "set number\nsyntax on"),
+    (".profile", "umask 022"),
+    (".inputrc", "set completion-ignore-case on"),
+    (".npmrc", "save-exact=true"),
+)
+_VISIBLE: tuple[str, ...] = ("notes.txt", "bashrc_backup_notes.txt", "todo.md", "vimrc.txt")
+
+
+class CopyHiddenFiles(FilesFamily):
+    """Copy the hidden settings files (names starting with a dot) of a laptop backup folder
+    into a dotfiles folder; the look-alike visible files are not hidden files."""
+
+    id: ClassVar[str] = "copy-hidden-files"
+    difficulty: ClassVar[Difficulty] = "medium"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("navigate", "view", "hidden-files")
+    also_covers: ClassVar[tuple[str, ...]] = ("files:manage/copy/copy-to-folder",)
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        hidden = rng.randint(3, 5)
+        backup = f"Backups/{rng.choice(['old-laptop', 'work-laptop-2023', 'thinkpad'])}"
+        target = "Projects/dotfiles"
+        src, dst = f"~/{backup}", f"~/{target}"
+        instruction = rng.choice(
+            [
+                f"Copy every hidden file directly inside {src} (the names that start with a "
+                f"dot) into {dst}, keeping their names. Visible files are not copied and the "
+                "backup stays as it is.",
+                f"{dst} should get a copy of each settings file hidden in {src}, that is each "
+                "file there whose name begins with a dot, under the same name; leave the "
+                "visible files out and the originals in place.",
+                f"Rescue the dotfiles of {src}: every file at the top of that folder whose "
+                f"name starts with a dot is copied into {dst} with its name unchanged, and "
+                "nothing else is copied, moved or deleted.",
+                f"The hidden configuration files of the backup {src} (names beginning with a "
+                f"dot, in that folder itself) belong in {dst} as well. Copy them there, names "
+                "kept; ordinary files stay where they are and are not copied.",
+                f"Bring over my hidden settings from {src}: a copy of each file there with a "
+                f"dot at the start of its name goes into {dst}, same name, while visible files "
+                "and the backup are left alone.",
+            ]
+        )
+        return self.make_task(
+            task_id,
+            instruction,
+            f"/home/user/{backup} holds {hidden} hidden files (their names start with a dot) "
+            "and a few visible files, some named after a settings file; a file manager does "
+            f"not list hidden files unless asked to. /home/user/{target} exists and is empty. "
+            "The home folder is /home/user (~).",
+            backup=backup,
+            target=target,
+            hidden=hidden,
+        )
+
+    def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
+        """The file manager on the backup folder."""
+        return [StartWindow(app="files", path="/home/user/" + params["backup"])]
+
+    def world(self, p: dict[str, Any], rng: random.Random) -> tuple[list[FileSpec], list[str]]:
+        files = [
+            file_spec(f"{p['backup']}/{name}", "txt", text, stamp(rng))
+            for name, text in rng.sample(_DOTFILES, p["hidden"])
+        ]
+        files += [
+            file_spec(f"{p['backup']}/{name}", "txt", filler_text(rng, name), stamp(rng))
+            for name in rng.sample(_VISIBLE, 3)
+        ]
+        # a hidden file one level down is not "directly inside" the backup
+        files.append(file_spec(f"{p['backup']}/.cache/session", "txt", "tmp", stamp(rng)))
+        return files, [p["target"]]
+
+    def solve(self, p: dict[str, Any], files: list[FileSpec]) -> list[Op]:
+        return [
+            ["copy", f["path"], f"{p['target']}/{f['path'].rsplit('/', 1)[1]}"]
+            for f in files
+            if f["path"].rsplit("/", 1)[1].startswith(".")
+            and f["path"].rsplit("/", 1)[0] == p["backup"]
+        ]
+
+    def checks(self, p: dict[str, Any]) -> str:
+        return """
+hidden = [f for f in regular_files(before, P["backup"])
+          if parent_of(f) == P["backup"] and name_of(f).startswith(".")]
+copies = [(f, P["target"] + "/" + name_of(f)) for f in hidden]
+off = off_plan(changes, after, planned(before, copies=copies))
+done = [dst for src, dst in copies if after.get(dst) == before[src]]
+checks.append(("hidden_known", 0, len(hidden) == P["hidden"], f"{len(hidden)} hidden files"))
+checks.append(("nothing_else_changed", 0, not off, "unplanned changes: " + listing(off)))
+checks.append(("some_copied", 1, bool(done), f"{len(done)} of {len(copies)}"))
 checks.append(("all_copied", 3, len(done) == len(copies),
                "missing: " + ", ".join(sorted(d for _, d in copies if d not in done))[:150]))
 """

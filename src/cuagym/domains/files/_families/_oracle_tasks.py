@@ -8,6 +8,8 @@ import os
 from collections.abc import AsyncIterator
 from typing import Any
 
+from cuagym.domains._gui_oracle import OracleStuck, answer, call, key
+
 from ._oracle import HOME, FilesOracle, Tree, q
 
 __all__ = ["ORACLES"]
@@ -235,6 +237,33 @@ class CollectBySearchOracle(FilesOracle):
             yield turn
 
 
+class CopyHiddenFilesOracle(FilesOracle):
+    """Show hidden files (ctrl+H) on the backup folder, then copy and paste each dotfile into
+    the target. The setting is a toggle: if the first copy does not happen (the names were
+    not listed, so typing one selected nothing), it is toggled once more and tried again."""
+
+    async def plan(self) -> AsyncIterator[str]:
+        backup, target = self.p["backup"], self.p["target"]
+        dotfiles = sorted(
+            p for p in self.world if os.path.dirname(p) == backup and os.path.basename(p)[0] == "."
+        )
+        async for turn in self.open_folder(backup):
+            yield turn
+        yield answer("show the hidden files.", key("ctrl", "h"), call("wait", time=1))
+        for i, path in enumerate(dotfiles):
+            try:
+                async for turn in self.transfer(path, target, cut=False):
+                    yield turn
+            except OracleStuck:
+                if i:
+                    raise
+                async for turn in self.open_folder(backup):
+                    yield turn
+                yield answer("toggle hidden files again.", key("ctrl", "h"), call("wait", time=1))
+                async for turn in self.transfer(path, target, cut=False):
+                    yield turn
+
+
 class SetPermissionsOracle(FilesOracle):
     """In a terminal on the project folder: chmod of the scripts and of the secrets file;
     the state read here carries each file's permission bits."""
@@ -275,6 +304,7 @@ ORACLES: dict[str, Any] = {
     "rename-from-sheet": RenameFromSheetOracle,
     "file-by-sheet": FileBySheetOracle,
     "extract-by-sheet": ExtractBySheetOracle,
+    "copy-hidden-files": CopyHiddenFilesOracle,
     "collect-by-search": CollectBySearchOracle,
     "set-permissions": SetPermissionsOracle,
 }
