@@ -42,3 +42,28 @@ def test_oracles_solve_tasks_through_libreoffice(tmp_path: Path) -> None:
         assert record.reward == 1.0, (record.task_id, record.checks, record.model_extra)
         assert record.status == "success" and record.ended_by == "terminate"
         assert all(r == "ok" for t in episode.turns for r in t.results)
+
+
+#: families added in wave 3: each one's oracle solves a task end to end in a real sandbox
+NEW_FAMILIES = (
+    "summary-sheet",
+    "folder-inventory",
+    "display-names",
+    "rename-sheets",
+    "week-series",
+    "delete-cancelled-rows",
+)
+
+
+@pytest.mark.gui
+@pytest.mark.slow
+@pytest.mark.skipif(
+    not all(shutil.which(t) for t in ("Xvfb", "soffice", "xdotool")),
+    reason="needs xvfb, xdotool and LibreOffice (make test installs them)",
+)
+def test_new_family_oracles_solve_tasks_through_libreoffice(tmp_path: Path) -> None:
+    tasks = [domain.family(f).sample(0) for f in NEW_FAMILIES]
+    for episode in oracle_episodes(tasks, tmp_path):
+        record = episode.record
+        assert record.reward == 1.0, (record.task_id, record.checks, record.model_extra)
+        assert record.status == "success" and record.ended_by == "terminate"

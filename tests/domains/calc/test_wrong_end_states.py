@@ -35,7 +35,7 @@ def edit(body: str) -> Any:
             "from openpyxl.styles import Alignment, Font, PatternFill\n"
             "from openpyxl.worksheet.datavalidation import DataValidation\n"
             f"P = json.loads({json.dumps(p)!r})\nwb = openpyxl.load_workbook(P['path'])\n"
-            "ws = wb[P['sheet']]\n" + body + "\nwb.save(P['path'])\n"
+            "ws = wb[P['sheet']] if 'sheet' in P else None\n" + body + "\nwb.save(P['path'])\n"
         )
 
     return build
@@ -342,6 +342,133 @@ chart.add_data(Reference(ws, min_col=3, min_row=2, max_row=last), titles_from_da
 chart.set_categories(Reference(ws, min_col=1, min_row=2, max_row=last))
 ws.add_chart(chart, "E2")
 """)
+SUMMARY_AT_THE_END = edit("""
+wb.move_sheet(P["new"], offset=len(wb.sheetnames) - 1)
+""")
+SUMMARY_TYPED_TOTALS = edit("""
+new, month = wb[P["new"]], wb[P["months"][0]]
+new["B2"] = sum(month.cell(row=r, column=2).value for r in range(2, month.max_row + 1))
+""")
+SUMMARY_WRONG_MONTH = edit("""
+first, second = P["months"][0], P["months"][1]
+wb[P["new"]]["C3"] = f"=SUM('{first}'!C2:C{wb[first].max_row})"
+""")
+SUMMARY_TOTAL_SHORT = edit("""
+total = len(P["months"]) + 2
+wb[P["new"]][f"C{total}"] = f"=SUM(C2:C{total - 2})"
+""")
+SUMMARY_MONTH_EDITED = edit("""
+wb[P["months"][1]]["B2"] = wb[P["months"][1]]["B2"].value + 5
+""")
+
+INVENTORY_UNSORTED = edit("""
+ws = wb[P["sheet"]]
+rows = [[ws.cell(row=r, column=c).value for c in (1, 2, 3)] for r in range(2, P["count"] + 2)]
+rows.reverse()
+for r, row in enumerate(rows, start=2):
+    for c, value in enumerate(row, start=1):
+        ws.cell(row=r, column=c, value=value)
+""")
+INVENTORY_SIZES_AS_TEXT = edit("""
+ws = wb[P["sheet"]]
+for r in range(2, P["count"] + 2):
+    ws.cell(row=r, column=3).value = str(ws.cell(row=r, column=3).value)
+""")
+INVENTORY_SIZES_IN_KB = edit("""
+ws = wb[P["sheet"]]
+for r in range(2, P["count"] + 2):
+    ws.cell(row=r, column=3).value = round(ws.cell(row=r, column=3).value / 1024, 1)
+""")
+INVENTORY_TYPES_WITH_DOT = edit("""
+ws = wb[P["sheet"]]
+for r in range(2, P["count"] + 2):
+    ws.cell(row=r, column=2).value = "." + ws.cell(row=r, column=2).value
+""")
+INVENTORY_FILE_DELETED = """
+import os
+folder = os.path.join("/home/user", __FOLDER__)
+os.remove(os.path.join(folder, sorted(os.listdir(folder))[-1]))
+"""
+
+
+def inventory_file_deleted(p: dict[str, Any]) -> str:
+    return INVENTORY_FILE_DELETED.replace("__FOLDER__", repr(p["folder"]))
+
+
+NAMES_AS_TEXT = edit("""
+vals = openpyxl.load_workbook(P["path"])[P["sheet"]]
+for r in range(2, P["n"] + 2):
+    a, b, c = (vals.cell(row=r, column=k).value for k in (1, 2, 3))
+    ws[f"E{r}"] = {"the last name, a comma and a space, then the first name": f"{b}, {a}",
+                   "the first name, one space, then the last name": f"{a} {b}"}.get(
+        P["style"], f"{a} {b} ({c})")
+""")
+NAMES_NO_SPACE = edit("""
+for r in range(2, P["n"] + 2):
+    ws[f"E{r}"] = ws[f"E{r}"].value.replace('", "', '","').replace('" "', '""').replace(
+        '" ("', '"("')
+""")
+NAMES_ROW_BELOW = edit("""
+for r in range(2, P["n"] + 2):
+    ws[f"E{r}"] = ws[f"E{r}"].value.replace(str(r), str(r + 1))
+""")
+NAMES_EMAIL_OVERWRITTEN = edit("""
+ws["D2"] = ws["D2"].value.upper()
+""")
+
+SHEETS_IN_CAPITALS = edit("""
+for sheet in wb.worksheets[: P["count"]]:
+    sheet.title = sheet.title.upper()
+""")
+SHEETS_REORDERED = edit("""
+wb.move_sheet(wb.worksheets[0], offset=P["count"] - 1)
+""")
+SHEETS_TITLE_EDITED = edit("""
+sheet = wb.worksheets[0]
+sheet.title = sheet.title + " region"
+sheet["A1"] = "Region: " + sheet.title
+""")
+SHEETS_NOTES_RENAMED = edit("""
+wb["Notes"].title = "Remarks"
+""")
+
+SERIES_AS_TEXT = edit("""
+for r in range(2, P["n"] + 2):
+    ws[f"A{r}"].value = ws[f"A{r}"].value.isoformat()
+""")
+SERIES_DAILY = edit("""
+first = ws["A2"].value
+for r in range(2, P["n"] + 2):
+    ws[f"A{r}"].value = first + datetime.timedelta(days=r - 2)
+""")
+SERIES_REFORMATTED = edit("""
+for r in range(2, P["n"] + 2):
+    ws[f"A{r}"].number_format = "dd/mm/yyyy"
+""")
+SERIES_ONE_SHORT = edit("""
+ws[f"A{P['n'] + 1}"].value = None
+""")
+
+ROWS_CLEARED_NOT_DELETED = edit("""
+for r in range(2, P["n"] + 2):
+    if ws.cell(row=r, column=9).value == P["word"]:
+        for c in range(1, 10):
+            ws.cell(row=r, column=c).value = None
+""")
+ROWS_ONE_MORE_DELETED = edit("""
+ws.delete_rows(2)
+""")
+ROWS_SORTED_BY_STATUS = edit("""
+rows = [[c.value for c in row] for row in ws.iter_rows(min_row=2, max_row=ws.max_row, max_col=9)]
+rows.sort(key=lambda row: row[8])
+for r, row in enumerate(rows, start=2):
+    for c, value in enumerate(row, start=1):
+        ws.cell(row=r, column=c).value = value
+""")
+ROWS_HEADER_RENAMED = edit("""
+ws["I1"] = "State"
+""")
+
 CHART_ON_NOTES = chart("""
 chart.add_data(Reference(ws, min_col=3, min_row=2, max_row=last), titles_from_data=False)
 chart.set_categories(Reference(ws, min_col=1, min_row=2, max_row=last))
@@ -457,6 +584,52 @@ CASES: list[Case] = [
     Case("region-chart", 0, "the title in lower case", CHART_TITLE_LOWERCASE, "title"),
     Case("region-chart", 0, "the chart on the Notes sheet", CHART_ON_NOTES,
          "chart_on_sheet"),
+    # folder-inventory (files -> calc)
+    Case("folder-inventory", 0, "the files listed Z to A", INVENTORY_UNSORTED, "names_sorted"),
+    Case("folder-inventory", 1, "sizes typed as text", INVENTORY_SIZES_AS_TEXT, "sizes"),
+    Case("folder-inventory", 2, "sizes in KiB, not bytes", INVENTORY_SIZES_IN_KB, "sizes"),
+    Case("folder-inventory", 0, "types written with the dot", INVENTORY_TYPES_WITH_DOT, "types"),
+    Case("folder-inventory", 1, "a file deleted to match a short list", inventory_file_deleted,
+         "folder_kept"),
+    # display-names
+    Case("display-names", 1, "the names typed as text", NAMES_AS_TEXT, "formulas",
+         from_gold=False),
+    Case("display-names", 0, "the separators' spaces left out", NAMES_NO_SPACE, "all_right"),
+    Case("display-names", 1, "each formula reads the next row", NAMES_ROW_BELOW, "formulas"),
+    Case("display-names", 2, "an email changed on the way", NAMES_EMAIL_OVERWRITTEN,
+         "nothing_else_changed"),
+    # rename-sheets
+    Case("rename-sheets", 0, "the regions in capitals", SHEETS_IN_CAPITALS, "all_renamed"),
+    Case("rename-sheets", 1, "the sheets reordered", SHEETS_REORDERED, "nothing_else_changed"),
+    Case("rename-sheets", 2, "a title edited to fit a longer name", SHEETS_TITLE_EDITED,
+         "nothing_else_changed"),
+    Case("rename-sheets", 0, "the notes sheet renamed too", SHEETS_NOTES_RENAMED, "notes_kept"),
+    # week-series
+    Case("week-series", 0, "dates typed as text", SERIES_AS_TEXT, "all_dates"),
+    Case("week-series", 1, "one day apart, not the asked step", SERIES_DAILY, "all_dates"),
+    Case("week-series", 2, "the column given another date format", SERIES_REFORMATTED,
+         "nothing_else_changed"),
+    Case("week-series", 0, "the last task left without a date", SERIES_ONE_SHORT, "all_dates"),
+    # delete-cancelled-rows
+    Case("delete-cancelled-rows", 0, "rows cleared, not deleted: gaps left",
+         ROWS_CLEARED_NOT_DELETED, "no_gaps", from_gold=False),
+    Case("delete-cancelled-rows", 1, "an open order deleted too", ROWS_ONE_MORE_DELETED,
+         "others_kept_in_order"),
+    Case("delete-cancelled-rows", 2, "the orders re-sorted by status", ROWS_SORTED_BY_STATUS,
+         "others_kept_in_order"),
+    Case("delete-cancelled-rows", 0, "the Status header renamed", ROWS_HEADER_RENAMED,
+         "header_kept"),
+    # summary-sheet
+    Case("summary-sheet", 0, "the summary sheet added at the end", SUMMARY_AT_THE_END,
+         "placed_first"),
+    Case("summary-sheet", 1, "a month's Units typed as a number", SUMMARY_TYPED_TOTALS,
+         "month_formulas"),
+    Case("summary-sheet", 2, "the second month's Revenue read from the first month",
+         SUMMARY_WRONG_MONTH, "month_values"),
+    Case("summary-sheet", 0, "the total leaves out the last month", SUMMARY_TOTAL_SHORT,
+         "total_row"),
+    Case("summary-sheet", 1, "a month sheet edited to fit", SUMMARY_MONTH_EDITED,
+         "nothing_else_changed"),
 ]  # fmt: skip
 
 

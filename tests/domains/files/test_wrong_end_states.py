@@ -263,6 +263,194 @@ for paths in groups.values():
         shutil.move(path, P["target"])
 """)
 
+PLAN_ROWS = """
+import openpyxl
+book = openpyxl.load_workbook(P["plan"])
+ROWS = [(r[0], r[1]) for r in book[P["sheet"]].iter_rows(min_row=2, max_col=2, values_only=True)]
+"""  # a plan's rows: (current name, new name) or (file, folder)
+RENAME_CAPITALS = script(
+    PLAN_ROWS
+    + """
+old, new = ROWS[0]
+os.rename(os.path.join(P["folder"], new), os.path.join(P["folder"], new.upper()))
+"""
+)
+RENAME_UNLISTED_TOO = script(
+    PLAN_ROWS
+    + """
+listed = {new for _, new in ROWS}
+other = sorted(n for n in os.listdir(P["folder"]) if n not in listed)[0]
+os.rename(os.path.join(P["folder"], other), os.path.join(P["folder"], "2025-01_" + other))
+"""
+)
+RENAME_PLAN_EDITED = script(
+    PLAN_ROWS
+    + """
+old, new = ROWS[0]
+os.rename(os.path.join(P["folder"], new), os.path.join(P["folder"], "contract_" + new))
+book[P["sheet"]]["B2"] = "contract_" + book[P["sheet"]]["B2"].value
+book.save(P["plan"])
+"""
+)
+RENAME_COPIED = script(
+    PLAN_ROWS
+    + """
+for old, new in ROWS:
+    shutil.copy2(os.path.join(P["folder"], old), os.path.join(P["folder"], new))
+"""
+)
+RENAME_EXTENSION_DROPPED = script(
+    PLAN_ROWS
+    + """
+for old, new in ROWS[:2]:
+    os.rename(os.path.join(P["folder"], new), os.path.join(P["folder"], new[:-4]))
+"""
+)
+
+HITS = f"""
+HITS = [p for p in {walk('P["root"]')} if P["term"] in os.path.basename(p).lower()]
+"""
+COLLECT_DECOYS_TOO = script(
+    HITS
+    + f"""
+for path in {walk('P["root"]')}:
+    if P["term"] + "s_old" in path:
+        shutil.copy2(path, os.path.join(P["target"], os.path.basename(path)))
+"""
+)
+COLLECT_ONE_MOVED = script(
+    HITS
+    + """
+os.remove(sorted(HITS)[0])
+"""
+)
+COLLECT_A_LINK = script(
+    HITS
+    + """
+first = sorted(HITS)[0]
+copy = os.path.join(P["target"], os.path.basename(first))
+os.remove(copy)
+os.symlink(os.path.abspath(first), copy)
+"""
+)
+COLLECT_ONE_MISSED = script(
+    HITS
+    + """
+os.remove(os.path.join(P["target"], os.path.basename(sorted(HITS)[-1])))
+"""
+)
+PERM_README_TOO = script('os.chmod(os.path.join(P["base"], "scripts", "README.md"), 0o755)\n')
+PERM_GROUP_READS_SECRET = script(
+    'os.chmod(os.path.join(P["base"], "config", P["secret"]), 0o640)\n'
+)
+PERM_SCRIPTS_WORLD_WRITABLE = script("""
+for name in P["scripts"]:
+    os.chmod(os.path.join(P["base"], "scripts", name), 0o777)
+""")
+PERM_OWNER_ONLY_EXEC = script("""
+for name in P["scripts"]:
+    os.chmod(os.path.join(P["base"], "scripts", name), 0o744)
+os.chmod(os.path.join(P["base"], "config", P["secret"]), 0o600)
+""")
+PERM_SETTINGS_TOO = script('os.chmod(os.path.join(P["base"], "config", "settings.yaml"), 0o600)\n')
+
+FILING_COPIED = script(
+    PLAN_ROWS
+    + """
+for name, folder in ROWS:
+    shutil.copy2(os.path.join(P["folder"], name), os.path.join(folder, name))
+"""
+)
+FILING_UNLISTED_TOO = script(
+    PLAN_ROWS
+    + """
+name, folder = ROWS[0]
+other = sorted(os.listdir(P["folder"]))[0]
+shutil.move(os.path.join(P["folder"], other), os.path.join(folder, other))
+"""
+)
+FILING_WRONG_SUBFOLDER = script(
+    PLAN_ROWS
+    + """
+name, folder = ROWS[0]
+other = folder[:-4] + "assets" if folder.endswith("docs") else folder[:-6] + "docs"
+shutil.move(os.path.join(folder, name), os.path.join(other, name))
+"""
+)
+FILING_README_DELETED = script(
+    PLAN_ROWS
+    + """
+name, folder = ROWS[0]
+os.remove(os.path.join(folder, "README.txt"))
+"""
+)
+
+UNPACK_ARCHIVE_DELETED = script(
+    PLAN_ROWS
+    + """
+name, dest = ROWS[0]
+os.remove(os.path.join(P["folder"], name))
+"""
+)
+UNPACK_UNLISTED_TOO = script(
+    PLAN_ROWS
+    + """
+listed = {name for name, _ in ROWS}
+other = sorted(n for n in os.listdir(P["folder"]) if n not in listed)[0]
+with zipfile.ZipFile(os.path.join(P["folder"], other)) as zf:
+    zf.extractall(os.path.join(P["folder"], other[:-4]))
+"""
+)
+UNPACK_INTO_SUBFOLDER = script(
+    PLAN_ROWS
+    + """
+name, dest = ROWS[0]
+inner = os.path.join(dest, name[:-4])
+os.makedirs(inner)
+with zipfile.ZipFile(os.path.join(P["folder"], name)) as zf:
+    for member in zf.namelist():
+        shutil.move(os.path.join(dest, member), os.path.join(inner, member))
+"""
+)
+UNPACK_ONE_FILE_MISSING = script(
+    PLAN_ROWS
+    + """
+name, dest = ROWS[-1]
+with zipfile.ZipFile(os.path.join(P["folder"], name)) as zf:
+    os.remove(os.path.join(dest, zf.namelist()[0]))
+"""
+)
+
+DOTS = """
+DOTS = sorted(n for n in os.listdir(P["backup"]) if n.startswith(".")
+              and os.path.isfile(os.path.join(P["backup"], n)))
+"""
+DOT_VISIBLE_TOO = script(
+    DOTS
+    + """
+other = sorted(n for n in os.listdir(P["backup"]) if not n.startswith("."))[0]
+shutil.copy2(os.path.join(P["backup"], other), os.path.join(P["target"], other))
+"""
+)
+DOT_MOVED = script(
+    DOTS
+    + """
+os.remove(os.path.join(P["backup"], DOTS[0]))
+"""
+)
+DOT_DOT_DROPPED = script(
+    DOTS
+    + """
+os.rename(os.path.join(P["target"], DOTS[0]), os.path.join(P["target"], DOTS[0][1:]))
+"""
+)
+DOT_CACHE_TOO = script(
+    DOTS
+    + """
+shutil.copytree(os.path.join(P["backup"], ".cache"), os.path.join(P["target"], ".cache"))
+"""
+)
+
 CASES: list[Case] = [
     # delete-temp-files
     Case("delete-temp-files", 0, "the README deleted too", TEMPS_README_TOO, "others_kept"),
@@ -344,6 +532,60 @@ CASES: list[Case] = [
          "nothing_else_changed"),
     Case("move-duplicates", 1, "the newest copy kept", DUP_KEEP_THE_NEWEST, "oldest_kept",
          from_gold=False),
+    # rename-from-sheet (calc -> files)
+    Case("rename-from-sheet", 0, "a new name typed in capitals", RENAME_CAPITALS,
+         "nothing_else_changed"),
+    Case("rename-from-sheet", 1, "a scan not on the plan renamed too", RENAME_UNLISTED_TOO,
+         "nothing_else_changed"),
+    Case("rename-from-sheet", 2, "the plan edited to fit a wrong name", RENAME_PLAN_EDITED,
+         "nothing_else_changed"),
+    Case("rename-from-sheet", 0, "the extension left off", RENAME_EXTENSION_DROPPED,
+         "all_renamed"),
+    Case("rename-from-sheet", 1, "copies under the new names, originals kept", RENAME_COPIED,
+         "all_renamed", from_gold=False),
+    # collect-by-search
+    Case("collect-by-search", 0, "the files of the folder named after the word copied too",
+         COLLECT_DECOYS_TOO, "nothing_else_changed"),
+    Case("collect-by-search", 1, "a hit moved, not copied", COLLECT_ONE_MOVED,
+         "nothing_else_changed"),
+    Case("collect-by-search", 2, "a link where a copy was asked", COLLECT_A_LINK,
+         "nothing_else_changed"),
+    Case("collect-by-search", 0, "one hit missed", COLLECT_ONE_MISSED, "all_copied"),
+    # set-permissions
+    Case("set-permissions", 0, "the README made executable too", PERM_README_TOO,
+         "other_modes_kept"),
+    Case("set-permissions", 1, "the group may still read the secrets", PERM_GROUP_READS_SECRET,
+         "secret_private"),
+    Case("set-permissions", 2, "scripts writable by everyone", PERM_SCRIPTS_WORLD_WRITABLE,
+         "scripts_runnable"),
+    Case("set-permissions", 0, "the settings file locked down too", PERM_SETTINGS_TOO,
+         "other_modes_kept"),
+    Case("set-permissions", 1, "scripts runnable by the owner only", PERM_OWNER_ONLY_EXEC,
+         "scripts_runnable", from_gold=False),
+    # file-by-sheet (calc -> files)
+    Case("file-by-sheet", 0, "copied, not moved", FILING_COPIED, "all_moved", from_gold=False),
+    Case("file-by-sheet", 1, "an unlisted download filed too", FILING_UNLISTED_TOO,
+         "others_kept"),
+    Case("file-by-sheet", 2, "a file in the project's other subfolder", FILING_WRONG_SUBFOLDER,
+         "nothing_else_changed"),
+    Case("file-by-sheet", 0, "a folder's readme deleted on the way", FILING_README_DELETED,
+         "nothing_else_changed"),
+    # extract-by-sheet (calc -> files)
+    Case("extract-by-sheet", 0, "an archive deleted after unpacking", UNPACK_ARCHIVE_DELETED,
+         "archives_kept"),
+    Case("extract-by-sheet", 1, "an unlisted archive unpacked too", UNPACK_UNLISTED_TOO,
+         "nothing_else_changed"),
+    Case("extract-by-sheet", 2, "unpacked into a subfolder named after the archive",
+         UNPACK_INTO_SUBFOLDER, "nothing_else_changed"),
+    Case("extract-by-sheet", 0, "a file of an archive missing", UNPACK_ONE_FILE_MISSING,
+         "all_extracted"),
+    # copy-hidden-files
+    Case("copy-hidden-files", 0, "a visible file copied too", DOT_VISIBLE_TOO,
+         "nothing_else_changed"),
+    Case("copy-hidden-files", 1, "a dotfile moved, not copied", DOT_MOVED, "nothing_else_changed"),
+    Case("copy-hidden-files", 2, "a copy without its leading dot", DOT_DOT_DROPPED, "all_copied"),
+    Case("copy-hidden-files", 0, "the hidden cache folder copied too", DOT_CACHE_TOO,
+         "nothing_else_changed"),
 ]  # fmt: skip
 
 

@@ -41,11 +41,29 @@ class SortRows(CalcFamily):
         key1, dir1, key2, dir2 = rng.choice(_SORTS)
         n = rng.randint(24, 40)
         path = f"/home/user/Documents/{slug(company)}_orders_{rng.randint(1, 4)}q.xlsx"
+        orders = quote("Orders")
+        instruction = rng.choice(
+            [
+                f"Sort the {n} orders in sheet {orders} of {path} by {key1} ({dir1}), and orders "
+                f"with the same {key1} by {key2} ({dir2}). The header stays in row 1 and each "
+                "order keeps all its values together.",
+                f"Reorder sheet {orders} of {path} so its {n} orders run by {key1} ({dir1}), "
+                f"breaking ties on {key2} ({dir2}); the header row stays on top and no order's "
+                "values get separated.",
+                f"I need the orders in {path} (sheet {orders}) grouped by {key1}, {dir1}, and "
+                f"within each {key1} ordered by {key2}, {dir2}. Keep row 1 as the header and move "
+                "each order as a whole row.",
+                f"Arrange all {n} order rows on sheet {orders} in {path} with {key1} as the main "
+                f"sort key ({dir1}) and {key2} as the second key ({dir2}); whole rows move "
+                "together and the header is not sorted.",
+                f"Sort order for sheet {orders} of {path}: first {key1}, {dir1}; among orders "
+                f"sharing a {key1}, {key2}, {dir2}. The header row stays put and every order's "
+                "cells stay in one row.",
+            ]
+        )
         return self.make_task(
             task_id,
-            f"Sort the {n} orders in sheet {quote('Orders')} of {path} by {key1} ({dir1}), and "
-            f"orders with the same {key1} by {key2} ({dir2}). The header stays in row 1 and "
-            "each order keeps all its values together.",
+            instruction,
             f"{path} is open in LibreOffice Calc. Sheet {quote('Orders')} has a header in row "
             f"1 and {n} orders in rows 2 to {n + 1}, in date order, with the columns "
             + ", ".join(f"{name} ({col})" for name, col in _COLS.items())
@@ -138,11 +156,29 @@ class DropdownList(CalcFamily):
         n = rng.randint(12, 30)
         path = f"/home/user/Documents/{slug(company)}_task_board.xlsx"
         shown = ", ".join(quote(i) for i in items)
+        cells, tasks = f"F2:F{n + 1}", quote("Tasks")
+        instruction = rng.choice(
+            [
+                f"Make the Status cells {cells} of sheet {tasks} in {path} accept only these "
+                f"values, offered in a drop-down list in this order: {shown}. Any other entry "
+                "must be rejected with an error message.",
+                f"Restrict the Status entries of {path} (sheet {tasks}, {cells}) to {shown}, "
+                "listed in that order in an in-cell drop-down; typing anything else must be "
+                "refused with an error.",
+                f"People keep typing free text into the Status column of {path}. Make cells "
+                f"{cells} on sheet {tasks} offer a drop-down of exactly {shown}, in this order, "
+                "and reject any other value with an error message.",
+                f"Set up {cells} of sheet {tasks} in {path} so each Status cell can only hold "
+                f"one of {shown}, shown in that order as a pick list in the cell, while an error "
+                "stops any other entry.",
+                f"Only {shown} may go into the Status cells of {path} ({cells} on sheet "
+                f"{tasks}): offer them, in that order, in a drop-down on each cell and block "
+                "everything else with an error.",
+            ]
+        )
         return self.make_task(
             task_id,
-            f"Make the Status cells F2:F{n + 1} of sheet {quote('Tasks')} in {path} accept "
-            f"only these values, offered in a drop-down list in this order: {shown}. Any other "
-            "entry must be rejected with an error message.",
+            instruction,
             f"{path} is open in LibreOffice Calc. Sheet {quote('Tasks')} lists {n} tasks in "
             f"rows 2 to {n + 1} (Task ID, Task, Owner, Due date, Priority, Status); the Status "
             f"column F is still empty and has no input rules. {SAVE_NOTE}",
@@ -221,12 +257,34 @@ class ExtractRowsToSheet(CalcFamily):
         status = rng.choice(["Overdue", "Open"])
         new = rng.choice([f"{status} invoices", f"{status} list", status])
         path = f"/home/user/Documents/{slug(company)}_receivables.xlsx"
+        named, src = quote(new), quote("Invoices")
+        instruction = rng.choice(
+            [
+                f"In {path}, add a sheet named {named} placed right after {src}. Starting at A1 "
+                f"it should hold the header row of {src} and, below it, every invoice whose "
+                f"Status is {status} (all six columns), in the same order as on {src} and "
+                f"nothing else. {src} stays unchanged.",
+                f"Copy every {status} invoice of {path} onto a new sheet {named} that sits "
+                f"directly after {src}: its first row repeats the header of {src}, then the "
+                "matching invoices follow with all six columns, in their original order, and "
+                f"nothing else. Leave {src} itself unchanged.",
+                f"I need a separate list of the invoices whose Status is {status}. In {path}, "
+                f"create sheet {named} right after {src} holding, from A1 down, the header of "
+                f"{src} and those invoices (six columns each) in the order they appear there; "
+                f"{src} must stay as it is.",
+                f"Add sheet {named} to {path}, positioned immediately after {src}, containing "
+                f"only the header row of {src} (starting at A1) followed by each invoice with "
+                f"Status {status}, all six of its columns, in the source order. Do not alter "
+                f"{src}.",
+                f"Pull the invoices with Status {status} out of {path} into their own sheet: "
+                f"name it {named}, place it right behind {src}, and fill it from A1 with the "
+                "header row plus the six columns of each such invoice, same order as the source. "
+                "The source sheet stays unchanged.",
+            ]
+        )
         return self.make_task(
             task_id,
-            f"In {path}, add a sheet named {quote(new)} placed right after {quote('Invoices')}. "
-            f"Starting at A1 it should hold the header row of {quote('Invoices')} and, below "
-            f"it, every invoice whose Status is {status} (all six columns), in the same order "
-            f"as on {quote('Invoices')} and nothing else. {quote('Invoices')} stays unchanged.",
+            instruction,
             f"{company}'s receivables workbook {path} is open in LibreOffice Calc. It has two "
             f"sheets, {quote('Invoices')} then {quote('Customers')}. {quote('Invoices')} has a "
             f"header in row 1 and {n} invoices in rows 2 to {n + 1}: Invoice, Customer, Issue "
@@ -308,11 +366,34 @@ class RegionChart(CalcFamily):
         k = rng.randint(4, 6)
         title = rng.choice(["Revenue by region", "Regional revenue 2025", "Revenue per region"])
         path = f"/home/user/Documents/{slug(company)}_regional_summary.xlsx"
+        summary, named, values, cats = (
+            quote("Summary"),
+            quote(title),
+            f"C2:C{k + 1}",
+            f"A2:A{k + 1}",
+        )
+        instruction = rng.choice(
+            [
+                f"On sheet {summary} of {path}, add a column chart (vertical bars) with the title "
+                f"{named} that shows one data series, the Revenue values {values}, with the "
+                f"region names {cats} as its categories.",
+                f"Chart the regional revenue on sheet {summary} of {path}: a column chart "
+                f"(vertical bars) titled {named}, with a single series taken from {values} "
+                f"(Revenue) and the regions in {cats} as category labels.",
+                f"Put a vertical bar chart on sheet {summary} in {path} showing Revenue "
+                f"({values}) per region (categories {cats}); it has exactly one data series and "
+                f"the title {named}.",
+                f"I want to see the {k} regions' revenue at a glance: add to sheet {summary} of "
+                f"{path} a column chart with the title {named} whose only series is {values}, "
+                f"labelled by the region names in {cats}.",
+                f"Create one column chart (vertical bars) on sheet {summary} of {path}: title "
+                f"{named}, categories from {cats} (the regions), values from {values} (Revenue) "
+                "as its one data series.",
+            ]
+        )
         return self.make_task(
             task_id,
-            f"On sheet {quote('Summary')} of {path}, add a column chart (vertical bars) with the "
-            f"title {quote(title)} that shows one data series, the Revenue values C2:C{k + 1}, "
-            f"with the region names A2:A{k + 1} as its categories.",
+            instruction,
             f"{path} is open in LibreOffice Calc. Sheet {quote('Summary')} has a header in row "
             f"1 (Region, Orders, Revenue) and {k} regions in rows 2 to {k + 1}; sheet "
             f"{quote('Notes')} holds remarks. There are no charts yet. {SAVE_NOTE}",

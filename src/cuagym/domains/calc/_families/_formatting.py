@@ -58,10 +58,24 @@ class ApplyNumberFormat(CalcFamily):
             col = "C" if header == "Issue date" else "D"
             path = f"/home/user/Documents/{slug(company)}_invoices.xlsx"
         what, example = _FORMATS[kind]
+        cells, name, tab = f"{col}2:{col}{n + 1}", quote(header), quote(sheet)
+        instruction = rng.choice(
+            [
+                f"In {path}, make the {name} column (cells {cells} of sheet {tab}) display its "
+                f"values as {what}, e.g. {example}.",
+                f"The {name} values in sheet {tab} of {path} should show as {what} ({example}, "
+                f"for instance). Change how {cells} are displayed, not the stored values.",
+                f"Format {cells}, the {name} cells of sheet {tab} in {path}, so that every value "
+                f"reads as {what}, like {example}.",
+                f"I want the {name} column of {path} to read as {what}, the way {example} looks; "
+                f"only the display of cells {cells} on sheet {tab} changes.",
+                f"Show each entry of the {name} column on sheet {tab} of {path} as {what}: cells "
+                f"{cells} should look like {example} while keeping their underlying values.",
+            ]
+        )
         return self.make_task(
             task_id,
-            f"In {path}, make the {quote(header)} column (cells {col}2:{col}{n + 1} of sheet "
-            f"{quote(sheet)}) display its values as {what}, e.g. {example}.",
+            instruction,
             f"{company}'s workbook {path} is open in LibreOffice Calc. Sheet {quote(sheet)} has "
             f"a header in row 1 and {n} data rows (rows 2 to {n + 1}); column {col} is "
             f"{quote(header)}. {SAVE_NOTE}",
@@ -141,11 +155,29 @@ class StyleHeaderRow(CalcFamily):
         name, rgb = rng.choice(_FILLS)
         n = rng.randint(20, 40)
         path = f"/home/user/Documents/{slug(company)}_sales_log.xlsx"
+        sales = quote("Sales")
+        instruction = rng.choice(
+            [
+                f"Make the header row of sheet {sales} in {path} (cells A1:H1) bold white text "
+                f"(#FFFFFF) on a solid {name} background, colour #{rgb}. Leave the data rows as "
+                "they are.",
+                f"Style the column labels in A1:H1 of sheet {sales} ({path}): bold, white "
+                f"(#FFFFFF) lettering and a solid {name} fill of #{rgb}; the order rows below "
+                "keep their current look.",
+                f"I'd like the first row of the {sales} sheet in {path} to stand out: cells "
+                f"A1:H1 in bold with font colour #FFFFFF, filled solid in {name} (#{rgb}). "
+                "Nothing below the header row changes.",
+                f"Give the header cells A1:H1 on sheet {sales} of {path} a solid #{rgb} "
+                f"background ({name}) and bold white #FFFFFF text, leaving every data row "
+                "untouched.",
+                f"Bold white text (#FFFFFF) over a solid {name} #{rgb} background is our house "
+                f"style for table headers; apply it to A1:H1 of sheet {sales} in {path} and to "
+                "nothing else.",
+            ]
+        )
         return self.make_task(
             task_id,
-            f"Make the header row of sheet {quote('Sales')} in {path} (cells A1:H1) bold white "
-            f"text (#FFFFFF) on a solid {name} background, colour #{rgb}. Leave the data rows "
-            "as they are.",
+            instruction,
             f"{company}'s sales log {path} is open in LibreOffice Calc; sheet {quote('Sales')} "
             f"has plain header labels in A1:H1 and {n} orders below. {SAVE_NOTE}",
             path=path,
@@ -204,6 +236,9 @@ class HighlightCells(CalcFamily):
     id: ClassVar[str] = "highlight-cells"
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("formatting", "conditional", "highlight-rule")
+    # Calc's conditional formats apply a cell style, not a bare colour: the oracle defines a
+    # new style with the asked background, and the reward checks that fill on the rule.
+    also_covers: ClassVar[tuple[str, ...]] = ("calc:formatting/styles/cell-styles",)
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         company = rng.choice(COMPANIES)
@@ -216,12 +251,32 @@ class HighlightCells(CalcFamily):
             col, header, op = "D", "Actual", "above"
             threshold = rng.choice([15000, 20000, 25000])
             color_name, rgb = "light yellow", "FFEB9C"
+        cells, budget = f"{col}2:{col}{n + 1}", quote("Budget")
+        instruction = rng.choice(
+            [
+                f"In sheet {budget} of {path}, give every {header} cell ({cells}) whose value is "
+                f"{op} {threshold} a solid {color_name} background (#{rgb}), applied by a rule so "
+                "the highlighting follows the numbers when they change. Other cells keep their "
+                "look.",
+                f"On sheet {budget} of {path}, have a rule colour each {header} cell in {cells} "
+                f"with a solid {color_name} background (#{rgb}) whenever its value is {op} "
+                f"{threshold}, so the colour updates as the numbers change; nothing else is "
+                "restyled.",
+                f"Make the {header} values {op} {threshold} stand out in {path}: cells {cells} of "
+                f"sheet {budget} get a solid #{rgb} ({color_name}) fill from a formatting rule, "
+                "not a fixed fill, and no other cell changes appearance.",
+                f"I want a live highlight in sheet {budget} of {path}: any {header} cell "
+                f"({cells}) that is {op} {threshold} shows a solid {color_name} background, "
+                f"colour #{rgb}, driven by a rule that re-evaluates when values change. Leave "
+                "every other cell's look alone.",
+                f"Conditionally shade the {header} column of {path} (sheet {budget}, {cells}): a "
+                f"value {op} {threshold} gets a solid #{rgb} background, the {color_name} one, "
+                "and the shading must follow later edits. The rest of the sheet keeps its look.",
+            ]
+        )
         return self.make_task(
             task_id,
-            f"In sheet {quote('Budget')} of {path}, give every {header} cell "
-            f"({col}2:{col}{n + 1}) whose value is {op} {threshold} a solid {color_name} "
-            f"background (#{rgb}), applied by a rule so the highlighting follows the numbers "
-            "when they change. Other cells keep their look.",
+            instruction,
             f"{company}'s budget review {path} is open in LibreOffice Calc. Sheet "
             f"{quote('Budget')} lists {n} budget lines (rows 2 to {n + 1}) with Department, "
             f"Category, Budget, Actual and Variance (= Budget - Actual). {SAVE_NOTE}",

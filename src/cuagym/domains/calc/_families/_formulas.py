@@ -31,12 +31,31 @@ class TotalsRow(CalcFamily):
         row = n + 2
         path = f"/home/user/Documents/{slug(company)}_sales.xlsx"
         what = "the sum of" if label == "Total" else "the average of"
+        units, revenue, sales = f"F2:F{n + 1}", f"H2:H{n + 1}", quote("Sales")
+        instruction = rng.choice(
+            [
+                f"Below the last order in sheet {sales} of {path}, add a summary row {row}: "
+                f"the label {quote(label)} in A{row}, and in F{row} and H{row} formulas that "
+                f"compute {what} the Units ({units}) and Revenue ({revenue}) columns, so the row "
+                "stays right when an order changes.",
+                f"Give sheet {sales} in {path} a {quote(label)} row at row {row}: the label goes "
+                f"in A{row}, while F{row} and H{row} hold live formulas giving {what} Units "
+                f"({units}) and {what} Revenue ({revenue}) rather than typed numbers.",
+                f"I need {what} the Units and Revenue columns under the orders of {path}, on "
+                f"sheet {sales}. Row {row} should read {quote(label)} in column A, with a formula "
+                f"over {units} in F{row} and one over {revenue} in H{row}, both updating "
+                "whenever an order changes.",
+                f"Row {row} of sheet {sales} in {path} is still empty; turn it into the "
+                f"{quote(label)} line: label in A{row}, {what} {units} in F{row} and {what} "
+                f"{revenue} in H{row}, each kept as a formula so it recalculates.",
+                f"Summarise the {n} orders of {path} in row {row} of sheet {sales}: A{row} says "
+                f"{quote(label)}, and F{row} and H{row} carry formulas that work out {what} Units "
+                f"({units}) and {what} Revenue ({revenue}).",
+            ]
+        )
         return self.make_task(
             task_id,
-            f"Below the last order in sheet {quote('Sales')} of {path}, add a summary row "
-            f"{row}: the label {quote(label)} in A{row}, and in F{row} and H{row} formulas that "
-            f"compute {what} the Units (F2:F{n + 1}) and Revenue (H2:H{n + 1}) columns, so the "
-            "row stays right when an order changes.",
+            instruction,
             f"{company}'s sales sheet {path} is open in LibreOffice Calc. Sheet "
             f"{quote('Sales')} has a header in row 1 and {n} orders in rows 2 to {n + 1} "
             f"(Order ID, Date, Region, Sales rep, Product, Units, Unit price, Revenue); row "
@@ -116,12 +135,35 @@ class StatusColumn(CalcFamily):
             ]
         )
         path = f"/home/user/Documents/{slug(company)}_spend_tracker.xlsx"
+        o, u, e, spend, status = (
+            quote(over),
+            quote(under),
+            quote(even),
+            quote("Spend"),
+            quote("Status"),
+        )
+        instruction = rng.choice(
+            [
+                f"In sheet {spend} of {path}, fill column F for all {n} budget lines: header "
+                f"{status} in F1, then for each line {o} when its Actual is greater than its "
+                f"Budget, {u} when it is less, and {e} when the two are equal.",
+                f"Add a {status} column F to sheet {spend} of {path}: for each of the {n} budget "
+                f"lines it reads {o} if Actual exceeds Budget, {u} if Actual is lower, and {e} "
+                "if they match exactly.",
+                f"Flag every budget line of {path} (sheet {spend}, rows 2 to {n + 1}) in column "
+                f"F, headed {status}: lines that spent more than budgeted say {o}, lines that "
+                f"spent less say {u}, and lines that spent exactly the budget say {e}.",
+                f"Column F of sheet {spend} in {path} needs the header {status} and, on all {n} "
+                f"lines, a label comparing Actual with Budget: {o} above budget, {u} below it, "
+                f"{e} when equal.",
+                f"For the {n} budget lines in sheet {spend} of {path}, show in F2:F{n + 1} "
+                f"whether each one is {o} (Actual greater than Budget), {u} (Actual less than "
+                f"Budget) or {e} (the two equal), with {status} as the header in F1.",
+            ]
+        )
         return self.make_task(
             task_id,
-            f"In sheet {quote('Spend')} of {path}, fill column F for all {n} budget lines: "
-            f"header {quote('Status')} in F1, then for each line {quote(over)} when its Actual "
-            f"is greater than its Budget, {quote(under)} when it is less, and {quote(even)} "
-            "when the two are equal.",
+            instruction,
             f"{path} is open in LibreOffice Calc. Sheet {quote('Spend')} has a header in row 1 "
             f"and {n} budget lines in rows 2 to {n + 1}: Department (A), Category (B), Budget "
             f"(C), Actual (D), Variance (E); column F is empty. {SAVE_NOTE}",
@@ -177,19 +219,42 @@ class PriceLookup(CalcFamily):
     id: ClassVar[str] = "price-lookup"
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("formulas", "lookup", "lookup-across-sheets")
+    # One lookup formula filled down all orders needs the price table's range fixed with $:
+    # the oracle types it so, and relative ranges that slide down miss codes and fail the
+    # prices checks.
+    also_covers: ClassVar[tuple[str, ...]] = ("calc:formulas/references/absolute-references",)
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         company = rng.choice(COMPANIES)
         n = rng.randint(20, 32)
         m = rng.randint(6, 9)
         path = f"/home/user/Documents/{slug(company)}_purchase_orders.xlsx"
+        orders, prices, e, f = quote("Orders"), quote("Prices"), f"E2:E{n + 1}", f"F2:F{n + 1}"
+        instruction = rng.choice(
+            [
+                f"In sheet {orders} of {path}, fill Unit price ({e}) for all {n} orders with the "
+                f"price that sheet {prices} lists for the order's product code, and Line total "
+                f"({f}) with Qty × Unit price. Both columns must be formulas, so they follow any "
+                f"later change to the {prices} sheet or to a quantity.",
+                f"Complete the {n} orders on sheet {orders} of {path}: {e} should pull each "
+                f"order's Unit price from sheet {prices} by its product code, and {f} should give "
+                f"Line total = Qty × Unit price. Keep both as formulas so a later edit to "
+                f"{prices} or to a quantity flows through.",
+                f"The Unit price and Line total columns of sheet {orders} in {path} are blank. "
+                f"Fill them with formulas: the price comes from the {prices} sheet's entry for "
+                f"the order's product code ({e}), the total multiplies Qty by that price ({f}).",
+                f"Link the orders to the price list in {path}: every Unit price cell ({e}, sheet "
+                f"{orders}) must look its product code up on sheet {prices}, and every Line "
+                f"total cell ({f}) must compute Qty × Unit price, with formulas for all {n} "
+                "orders.",
+                f"I want {path} to price its own orders: on sheet {orders}, have {e} find each "
+                f"product code's price on sheet {prices} and {f} multiply that price by the Qty, "
+                "as formulas that stay correct when prices or quantities change.",
+            ]
+        )
         return self.make_task(
             task_id,
-            f"In sheet {quote('Orders')} of {path}, fill Unit price (E2:E{n + 1}) for all {n} "
-            f"orders with the price that sheet {quote('Prices')} lists for the order's product "
-            f"code, and Line total (F2:F{n + 1}) with Qty × Unit price. Both columns must be "
-            f"formulas, so they follow any later change to the {quote('Prices')} sheet or to a "
-            "quantity.",
+            instruction,
             f"{path} is open in LibreOffice Calc. Sheet {quote('Orders')} has a header and {n} "
             f"orders (Order, Customer, Product code, Qty, Unit price, Line total; the last two "
             f"empty). Sheet {quote('Prices')} lists {m} products in rows 2 to {m + 1}: Code "

@@ -24,10 +24,24 @@ class MergeTitle(CalcFamily):
         title = f"{company} - {quarter} 2025 budget review"
         n = rng.randint(18, 30)
         path = f"/home/user/Documents/{slug(company)}_{quarter.lower()}_budget.xlsx"
+        review, named = quote("Review"), quote(title)
+        instruction = rng.choice(
+            [
+                f"In sheet {review} of {path}, merge cells A1:E1 into one cell that holds the "
+                f"title {named}, with the title centred horizontally across it.",
+                f"Turn A1:E1 of sheet {review} in {path} into a single merged cell whose title "
+                f"{named} is centred across all five columns.",
+                f"The title {named} in sheet {review} of {path} should span the table: merge A1 "
+                "through E1 and centre the title horizontally in the merged cell.",
+                f"Make the heading of {path} sit centred above the table: cells A1:E1 of sheet "
+                f"{review} become one merged cell holding {named}, aligned to the centre.",
+                f"On sheet {review} of {path} I want one cell covering A1:E1 that shows {named} "
+                "centred from left to right, instead of five separate cells.",
+            ]
+        )
         return self.make_task(
             task_id,
-            f"In sheet {quote('Review')} of {path}, merge cells A1:E1 into one cell that holds "
-            f"the title {quote(title)}, with the title centred horizontally across it.",
+            instruction,
             f"{path} is open in LibreOffice Calc. Sheet {quote('Review')} has the title "
             f"{quote(title)} in A1, an empty row 2, a header in row 3 (A3:E3) and {n} budget "
             f"lines in rows 4 to {n + 3}. {SAVE_NOTE}",
@@ -98,11 +112,27 @@ class FreezePanes(CalcFamily):
         n = rng.randint(40, 60)
         path = f"/home/user/Documents/{slug(company)}_order_history.xlsx"
         what = _FREEZES[(rows, cols)]
+        orders, columns = quote("Orders"), "column" if cols == 1 else "columns"
+        stay = "stays" if cols == 0 else "stay"
+        instruction = rng.choice(
+            [
+                f"In sheet {orders} of {path}, freeze {what} so that "
+                f"{'it stays' if cols == 0 else 'they stay'} in view while scrolling through the "
+                f"orders: {rows} frozen row and {cols} frozen {columns}.",
+                f"Scrolling through sheet {orders} of {path} should keep {what} on screen: "
+                f"freeze exactly {rows} row and {cols} {columns} there.",
+                f"Lock {what} of sheet {orders} in {path} in place ({rows} frozen row, {cols} "
+                f"frozen {columns}) so the labels never scroll out of view.",
+                f"I keep losing track of the columns in {path}. On sheet {orders}, freeze panes "
+                f"so that {what} {stay} visible; that is {rows} row and {cols} {columns} frozen, "
+                "no more.",
+                f"Set sheet {orders} of {path} to keep {what} fixed while the rest scrolls, with "
+                f"a freeze of {rows} row and {cols} {columns}.",
+            ]
+        )
         return self.make_task(
             task_id,
-            f"In sheet {quote('Orders')} of {path}, freeze {what} so that "
-            f"{'it stays' if cols == 0 else 'they stay'} in view while scrolling through the "
-            f"orders: {rows} frozen row and {cols} frozen column{'' if cols == 1 else 's'}.",
+            instruction,
             f"{path} is open in LibreOffice Calc. Sheet {quote('Orders')} has a header row and "
             f"{n} orders (columns A:H: Order ID, Date, Region, Sales rep, Product, Units, Unit "
             f"price, Revenue); no panes are frozen yet. {SAVE_NOTE}",

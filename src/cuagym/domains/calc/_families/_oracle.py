@@ -34,6 +34,8 @@ MenuStep = tuple[tuple[int, int], tuple[int, int, int, int]]
 
 #: the Name Box, left of the formula bar
 NAME_BOX = (80, 121)
+#: a cell of the grid far from any task's data (about N28): a click there focuses the sheet
+FAR_CELL = (1100, 720)
 #: the command search box (shift+esc): white, below the focus line at the top right
 _SEARCH_BOX = (660, 36, 990, 60)
 #: a band inside both toolbar colour drop-downs (between "Recent" and "Custom Color..."),
@@ -120,6 +122,35 @@ class CalcOracle(PlannedOracle):
             async for turn in self.goto(cell, f"go to {cell} and type {text!r} there."):
                 yield turn
             yield answer(f"type {text!r} into {cell}.", call("type", text=text + "\n"))
+
+    async def type_block(
+        self, rows: list[list[str]], tail: list[Any] | None = None, column: int = 0, row: int = 1
+    ) -> AsyncIterator[str]:
+        """Type a block of cells from ``row`` of the current sheet, ``column`` columns right
+        of A, in one turn: Tab between the cells of a row, Enter after each row (Calc goes back
+        to the row's first column), then the ``tail`` calls (keys a text cannot carry; a turn
+        holds 10 calls). The sheet gets the focus from a click on an empty cell far from the
+        data and the cursor goes to A1 with ctrl+Home, then right and down with the arrow keys
+        (a few: they go in one turn), in a turn of its own: after a Name Box jump the box kept
+        the focus now and then under load, and the text went into it; arrows sent right after
+        typed text were lost."""
+        async for turn in self.in_document():
+            yield turn
+        yield answer(
+            f"put the cursor on row {row}, {column} columns right of A.",
+            call("left_click", coordinate=list(FAR_CELL)),
+            call("wait", time=0.5),
+            key("ctrl", "home"),
+            *[key("right") for _ in range(column)],
+            *[key("down") for _ in range(row - 1)],
+        )
+        block = "".join("\t".join(row) + "\n" for row in rows)
+        yield answer(
+            f"type the {len(rows)} rows, Tab between cells.",
+            call("wait", time=0.5),
+            call("type", text=block),
+            *(tail or []),
+        )
 
     async def command(self, search: str, title: str | None, thought: str) -> AsyncIterator[str]:
         """Run a menu command through Calc's command search and wait for its dialog ``title``

@@ -3,6 +3,7 @@ frozen panes, totals row, status column, price lookup."""
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import AsyncIterator
 from typing import Any, ClassVar
 
@@ -12,12 +13,15 @@ from ._oracle import BACKGROUND_COLOR, FONT_COLOR, CalcOracle
 
 __all__ = [
     "ApplyNumberFormatOracle",
+    "DeleteCancelledRowsOracle",
+    "DisplayNamesOracle",
     "FreezePanesOracle",
     "MergeTitleOracle",
     "PriceLookupOracle",
     "StatusColumnOracle",
     "StyleHeaderRowOracle",
     "TotalsRowOracle",
+    "WeekSeriesOracle",
 ]
 
 # The format code a person types into Format Cells > Numbers > Format code, per asked look.
@@ -216,3 +220,78 @@ class PriceLookupOracle(CalcOracle):
                 if not cell.get("formula") or not isinstance(cell.get("value"), int | float):
                     return f"{col}{r} is {cell.get('formula')!r} = {cell.get('value')!r}"
         return None
+
+
+class DisplayNamesOracle(CalcOracle):
+    """The header and one joining formula per contact, typed as a block down column E."""
+
+    def formula(self, r: int) -> str:
+        from ._text import _STYLES
+
+        cols, seps = next((c, s) for w, _, c, s in _STYLES.values() if w == self.p["style"])
+        joined = f"{cols[0]}{r}"
+        for sep, col in zip(seps, cols[1:], strict=True):
+            joined += f'&"{sep}"&{col}{r}'
+        return "=" + joined + ('&")"' if len(cols) == 3 else "")
+
+    async def edit(self) -> AsyncIterator[str]:
+        rows = [[self.p["header"]]] + [[self.formula(r)] for r in range(2, self.p["n"] + 2)]
+        async for turn in self.type_block(rows, column=4):
+            yield turn
+
+    def check(self, book: dict[str, Any]) -> str | None:
+        sheet = self.sheet(book, self.p["sheet"])
+        if self.cell(sheet, "E1").get("value") != self.p["header"]:
+            return f"E1 is {self.cell(sheet, 'E1').get('value')!r}"
+        for r in range(2, self.p["n"] + 2):
+            cell = self.cell(sheet, f"E{r}")
+            if not cell.get("formula") or not isinstance(cell.get("value"), str):
+                return f"E{r} is {cell.get('formula')!r} = {cell.get('value')!r}"
+        return None
+
+
+class WeekSeriesOracle(CalcOracle):
+    """The series typed down A2:An as ISO dates (Calc reads them as dates)."""
+
+    async def edit(self) -> AsyncIterator[str]:
+        first = datetime.date.fromisoformat(self.p["start"])
+        step = datetime.timedelta(days=self.p["step"])
+        rows = [[(first + step * i).isoformat()] for i in range(self.p["n"])]
+        async for turn in self.type_block(rows, row=2):
+            yield turn
+
+    def check(self, book: dict[str, Any]) -> str | None:
+        sheet = self.sheet(book, self.p["sheet"])
+        for r in range(2, self.p["n"] + 2):
+            value = self.cell(sheet, f"A{r}").get("value")
+            if not isinstance(value, str) or not value.startswith("20"):
+                return f"A{r} is {value!r}"
+        return None
+
+
+class DeleteCancelledRowsOracle(CalcOracle):
+    """Bottom up, each cancelled order's row (read from the saved workbook): the cursor on
+    its first cell, Delete Rows (command search)."""
+
+    def cancelled(self, book: dict[str, Any]) -> list[int]:
+        sheet = self.sheet(book, self.p["sheet"])
+        rows = [
+            int(coord[1:])
+            for coord, cell in sheet.get("cells", {}).items()
+            if coord.startswith("I")
+            and coord[1:].isdigit()
+            and (cell or {}).get("value") == self.p["word"]
+        ]
+        return sorted(rows, reverse=True)
+
+    async def edit(self) -> AsyncIterator[str]:
+        book = self.last_book or await self.workbook()
+        for r in self.cancelled(book):
+            async for turn in self.goto(f"A{r}", f"put the cursor on row {r}."):
+                yield turn
+            async for turn in self.command("delete rows", None, f"delete row {r}."):
+                yield turn
+
+    def check(self, book: dict[str, Any]) -> str | None:
+        left = self.cancelled(book)
+        return f"rows {left} are still {self.p['word']}" if left else None

@@ -14,9 +14,13 @@ from typing import Any
 
 __all__ = [
     "COMPANIES",
+    "REGIONS",
+    "TASKS",
     "Table",
     "budget_table",
+    "contact_table",
     "invoice_table",
+    "month_sheet",
     "order_lines",
     "price_list",
     "region_summary",
@@ -49,7 +53,8 @@ _REPS = (
     "Ines Moreau",
     "Jonas Berg",
 )
-_REGIONS = ("North", "South", "East", "West", "Central", "Coastal")
+REGIONS = ("North", "South", "East", "West", "Central", "Coastal")
+_REGIONS = REGIONS
 _PRODUCTS = (
     ("Desk lamp", 34.5),
     ("Office chair", 189.0),
@@ -94,7 +99,7 @@ _CATEGORIES = (
     "Contractors",
     "Office supplies",
 )
-_TASKS = (
+TASKS = (
     "Draft launch plan",
     "Review vendor contract",
     "Update onboarding guide",
@@ -207,7 +212,7 @@ def task_table(rng: random.Random, n: int) -> Table:
         rows.append(
             [
                 f"T-{101 + i}",
-                rng.choice(_TASKS),
+                rng.choice(TASKS),
                 rng.choice(_REPS),
                 day,
                 rng.choice(("High", "Medium", "Low")),
@@ -241,3 +246,25 @@ def order_lines(rng: random.Random, n: int, codes: list[str]) -> Table:
         for i in range(n)
     ]
     return ["Order", "Customer", "Product code", "Qty", "Unit price", "Line total"], rows
+
+
+def month_sheet(rng: random.Random, n: int) -> Table:
+    """Product, Units, Revenue: one month's sales of ``n`` distinct products."""
+    rows: list[list[Any]] = []
+    for name, price in rng.sample(_PRODUCTS, n):
+        units = rng.randint(3, 120)
+        rows.append([name, units, round(units * price * rng.uniform(0.9, 1.0), 2)])
+    return ["Product", "Units", "Revenue"], rows
+
+
+def contact_table(rng: random.Random, n: int) -> Table:
+    """First name, Last name, Company, Email: ``n`` distinct people."""
+    firsts = [r.split()[0] for r in _REPS] + ["Mia", "Noah", "Olga", "Pavel", "Rosa", "Sami"]
+    lasts = [r.split()[1] for r in _REPS] + ["Novak", "Quist", "Rossi", "Tanaka", "Weber"]
+    people = rng.sample([(f, last) for f in firsts for last in lasts], n)
+    rows: list[list[Any]] = []
+    for first, last in people:
+        company = rng.choice(_CUSTOMERS)
+        domain = slug(company).replace("_", "") + ".example"
+        rows.append([first, last, company, f"{first.lower()}.{last.lower()}@{domain}"])
+    return ["First name", "Last name", "Company", "Email"], rows

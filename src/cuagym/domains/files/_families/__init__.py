@@ -5,6 +5,8 @@ from __future__ import annotations
 from cuagym.domains._family import TaskFamily
 
 from ._base import FilesFamily
+from ._cross import ExtractBySheet, FileBySheet, RenameFromSheet
+from ._find import CollectBySearch, CopyHiddenFiles, SetPermissions
 from ._manage import (
     ArchiveFolder,
     BatchRename,
@@ -19,14 +21,20 @@ __all__ = [
     "FAMILIES",
     "ArchiveFolder",
     "BatchRename",
+    "CollectBySearch",
+    "CopyHiddenFiles",
     "CopyNewestReport",
     "CreateFolderTree",
     "DeleteTempFiles",
+    "ExtractBySheet",
+    "FileBySheet",
     "FilesFamily",
     "FixExtensions",
     "MoveDuplicates",
     "OrganizeByDate",
     "OrganizeByType",
+    "RenameFromSheet",
+    "SetPermissions",
 ]
 
 # easy -> hard
@@ -34,10 +42,16 @@ FAMILIES: tuple[TaskFamily, ...] = (
     DeleteTempFiles(),
     CreateFolderTree(),
     CopyNewestReport(),
+    SetPermissions(),
+    CollectBySearch(),
+    CopyHiddenFiles(),
     OrganizeByType(),
     OrganizeByDate(),
     BatchRename(),
     ArchiveFolder(),
     MoveDuplicates(),
     FixExtensions(),
+    RenameFromSheet(),
+    FileBySheet(),
+    ExtractBySheet(),
 )

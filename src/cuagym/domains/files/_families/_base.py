@@ -41,6 +41,8 @@ class FilesFamily(TaskFamily):
     """A file-manager task family over the /home/user tree."""
 
     domain: ClassVar[str] = "files"
+    #: extra import lines of the family's reward (a workbook read with openpyxl)
+    reward_imports: ClassVar[str] = ""
 
     def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
         """The file manager on the home folder (a family whose context names another folder
@@ -81,4 +83,4 @@ class FilesFamily(TaskFamily):
 
     def write_reward(self, task: TaskConfig) -> str:
         p = params_of(task)
-        return reward_script(task.task_id, task.instruction, p, self.checks(p))
+        return reward_script(task.task_id, task.instruction, p, self.checks(p), self.reward_imports)

@@ -41,10 +41,24 @@ class DeleteTempFiles(FilesFamily):
         ext = rng.choice(["tmp", "bak", "log"])
         temps = rng.randint(3, 6)
         count = rng.randint(5, 8)
+        instruction = rng.choice(
+            [
+                f"Delete every file whose name ends in .{ext} anywhere inside ~/{folder}, "
+                "subfolders included. Every other file stays where it is.",
+                f"Clean the .{ext} leftovers out of ~/{folder}: remove each file with that "
+                "extension, in the folder itself and in all of its subfolders, and keep "
+                "everything else untouched.",
+                f"~/{folder} is cluttered with .{ext} files. Get rid of all of them, however deep "
+                "they sit, without deleting or moving any other file.",
+                f"No file ending in .{ext} should remain anywhere under ~/{folder}; every file "
+                "with another ending, even one with that text elsewhere in its name, must stay.",
+                f"Before the ~/{folder} project is shared, delete its .{ext} files from every "
+                "subfolder and the top level alike, leaving all the other files where they are.",
+            ]
+        )
         return self.make_task(
             task_id,
-            f"Delete every file whose name ends in .{ext} anywhere inside ~/{folder}, "
-            "subfolders included. Every other file stays where it is.",
+            instruction,
             f"/home/user/{folder} is a project folder with a few subfolders and "
             f"{count + temps + 2} files: {temps} end in .{ext} and the other {count + 2} do not "
             f"(two of those merely contain {quote(ext)} in their names). The home folder is "
@@ -113,10 +127,23 @@ class CreateFolderTree(FilesFamily):
         base = f"Clients/{client}"
         tree = list(rng.choice(_STRUCTURES))
         listed = ", ".join(quote(t) for t in tree)
+        instruction = rng.choice(
+            [
+                f"Inside ~/{base}, create exactly these folders (a slash means a folder inside "
+                f"another): {listed}. Keep the file that is already there.",
+                f"Set up the folder structure for ~/{base}: {listed}, where a slash marks a "
+                "subfolder. No other folders, and the existing file stays put.",
+                f"~/{base} needs the folders {listed} (a name after a slash lives inside the "
+                "one before it). Make exactly those and leave the file already in it alone.",
+                f"Give ~/{base} this layout of folders and nothing more: {listed}. Read each "
+                "slash as one folder nested in another; the file that is there now is kept.",
+                f"I'm organising the client folder ~/{base}. Please add {listed} as folders, "
+                "with slashes meaning nesting, and keep its current file as it is.",
+            ]
+        )
         return self.make_task(
             task_id,
-            f"Inside ~/{base}, create exactly these folders (a slash means a folder inside "
-            f"another): {listed}. Keep the file that is already there.",
+            instruction,
             f"/home/user/{base} exists and holds only notes.txt. The home folder is "
             "/home/user (~).",
             base=base,
@@ -158,10 +185,26 @@ class CopyNewestReport(FilesFamily):
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         m = rng.randint(5, 8)
         share = rng.choice(["Shared/Finance", "Public/Team", "Shared/Board"])
+        instruction = rng.choice(
+            [
+                f"Copy the most recently modified PDF report in ~/Reports into ~/{share}, "
+                "keeping its file name. The original stays in ~/Reports; copy nothing else.",
+                f"Share the latest report with the team: put a copy of whichever PDF in "
+                f"~/Reports was modified last into ~/{share} under the same name, leaving the "
+                "original in place.",
+                f"~/{share} should also hold the newest PDF report from ~/Reports (the one with "
+                "the latest modification date), copied with its name unchanged; no other report "
+                "goes there and ~/Reports keeps all of its files.",
+                f"Find the PDF in ~/Reports that changed most recently and duplicate it into "
+                f"~/{share}, same file name. Only that one report is copied and nothing is moved.",
+                f"The team's folder ~/{share} needs a copy of the most recent report: the PDF in "
+                "~/Reports with the newest modification time, name kept. Copy just that file and "
+                "keep the original where it is.",
+            ]
+        )
         return self.make_task(
             task_id,
-            f"Copy the most recently modified PDF report in ~/Reports into ~/{share}, keeping "
-            "its file name. The original stays in ~/Reports; copy nothing else.",
+            instruction,
             f"/home/user/Reports holds {m} PDF reports with different modification dates; "
             f"/home/user/{share} exists and holds a readme.txt. The home folder is "
             "/home/user (~).",
@@ -241,11 +284,30 @@ class BatchRename(FilesFamily):
         start = rng.randrange(100, 800)
         numbers = sorted(rng.sample(range(start, start + 40), rng.randint(8, 14)))
         originals = [f"DSC_{n:04d}.JPG" for n in numbers]
+        first, renamed = f"DSC_{numbers[0]:04d}.JPG", f"{trip}_{numbers[0]:04d}.jpg"
+        instruction = rng.choice(
+            [
+                f"Rename every photo in ~/{folder} from DSC_NNNN.JPG to {trip}_NNNN.jpg, keeping "
+                f"its 4-digit number and using a lowercase extension ({first} becomes "
+                f"{renamed}). Nothing else in the folder changes.",
+                f"The camera names in ~/{folder} say nothing about the trip. Give each "
+                f"DSC_NNNN.JPG photo the name {trip}_NNNN.jpg with the same four digits and a "
+                f"lower-case .jpg, so {first} turns into {renamed}; leave any other file as it "
+                "is.",
+                f"Every DSC_NNNN.JPG file in ~/{folder} should be called {trip}_NNNN.jpg "
+                f"instead: same 4-digit number, extension in lower case (for example {first} "
+                f"to {renamed}). Other files in the folder keep their names.",
+                f"Switch the photos of ~/{folder} to the naming scheme {trip}_NNNN.jpg, where "
+                f"NNNN is the number from the old DSC_NNNN.JPG name ({first} ends up as "
+                f"{renamed}). Touch nothing but those photos.",
+                f"For the album in ~/{folder}, the photos should carry the trip's name: "
+                f"{first} becomes {renamed}, and likewise every DSC_NNNN.JPG becomes "
+                f"{trip}_NNNN.jpg with its number kept. All other files stay unchanged.",
+            ]
+        )
         return self.make_task(
             task_id,
-            f"Rename every photo in ~/{folder} from DSC_NNNN.JPG to {trip}_NNNN.jpg, keeping "
-            f"its 4-digit number and using a lowercase extension (DSC_{numbers[0]:04d}.JPG "
-            f"becomes {trip}_{numbers[0]:04d}.jpg). Nothing else in the folder changes.",
+            instruction,
             f"/home/user/{folder} holds {len(originals)} photos: {', '.join(originals)}, plus "
             "a captions.txt file. The home folder is /home/user (~).",
             folder=folder,
@@ -313,12 +375,29 @@ class FixExtensions(FilesFamily):
         listing += ["readme.txt"]
         rng.shuffle(listing)
         folder = rng.choice(["Downloads/Incoming", "Desktop/Recovered"])
+        instruction = rng.choice(
+            [
+                f"Some files in ~/{folder} have an extension that does not match their real "
+                "format. Rename each of those so its extension fits the content (.pdf, .png, "
+                ".jpg or .zip), keeping the rest of the name; files whose extension is already "
+                "right keep their names.",
+                f"A few files in ~/{folder} carry the wrong extension for what they really are. "
+                "Correct just those to .pdf, .png, .jpg or .zip according to their actual "
+                "content, without changing the part of the name before the dot.",
+                f"Give every mislabelled file in ~/{folder} the extension of its true format "
+                "(one of .pdf, .png, .jpg, .zip) and keep its base name; files that are already "
+                "named correctly must not be renamed.",
+                f"Some of ~/{folder} won't open because their names lie about their format. Fix "
+                "the extensions of exactly those files so they match the contents (.pdf, .png, "
+                ".jpg or .zip), base names unchanged.",
+                f"Check the real format of the files in ~/{folder}: wherever the extension is "
+                "wrong, rename the file to end in the right one of .pdf, .png, .jpg and .zip, "
+                "keeping the rest of its name. Correctly named files stay as they are.",
+            ]
+        )
         return self.make_task(
             task_id,
-            f"Some files in ~/{folder} have an extension that does not match their real "
-            "format. Rename each of those so its extension fits the content (.pdf, .png, .jpg "
-            "or .zip), keeping the rest of the name; files whose extension is already right "
-            "keep their names.",
+            instruction,
             f"/home/user/{folder} holds these {len(listing)} files: {', '.join(listing)}. "
             f"Exactly {wrong} of them have the wrong extension. The home folder is "
             "/home/user (~).",
@@ -384,11 +463,28 @@ class ArchiveFolder(FilesFamily):
         project = rng.choice(PROJECTS)
         parent = rng.choice(["Projects", "Documents/Work"])
         count = rng.randint(5, 8)
+        folder, archive = f"~/{parent}/{project}", f"~/{parent}/{project}.zip"
+        instruction = rng.choice(
+            [
+                f"Compress the folder {folder} into a zip archive {archive} whose entries sit "
+                f"under the folder's own name ({project}/...), with every file and subfolder in "
+                "it. Keep the original folder.",
+                f"Make a zip of {folder} next to it, called {archive}, that holds all of its "
+                f"files and subfolders inside a top-level {project}/ folder. The folder itself "
+                "stays where it is.",
+                f"I need {folder} packed up as {archive}: every file and subfolder included, all "
+                f"stored under {project}/ in the archive, and the original folder left in place.",
+                f"Archive the project {folder} into the single file {archive}. Opening the "
+                f"archive should show one folder, {project}, containing everything the original "
+                "holds; do not remove the original.",
+                f"Before sending {folder} away, zip it into {archive} with the entries under "
+                f"{project}/ and nothing missing from any subfolder, keeping the unzipped folder "
+                "too.",
+            ]
+        )
         return self.make_task(
             task_id,
-            f"Compress the folder ~/{parent}/{project} into a zip archive "
-            f"~/{parent}/{project}.zip whose entries sit under the folder's own name "
-            f"({project}/...), with every file and subfolder in it. Keep the original folder.",
+            instruction,
             f"/home/user/{parent}/{project} is a project folder with {count} files in several "
             "subfolders; there is no archive of it yet. The home folder is /home/user (~).",
             parent=parent,

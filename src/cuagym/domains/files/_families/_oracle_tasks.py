@@ -3,11 +3,14 @@ over many files in a terminal opened from it (see :mod:`._oracle`)."""
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import AsyncIterator
 from typing import Any
 
-from ._oracle import FilesOracle, Tree, q
+from cuagym.domains._gui_oracle import OracleStuck, answer, call, key
+
+from ._oracle import HOME, FilesOracle, Tree, q
 
 __all__ = ["ORACLES"]
 
@@ -165,6 +168,128 @@ class ArchiveFolderOracle(FilesOracle):
             yield turn
 
 
+class RenameFromSheetOracle(FilesOracle):
+    """calc → files: the plan's rows (what the workbook open in Calc shows), then F2 on each
+    listed scan with its new name."""
+
+    async def plan(self) -> AsyncIterator[str]:
+        sheet = json.loads(self.world[self.p["plan"]]["text"])
+        for old, new in sheet["rows"][1:]:
+            async for turn in self.rename(self.p["folder"], old, new):
+                yield turn
+
+
+class FileBySheetOracle(FilesOracle):
+    """calc → files: the plan's rows (what the workbook open in Calc shows), then each listed
+    download cut and pasted into its folder."""
+
+    async def plan(self) -> AsyncIterator[str]:
+        sheet = json.loads(self.world[self.p["plan"]]["text"])
+        for name, folder in sheet["rows"][1:]:
+            src = os.path.join(self.p["folder"], name)
+            async for turn in self.transfer(src, folder.strip("/"), cut=True):
+                yield turn
+
+
+class ExtractBySheetOracle(FilesOracle):
+    """calc → files: the sheet's rows (what the workbook open in Calc shows), then in a
+    terminal on the archives' folder one unzip per row into its folder (made if missing): no
+    archiver is installed for the file manager's Extract Here."""
+
+    async def plan(self) -> AsyncIterator[str]:
+        rows = json.loads(self.world[self.p["plan"]]["text"])["rows"][1:]
+        commands = []
+        for name, dest in rows:
+            target = q(os.path.join(HOME, dest.strip("/")))
+            commands.append(f"mkdir -p {target} && unzip -o -q {q(name)} -d {target}")
+
+        def done(tree: Tree) -> bool:
+            return all(
+                any(
+                    inside(path, dest.strip("/")) and kind == "file"
+                    for path, (kind, _) in tree.items()
+                )
+                for _, dest in rows
+            )
+
+        async for turn in self.in_terminal(
+            self.p["folder"], commands, done, "every archive unpacked"
+        ):
+            yield turn
+
+
+class CollectBySearchOracle(FilesOracle):
+    """In a terminal on the archive: a search by name (find -iname, any case, files only: a
+    folder named after the word is not a match) that copies each hit into the target."""
+
+    async def plan(self) -> AsyncIterator[str]:
+        root, term, target = self.p["root"], self.p["term"], self.p["target"]
+        hits = sorted(p for p in self.world if term in os.path.basename(p).lower())
+        command = (
+            f"find . -type f -iname {q('*' + term + '*')} "
+            f"-exec cp -p {{}} {q(os.path.join(HOME, target))}/ \\;"
+        )
+
+        def done(tree: Tree) -> bool:
+            return all(f"{target}/{os.path.basename(p)}" in tree for p in hits)
+
+        async for turn in self.in_terminal(root, [command], done, "every hit copied"):
+            yield turn
+
+
+class CopyHiddenFilesOracle(FilesOracle):
+    """Show hidden files (ctrl+H) on the backup folder, then copy and paste each dotfile into
+    the target. The setting is a toggle: if the first copy does not happen (the names were
+    not listed, so typing one selected nothing), it is toggled once more and tried again."""
+
+    async def plan(self) -> AsyncIterator[str]:
+        backup, target = self.p["backup"], self.p["target"]
+        dotfiles = sorted(
+            p for p in self.world if os.path.dirname(p) == backup and os.path.basename(p)[0] == "."
+        )
+        async for turn in self.open_folder(backup):
+            yield turn
+        yield answer("show the hidden files.", key("ctrl", "h"), call("wait", time=1))
+        for i, path in enumerate(dotfiles):
+            try:
+                async for turn in self.transfer(path, target, cut=False):
+                    yield turn
+            except OracleStuck:
+                if i:
+                    raise
+                async for turn in self.open_folder(backup):
+                    yield turn
+                yield answer("toggle hidden files again.", key("ctrl", "h"), call("wait", time=1))
+                async for turn in self.transfer(path, target, cut=False):
+                    yield turn
+
+
+class SetPermissionsOracle(FilesOracle):
+    """In a terminal on the project folder: chmod of the scripts and of the secrets file;
+    the state read here carries each file's permission bits."""
+
+    async def tree(self) -> Tree:
+        from cuagym.envs import StateQuery
+
+        state = await self.env.read_state(
+            StateQuery(paths=(self.p["base"] + "/*",), text_max_bytes=0, parse=False, hub=False)
+        )
+        return {e.path: (e.kind, oct(e.mode & 0o777)) for e in state.files}
+
+    async def plan(self) -> AsyncIterator[str]:
+        base, secret = self.p["base"], f"config/{self.p['secret']}"
+        scripts = [f"scripts/{n}" for n in self.p["scripts"]]
+        commands = [f"chmod 755 {' '.join(q(s) for s in scripts)}", f"chmod 600 {q(secret)}"]
+
+        def done(tree: Tree) -> bool:
+            return all(tree.get(f"{base}/{s}", ("", ""))[1] == "0o755" for s in scripts) and (
+                tree.get(f"{base}/{secret}", ("", ""))[1] == "0o600"
+            )
+
+        async for turn in self.in_terminal(base, commands, done, "the permissions set"):
+            yield turn
+
+
 #: family id -> oracle class (constructed with the task and the family)
 ORACLES: dict[str, Any] = {
     "delete-temp-files": DeleteTempFilesOracle,
@@ -176,4 +301,10 @@ ORACLES: dict[str, Any] = {
     "archive-folder": ArchiveFolderOracle,
     "move-duplicates": MoveDuplicatesOracle,
     "fix-extensions": FixExtensionsOracle,
+    "rename-from-sheet": RenameFromSheetOracle,
+    "file-by-sheet": FileBySheetOracle,
+    "extract-by-sheet": ExtractBySheetOracle,
+    "copy-hidden-files": CopyHiddenFilesOracle,
+    "collect-by-search": CollectBySearchOracle,
+    "set-permissions": SetPermissionsOracle,
 }

@@ -53,11 +53,26 @@ class OrganizeByType(FilesFamily):
             f"{quote(folder)} for {', '.join('.' + e for e in exts)}"
             for folder, exts in scheme.items()
         )
+        instruction = rng.choice(
+            [
+                f"Tidy up ~/Downloads: move every file in it into a subfolder of ~/Downloads "
+                f"named after its type - {rules}. File names stay the same, and no file is left "
+                "directly in ~/Downloads.",
+                f"Sort ~/Downloads by kind of file, using these subfolders of it: {rules}. Each "
+                "file keeps its name and ends up in the one subfolder for its extension, so the "
+                "top level holds only folders.",
+                f"~/Downloads is a mess. Group its files into subfolders by extension ({rules}), "
+                "names unchanged, until nothing but those subfolders is left directly inside it.",
+                f"Every file now sitting in ~/Downloads belongs in a type folder inside "
+                f"~/Downloads: {rules}. Move them all there under their current names.",
+                f"I want ~/Downloads split up by file type with these subfolders: {rules}. Put "
+                "each file into the right one without renaming it; no loose files may remain "
+                "at the top.",
+            ]
+        )
         return self.make_task(
             task_id,
-            f"Tidy up ~/Downloads: move every file in it into a subfolder of ~/Downloads named "
-            f"after its type - {rules}. File names stay the same, and no file is left directly "
-            "in ~/Downloads.",
+            instruction,
             f"The file manager shows /home/user/Downloads, which holds {n} files (no "
             f"subfolders yet), each with one of the extensions above. The home folder is "
             "/home/user (~).",
@@ -125,12 +140,29 @@ class OrganizeByDate(FilesFamily):
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         n = rng.randint(14, 24)
         folder = rng.choice(["Pictures/Camera", "Pictures/Phone", "Pictures/Imported"])
+        example = "IMG_20240315_101500.jpg goes to 2024/03/"
+        instruction = rng.choice(
+            [
+                f"Sort the photos in ~/{folder} into year and month folders: each photo named "
+                f"IMG_YYYYMMDD_HHMMSS.jpg goes to ~/{folder}/YYYY/MM/ for the date in its name "
+                f"({example}), keeping its name. No photo stays directly in ~/{folder}.",
+                f"File every IMG_YYYYMMDD_HHMMSS.jpg photo of ~/{folder} under a year folder and "
+                f"a month folder inside it, ~/{folder}/YYYY/MM/, taken from the date in the "
+                f"photo's name ({example}). Names stay as they are and none is left at the top.",
+                f"The photos in ~/{folder} should be arranged by when they were taken, as the "
+                f"date in each name IMG_YYYYMMDD_HHMMSS.jpg says: ~/{folder}/YYYY/MM/ per photo, "
+                f"so that {example}. Keep the file names.",
+                f"Build a YYYY/MM folder tree in ~/{folder} and move each photo into the month "
+                f"its name IMG_YYYYMMDD_HHMMSS.jpg gives ({example}), unchanged in name, until "
+                f"~/{folder} itself holds no photos.",
+                f"I want ~/{folder} organised as ~/{folder}/YYYY/MM/: every photo, named "
+                f"IMG_YYYYMMDD_HHMMSS.jpg, moved to the folder of the year and month in its "
+                f"name ({example}), keeping its name.",
+            ]
+        )
         return self.make_task(
             task_id,
-            f"Sort the photos in ~/{folder} into year and month folders: each photo named "
-            "IMG_YYYYMMDD_HHMMSS.jpg goes to ~/" + folder + "/YYYY/MM/ for the date in its "
-            "name (IMG_20240315_101500.jpg goes to 2024/03/), keeping its name. No photo stays "
-            f"directly in ~/{folder}.",
+            instruction,
             f"/home/user/{folder} holds {n} photos named IMG_YYYYMMDD_HHMMSS.jpg, taken over "
             "several months, and no subfolders. The home folder is /home/user (~).",
             folder=folder,
@@ -208,12 +240,29 @@ class MoveDuplicates(FilesFamily):
         uniques = rng.randint(6, 10)
         folder = rng.choice(["Documents/Inbox", "Documents/Scans", "Documents/Shared"])
         target = "Documents/Duplicates"
+        instruction = rng.choice(
+            [
+                f"Some files in ~/{folder} are exact copies of each other under different "
+                "names. For each set of files with identical content, keep only the copy with "
+                f"the oldest modification date in ~/{folder} and move the other copies into "
+                f"~/{target} (keep their names). Files that have no copy stay where they are.",
+                f"Weed the duplicates out of ~/{folder}: wherever several files have exactly the "
+                "same content, the one modified earliest stays and the rest go to "
+                f"~/{target} under their own names. Unique files are not touched.",
+                f"~/{folder} holds identical files saved under different names. Move every such "
+                f"copy except the oldest of its set (by modification date) into ~/{target}, "
+                "names unchanged, and leave files without a twin in place.",
+                f"I only want one of each identical file in ~/{folder}, the earliest-modified "
+                f"one. Put the newer duplicates into ~/{target} with their names as they are; "
+                "files that exist once stay put.",
+                f"Find the files in ~/{folder} whose contents match byte for byte. In each such "
+                f"group, the oldest by modification time remains and the others move to "
+                f"~/{target}, keeping their names; nothing else moves.",
+            ]
+        )
         return self.make_task(
             task_id,
-            f"Some files in ~/{folder} are exact copies of each other under different names. "
-            "For each set of files with identical content, keep only the copy with the "
-            f"oldest modification date in ~/{folder} and move the other copies into "
-            f"~/{target} (keep their names). Files that have no copy stay where they are.",
+            instruction,
             f"/home/user/{folder} holds {uniques} files without copies plus {groups} sets of "
             f"identical files (2 or 3 files each), all with different names and modification "
             f"dates; ~/{target} does not exist yet. The home folder is /home/user (~).",

@@ -5,8 +5,8 @@
   are built by small deterministic writers (a hand-made one-page PDF, Pillow images, zip
   archives with fixed timestamps), so two files with the same spec are byte-identical.
 - ``golden_patch.py`` replays a list of file operations (``move``, ``copy``, ``delete``,
-  ``mkdir``, ``zip``) on the tree setup wrote; moves and copies keep modification times, as a
-  file manager does.
+  ``mkdir``, ``zip``, ``unzip``, ``chmod``) on the tree setup wrote; moves and copies keep
+  modification times, as a file manager does.
 - ``reward.py`` is the shared reward frame (:mod:`cuagym.domains._reward`): the initial home's
   tree and the final one (``before``, ``after``: files by content hash, symlinks by target,
   folders) and the paths that changed (``changes``), one walk of /home/user (top-level hidden
@@ -90,7 +90,16 @@ def zip_bytes(text):
 
 def office_bytes(kind, text):
     buf = io.BytesIO()
-    if kind == "xlsx":
+    if kind == "sheet":  # text: {"title": sheet name, "rows": [[...], ...]}
+        spec = json.loads(text)
+        wb = openpyxl.Workbook()
+        wb.active.title = spec["title"]
+        for row in spec["rows"]:
+            wb.active.append(row)
+        for col, width in (("A", 24), ("B", 40)):
+            wb.active.column_dimensions[col].width = width
+        wb.save(buf)
+    elif kind == "xlsx":
         wb = openpyxl.Workbook()
         wb.active.append(["Item", "Amount"])
         for i, word in enumerate(text.split()[:8], start=1):
@@ -122,7 +131,7 @@ def make(kind, text):
         return image_bytes(text, "PNG" if kind == "png" else "JPEG")
     if kind == "zip":
         return zip_bytes(text)
-    if kind in ("xlsx", "docx"):
+    if kind in ("xlsx", "docx", "sheet"):
         return office_bytes(kind, text)
     return (text + "\\n").encode()
 '''
@@ -135,6 +144,7 @@ def setup_script(task_id: str, files: list[dict[str, Any]], dirs: list[str]) -> 
         "import datetime\n"
         "import hashlib\n"
         "import io\n"
+        "import json\n"
         "import os\n"
         "import zipfile\n\n"
         "import docx\n"
@@ -153,6 +163,8 @@ for spec in FILES:
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "wb") as fh:
         fh.write(content(spec))
+    if "mode" in spec:  # permission bits in octal, e.g. "644"
+        os.chmod(path, int(spec["mode"], 8))
     stamp = datetime.datetime.fromisoformat(spec["mtime"]).timestamp()
     os.utime(path, (stamp, stamp))
 print(len(FILES), "files written")
@@ -172,7 +184,7 @@ def golden_script(task_id: str, ops: list[list[str]]) -> str:
         f"OPS = [\n{lines}]\n"
         + """
 for op, a, b in OPS:
-    src, dst = os.path.join(HOME, a), os.path.join(HOME, b) if b else ""
+    src, dst = os.path.join(HOME, a), os.path.join(HOME, b) if b and op != "chmod" else ""
     if op == "mkdir":
         os.makedirs(src, exist_ok=True)
     elif op == "delete":
@@ -183,6 +195,12 @@ for op, a, b in OPS:
     elif op == "copy":
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         shutil.copy2(src, dst)  # copy2 keeps the mtime, as file managers do
+    elif op == "chmod":  # b: the permission bits in octal
+        os.chmod(src, int(b, 8))
+    elif op == "unzip":  # extract archive a into folder b (made if missing)
+        os.makedirs(dst, exist_ok=True)
+        with zipfile.ZipFile(src) as zf:
+            zf.extractall(dst)
     elif op == "zip":  # archive folder a as b, entries under the folder's own name
         top = os.path.dirname(src)
         with zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zf:
@@ -224,14 +242,16 @@ for root, dnames, fnames in os.walk(HOME):
 """
 
 
-def reward_script(task_id: str, instruction: str, params: dict[str, Any], body: str) -> str:
+def reward_script(
+    task_id: str, instruction: str, params: dict[str, Any], body: str, imports: str = ""
+) -> str:
     """The shared reward frame around ``body`` (checks over ``files``, ``dirs``, ``before``,
     ``after``, ``changes``, ``start``, ``P``, ``checks``): the initial and the final tree and
     what changed between them, one walk of /home/user; an unreadable home, or a runner that
     gave no initial home, scores 0."""
     return compose_reward(
         header=f'"""reward.py for {task_id}.\n\nTask: {doc_line(instruction)}\n"""',
-        imports="import hashlib\nimport json\nimport os\nimport zipfile\n",
+        imports="import hashlib\nimport json\nimport os\nimport zipfile\n" + imports,
         libraries=[*DESKTOP_LIBRARIES, REWARD_HELPERS],
         constants=f"P = {json_literal(params)}",
         read=_REWARD_READ,
