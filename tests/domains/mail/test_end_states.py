@@ -23,10 +23,16 @@ from cuagym.domains.mail._ops import (
     set_starred,
     set_unread,
 )
-from cuagym.domains.mail._ops_book import create_contact, create_template, update_contact
+from cuagym.domains.mail._ops_book import (
+    create_contact,
+    create_template,
+    update_contact,
+    update_settings,
+)
 from cuagym.domains.mail._ops_compose import ComposeFields, prefill, save_draft, send_message
 from cuagym.hub import Hub
 from tests.conftest import LiveHub, serve_in_thread
+from tests.domains.mail.test_cross import MISTAKES as CROSS_MISTAKES
 from tests.domains.web_end_states import EndStates, Mistake, State
 
 SEED = 1
@@ -358,6 +364,28 @@ def other_company_read(state: State, p: P) -> None:
     set_unread(state, from_domain(state, p["other_domain"]), False)
 
 
+# -- update-signature -----------------------------------------------------------------------------
+def old_title_kept(state: State, p: P) -> None:
+    """Only the phone changed: the signature keeps the seed's title."""
+    lines = state["settings"]["signature"].split("\n")
+    lines[-1] = p["phone"]
+    update_settings(state, "\n".join(lines), p["reading"] == "on")
+
+
+def reading_not_switched(state: State, p: P) -> None:
+    update_settings(state, p["signature"], p["reading"] != "on")
+
+
+def sign_off_line_added(state: State, p: P) -> None:
+    update_settings(state, p["signature"] + "\nSent from my phone", p["reading"] == "on")
+
+
+def density_and_label_too(state: State, p: P) -> None:
+    """Right settings, and a label made on the way (the density is ui: volatile, allowed)."""
+    state["ui"]["density"] = "compact"
+    create_label(state, "Signature", "blue")
+
+
 # Scores: points passed / all points while every guard (0-point check) holds, else 0.
 MISTAKES = [
     Mistake("star-thread", "gold", star_both, (0, 0), "nothing_else_changed",
@@ -444,6 +472,14 @@ MISTAKES = [
             "deleted instead of archived"),
     Mistake("inbox-triage", "gold", other_company_read, (0, 0), "nothing_else_changed",
             "another company's unread email marked read"),
+    Mistake("update-signature", "init", old_title_kept, (2 / 5, 2 / 5), "signature",
+            "the new phone typed, the old title kept"),
+    Mistake("update-signature", "gold", reading_not_switched, (3 / 5, 3 / 5),
+            "mark_read_on_open", "the signature changed, the reading option left as it was"),
+    Mistake("update-signature", "gold", sign_off_line_added, (2 / 5, 2 / 5), "signature",
+            "a line the instruction did not give added to the signature"),
+    Mistake("update-signature", "gold", density_and_label_too, (0, 0), "nothing_else_changed",
+            "a label created while in the settings"),
 ]  # fmt: skip
 
 #: Right end states other than the golden patch's: what the UI leaves by default must score 1.
@@ -455,8 +491,10 @@ RIGHT = [
 
 
 def test_every_family_has_three_wrong_end_states() -> None:
+    # The cross-app family's wrong end states (in either app) live with it in test_cross.
+    every = MISTAKES + CROSS_MISTAKES
     for family in domain.families:
-        assert sum(m.family == family.id for m in MISTAKES) >= 3, family.id
+        assert sum(m.family == family.id for m in every) >= 3, family.id
 
 
 @pytest.mark.slow

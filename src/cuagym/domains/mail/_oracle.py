@@ -530,6 +530,44 @@ class InboxTriageOracle(MailOracle):
         ]
 
 
+class UpdateSignatureOracle(MailOracle):
+    """``update-signature``: Settings (the header's gear), the signature's text, the reading
+    checkbox, Save."""
+
+    def stages(self) -> list[Stage]:
+        signature, want = str(self.p["signature"]), self.p["reading"] == "on"
+
+        async def form_holds() -> bool:
+            box = await self.one('[data-testid="signature-input"]')
+            check = await self.all('[data-testid="mark-read-on-open"]')
+            return (
+                box is not None
+                and text_lines(box.get("value")) == text_lines(signature)
+                and bool(check)
+                and bool(check[0].get("checked")) == want
+            )
+
+        async def done() -> bool:
+            # Saved: the page came back from the server with its notice and the new values.
+            return bool(await self.one('[data-testid="settings-saved"]')) and await form_holds()
+
+        async def act() -> Act:
+            if await self.one('[data-testid="settings-form"]') is None:
+                # The header's gear: the sidebar's Settings entry can sit below the fold.
+                return await self.nav("settings-link", "open Settings.")
+            step = await self.fill_step([("signature-input", signature)])
+            if step is not None:
+                return step
+            check = await self.one('[data-testid="mark-read-on-open"]')
+            if check is None:
+                raise PageBusy("no reading option")
+            if bool(check.get("checked")) != want:
+                return await self.reach(check, "switch the reading option.")
+            return await self.press("settings-save", "save the settings.")
+
+        return [Stage("update the settings", done, act, tries=10)]
+
+
 ORACLES: dict[str, type[MailOracle]] = {
     "star-thread": StarThreadOracle,
     "create-label": CreateLabelOracle,
@@ -541,4 +579,8 @@ ORACLES: dict[str, type[MailOracle]] = {
     "send-template-to-group": SendTemplateToGroupOracle,
     "forward-attachment": ForwardAttachmentOracle,
     "inbox-triage": InboxTriageOracle,
+    # crm -> mail: the recipients are the task's params (the oracle's privileged knowledge of
+    # what the CRM holds), so it writes the email in the mailbox, the window on top.
+    "template-to-stage-contacts": SendTemplateToGroupOracle,
+    "update-signature": UpdateSignatureOracle,
 }

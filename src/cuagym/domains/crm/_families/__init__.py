@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from cuagym.domains._family import TaskFamily
 
+from ._accounts import CreateAccount
 from ._conversion import ConvertLeadExistingAccount, ConvertLeadNewAccount
+from ._cross import DealChangeFromEmail
+from ._lookup import LogCallByEmail
 from ._records import (
     CompleteTask,
     CreateContact,
@@ -28,4 +31,7 @@ FAMILIES: tuple[TaskFamily, ...] = (
     ScheduleFollowUp(),
     ConvertLeadNewAccount(),
     ConvertLeadExistingAccount(),
+    DealChangeFromEmail(),
+    LogCallByEmail(),
+    CreateAccount(),
 )

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from cuagym.domains._family import TaskFamily
 
+from ._cross import TemplateToStageContacts
 from ._easy import AddContact, CreateLabel, StarThread
 from ._hard import ForwardAttachment, InboxTriage, SendTemplateToGroup
 from ._medium import ArchiveSender, CreateTemplate, LabelDomain, ReplyToThread
+from ._settings import UpdateSignature
 
 __all__ = [
     "FAMILIES",
@@ -25,6 +27,8 @@ __all__ = [
     "ReplyToThread",
     "SendTemplateToGroup",
     "StarThread",
+    "TemplateToStageContacts",
+    "UpdateSignature",
 ]
 
 FAMILIES: tuple[TaskFamily, ...] = (
@@ -38,4 +42,6 @@ FAMILIES: tuple[TaskFamily, ...] = (
     SendTemplateToGroup(),
     ForwardAttachment(),
     InboxTriage(),
+    TemplateToStageContacts(),
+    UpdateSignature(),
 )
