@@ -386,6 +386,36 @@ def density_and_label_too(state: State, p: P) -> None:
     create_label(state, "Signature", "blue")
 
 
+# -- label-attachments ----------------------------------------------------------------------------
+def with_files(state: State, domain_: str) -> list[str]:
+    return sorted(
+        {
+            str(m["threadId"])
+            for m in state["messages"].values()
+            if m["from"]["email"].endswith("@" + domain_) and m["attachments"]
+        }
+    )
+
+
+def the_whole_company(state: State, p: P) -> None:
+    """Labelled all of the company's mail, attachments or not."""
+    add_label(state, from_domain(state, p["domain"]), label(state, p["label"]))
+
+
+def the_inbox_ones_only(state: State, p: P) -> None:
+    """Missed the archived one (looked at the inbox only)."""
+    inbox = [t for t in with_files(state, p["domain"]) if state["threads"][t]["folder"] == "inbox"]
+    add_label(state, inbox, label(state, p["label"]))
+
+
+def other_senders_file_too(state: State, p: P) -> None:
+    add_label(state, with_files(state, p["other_domain"]), label(state, p["label"]))
+
+
+def archived_as_well(state: State, p: P) -> None:
+    set_folder(state, with_files(state, p["domain"]), "archive")
+
+
 # Scores: points passed / all points while every guard (0-point check) holds, else 0.
 MISTAKES = [
     Mistake("star-thread", "gold", star_both, (0, 0), "nothing_else_changed",
@@ -480,6 +510,14 @@ MISTAKES = [
             "a line the instruction did not give added to the signature"),
     Mistake("update-signature", "gold", density_and_label_too, (0, 0), "nothing_else_changed",
             "a label created while in the settings"),
+    Mistake("label-attachments", "init", the_whole_company, (0, 0), "nothing_else_changed",
+            "the company's emails without attachments labelled too"),
+    Mistake("label-attachments", "init", the_inbox_ones_only, (1 / 2, 2 / 3), "labelled_*",
+            "the archived conversation with a file missed"),
+    Mistake("label-attachments", "gold", other_senders_file_too, (0, 0),
+            "nothing_else_changed", "another company's email with a file labelled too"),
+    Mistake("label-attachments", "gold", archived_as_well, (0, 0), "nothing_else_changed",
+            "the labelled conversations also archived"),
 ]  # fmt: skip
 
 #: Right end states other than the golden patch's: what the UI leaves by default must score 1.

@@ -42,3 +42,12 @@ def test_the_settings_oracle_solves_its_task_in_chromium(tmp_path: Path) -> None
     """update-signature: a multi-line textarea (with a middle dot), a checkbox, Save."""
     (episode,) = oracle_episodes([domain.family("update-signature").sample(1)], tmp_path, 1)
     assert_solved(episode)
+
+
+@pytest.mark.gui
+@pytest.mark.slow
+@needs_gui
+def test_the_search_oracle_solves_its_task_in_chromium(tmp_path: Path) -> None:
+    """label-attachments: a search with two operators, select all, the label menu."""
+    (episode,) = oracle_episodes([domain.family("label-attachments").sample(1)], tmp_path, 1)
+    assert_solved(episode)

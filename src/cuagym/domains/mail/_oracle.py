@@ -367,6 +367,27 @@ class LabelDomainOracle(MailOracle):
         return [Stage("label the company's mail", done, act, tries=10)]
 
 
+class LabelAttachmentsOracle(MailOracle):
+    """``label-attachments``: one search with two operators (the company's domain and
+    ``has:attachment``), select all, label."""
+
+    def stages(self) -> list[Stage]:
+        label, query = str(self.p["label"]), f"from:@{self.p['domain']} has:attachment"
+
+        async def done() -> bool:
+            if not await self.on_search(query):
+                return False
+            rows = await self.rows()
+            return bool(rows) and all([await self.labelled(r, label) for r in rows])
+
+        async def act() -> Act:
+            if not await self.on_search(query):
+                return await self.search(query)
+            return await self.bulk_label(label)
+
+        return [Stage("label the company's attachments", done, act, tries=10)]
+
+
 class CreateTemplateOracle(MailOracle):
     """``create-template``: Templates, New template, name, subject and text, Create."""
 
@@ -583,4 +604,5 @@ ORACLES: dict[str, type[MailOracle]] = {
     # what the CRM holds), so it writes the email in the mailbox, the window on top.
     "template-to-stage-contacts": SendTemplateToGroupOracle,
     "update-signature": UpdateSignatureOracle,
+    "label-attachments": LabelAttachmentsOracle,
 }

@@ -13,6 +13,7 @@ from ._cross import TemplateToStageContacts
 from ._easy import AddContact, CreateLabel, StarThread
 from ._hard import ForwardAttachment, InboxTriage, SendTemplateToGroup
 from ._medium import ArchiveSender, CreateTemplate, LabelDomain, ReplyToThread
+from ._search import LabelAttachments
 from ._settings import UpdateSignature
 
 __all__ = [
@@ -23,6 +24,7 @@ __all__ = [
     "CreateTemplate",
     "ForwardAttachment",
     "InboxTriage",
+    "LabelAttachments",
     "LabelDomain",
     "ReplyToThread",
     "SendTemplateToGroup",
@@ -44,4 +46,5 @@ FAMILIES: tuple[TaskFamily, ...] = (
     InboxTriage(),
     TemplateToStageContacts(),
     UpdateSignature(),
+    LabelAttachments(),
 )
