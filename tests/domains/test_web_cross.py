@@ -82,6 +82,7 @@ def test_one_session_holds_both_apps_and_the_patch_writes_only_its_app(
     ("domain", "family", "apps"),
     [
         ("crm", "deal-change-from-email", ["mail", "crm"]),
+        ("crm", "lead-from-inquiry", ["mail", "crm"]),
         ("mail", "template-to-stage-contacts", ["crm", "mail"]),
     ],
 )

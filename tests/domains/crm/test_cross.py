@@ -82,6 +82,38 @@ def open_task_instead(state: State, p: P) -> None:
     state["activities"][aid]["status"] = "Open"
 
 
+# -- lead-from-inquiry ----------------------------------------------------------------------------
+LEAD = domain.family("lead-from-inquiry")
+
+
+def the_lead(state: State, p: P) -> str:
+    return next(str(k) for k, v in state["leads"].items() if v["email"] == p["email"])
+
+
+def other_sender_as_lead(state: State, p: P) -> None:
+    """The other inquiry's sender entered instead."""
+    email = f"{p['other_first'].lower()}.{p['other_last'].lower()}@{p['other_domain']}"
+    values = {
+        "firstName": p["other_first"],
+        "lastName": p["other_last"],
+        "email": email,
+        "company": p["other_company"],
+    }
+    update_record(state, "leads", the_lead(state, p), values)
+
+
+def source_left_empty(state: State, p: P) -> None:
+    update_record(state, "leads", the_lead(state, p), {"leadSource": None})
+
+
+def industry_guessed(state: State, p: P) -> None:
+    update_record(state, "leads", the_lead(state, p), {"industry": "Construction"})
+
+
+def status_working(state: State, p: P) -> None:
+    update_record(state, "leads", the_lead(state, p), {"status": "Working"})
+
+
 MISTAKES = [
     Mistake(FAMILY.id, "gold", earlier_numbers, (6 / 10, 6 / 10), "amount",
             "the earlier email's figures, not the latest one's"),
@@ -95,6 +127,14 @@ MISTAKES = [
             "the next step rewritten too, which the email did not ask"),
     Mistake(FAMILY.id, "gold", open_task_instead, (8 / 10, 8 / 10), "email_logged",
             "an open task instead of a logged (completed) email"),
+    Mistake(LEAD.id, "gold", other_sender_as_lead, (0, 0), "lead_created",
+            "the other inquiry's sender made the lead"),
+    Mistake(LEAD.id, "gold", source_left_empty, (7 / 8, 7 / 8), "lead_source",
+            "no lead source"),
+    Mistake(LEAD.id, "gold", industry_guessed, (0, 0), "nothing_unasked",
+            "an industry guessed from the email, which nobody asked for"),
+    Mistake(LEAD.id, "gold", status_working, (0, 0), "status_new",
+            "the new lead's status moved on to Working"),
 ]  # fmt: skip
 
 
@@ -103,14 +143,15 @@ def end_states(office: LiveHub, tmp_path_factory: pytest.TempPathFactory) -> End
     return EndStates("crm", office, tmp_path_factory.mktemp("cross"))
 
 
-def test_the_family_has_three_wrong_end_states() -> None:
-    assert sum(m.family == FAMILY.id for m in MISTAKES) >= 3
+def test_each_family_has_three_wrong_end_states() -> None:
+    for family in (FAMILY, LEAD):
+        assert sum(m.family == family.id for m in MISTAKES) >= 3, family.id
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("mistake", MISTAKES, ids=lambda m: m.name)
 def test_a_wrong_crm_end_state_scores_below_one(mistake: Mistake, end_states: EndStates) -> None:
-    end_states.check(FAMILY, SEED, mistake)
+    end_states.check(domain.family(mistake.family), SEED, mistake)
 
 
 # -- the mailbox is only read ---------------------------------------------------------------------
@@ -165,4 +206,13 @@ def test_setup_writes_both_apps_into_one_session(office: LiveHub, tmp_path: Path
 def test_the_oracle_solves_it_in_chromium(tmp_path: Path) -> None:
     """Both apps open (the CRM on top); the deal's edit form and the Log activity tab."""
     (episode,) = oracle_episodes([FAMILY.sample(2)], tmp_path, workers=1)
+    assert_solved(episode)
+
+
+@pytest.mark.gui
+@pytest.mark.slow
+@needs_gui
+def test_the_lead_oracle_solves_it_in_chromium(tmp_path: Path) -> None:
+    """Both apps open (the CRM on top); the new-lead form's text fields and drop-downs."""
+    (episode,) = oracle_episodes([LEAD.sample(1)], tmp_path, workers=1)
     assert_solved(episode)

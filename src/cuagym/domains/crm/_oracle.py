@@ -729,6 +729,59 @@ class CreateAccountOracle(CrmOracle):
         return [Stage("create the account", done, act, tries=30)]
 
 
+class LeadFromInquiryOracle(CrmOracle):
+    """lead-from-inquiry (mail -> crm): the email's details are the task's params (the
+    oracle's privileged knowledge), so it works in the CRM, the window on top: the Leads tab,
+    "New lead", the fields, Save; done on the new lead's own page."""
+
+    def stages(self) -> list[Stage]:
+        p = self.p
+        person, company = _person(p), str(p["company"])
+        self._memo[f"company:lead:{person}"] = company
+        fields = [
+            ("firstName", str(p["first"]), "text"),
+            ("lastName", str(p["last"]), "text"),
+            ("company", company, "text"),
+            ("title", str(p["title"]), "text"),
+            ("email", str(p["email"]), "text"),
+            ("phone", str(p["phone"]), "text"),
+            ("rating", str(p["rating"]), "choice"),
+            ("leadSource", str(p["source"]), "choice"),
+        ]
+
+        async def done() -> bool:
+            return await self.on_record("lead", person) and await self.shown("leadSource") == str(
+                p["source"]
+            )
+
+        async def act() -> Act:
+            here = (await self.path()).split("?")[0]
+            if await self.one('[data-testid="record-form"]') is None or not here.endswith(
+                "/leads/new"
+            ):
+                new = await self.one('[data-testid="new-record"]')
+                if new is not None and here.endswith("/leads"):
+                    return self.press(new, "start a new lead.")
+                tab = await self.one('[data-testid="nav-leads"]')
+                if tab is None:
+                    raise PageBusy("no Leads tab")
+                return self.press(tab, "open the leads list.")
+            for key, want, how in fields:
+                sel = f'[data-testid="record-form"] [data-testid="f-{key}"]'
+                if how == "choice":
+                    step = await self.set_choice(sel, want, key)
+                else:
+                    step = await self.set_text(sel, want, key)
+                if step is not None:
+                    return step
+            save = await self.one('[data-testid="save"]')
+            if save is None:
+                raise PageBusy("no save button")
+            return self.press(save, "save the lead.", commits=True)
+
+        return [Stage("create the lead", done, act, tries=30)]
+
+
 ORACLES: dict[str, type[CrmOracle]] = {
     "update-lead-status": UpdateLeadStatusOracle,
     "move-opportunity-stage": MoveOpportunityStageOracle,
@@ -741,4 +794,5 @@ ORACLES: dict[str, type[CrmOracle]] = {
     "deal-change-from-email": DealChangeFromEmailOracle,
     "log-call-by-email": LogCallByEmailOracle,
     "create-account": CreateAccountOracle,
+    "lead-from-inquiry": LeadFromInquiryOracle,
 }

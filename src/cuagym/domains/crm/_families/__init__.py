@@ -9,7 +9,7 @@ from cuagym.domains._family import TaskFamily
 
 from ._accounts import CreateAccount
 from ._conversion import ConvertLeadExistingAccount, ConvertLeadNewAccount
-from ._cross import DealChangeFromEmail
+from ._cross import DealChangeFromEmail, LeadFromInquiry
 from ._lookup import LogCallByEmail
 from ._records import (
     CompleteTask,
@@ -34,4 +34,5 @@ FAMILIES: tuple[TaskFamily, ...] = (
     DealChangeFromEmail(),
     LogCallByEmail(),
     CreateAccount(),
+    LeadFromInquiry(),
 )

@@ -24,13 +24,13 @@ from cuagym.domains._reward import reward_script as compose_reward
 from cuagym.domains._web_cross import patch_script, record_edits, setup_script
 
 from .._fields import format_money
-from .._ops import create_activity, update_record
+from .._ops import create_activity, create_record, update_record
 from .._schema import STAGE_PROBABILITY, STAGES
 from .._seed import build_seed
 from ._common import GEN_NOW, params_of
-from ._records import _Family, long_date
+from ._records import FIRST, LAST, TITLES, _Family, long_date, phone
 
-__all__ = ["DealChangeFromEmail"]
+__all__ = ["DealChangeFromEmail", "LeadFromInquiry"]
 
 _HELPERS = inlined(Path(__file__).with_name("_reward_lib.py"))
 #: Stages a deal can still move forward from without closing.
@@ -206,3 +206,164 @@ init, cur, diff = crm["initial_state"], crm["current_state"], crm["state_diff"]
 mail = hub_state("mail")
 minit, mdiff = mail["initial_state"], mail["state_diff"]
 """
+
+
+# (company, mail domain): prospects the CRM has never heard of.
+_PROSPECTS = (
+    ("Riverside Fleet Care", "riversidefleet.example"),
+    ("Copper Canyon HVAC", "coppercanyonhvac.example"),
+    ("Bright Harbor Facilities", "brightharbor.example"),
+    ("Glacier Point Elevators", "glacierpoint.example"),
+    ("Mesa Verde Home Health", "mesaverdehh.example"),
+    ("Oakridge Pest Solutions", "oakridgepest.example"),
+)
+_SOURCES = ("Trade Show", "Webinar", "Web", "Partner Referral")
+_HOW = {
+    "Trade Show": "We met your team at the field service expo last week",
+    "Webinar": "I joined your scheduling webinar on Tuesday",
+    "Web": "I found your platform while searching for dispatch software",
+    "Partner Referral": "One of your partners suggested I get in touch",
+}
+_INQUIRY = ("Demo request", "Question about pricing", "Scheduling for our technicians",
+            "Interested in a pilot")  # fmt: skip
+# Sentence frames: each names the email, the fields to carry over, the source and the rating.
+_LEAD_FRAMES = (
+    "Turn the inquiry email \u201c{subject}\u201d into a CRM lead: the sender's first and "
+    "last name, company, title, email address and phone as the email gives them, lead source "
+    "{source}, rating {rating}.",
+    "Someone wrote to me with the subject \u201c{subject}\u201d. Enter them in the CRM as a "
+    "new lead with their name, company, title, email and phone from that email, the lead "
+    "source {source} and a {rating} rating.",
+    "Please create a lead for the sender of \u201c{subject}\u201d, copying their name, "
+    "company, job title, address and phone number from the email; set the source to {source} "
+    "and the rating to {rating}.",
+    "The email \u201c{subject}\u201d is a new prospect. Add a lead for that person (name, "
+    "company, title, email, phone exactly as in the email) whose lead source is {source} and "
+    "whose rating is {rating}.",
+    "Log the prospect behind \u201c{subject}\u201d in the CRM as a {rating} lead from "
+    "{source}, with the first name, last name, company, title, email and phone written in "
+    "their email.",
+)
+
+
+class LeadFromInquiry(_Family):
+    """A prospect's inquiry in the mailbox (next to another one) becomes a lead in the CRM,
+    its details copied from the email's signature."""
+
+    id: ClassVar[str] = "lead-from-inquiry"
+    apps: ClassVar[tuple[str, ...]] = ("mail", "crm")
+    difficulty: ClassVar[Difficulty] = "hard"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("leads", "create", "new-lead")
+
+    def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
+        """The mailbox, then the CRM on top (where the lead is made)."""
+        return [StartWindow(app="mail", page="/"), StartWindow(app="crm", page="/")]
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        (company, domain), (other_company, other_domain) = rng.sample(_PROSPECTS, 2)
+        (first, other_first), (last, other_last) = rng.sample(FIRST, 2), rng.sample(LAST, 2)
+        title = rng.choice(TITLES)[0]
+        number = phone(rng)
+        email = f"{first.lower()}.{last.lower()}@{domain}"
+        source = rng.choice(_SOURCES)
+        rating = rng.choice(["Hot", "Warm", "Cold"])
+        subject, other_subject = rng.sample(_INQUIRY, 2)
+        technicians = rng.randint(3, 30) * 5
+        other_email = f"{other_first.lower()}.{other_last.lower()}@{other_domain}"
+        frame = rng.choice(_LEAD_FRAMES)  # drawn last: the facts do not depend on the wording
+        return self.make_task(
+            task_id,
+            frame.format(subject=subject, source=source, rating=rating),
+            f"You are {OWNER}: your mailbox and the CRM you are signed in to are both open. "
+            f"The email \u201c{subject}\u201d comes from {first} {last} <{email}>, {title} at "
+            f"{company}, phone {number}, about {technicians} technicians; another inquiry, "
+            f"\u201c{other_subject}\u201d, comes from {other_first} {other_last} <{other_email}> "
+            f"of {other_company}. Neither is in the CRM yet.",
+            subject=subject, first=first, last=last, company=company, title=title, email=email,
+            phone=number, source=source, rating=rating, technicians=technicians,
+            other_subject=other_subject, other_first=other_first, other_last=other_last,
+            other_company=other_company, other_domain=other_domain,
+        )  # fmt: skip
+
+    def worlds(self, task: TaskConfig) -> tuple[dict[str, Any], dict[str, Any]]:
+        from cuagym.domains.mail._families._world import add_thread
+
+        p = params_of(task)
+        mail, crm = office_worlds(task)
+        rng = family_rng(task, "inject")
+        who = {"name": f"{p['first']} {p['last']}", "email": p["email"]}
+        other_email = f"{p['other_first'].lower()}.{p['other_last'].lower()}@{p['other_domain']}"
+        other = {"name": f"{p['other_first']} {p['other_last']}", "email": other_email}
+        add_thread(
+            mail, other, p["other_subject"],
+            f"Hello,\n\nCould you send me some information about your platform?\n\n"
+            f"{other['name']}\n{p['other_company']}",
+            _mail_date(date(2025, 3, rng.randint(10, 12)), rng), unread=True,
+        )  # fmt: skip
+        add_thread(
+            mail, who, p["subject"],
+            f"Hello,\n\n{_HOW[p['source']]}. We schedule {p['technicians']} technicians by "
+            f"hand today and would like to see a demo.\n\nBest regards,\n{who['name']}\n"
+            f"{p['title']}, {p['company']}\n{p['phone']}",
+            _mail_date(date(2025, 3, rng.randint(12, 14)), rng), unread=True,
+        )  # fmt: skip
+        return mail, crm
+
+    def generate(self, task: TaskConfig) -> GeneratedScripts:
+        p = params_of(task)
+        mail, crm = self.worlds(task)
+        gold = copy.deepcopy(crm)
+        values = {
+            "salutation": None, "firstName": p["first"], "lastName": p["last"],
+            "company": p["company"], "title": p["title"], "email": p["email"],
+            "phone": p["phone"], "mobile": "", "website": "", "status": "New",
+            "rating": p["rating"], "leadSource": p["source"], "industry": None,
+            "employees": None, "annualRevenueCents": None, "street": "", "city": "",
+            "state": "", "postalCode": "", "country": "", "description": "",
+            "ownerId": crm["currentUser"],
+        }  # fmt: skip
+        create_record(gold, "leads", values, now=GEN_NOW)
+        return GeneratedScripts(
+            initial_setup=setup_script({"mail": mail, "crm": crm}, task.task_id),
+            golden_patch=patch_script({"crm": record_edits(crm, gold)}, task.task_id),
+        )
+
+    def write_reward(self, task: TaskConfig) -> str:
+        body = """
+        new = added(diff, "leads")
+        mine = [cur["leads"][k] for k in new if fold(cur["leads"][k].get("email")) == fold(P["email"])]
+        lead = mine[0] if len(mine) == 1 else {}
+        checks.append(("lead_created", 2, bool(lead), f"{len(mine)} new lead(s) with the sender's address"))
+        # The details as the email writes them (the other inquiry's sender is not the lead).
+        named = exact(lead.get("firstName")) == exact(P["first"]) and exact(lead.get("lastName")) == exact(P["last"])
+        checks.append(("name", 1, bool(lead) and named, f"name {lead.get('firstName')!r} {lead.get('lastName')!r}"))
+        checks.append(("company", 1, bool(lead) and exact(lead.get("company")) == exact(P["company"]), f"company is {lead.get('company')!r}"))
+        checks.append(("title", 1, bool(lead) and exact(lead.get("title")) == exact(P["title"]), f"title is {lead.get('title')!r}"))
+        checks.append(("phone", 1, bool(lead) and digits(lead.get("phone")) == digits(P["phone"]), f"phone is {lead.get('phone')!r}"))
+        checks.append(("lead_source", 1, lead.get("leadSource") == P["source"], f"leadSource is {lead.get('leadSource')!r}"))
+        checks.append(("rating", 1, lead.get("rating") == P["rating"], f"rating is {lead.get('rating')!r}"))
+        checks.append(("status_new", 0, not lead or lead.get("status") == "New", f"status is {lead.get('status')!r}"))
+        # Nothing the instruction did not ask for: no industry, size, address or description
+        # guessed from the email, and the owner the form proposes (you).
+        blank = {"salutation": None, "mobile": "", "website": "", "industry": None, "employees": None,
+                 "annualRevenueCents": None, "street": "", "city": "", "state": "", "postalCode": "",
+                 "country": "", "description": "", "ownerId": init["currentUser"]}
+        wrong = unlike(lead, blank) if lead else []
+        checks.append(("nothing_unasked", 0, not wrong, "also set: " + listing(wrong)))
+        checks.append(("one_lead", 0, len(new) <= 1, f"{len(new)} new leads"))
+        extra = diff_outside(diff, ["leads." + k for k in new])
+        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
+        opened = []
+        if minit["settings"].get("markReadOnOpen"):
+            opened = ["threads." + t + ".unread" for t in sorted(minit["threads"])]
+        mail_extra = diff_outside(mdiff, opened)
+        checks.append(("mailbox_untouched", 0, not mail_extra, "mail changes: " + listing(mail_extra)))
+        """  # noqa: E501
+        return compose_reward(
+            header=f"# reward.py - {task.task_id}",
+            imports="import json\n",
+            libraries=[*WEB_LIBRARIES, _HELPERS],
+            constants=f"P = json.loads({json.dumps(params_of(task), sort_keys=True)!r})",
+            read=_READ,
+            body=body,
+        )
