@@ -16,8 +16,8 @@ import pytest
 from cuagym.domains.crm import CrmApp
 from cuagym.domains.crm._seed import build_seed as crm_seed
 from cuagym.domains.mail import MailApp, domain
-from cuagym.domains.mail._families._cross import stage_contacts
-from cuagym.domains.mail._ops_compose import ComposeFields, send_message
+from cuagym.domains.mail._families._cross import reply_sentence, stage_contacts
+from cuagym.domains.mail._ops_compose import ComposeFields, prefill, send_message
 from cuagym.hub import Hub
 from tests.conftest import LiveHub, serve_in_thread
 from tests.domains.family_harness import score_web_end_state
@@ -73,6 +73,39 @@ def subject_rewritten(state: State, p: P) -> None:
     send(state, p, bcc=bcc_of(p["members"]), subject=f"{p['subject']} (for {p['stage']} deals)")
 
 
+# -- close-date-reply -----------------------------------------------------------------------------
+REPLY = domain.family("close-date-reply")
+
+
+def answer(state: State, p: P, text: str, mode: str = "reply-all") -> None:
+    first = next(
+        m
+        for m in state["messages"].values()
+        if m["subject"] == p["subject"] and m["from"]["email"] == p["sender_email"]
+    )
+    _, fields = prefill(state, first["id"], mode)
+    fields.body = text
+    send_message(state, fields, None, first["threadId"])
+
+
+def the_other_deals_date(state: State, p: P) -> None:
+    answer(state, p, f"We have {p['other_close']} as the expected close date.")
+
+
+def both_dates(state: State, p: P) -> None:
+    answer(state, p, f"It is {p['close']}, or {p['other_close']} for the other deal.")
+
+
+def sender_only(state: State, p: P) -> None:
+    answer(state, p, reply_sentence(p), mode="reply")
+
+
+def new_email_instead(state: State, p: P) -> None:
+    to = f"{p['sender_name']} <{p['sender_email']}>"
+    cc = f"{p['cc_name']} <{p['cc_email']}>"
+    send(state, {"subject": p["subject"], "text": reply_sentence(p)}, to=to, cc=cc)
+
+
 MISTAKES = [
     Mistake(FAMILY.id, "init", one_contact_left_out, (5 / 8, 5 / 8), "bcc_stage_contacts",
             "one primary contact of the stage's deals left out"),
@@ -84,6 +117,14 @@ MISTAKES = [
             "one email per contact instead of a single email"),
     Mistake(FAMILY.id, "init", subject_rewritten, (7 / 8, 7 / 8), "subject",
             "the template's subject edited"),
+    Mistake(REPLY.id, "init", the_other_deals_date, (0, 0), "close_date",
+            "the account's other deal's close date"),
+    Mistake(REPLY.id, "init", both_dates, (0, 0), "only_that_deal",
+            "both deals' dates, so no answer"),
+    Mistake(REPLY.id, "init", sender_only, (5 / 7, 5 / 7), "cc_everyone_else",
+            "replied to the sender only, not to all"),
+    Mistake(REPLY.id, "init", new_email_instead, (0, 0), "replied",
+            "a new email outside the conversation instead of a reply"),
 ]  # fmt: skip
 
 
@@ -92,8 +133,9 @@ def end_states(office: LiveHub, tmp_path_factory: pytest.TempPathFactory) -> End
     return EndStates("mail", office, tmp_path_factory.mktemp("cross"))
 
 
-def test_the_family_has_three_wrong_end_states() -> None:
-    assert sum(m.family == FAMILY.id for m in MISTAKES) >= 3
+def test_each_family_has_three_wrong_end_states() -> None:
+    for family in (FAMILY, REPLY):
+        assert sum(m.family == family.id for m in MISTAKES) >= 3, family.id
 
 
 def test_the_recipients_are_the_crm_s_and_vary() -> None:
@@ -109,7 +151,7 @@ def test_the_recipients_are_the_crm_s_and_vary() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("mistake", MISTAKES, ids=lambda m: m.name)
 def test_a_wrong_mail_end_state_scores_below_one(mistake: Mistake, end_states: EndStates) -> None:
-    end_states.check(FAMILY, SEED, mistake)
+    end_states.check(domain.family(mistake.family), SEED, mistake)
 
 
 # -- the CRM is only read -------------------------------------------------------------------------
@@ -145,4 +187,13 @@ def test_a_change_in_the_crm_scores_zero(office: LiveHub, tmp_path: Path) -> Non
 def test_the_oracle_solves_it_in_chromium(tmp_path: Path) -> None:
     """Both apps open (the mailbox on top): compose, the template, everyone in Bcc, Send."""
     (episode,) = oracle_episodes([FAMILY.sample(1)], tmp_path, workers=1)
+    assert_solved(episode)
+
+
+@pytest.mark.gui
+@pytest.mark.slow
+@needs_gui
+def test_the_reply_oracle_solves_it_in_chromium(tmp_path: Path) -> None:
+    """Both apps open (the mailbox on top): the conversation, Reply all, the answer, Send."""
+    (episode,) = oracle_episodes([REPLY.sample(2)], tmp_path, workers=1)
     assert_solved(episode)

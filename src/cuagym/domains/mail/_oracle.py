@@ -589,6 +589,39 @@ class UpdateSignatureOracle(MailOracle):
         return [Stage("update the settings", done, act, tries=10)]
 
 
+class CloseDateReplyOracle(MailOracle):
+    """``close-date-reply`` (crm -> mail): the deal's close date is the task's params (the
+    oracle's privileged knowledge of the CRM), so it works in the mailbox, the window on top:
+    open the email, Reply all, the answer above the signature, Send."""
+
+    def stages(self) -> list[Stage]:
+        from ._families._cross import reply_sentence
+
+        p = self.p
+        subject, sentence = str(p["subject"]), reply_sentence(p)
+
+        async def done() -> bool:
+            return await self.on_thread(subject) and await self.sent_in_thread([sentence])
+
+        async def act() -> Act:
+            if await self.one('[data-testid="compose-screen"]') is not None:
+                body = await self.one('[data-testid="compose-body"]')
+                if body is None:
+                    raise PageBusy("no message text")
+                if body_parts(body.get("value"))[0] != [exact(sentence)]:
+                    return Act.of(f"write the answer: {sentence}", *self.fill(body, sentence))
+                return await self.press("compose-send", "send the reply to all.")
+            if not await self.on_thread(subject):
+                return await self.open_thread(subject, f"from:{p['sender_email']}")
+            found = await self.visible('[data-testid="message"] [data-testid="reply-all"]')
+            first = [e for e in found if e.get("clickable")] or found
+            if not first:
+                raise PageBusy("no reply-all button")
+            return await self.reach(first[0], "reply to all.")
+
+        return [Stage("answer everyone", done, act, tries=12)]
+
+
 ORACLES: dict[str, type[MailOracle]] = {
     "star-thread": StarThreadOracle,
     "create-label": CreateLabelOracle,
@@ -605,4 +638,5 @@ ORACLES: dict[str, type[MailOracle]] = {
     "template-to-stage-contacts": SendTemplateToGroupOracle,
     "update-signature": UpdateSignatureOracle,
     "label-attachments": LabelAttachmentsOracle,
+    "close-date-reply": CloseDateReplyOracle,
 }

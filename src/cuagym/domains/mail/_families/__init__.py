@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from cuagym.domains._family import TaskFamily
 
-from ._cross import TemplateToStageContacts
+from ._cross import CloseDateReply, TemplateToStageContacts
 from ._easy import AddContact, CreateLabel, StarThread
 from ._hard import ForwardAttachment, InboxTriage, SendTemplateToGroup
 from ._medium import ArchiveSender, CreateTemplate, LabelDomain, ReplyToThread
@@ -20,6 +20,7 @@ __all__ = [
     "FAMILIES",
     "AddContact",
     "ArchiveSender",
+    "CloseDateReply",
     "CreateLabel",
     "CreateTemplate",
     "ForwardAttachment",
@@ -47,4 +48,5 @@ FAMILIES: tuple[TaskFamily, ...] = (
     TemplateToStageContacts(),
     UpdateSignature(),
     LabelAttachments(),
+    CloseDateReply(),
 )
