@@ -416,6 +416,35 @@ def archived_as_well(state: State, p: P) -> None:
     set_folder(state, with_files(state, p["domain"]), "archive")
 
 
+# -- update-contact -------------------------------------------------------------------------------
+def old_contact(state: State, p: P) -> str:
+    return next(str(k) for k, c in state["contacts"].items() if c["email"] == p["old_email"])
+
+
+def second_contact_instead(state: State, p: P) -> None:
+    """A new contact with the new details; the old one left as it was."""
+    create_contact(state, p["name"], p["email"], p["company"], p["phone"], p["group"])
+
+
+def group_added_not_swapped(state: State, p: P) -> None:
+    cid = old_contact(state, p)
+    c = state["contacts"][cid]
+    groups = f"{p['old_group']}, {p['group']}"
+    update_contact(state, cid, c["name"], p["email"], p["company"], p["phone"], groups, c["notes"])
+
+
+def email_kept(state: State, p: P) -> None:
+    cid = old_contact(state, p)
+    c = state["contacts"][cid]
+    update_contact(state, cid, c["name"], c["email"], p["company"], p["phone"], p["group"],
+                   c["notes"])  # fmt: skip
+
+
+def notes_cleared(state: State, p: P) -> None:
+    cid = next(str(k) for k, c in state["contacts"].items() if c["email"] == p["email"])
+    state["contacts"][cid]["notes"] = ""
+
+
 # Scores: points passed / all points while every guard (0-point check) holds, else 0.
 MISTAKES = [
     Mistake("star-thread", "gold", star_both, (0, 0), "nothing_else_changed",
@@ -518,6 +547,14 @@ MISTAKES = [
             "nothing_else_changed", "another company's email with a file labelled too"),
     Mistake("label-attachments", "gold", archived_as_well, (0, 0), "nothing_else_changed",
             "the labelled conversations also archived"),
+    Mistake("update-contact", "init", second_contact_instead, (0, 0), "nothing_else_changed",
+            "a second contact added instead of the existing one edited"),
+    Mistake("update-contact", "init", group_added_not_swapped, (4 / 6, 4 / 6), "groups",
+            "the new group added, the old one kept"),
+    Mistake("update-contact", "init", email_kept, (4 / 6, 4 / 6), "email",
+            "the old email address kept"),
+    Mistake("update-contact", "gold", notes_cleared, (0, 0), "name_notes_kept",
+            "the contact's note wiped on the way"),
 ]  # fmt: skip
 
 #: Right end states other than the golden patch's: what the UI leaves by default must score 1.

@@ -51,3 +51,12 @@ def test_the_search_oracle_solves_its_task_in_chromium(tmp_path: Path) -> None:
     """label-attachments: a search with two operators, select all, the label menu."""
     (episode,) = oracle_episodes([domain.family("label-attachments").sample(1)], tmp_path, 1)
     assert_solved(episode)
+
+
+@pytest.mark.gui
+@pytest.mark.slow
+@needs_gui
+def test_the_contact_edit_oracle_solves_its_task_in_chromium(tmp_path: Path) -> None:
+    """update-contact: the contacts list, the contact's form, four fields, Save changes."""
+    (episode,) = oracle_episodes([domain.family("update-contact").sample(1)], tmp_path, 1)
+    assert_solved(episode)

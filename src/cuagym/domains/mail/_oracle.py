@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, quote, urlsplit
 
 from cuagym.domains._web_oracle import Act, Element, PageBusy, Stage, WebOracle, call
 
@@ -622,6 +622,44 @@ class CloseDateReplyOracle(MailOracle):
         return [Stage("answer everyone", done, act, tries=12)]
 
 
+class UpdateContactOracle(MailOracle):
+    """``update-contact``: Contacts, the person's row, their form: email, company, phone and
+    groups, Save changes. Saved when the page's own "Email" link (rendered from the stored
+    contact) carries the new address."""
+
+    def stages(self) -> list[Stage]:
+        p = self.p
+        fields = [
+            ("contact-email", str(p["email"])),
+            ("contact-company", str(p["company"])),
+            ("contact-phone", str(p["phone"])),
+            ("contact-groups", str(p["group"])),
+        ]
+
+        async def done() -> bool:
+            link = await self.one('[data-testid="contact-screen"] [data-testid="email-contact"]')
+            if link is None or quote(str(p["email"]), safe="") not in str(link.get("href")):
+                return False
+            return all([await self.field_value(t) == want for t, want in fields])
+
+        async def act() -> Act:
+            if await self.one('[data-testid="contact-form"]') is not None:
+                return await self.fill_step(fields) or await self.press(
+                    "contact-save", "save the changes."
+                )
+            for row in await self.visible('[data-testid="contact-row"]'):
+                if exact(row["attrs"].get("data-email")) in (p["old_email"], p["email"]):
+                    link = await self.one(
+                        f'[data-testid="contact-row"][data-email={_q(row["attrs"]["data-email"])}]'
+                        ' [data-testid="open-contact"]'
+                    )
+                    if link is not None:
+                        return await self.reach(link, f"open {p['name']}.")
+            return await self.nav("nav-contacts", "open Contacts.")
+
+        return [Stage("update the contact", done, act, tries=14)]
+
+
 ORACLES: dict[str, type[MailOracle]] = {
     "star-thread": StarThreadOracle,
     "create-label": CreateLabelOracle,
@@ -639,4 +677,5 @@ ORACLES: dict[str, type[MailOracle]] = {
     "update-signature": UpdateSignatureOracle,
     "label-attachments": LabelAttachmentsOracle,
     "close-date-reply": CloseDateReplyOracle,
+    "update-contact": UpdateContactOracle,
 }

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from cuagym.domains._family import TaskFamily
 
+from ._contacts import UpdateContact
 from ._cross import CloseDateReply, TemplateToStageContacts
 from ._easy import AddContact, CreateLabel, StarThread
 from ._hard import ForwardAttachment, InboxTriage, SendTemplateToGroup
@@ -31,6 +32,7 @@ __all__ = [
     "SendTemplateToGroup",
     "StarThread",
     "TemplateToStageContacts",
+    "UpdateContact",
     "UpdateSignature",
 ]
 
@@ -49,4 +51,5 @@ FAMILIES: tuple[TaskFamily, ...] = (
     UpdateSignature(),
     LabelAttachments(),
     CloseDateReply(),
+    UpdateContact(),
 )

@@ -282,6 +282,8 @@ class InboxTriage(MailFamily):
     id = "inbox-triage"
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path = ("conversations", "organize", "bulk")
+    # Marking read is a third of the reward (read_<tid>) and of the oracle (bulk-read).
+    also_covers: ClassVar[tuple[str, ...]] = ("mail:conversations/flags/read-state",)
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         (company, domain), (_, other_domain) = rng.sample(COMPANIES, 2)
