@@ -18,10 +18,12 @@ from cuagym.domains.mail import MailApp, domain
 from cuagym.domains.mail._ops import (
     add_label,
     create_label,
+    delete_label,
     move_to_label,
     set_folder,
     set_starred,
     set_unread,
+    update_label,
 )
 from cuagym.domains.mail._ops_book import (
     create_contact,
@@ -445,6 +447,27 @@ def notes_cleared(state: State, p: P) -> None:
     state["contacts"][cid]["notes"] = ""
 
 
+# -- rename-label ---------------------------------------------------------------------------------
+def new_label_instead(state: State, p: P) -> None:
+    """A new label made and the old one deleted: its conversations lose it."""
+    create_label(state, p["new"], p["color"])
+    delete_label(state, label(state, p["old"]))
+
+
+def colour_left(state: State, p: P) -> None:
+    update_label(state, label(state, p["old"]), p["new"], p["old_color"])
+
+
+def new_name_lower_case(state: State, p: P) -> None:
+    update_label(state, label(state, p["old"]), p["new"].lower(), p["color"])
+
+
+def taken_off_one(state: State, p: P) -> None:
+    lid = next(str(k) for k, v in state["labels"].items() if v["name"] == p["new"])
+    tid = next(t for t, th in sorted(state["threads"].items()) if lid in th["labels"])
+    state["threads"][tid]["labels"] = [x for x in state["threads"][tid]["labels"] if x != lid]
+
+
 # Scores: points passed / all points while every guard (0-point check) holds, else 0.
 MISTAKES = [
     Mistake("star-thread", "gold", star_both, (0, 0), "nothing_else_changed",
@@ -555,6 +578,14 @@ MISTAKES = [
             "the old email address kept"),
     Mistake("update-contact", "gold", notes_cleared, (0, 0), "name_notes_kept",
             "the contact's note wiped on the way"),
+    Mistake("rename-label", "init", new_label_instead, (0, 0), "renamed",
+            "a new label instead of the old one renamed: its conversations lose it"),
+    Mistake("rename-label", "init", colour_left, (2 / 3, 2 / 3), "colour",
+            "renamed, the colour left as it was"),
+    Mistake("rename-label", "init", new_name_lower_case, (1 / 3, 1 / 3), "renamed",
+            "the new name in lower case"),
+    Mistake("rename-label", "gold", taken_off_one, (0, 0), "nothing_else_changed",
+            "renamed, and taken off one of its conversations"),
 ]  # fmt: skip
 
 #: Right end states other than the golden patch's: what the UI leaves by default must score 1.

@@ -60,3 +60,12 @@ def test_the_contact_edit_oracle_solves_its_task_in_chromium(tmp_path: Path) -> 
     """update-contact: the contacts list, the contact's form, four fields, Save changes."""
     (episode,) = oracle_episodes([domain.family("update-contact").sample(1)], tmp_path, 1)
     assert_solved(episode)
+
+
+@pytest.mark.gui
+@pytest.mark.slow
+@needs_gui
+def test_the_label_edit_oracle_solves_its_task_in_chromium(tmp_path: Path) -> None:
+    """rename-label: the Labels screen, a row's Edit, its name and colour, Save."""
+    (episode,) = oracle_episodes([domain.family("rename-label").sample(1)], tmp_path, 1)
+    assert_solved(episode)

@@ -660,6 +660,41 @@ class UpdateContactOracle(MailOracle):
         return [Stage("update the contact", done, act, tries=14)]
 
 
+class RenameLabelOracle(MailOracle):
+    """``rename-label``: Labels, the label's Edit, its name and colour, Save."""
+
+    def stages(self) -> list[Stage]:
+        old, new = str(self.p["old"]), str(self.p["new"])
+        colour = str(self.p["color"]).capitalize()
+
+        async def done() -> bool:
+            cells = await self.all(f'[data-testid="label-row"][data-label={_q(new)}] td')
+            return len(cells) > 1 and exact(cells[1]["text"]) == colour
+
+        async def act() -> Act:
+            if await self.one('[data-testid="edit-label-name"]') is not None:
+                step = await self.fill_step([("edit-label-name", new)])
+                if step is not None:
+                    return step
+                box = await self.one('[data-testid="edit-label-color"]')
+                if box is None:
+                    raise PageBusy("no colour drop-down")
+                if exact(box.get("selected_text")) != colour:
+                    picks = await self.choose('[data-testid="edit-label-color"]', colour)
+                    return Act.of(f"pick the colour {colour}.", *picks)
+                return await self.press("edit-label-save", "save the label.")
+            edit = await self.one(
+                f'[data-testid="label-row"][data-label={_q(old)}] [data-testid="edit-label"]'
+            )
+            if edit is not None:
+                return await self.reach(edit, f"edit the label {old}.")
+            # The "+" beside the sidebar's Labels heading: the Labels entry at the bottom can
+            # sit below the fold when the mailbox has many labels.
+            return await self.nav("nav-labels-manage", "open the Labels screen.")
+
+        return [Stage("rename the label", done, act, tries=10)]
+
+
 ORACLES: dict[str, type[MailOracle]] = {
     "star-thread": StarThreadOracle,
     "create-label": CreateLabelOracle,
@@ -678,4 +713,5 @@ ORACLES: dict[str, type[MailOracle]] = {
     "label-attachments": LabelAttachmentsOracle,
     "close-date-reply": CloseDateReplyOracle,
     "update-contact": UpdateContactOracle,
+    "rename-label": RenameLabelOracle,
 }

@@ -13,6 +13,7 @@ from ._contacts import UpdateContact
 from ._cross import CloseDateReply, TemplateToStageContacts
 from ._easy import AddContact, CreateLabel, StarThread
 from ._hard import ForwardAttachment, InboxTriage, SendTemplateToGroup
+from ._labels import RenameLabel
 from ._medium import ArchiveSender, CreateTemplate, LabelDomain, ReplyToThread
 from ._search import LabelAttachments
 from ._settings import UpdateSignature
@@ -28,6 +29,7 @@ __all__ = [
     "InboxTriage",
     "LabelAttachments",
     "LabelDomain",
+    "RenameLabel",
     "ReplyToThread",
     "SendTemplateToGroup",
     "StarThread",
@@ -52,4 +54,5 @@ FAMILIES: tuple[TaskFamily, ...] = (
     LabelAttachments(),
     CloseDateReply(),
     UpdateContact(),
+    RenameLabel(),
 )
