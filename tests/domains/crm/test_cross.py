@@ -114,6 +114,40 @@ def status_working(state: State, p: P) -> None:
     update_record(state, "leads", the_lead(state, p), {"status": "Working"})
 
 
+# -- opportunity-from-email -----------------------------------------------------------------------
+OPP = domain.family("opportunity-from-email")
+
+
+def the_new_deal(state: State, p: P) -> str:
+    return next(str(k) for k, o in state["opportunities"].items() if o["name"] == p["opportunity"])
+
+
+def older_budget(state: State, p: P) -> None:
+    update_record(
+        state, "opportunities", the_new_deal(state, p), {"amountCents": p["old_amount_cents"]}
+    )
+
+
+def other_primary_contact(state: State, p: P) -> None:
+    oid = the_new_deal(state, p)
+    opp = state["opportunities"][oid]
+    other = next(
+        k for k, c in sorted(state["contacts"].items()) if k != opp["contactId"] and c["email"]
+    )
+    update_record(state, "opportunities", oid, {"contactId": other})
+
+
+def next_step_typed(state: State, p: P) -> None:
+    update_record(state, "opportunities", the_new_deal(state, p), {"nextStep": "Send quote"})
+
+
+def deal_on_another_account(state: State, p: P) -> None:
+    oid = the_new_deal(state, p)
+    here = state["opportunities"][oid]["accountId"]
+    other = next(a for a in sorted(state["accounts"]) if a != here)
+    update_record(state, "opportunities", oid, {"accountId": other})
+
+
 MISTAKES = [
     Mistake(FAMILY.id, "gold", earlier_numbers, (6 / 10, 6 / 10), "amount",
             "the earlier email's figures, not the latest one's"),
@@ -135,6 +169,14 @@ MISTAKES = [
             "an industry guessed from the email, which nobody asked for"),
     Mistake(LEAD.id, "gold", status_working, (0, 0), "status_new",
             "the new lead's status moved on to Working"),
+    Mistake(OPP.id, "gold", older_budget, (7 / 9, 7 / 9), "amount",
+            "the older email's guess as the amount"),
+    Mistake(OPP.id, "gold", other_primary_contact, (8 / 9, 8 / 9), "primary_contact",
+            "someone else as the primary contact"),
+    Mistake(OPP.id, "gold", next_step_typed, (0, 0), "nothing_unasked",
+            "a next step nobody asked for"),
+    Mistake(OPP.id, "gold", deal_on_another_account, (8 / 9, 8 / 9), "account",
+            "the deal on another account"),
 ]  # fmt: skip
 
 
@@ -144,7 +186,7 @@ def end_states(office: LiveHub, tmp_path_factory: pytest.TempPathFactory) -> End
 
 
 def test_each_family_has_three_wrong_end_states() -> None:
-    for family in (FAMILY, LEAD):
+    for family in (FAMILY, LEAD, OPP):
         assert sum(m.family == family.id for m in MISTAKES) >= 3, family.id
 
 
@@ -215,4 +257,13 @@ def test_the_oracle_solves_it_in_chromium(tmp_path: Path) -> None:
 def test_the_lead_oracle_solves_it_in_chromium(tmp_path: Path) -> None:
     """Both apps open (the CRM on top); the new-lead form's text fields and drop-downs."""
     (episode,) = oracle_episodes([LEAD.sample(1)], tmp_path, workers=1)
+    assert_solved(episode)
+
+
+@pytest.mark.gui
+@pytest.mark.slow
+@needs_gui
+def test_the_opportunity_oracle_solves_it_in_chromium(tmp_path: Path) -> None:
+    """Both apps open (the CRM on top): the account's New opportunity, a contact picker."""
+    (episode,) = oracle_episodes([OPP.sample(0)], tmp_path, workers=1)
     assert_solved(episode)

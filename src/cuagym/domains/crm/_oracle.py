@@ -782,6 +782,57 @@ class LeadFromInquiryOracle(CrmOracle):
         return [Stage("create the lead", done, act, tries=30)]
 
 
+class OpportunityFromEmailOracle(CrmOracle):
+    """opportunity-from-email (mail -> crm): the email's budget and date are the task's params
+    (the oracle's privileged knowledge), so it works in the CRM, the window on top: the
+    account's page, "New opportunity" (the account preset), the fields, Save."""
+
+    def stages(self) -> list[Stage]:
+        p = self.p
+        name, account = str(p["opportunity"]), str(p["account"])
+        cents = int(p["amount_cents"])
+        fields = [
+            ("name", name, "text"),
+            ("contactId", str(p["contact"]), "choice"),
+            ("stage", str(p["stage"]), "choice"),
+            ("amountCents", money_input(cents), "text"),
+            ("closeDate", str(p["close_date"]), "date"),
+        ]
+
+        async def done() -> bool:
+            return await self.on_record("opportunity", name) and await self.shown(
+                "amountCents"
+            ) == format_money(cents)
+
+        async def act() -> Act:
+            here = (await self.path()).split("?")[0]
+            if await self.one('[data-testid="record-form"]') is None or not here.endswith(
+                "/opportunities/new"
+            ):
+                if await self.on_record("account", account):
+                    button = await self.one('[data-testid="new-opportunity-here"]')
+                    if button is None:
+                        raise PageBusy("no new-opportunity button")
+                    return self.press(button, "start a new opportunity on this account.")
+                return await self.go_to("account", account, account)
+            for key, want, how in fields:
+                sel = f'[data-testid="record-form"] [data-testid="f-{key}"]'
+                if how == "choice":
+                    step = await self.set_choice(sel, want, key)
+                elif how == "date":
+                    step = await self.set_date(sel, want, key)
+                else:
+                    step = await self.set_text(sel, want, key)
+                if step is not None:
+                    return step
+            save = await self.one('[data-testid="save"]')
+            if save is None:
+                raise PageBusy("no save button")
+            return self.press(save, "save the opportunity.", commits=True)
+
+        return [Stage("open the deal", done, act, tries=30)]
+
+
 ORACLES: dict[str, type[CrmOracle]] = {
     "update-lead-status": UpdateLeadStatusOracle,
     "move-opportunity-stage": MoveOpportunityStageOracle,
@@ -795,4 +846,5 @@ ORACLES: dict[str, type[CrmOracle]] = {
     "log-call-by-email": LogCallByEmailOracle,
     "create-account": CreateAccountOracle,
     "lead-from-inquiry": LeadFromInquiryOracle,
+    "opportunity-from-email": OpportunityFromEmailOracle,
 }

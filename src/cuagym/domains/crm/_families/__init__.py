@@ -10,6 +10,7 @@ from cuagym.domains._family import TaskFamily
 from ._accounts import CreateAccount
 from ._conversion import ConvertLeadExistingAccount, ConvertLeadNewAccount
 from ._cross import DealChangeFromEmail, LeadFromInquiry
+from ._cross_create import OpportunityFromEmail
 from ._lookup import LogCallByEmail
 from ._records import (
     CompleteTask,
@@ -35,4 +36,5 @@ FAMILIES: tuple[TaskFamily, ...] = (
     LogCallByEmail(),
     CreateAccount(),
     LeadFromInquiry(),
+    OpportunityFromEmail(),
 )
