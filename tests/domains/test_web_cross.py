@@ -84,6 +84,7 @@ def test_one_session_holds_both_apps_and_the_patch_writes_only_its_app(
         ("crm", "deal-change-from-email", ["mail", "crm"]),
         ("crm", "lead-from-inquiry", ["mail", "crm"]),
         ("crm", "opportunity-from-email", ["mail", "crm"]),
+        ("crm", "handover-from-email", ["mail", "crm"]),
         ("mail", "template-to-stage-contacts", ["crm", "mail"]),
         ("mail", "close-date-reply", ["crm", "mail"]),
     ],

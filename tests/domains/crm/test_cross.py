@@ -148,6 +148,38 @@ def deal_on_another_account(state: State, p: P) -> None:
     update_record(state, "opportunities", oid, {"accountId": other})
 
 
+# -- handover-from-email --------------------------------------------------------------------------
+HANDOVER = domain.family("handover-from-email")
+
+
+def by_email(state: State, email: str) -> str:
+    return next(str(k) for k, c in state["contacts"].items() if c["email"] == email)
+
+
+def successor_not_set(state: State, p: P) -> None:
+    oid = next(k for k, o in state["opportunities"].items() if o["name"] == p["opportunity"])
+    update_record(state, "opportunities", oid, {"contactId": by_email(state, p["contact_email"])})
+
+
+def title_on_the_successor(state: State, p: P) -> None:
+    """The new title and phone put on the colleague who takes over, not on the writer."""
+    other = by_email(state, p["successor_email"])
+    update_record(state, "contacts", other, {"title": p["title"], "phone": p["phone"]})
+    oid = next(k for k, o in state["opportunities"].items() if o["name"] == p["opportunity"])
+    update_record(state, "opportunities", oid, {"contactId": other})
+
+
+def phone_as_mobile(state: State, p: P) -> None:
+    update_record(state, "contacts", by_email(state, p["contact_email"]), {"mobile": p["phone"]})
+
+
+def successor_moved_accounts(state: State, p: P) -> None:
+    other = by_email(state, p["successor_email"])
+    here = state["contacts"][other]["accountId"]
+    elsewhere = next(a for a in sorted(state["accounts"]) if a != here)
+    update_record(state, "contacts", other, {"accountId": elsewhere})
+
+
 MISTAKES = [
     Mistake(FAMILY.id, "gold", earlier_numbers, (6 / 10, 6 / 10), "amount",
             "the earlier email's figures, not the latest one's"),
@@ -177,6 +209,14 @@ MISTAKES = [
             "a next step nobody asked for"),
     Mistake(OPP.id, "gold", deal_on_another_account, (8 / 9, 8 / 9), "account",
             "the deal on another account"),
+    Mistake(HANDOVER.id, "gold", successor_not_set, (4 / 6, 4 / 6), "primary_contact",
+            "the contact updated, the deal's primary contact left as it was"),
+    Mistake(HANDOVER.id, "init", title_on_the_successor, (0, 0), "title",
+            "the new title and phone put on the colleague who takes over"),
+    Mistake(HANDOVER.id, "gold", phone_as_mobile, (0, 0), "nothing_else_changed",
+            "the new phone typed as the mobile too"),
+    Mistake(HANDOVER.id, "gold", successor_moved_accounts, (0, 0), "nothing_else_changed",
+            "the colleague moved to another account on the way"),
 ]  # fmt: skip
 
 
@@ -186,7 +226,7 @@ def end_states(office: LiveHub, tmp_path_factory: pytest.TempPathFactory) -> End
 
 
 def test_each_family_has_three_wrong_end_states() -> None:
-    for family in (FAMILY, LEAD, OPP):
+    for family in (FAMILY, LEAD, OPP, HANDOVER):
         assert sum(m.family == family.id for m in MISTAKES) >= 3, family.id
 
 
@@ -266,4 +306,13 @@ def test_the_lead_oracle_solves_it_in_chromium(tmp_path: Path) -> None:
 def test_the_opportunity_oracle_solves_it_in_chromium(tmp_path: Path) -> None:
     """Both apps open (the CRM on top): the account's New opportunity, a contact picker."""
     (episode,) = oracle_episodes([OPP.sample(0)], tmp_path, workers=1)
+    assert_solved(episode)
+
+
+@pytest.mark.gui
+@pytest.mark.slow
+@needs_gui
+def test_the_handover_oracle_solves_it_in_chromium(tmp_path: Path) -> None:
+    """Both apps open (the CRM on top): a contact's edit form, then the deal's contact picker."""
+    (episode,) = oracle_episodes([HANDOVER.sample(1)], tmp_path, workers=1)
     assert_solved(episode)

@@ -833,6 +833,35 @@ class OpportunityFromEmailOracle(CrmOracle):
         return [Stage("open the deal", done, act, tries=30)]
 
 
+class HandoverFromEmailOracle(CrmOracle):
+    """handover-from-email (mail -> crm): what the email says is the task's params (the
+    oracle's privileged knowledge), so it works in the CRM, the window on top: the contact's
+    edit form (title, phone), then the deal's (its primary contact)."""
+
+    def stages(self) -> list[Stage]:
+        p = self.p
+        person, deal = str(p["contact"]), str(p["opportunity"])
+        successor = str(p["successor"])
+        return [
+            self.record_stage("contact", person, str(p["contact_email"])),
+            self.edit_stage(
+                "contact",
+                person,
+                str(p["contact_email"]),
+                shown={"title": str(p["title"]), "phone": str(p["phone"])},
+                fill=[("title", str(p["title"]), "text"), ("phone", str(p["phone"]), "text")],
+            ),
+            self.record_stage("opportunity", deal, deal),
+            self.edit_stage(
+                "opportunity",
+                deal,
+                deal,
+                shown={"contactId": successor},
+                fill=[("contactId", successor, "choice")],
+            ),
+        ]
+
+
 ORACLES: dict[str, type[CrmOracle]] = {
     "update-lead-status": UpdateLeadStatusOracle,
     "move-opportunity-stage": MoveOpportunityStageOracle,
@@ -847,4 +876,5 @@ ORACLES: dict[str, type[CrmOracle]] = {
     "create-account": CreateAccountOracle,
     "lead-from-inquiry": LeadFromInquiryOracle,
     "opportunity-from-email": OpportunityFromEmailOracle,
+    "handover-from-email": HandoverFromEmailOracle,
 }

@@ -10,7 +10,7 @@ from cuagym.domains._family import TaskFamily
 from ._accounts import CreateAccount
 from ._conversion import ConvertLeadExistingAccount, ConvertLeadNewAccount
 from ._cross import DealChangeFromEmail, LeadFromInquiry
-from ._cross_create import OpportunityFromEmail
+from ._cross_create import HandoverFromEmail, OpportunityFromEmail
 from ._lookup import LogCallByEmail
 from ._records import (
     CompleteTask,
@@ -37,4 +37,5 @@ FAMILIES: tuple[TaskFamily, ...] = (
     CreateAccount(),
     LeadFromInquiry(),
     OpportunityFromEmail(),
+    HandoverFromEmail(),
 )

@@ -1,4 +1,4 @@
-"""Cross-app families (mail -> crm) that open a new deal from what a customer wrote.
+"""Cross-app families (mail -> crm) that act on what a customer wrote: a new deal, a handover.
 
 Shared machinery (both apps' worlds in one session, the two-app reward read) as in ``_cross``.
 """
@@ -20,14 +20,14 @@ from cuagym.domains._reward import reward_script as compose_reward
 from cuagym.domains._web_cross import patch_script, record_edits, setup_script
 
 from .._fields import format_money
-from .._ops import create_record
+from .._ops import create_record, update_record
 from .._schema import STAGE_PROBABILITY
 from .._seed import build_seed
 from ._common import GEN_NOW, params_of
 from ._cross import _HELPERS, _READ, _mail_date
-from ._records import _Family, long_date
+from ._records import TITLES, _Family, long_date, phone
 
-__all__ = ["OpportunityFromEmail"]
+__all__ = ["HandoverFromEmail", "OpportunityFromEmail"]
 
 _PRODUCTS = ("Mobile Inspections", "Parts Tracking", "Customer Portal", "Crew Timesheets")
 _STAGES = ("Prospecting", "Qualification", "Needs Analysis")
@@ -157,6 +157,138 @@ class OpportunityFromEmail(_Family):
         checks.append(("nothing_unasked", 0, not wrong, "also set: " + listing(wrong)))
         checks.append(("one_opportunity", 0, len(new) <= 1, f"{len(new)} new opportunities"))
         extra = diff_outside(diff, ["opportunities." + k for k in new])
+        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
+        opened = []
+        if minit["settings"].get("markReadOnOpen"):
+            opened = ["threads." + t + ".unread" for t in sorted(minit["threads"])]
+        mail_extra = diff_outside(mdiff, opened)
+        checks.append(("mailbox_untouched", 0, not mail_extra, "mail changes: " + listing(mail_extra)))
+        """  # noqa: E501
+        return compose_reward(
+            header=f"# reward.py - {task.task_id}",
+            imports="import json\n",
+            libraries=[*WEB_LIBRARIES, _HELPERS],
+            constants=f"P = json.loads({json.dumps(params_of(task), sort_keys=True)!r})",
+            read=_READ,
+            body=body,
+        )
+
+
+_HANDOVER_FRAMES = (
+    "{contact} emailed me about a change on their side (\u201c{subject}\u201d). Update their "
+    "contact's title and phone as the email says, and make the colleague they name the "
+    "primary contact of \u201c{opp}\u201d.",
+    "Apply {contact}'s news from \u201c{subject}\u201d to the CRM: their new title and direct "
+    "phone go on their contact record, and \u201c{opp}\u201d gets the colleague who takes over "
+    "as its primary contact.",
+    "Please keep the CRM in step with the email \u201c{subject}\u201d: {contact}'s contact gets "
+    "the new title and phone number from it, and the person taking over \u201c{opp}\u201d "
+    "becomes that deal's primary contact.",
+    "After reading \u201c{subject}\u201d from {contact}, edit their contact (title and phone, as "
+    "written there) and switch the primary contact of the opportunity \u201c{opp}\u201d to the "
+    "colleague the email hands it to.",
+    "\u201c{subject}\u201d tells us {contact} has a new role. Record the title and phone from "
+    "that email on their contact, and set \u201c{opp}\u201d's primary contact to whoever they "
+    "say takes over.",
+)
+
+
+class HandoverFromEmail(_Family):
+    """A customer's email announces their new role and who takes over a deal: their contact
+    record and the deal's primary contact change accordingly."""
+
+    id: ClassVar[str] = "handover-from-email"
+    apps: ClassVar[tuple[str, ...]] = ("mail", "crm")
+    difficulty: ClassVar[Difficulty] = "hard"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("contacts", "edit", "edit-contact")
+
+    def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
+        """The mailbox, then the CRM on top (where the records change)."""
+        return [StartWindow(app="mail", page="/"), StartWindow(app="crm", page="/")]
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        seed = build_seed()
+        contacts = seed["contacts"]
+        deals = [
+            o
+            for _, o in sorted(seed["opportunities"].items())
+            if not o["stage"].startswith("Closed")
+            and o["contactId"]
+            and any(
+                c["accountId"] == o["accountId"] and k != o["contactId"] and c["email"]
+                for k, c in contacts.items()
+            )
+        ]
+        opp = rng.choice(deals)
+        old = contacts[opp["contactId"]]
+        new = rng.choice(
+            [
+                c
+                for k, c in sorted(contacts.items())
+                if c["accountId"] == opp["accountId"] and k != opp["contactId"] and c["email"]
+            ]
+        )
+        title = rng.choice([t for t, _ in TITLES if t != old["title"]])
+        number = phone(rng)
+        subject = rng.choice(["A change on our side", "New role", "Handing over"])
+        name = f"{old['firstName']} {old['lastName']}"
+        successor = f"{new['firstName']} {new['lastName']}"
+        frame = rng.choice(_HANDOVER_FRAMES)  # drawn last: the facts do not depend on wording
+        return self.make_task(
+            task_id,
+            frame.format(contact=name, subject=subject, opp=opp["name"]),
+            f"You are {OWNER}: your mailbox and the CRM you are signed in to are both open. "
+            f"{name} <{old['email']}>, the primary contact on \u201c{opp['name']}\u201d, wrote "
+            f"\u201c{subject}\u201d: their new title is {title}, their new direct phone "
+            f"{number}, and {successor} <{new['email']}> takes over the deal.",
+            contact=name, contact_email=old["email"], opportunity=opp["name"], subject=subject,
+            title=title, phone=number, successor=successor, successor_email=new["email"],
+        )  # fmt: skip
+
+    def worlds(self, task: TaskConfig) -> tuple[dict[str, Any], dict[str, Any]]:
+        from cuagym.domains.mail._families._world import add_thread
+
+        p = params_of(task)
+        mail, crm = office_worlds(task)
+        rng = family_rng(task, "inject")
+        who = {"name": p["contact"], "email": p["contact_email"]}
+        add_thread(
+            mail, who, p["subject"],
+            f"Hi Nora,\n\nFrom next month I move into a new role as {p['title']}; my direct "
+            f"line is now {p['phone']}. {p['successor']} takes over {p['opportunity']} on our "
+            f"side, so please work with them from now on.\n\nBest,\n{p['contact'].split()[0]}",
+            _mail_date(date(2025, 3, rng.randint(11, 14)), rng), unread=True,
+        )  # fmt: skip
+        return mail, crm
+
+    def generate(self, task: TaskConfig) -> GeneratedScripts:
+        p = params_of(task)
+        mail, crm = self.worlds(task)
+        gold = copy.deepcopy(crm)
+        by_email = {c["email"]: k for k, c in gold["contacts"].items()}
+        cid, successor = by_email[p["contact_email"]], by_email[p["successor_email"]]
+        oid = next(k for k, o in gold["opportunities"].items() if o["name"] == p["opportunity"])
+        update_record(gold, "contacts", cid, {"title": p["title"], "phone": p["phone"]})
+        update_record(gold, "opportunities", oid, {"contactId": successor})
+        return GeneratedScripts(
+            initial_setup=setup_script({"mail": mail, "crm": crm}, task.task_id),
+            golden_patch=patch_script({"crm": record_edits(crm, gold)}, task.task_id),
+        )
+
+    def write_reward(self, task: TaskConfig) -> str:
+        body = """
+        by_email = {fold(c.get("email")): k for k, c in sorted(init["contacts"].items())}
+        cid, sid_ = by_email.get(fold(P["contact_email"])), by_email.get(fold(P["successor_email"]))
+        oid = named(init, "opportunities", P["opportunity"])
+        checks.append(("setup", 0, None not in (cid, sid_, oid), f"contact {cid}, successor {sid_}, deal {oid}"))
+        con = cur["contacts"].get(cid) or {}
+        checks.append(("title", 2, bool(con) and exact(con.get("title")) == exact(P["title"]), f"title is {con.get('title')!r}"))
+        checks.append(("phone", 2, bool(con) and digits(con.get("phone")) == digits(P["phone"]), f"phone is {con.get('phone')!r}"))
+        opp = cur["opportunities"].get(oid) or {}
+        checks.append(("primary_contact", 2, bool(opp) and opp.get("contactId") == sid_, f"contactId is {opp.get('contactId')!r}"))
+        # The contact stays on the deal's account and keeps everything else (no new record).
+        allowed = [f"contacts.{cid}.title", f"contacts.{cid}.phone", f"opportunities.{oid}.contactId"]
+        extra = diff_outside(diff, allowed)
         checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
         opened = []
         if minit["settings"].get("markReadOnOpen"):
