@@ -59,11 +59,20 @@ _FRAMES = (
 )
 
 
+class _CrossFamily(_Family):
+    """A mail -> crm family: its GUI oracle lives in ``_oracle_cross``."""
+
+    def oracle(self, task: TaskConfig) -> object | None:
+        from .._oracle_cross import CROSS_ORACLES
+
+        return CROSS_ORACLES[self.id](task)
+
+
 def _mail_date(day: date, rng: random.Random) -> str:
     return f"{day.isoformat()}T{rng.randint(13, 21):02d}:{rng.randint(0, 59):02d}:00Z"
 
 
-class DealChangeFromEmail(_Family):
+class DealChangeFromEmail(_CrossFamily):
     """A customer's latest email (an earlier one has superseded figures) sets a deal's terms:
     the agent finds it in the mailbox, updates the opportunity and logs the email on it."""
 
@@ -246,7 +255,7 @@ _LEAD_FRAMES = (
 )
 
 
-class LeadFromInquiry(_Family):
+class LeadFromInquiry(_CrossFamily):
     """A prospect's inquiry in the mailbox (next to another one) becomes a lead in the CRM,
     its details copied from the email's signature."""
 

@@ -24,8 +24,8 @@ from .._ops import create_record, update_record
 from .._schema import STAGE_PROBABILITY
 from .._seed import build_seed
 from ._common import GEN_NOW, params_of
-from ._cross import _HELPERS, _READ, _mail_date
-from ._records import TITLES, _Family, long_date, phone
+from ._cross import _HELPERS, _READ, _CrossFamily, _mail_date
+from ._records import TITLES, long_date, phone
 
 __all__ = ["HandoverFromEmail", "OpportunityFromEmail"]
 
@@ -51,7 +51,7 @@ _FRAMES = (
 )
 
 
-class OpportunityFromEmail(_Family):
+class OpportunityFromEmail(_CrossFamily):
     """A customer's email (next to an older one with other figures) asks for a new project:
     the agent opens the deal on their account with the email's budget and date."""
 
@@ -193,7 +193,7 @@ _HANDOVER_FRAMES = (
 )
 
 
-class HandoverFromEmail(_Family):
+class HandoverFromEmail(_CrossFamily):
     """A customer's email announces their new role and who takes over a deal: their contact
     record and the deal's primary contact change accordingly."""
 
