@@ -153,6 +153,9 @@ class ForwardAttachment(MailFamily):
     id = "forward-attachment"
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path = ("compose", "respond", "forward")
+    # The oracle opens the conversation and forwards its message; the reward checks the
+    # original's attachment and text travel in that conversation.
+    also_covers: ClassVar[tuple[str, ...]] = ("mail:conversations/read/open",)
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         company, domain = rng.choice(COMPANIES)
