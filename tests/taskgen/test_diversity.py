@@ -82,10 +82,6 @@ def test_families_command_json_matches_the_library() -> None:
 # Glitches the families had when the sweep was written (issue 13), by family: their owners fix
 # them in the families; the sweep fails on any glitch outside this table, so none is added.
 KNOWN_GLITCHES: dict[str, set[str]] = {
-    "crm/convert-lead-new-account": {"repeated-word", "doubled-punctuation"},
-    "crm/convert-lead-existing-account": {"repeated-word", "doubled-punctuation"},
-    "crm/complete-task": {"doubled-punctuation"},
-    "crm/create-contact": {"honorifics"},
     "issue-tracker/create-issue": {"one-plural"},
 }
 SWEEP_SEEDS = 300

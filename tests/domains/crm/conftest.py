@@ -14,6 +14,7 @@ import httpx
 import pytest
 
 from cuagym.domains.crm import CrmApp, build_seed
+from cuagym.domains.mail import MailApp
 from cuagym.hub import Hub
 from tests.conftest import LiveHub, serve_in_thread
 
@@ -70,8 +71,9 @@ async def crm() -> AsyncIterator[CrmClient]:
 
 @pytest.fixture
 def crm_hub() -> Iterator[LiveHub]:
-    """A real uvicorn server with the crm app (its entry point is not registered yet)."""
-    hub = Hub(apps=[CrmApp()], token="test-token")
+    """A real uvicorn server with the crm app, and mail for the families that also read the
+    mailbox (one session holds both apps' states)."""
+    hub = Hub(apps=[CrmApp(), MailApp()], token="test-token")
     url, stop = serve_in_thread(hub.asgi())
     try:
         yield LiveHub(url=url, token=hub.token, hub=hub)

@@ -28,6 +28,7 @@ from cuagym.domains.crm._ops import (
 from cuagym.domains.crm._schema import INDUSTRIES, SALUTATIONS, STAGES
 from cuagym.hub import Hub
 from tests.conftest import LiveHub, serve_in_thread
+from tests.domains.crm.test_cross import MISTAKES as CROSS_MISTAKES
 from tests.domains.web_end_states import EndStates, Mistake, State
 
 SEED = 3  # move-opportunity-stage's target stage is an open one here (its probability is free)
@@ -327,6 +328,66 @@ def contact_title_changed(state: State, p: P) -> None:
     converted_contact(state, p)["title"] = "Operations"
 
 
+# -- log-call-by-email ----------------------------------------------------------------------------
+def the_record(state: State, p: P) -> str:
+    return find(state[{"lead": "leads", "contact": "contacts"}[p["kind"]]], email=p["email"])
+
+
+def the_logged(state: State, p: P) -> str:
+    return find(state["activities"], subject=p["subject"], relatedId=the_record(state, p))
+
+
+def scheduled_not_logged(state: State, p: P) -> None:
+    set_activity_status(state, the_logged(state, p), completed=False)
+
+
+def logged_as_email(state: State, p: P) -> None:
+    state["activities"][the_logged(state, p)]["type"] = "Email"
+
+
+def logged_on_a_namesake(state: State, p: P) -> None:
+    """Logged on another record of the same kind (the first search hit, say)."""
+    collection = {"lead": "leads", "contact": "contacts"}[p["kind"]]
+    rid = the_record(state, p)
+    other = next(k for k in sorted(state[collection]) if k != rid)
+    state["activities"][the_logged(state, p)]["relatedId"] = other
+
+
+def no_date(state: State, p: P) -> None:
+    state["activities"][the_logged(state, p)]["dueDate"] = None
+
+
+def record_edited_too(state: State, p: P) -> None:
+    collection = {"lead": "leads", "contact": "contacts"}[p["kind"]]
+    update_record(state, collection, the_record(state, p), {"title": "Spoke on the phone"})
+
+
+# -- create-account -------------------------------------------------------------------------------
+def the_new_account(state: State, p: P) -> str:
+    return find(state["accounts"], name=p["name"])
+
+
+def revenue_typed_in_cents(state: State, p: P) -> None:
+    cents = p["annual_revenue_cents"] * 100
+    update_record(state, "accounts", the_new_account(state, p), {"annualRevenueCents": cents})
+
+
+def rating_set_too(state: State, p: P) -> None:
+    update_record(state, "accounts", the_new_account(state, p), {"rating": "Warm"})
+
+
+def account_twice(state: State, p: P) -> None:
+    values = dict(state["accounts"][the_new_account(state, p)])
+    for key in ("id", "createdAt"):
+        values.pop(key)
+    create_record(state, "accounts", values)
+
+
+def industry_off(state: State, p: P) -> None:
+    other = next(i for i in INDUSTRIES if i != p["industry"])
+    update_record(state, "accounts", the_new_account(state, p), {"industry": other})
+
+
 # Scores: points passed / all points while every guard (0-point check) holds, else 0.
 MISTAKES = [
     Mistake("update-lead-status", "gold", status_without_rating, (2 / 3, 2 / 3), "rating",
@@ -399,12 +460,32 @@ MISTAKES = [
             "no_opportunity", "an opportunity created though the instruction said not to"),
     Mistake("convert-lead-existing-account", "gold", contact_title_changed, (0, 0),
             "rest_as_proposed", "the contact's title changed from the lead's"),
+    Mistake("log-call-by-email", "gold", scheduled_not_logged, (5 / 6, 5 / 6), "completed",
+            "an open task scheduled instead of the past activity logged"),
+    Mistake("log-call-by-email", "gold", logged_as_email, (5 / 6, 5 / 6), "type",
+            "logged as an email, not the call or meeting it was"),
+    Mistake("log-call-by-email", "gold", logged_on_a_namesake, (0, 0), "logged_on_record",
+            "logged on another record than the one with that address"),
+    Mistake("log-call-by-email", "gold", no_date, (5 / 6, 5 / 6), "date",
+            "logged without the day it happened"),
+    Mistake("log-call-by-email", "gold", record_edited_too, (0, 0), "nothing_else_changed",
+            "the record's title overwritten on the way"),
+    Mistake("create-account", "gold", revenue_typed_in_cents, (8 / 10, 8 / 10),
+            "annual_revenue", "the revenue a hundred times too much (typed as cents)"),
+    Mistake("create-account", "gold", rating_set_too, (0, 0), "nothing_unasked",
+            "a rating the instruction did not give"),
+    Mistake("create-account", "gold", account_twice, (0, 0), "one_account",
+            "the account saved twice"),
+    Mistake("create-account", "gold", industry_off, (9 / 10, 9 / 10), "industry",
+            "another industry picked"),
 ]  # fmt: skip
 
 
 def test_every_family_has_three_wrong_end_states() -> None:
+    # The cross-app family's wrong end states (in either app) live with it in test_cross.
+    every = MISTAKES + CROSS_MISTAKES
     for family in domain.families:
-        assert sum(m.family == family.id for m in MISTAKES) >= 3, family.id
+        assert sum(m.family == family.id for m in every) >= 3, family.id
 
 
 @pytest.mark.slow

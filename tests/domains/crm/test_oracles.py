@@ -33,3 +33,22 @@ def test_oracles_solve_their_tasks_in_chromium(tmp_path: Path) -> None:
     ]
     for episode in oracle_episodes(tasks, tmp_path):
         assert_solved(episode)
+
+
+@pytest.mark.gui
+@pytest.mark.slow
+@needs_gui
+def test_the_lookup_oracle_solves_its_task_in_chromium(tmp_path: Path) -> None:
+    """log-call-by-email: the global search by address, a lead told apart by its company, the
+    composer's Log activity tab with a type and a date."""
+    (episode,) = oracle_episodes([domain.family("log-call-by-email").sample(0)], tmp_path, 1)
+    assert_solved(episode)
+
+
+@pytest.mark.gui
+@pytest.mark.slow
+@needs_gui
+def test_the_account_oracle_solves_its_task_in_chromium(tmp_path: Path) -> None:
+    """create-account: the Accounts tab, the new-record form's text fields and drop-downs."""
+    (episode,) = oracle_episodes([domain.family("create-account").sample(1)], tmp_path, 1)
+    assert_solved(episode)

@@ -18,15 +18,23 @@ from cuagym.domains.mail import MailApp, domain
 from cuagym.domains.mail._ops import (
     add_label,
     create_label,
+    delete_label,
     move_to_label,
     set_folder,
     set_starred,
     set_unread,
+    update_label,
 )
-from cuagym.domains.mail._ops_book import create_contact, create_template, update_contact
+from cuagym.domains.mail._ops_book import (
+    create_contact,
+    create_template,
+    update_contact,
+    update_settings,
+)
 from cuagym.domains.mail._ops_compose import ComposeFields, prefill, save_draft, send_message
 from cuagym.hub import Hub
 from tests.conftest import LiveHub, serve_in_thread
+from tests.domains.mail.test_cross import MISTAKES as CROSS_MISTAKES
 from tests.domains.web_end_states import EndStates, Mistake, State
 
 SEED = 1
@@ -358,6 +366,108 @@ def other_company_read(state: State, p: P) -> None:
     set_unread(state, from_domain(state, p["other_domain"]), False)
 
 
+# -- update-signature -----------------------------------------------------------------------------
+def old_title_kept(state: State, p: P) -> None:
+    """Only the phone changed: the signature keeps the seed's title."""
+    lines = state["settings"]["signature"].split("\n")
+    lines[-1] = p["phone"]
+    update_settings(state, "\n".join(lines), p["reading"] == "on")
+
+
+def reading_not_switched(state: State, p: P) -> None:
+    update_settings(state, p["signature"], p["reading"] != "on")
+
+
+def sign_off_line_added(state: State, p: P) -> None:
+    update_settings(state, p["signature"] + "\nSent from my phone", p["reading"] == "on")
+
+
+def density_and_label_too(state: State, p: P) -> None:
+    """Right settings, and a label made on the way (the density is ui: volatile, allowed)."""
+    state["ui"]["density"] = "compact"
+    create_label(state, "Signature", "blue")
+
+
+# -- label-attachments ----------------------------------------------------------------------------
+def with_files(state: State, domain_: str) -> list[str]:
+    return sorted(
+        {
+            str(m["threadId"])
+            for m in state["messages"].values()
+            if m["from"]["email"].endswith("@" + domain_) and m["attachments"]
+        }
+    )
+
+
+def the_whole_company(state: State, p: P) -> None:
+    """Labelled all of the company's mail, attachments or not."""
+    add_label(state, from_domain(state, p["domain"]), label(state, p["label"]))
+
+
+def the_inbox_ones_only(state: State, p: P) -> None:
+    """Missed the archived one (looked at the inbox only)."""
+    inbox = [t for t in with_files(state, p["domain"]) if state["threads"][t]["folder"] == "inbox"]
+    add_label(state, inbox, label(state, p["label"]))
+
+
+def other_senders_file_too(state: State, p: P) -> None:
+    add_label(state, with_files(state, p["other_domain"]), label(state, p["label"]))
+
+
+def archived_as_well(state: State, p: P) -> None:
+    set_folder(state, with_files(state, p["domain"]), "archive")
+
+
+# -- update-contact -------------------------------------------------------------------------------
+def old_contact(state: State, p: P) -> str:
+    return next(str(k) for k, c in state["contacts"].items() if c["email"] == p["old_email"])
+
+
+def second_contact_instead(state: State, p: P) -> None:
+    """A new contact with the new details; the old one left as it was."""
+    create_contact(state, p["name"], p["email"], p["company"], p["phone"], p["group"])
+
+
+def group_added_not_swapped(state: State, p: P) -> None:
+    cid = old_contact(state, p)
+    c = state["contacts"][cid]
+    groups = f"{p['old_group']}, {p['group']}"
+    update_contact(state, cid, c["name"], p["email"], p["company"], p["phone"], groups, c["notes"])
+
+
+def email_kept(state: State, p: P) -> None:
+    cid = old_contact(state, p)
+    c = state["contacts"][cid]
+    update_contact(state, cid, c["name"], c["email"], p["company"], p["phone"], p["group"],
+                   c["notes"])  # fmt: skip
+
+
+def notes_cleared(state: State, p: P) -> None:
+    cid = next(str(k) for k, c in state["contacts"].items() if c["email"] == p["email"])
+    state["contacts"][cid]["notes"] = ""
+
+
+# -- rename-label ---------------------------------------------------------------------------------
+def new_label_instead(state: State, p: P) -> None:
+    """A new label made and the old one deleted: its conversations lose it."""
+    create_label(state, p["new"], p["color"])
+    delete_label(state, label(state, p["old"]))
+
+
+def colour_left(state: State, p: P) -> None:
+    update_label(state, label(state, p["old"]), p["new"], p["old_color"])
+
+
+def new_name_lower_case(state: State, p: P) -> None:
+    update_label(state, label(state, p["old"]), p["new"].lower(), p["color"])
+
+
+def taken_off_one(state: State, p: P) -> None:
+    lid = next(str(k) for k, v in state["labels"].items() if v["name"] == p["new"])
+    tid = next(t for t, th in sorted(state["threads"].items()) if lid in th["labels"])
+    state["threads"][tid]["labels"] = [x for x in state["threads"][tid]["labels"] if x != lid]
+
+
 # Scores: points passed / all points while every guard (0-point check) holds, else 0.
 MISTAKES = [
     Mistake("star-thread", "gold", star_both, (0, 0), "nothing_else_changed",
@@ -444,6 +554,38 @@ MISTAKES = [
             "deleted instead of archived"),
     Mistake("inbox-triage", "gold", other_company_read, (0, 0), "nothing_else_changed",
             "another company's unread email marked read"),
+    Mistake("update-signature", "init", old_title_kept, (2 / 5, 2 / 5), "signature",
+            "the new phone typed, the old title kept"),
+    Mistake("update-signature", "gold", reading_not_switched, (3 / 5, 3 / 5),
+            "mark_read_on_open", "the signature changed, the reading option left as it was"),
+    Mistake("update-signature", "gold", sign_off_line_added, (2 / 5, 2 / 5), "signature",
+            "a line the instruction did not give added to the signature"),
+    Mistake("update-signature", "gold", density_and_label_too, (0, 0), "nothing_else_changed",
+            "a label created while in the settings"),
+    Mistake("label-attachments", "init", the_whole_company, (0, 0), "nothing_else_changed",
+            "the company's emails without attachments labelled too"),
+    Mistake("label-attachments", "init", the_inbox_ones_only, (1 / 2, 2 / 3), "labelled_*",
+            "the archived conversation with a file missed"),
+    Mistake("label-attachments", "gold", other_senders_file_too, (0, 0),
+            "nothing_else_changed", "another company's email with a file labelled too"),
+    Mistake("label-attachments", "gold", archived_as_well, (0, 0), "nothing_else_changed",
+            "the labelled conversations also archived"),
+    Mistake("update-contact", "init", second_contact_instead, (0, 0), "nothing_else_changed",
+            "a second contact added instead of the existing one edited"),
+    Mistake("update-contact", "init", group_added_not_swapped, (4 / 6, 4 / 6), "groups",
+            "the new group added, the old one kept"),
+    Mistake("update-contact", "init", email_kept, (4 / 6, 4 / 6), "email",
+            "the old email address kept"),
+    Mistake("update-contact", "gold", notes_cleared, (0, 0), "name_notes_kept",
+            "the contact's note wiped on the way"),
+    Mistake("rename-label", "init", new_label_instead, (0, 0), "renamed",
+            "a new label instead of the old one renamed: its conversations lose it"),
+    Mistake("rename-label", "init", colour_left, (2 / 3, 2 / 3), "colour",
+            "renamed, the colour left as it was"),
+    Mistake("rename-label", "init", new_name_lower_case, (1 / 3, 1 / 3), "renamed",
+            "the new name in lower case"),
+    Mistake("rename-label", "gold", taken_off_one, (0, 0), "nothing_else_changed",
+            "renamed, and taken off one of its conversations"),
 ]  # fmt: skip
 
 #: Right end states other than the golden patch's: what the UI leaves by default must score 1.
@@ -455,8 +597,10 @@ RIGHT = [
 
 
 def test_every_family_has_three_wrong_end_states() -> None:
+    # The cross-app family's wrong end states (in either app) live with it in test_cross.
+    every = MISTAKES + CROSS_MISTAKES
     for family in domain.families:
-        assert sum(m.family == family.id for m in MISTAKES) >= 3, family.id
+        assert sum(m.family == family.id for m in every) >= 3, family.id
 
 
 @pytest.mark.slow

@@ -17,6 +17,7 @@ import yaml
 
 from cuagym.core import TaskConfig
 from cuagym.domains import TaskFamily
+from cuagym.domains.crm import CrmApp
 from cuagym.domains.mail import MailApp, domain
 from cuagym.domains.mail._views import FOLDER_VIEWS
 from cuagym.hub import Hub
@@ -31,8 +32,9 @@ State = dict[str, Any]
 
 @pytest.fixture(scope="module")
 def mail_hub() -> Iterator[LiveHub]:
-    """mail alone on a real uvicorn server: no reliance on entry-point discovery."""
-    hub = Hub(apps=[MailApp()], token="family-token")
+    """mail on a real uvicorn server (no reliance on entry-point discovery), with crm for the
+    families that also read the CRM (one session holds both apps' states)."""
+    hub = Hub(apps=[MailApp(), CrmApp()], token="family-token")
     url, stop = serve_in_thread(hub.asgi())
     try:
         yield LiveHub(url=url, token=hub.token, hub=hub)
@@ -130,7 +132,7 @@ def test_tasks_state_their_params_and_vary(family: TaskFamily) -> None:
         assert "button" not in task.instruction.lower()  # a goal, not a method
     assert len({t.instruction for t in tasks}) > 1
     # Each task gets its own world (dropped and re-flagged seed mail), not one shared seed.
-    setups = {family.generate(t).initial_setup.split("STATE = ", 1)[1] for t in tasks[:3]}
+    setups = {family.generate(t).initial_setup.split(" = json.loads(", 1)[1] for t in tasks[:3]}
     assert len(setups) == 3
 
 

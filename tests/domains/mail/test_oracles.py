@@ -33,3 +33,39 @@ def test_oracles_solve_their_tasks_in_chromium(tmp_path: Path) -> None:
     ]
     for episode in oracle_episodes(tasks, tmp_path):
         assert_solved(episode)
+
+
+@pytest.mark.gui
+@pytest.mark.slow
+@needs_gui
+def test_the_settings_oracle_solves_its_task_in_chromium(tmp_path: Path) -> None:
+    """update-signature: a multi-line textarea (with a middle dot), a checkbox, Save."""
+    (episode,) = oracle_episodes([domain.family("update-signature").sample(1)], tmp_path, 1)
+    assert_solved(episode)
+
+
+@pytest.mark.gui
+@pytest.mark.slow
+@needs_gui
+def test_the_search_oracle_solves_its_task_in_chromium(tmp_path: Path) -> None:
+    """label-attachments: a search with two operators, select all, the label menu."""
+    (episode,) = oracle_episodes([domain.family("label-attachments").sample(1)], tmp_path, 1)
+    assert_solved(episode)
+
+
+@pytest.mark.gui
+@pytest.mark.slow
+@needs_gui
+def test_the_contact_edit_oracle_solves_its_task_in_chromium(tmp_path: Path) -> None:
+    """update-contact: the contacts list, the contact's form, four fields, Save changes."""
+    (episode,) = oracle_episodes([domain.family("update-contact").sample(1)], tmp_path, 1)
+    assert_solved(episode)
+
+
+@pytest.mark.gui
+@pytest.mark.slow
+@needs_gui
+def test_the_label_edit_oracle_solves_its_task_in_chromium(tmp_path: Path) -> None:
+    """rename-label: the Labels screen, a row's Edit, its name and colour, Save."""
+    (episode,) = oracle_episodes([domain.family("rename-label").sample(1)], tmp_path, 1)
+    assert_solved(episode)

@@ -245,6 +245,49 @@ class CrmOracle(WebOracle):
 
         return Stage(f"edit {title}", done, act, tries=4 + 3 * len(fill))
 
+    def log_stage(
+        self,
+        kind: str,
+        title: str,
+        query: str,
+        subject: str,
+        typ: str,
+        day: str | None = None,
+        company: str | None = None,
+    ) -> Stage:
+        """Log a completed activity on the record from its composer's Log activity tab; done
+        when the record's history lists it."""
+        logged = (
+            f'[data-testid="past-activity"] [data-testid="task-toggle"][data-task={_q(subject)}]'
+        )
+
+        async def done() -> bool:
+            return await self.on_record(kind, title) and bool(await self.all(logged))
+
+        async def act() -> Act:
+            if not await self.on_record(kind, title):
+                return await self.go_to(kind, title, query, company)
+            if await self.one('[data-testid="log-form"]') is None:
+                button = await self.one('[data-testid="tab-log"]')
+                if button is None:
+                    raise PageBusy("no composer")
+                return self.press(button, "open the composer's Log activity tab.")
+            steps = [
+                await self.set_text('[data-testid="log-subject"]', subject, "subject"),
+                await self.set_choice('[data-testid="log-type"]', typ, "type"),
+            ]
+            if day is not None:
+                steps.append(await self.set_date('[data-testid="log-date"]', day, "date"))
+            for step in steps:
+                if step is not None:
+                    return step
+            save = await self.one('[data-testid="log-save"]')
+            if save is None:
+                raise PageBusy("no save button")
+            return self.press(save, f"log the {typ.lower()}.", commits=True)
+
+        return Stage(f"log {subject}", done, act, tries=12)
+
 
 def _person(p: dict[str, Any]) -> str:
     return f"{p['first']} {p['last']}"
@@ -589,6 +632,72 @@ class ConvertLeadExistingAccountOracle(_ConvertOracle):
         ]
 
 
+class LogCallByEmailOracle(CrmOracle):
+    """log-call-by-email: the global search for the address, the record it finds (a lead or a
+    contact), the composer's Log activity tab with type, subject and date."""
+
+    def stages(self) -> list[Stage]:
+        p = self.p
+        kind, name, email = str(p["kind"]), str(p["name"]), str(p["email"])
+        company = str(p["where"]) if kind == "lead" else None
+        return [
+            self.record_stage(kind, name, email, company),
+            self.log_stage(kind, name, email, str(p["subject"]), str(p["type"]), str(p["date"])),
+        ]
+
+
+class CreateAccountOracle(CrmOracle):
+    """create-account: the Accounts tab, "New account", the typed fields (the revenue in
+    dollars), Save; done on the new account's own page."""
+
+    def stages(self) -> list[Stage]:
+        p = self.p
+        name = str(p["name"])
+        fields = [
+            ("name", name, "text"),
+            ("type", str(p["type"]), "choice"),
+            ("industry", str(p["industry"]), "choice"),
+            ("website", str(p["website"]), "text"),
+            ("phone", str(p["phone"]), "text"),
+            ("employees", str(p["employees"]), "text"),
+            ("annualRevenueCents", money_input(int(p["annual_revenue_cents"])), "text"),
+            ("billingCity", str(p["city"]), "text"),
+            ("billingState", str(p["state"]), "text"),
+        ]
+
+        async def done() -> bool:
+            return await self.on_record("account", name) and await self.shown(
+                "annualRevenueCents"
+            ) == format_money(int(p["annual_revenue_cents"]))
+
+        async def act() -> Act:
+            here = (await self.path()).split("?")[0]
+            if await self.one('[data-testid="record-form"]') is None or not here.endswith(
+                "/accounts/new"
+            ):
+                new = await self.one('[data-testid="new-record"]')
+                if new is not None and here.endswith("/accounts"):
+                    return self.press(new, "start a new account.")
+                tab = await self.one('[data-testid="nav-accounts"]')
+                if tab is None:
+                    raise PageBusy("no Accounts tab")
+                return self.press(tab, "open the accounts list.")
+            for key, want, how in fields:
+                sel = f'[data-testid="record-form"] [data-testid="f-{key}"]'
+                if how == "choice":
+                    step = await self.set_choice(sel, want, key)
+                else:
+                    step = await self.set_text(sel, want, key)
+                if step is not None:
+                    return step
+            save = await self.one('[data-testid="save"]')
+            if save is None:
+                raise PageBusy("no save button")
+            return self.press(save, "save the account.", commits=True)
+
+        return [Stage("create the account", done, act, tries=30)]
+
+
 ORACLES: dict[str, type[CrmOracle]] = {
     "update-lead-status": UpdateLeadStatusOracle,
     "move-opportunity-stage": MoveOpportunityStageOracle,
@@ -598,4 +707,6 @@ ORACLES: dict[str, type[CrmOracle]] = {
     "schedule-follow-up": ScheduleFollowUpOracle,
     "convert-lead-new-account": ConvertLeadNewAccountOracle,
     "convert-lead-existing-account": ConvertLeadExistingAccountOracle,
+    "log-call-by-email": LogCallByEmailOracle,
+    "create-account": CreateAccountOracle,
 }

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, quote, urlsplit
 
 from cuagym.domains._web_oracle import Act, Element, PageBusy, Stage, WebOracle, call
 
@@ -367,6 +367,27 @@ class LabelDomainOracle(MailOracle):
         return [Stage("label the company's mail", done, act, tries=10)]
 
 
+class LabelAttachmentsOracle(MailOracle):
+    """``label-attachments``: one search with two operators (the company's domain and
+    ``has:attachment``), select all, label."""
+
+    def stages(self) -> list[Stage]:
+        label, query = str(self.p["label"]), f"from:@{self.p['domain']} has:attachment"
+
+        async def done() -> bool:
+            if not await self.on_search(query):
+                return False
+            rows = await self.rows()
+            return bool(rows) and all([await self.labelled(r, label) for r in rows])
+
+        async def act() -> Act:
+            if not await self.on_search(query):
+                return await self.search(query)
+            return await self.bulk_label(label)
+
+        return [Stage("label the company's attachments", done, act, tries=10)]
+
+
 class CreateTemplateOracle(MailOracle):
     """``create-template``: Templates, New template, name, subject and text, Create."""
 
@@ -530,6 +551,150 @@ class InboxTriageOracle(MailOracle):
         ]
 
 
+class UpdateSignatureOracle(MailOracle):
+    """``update-signature``: Settings (the header's gear), the signature's text, the reading
+    checkbox, Save."""
+
+    def stages(self) -> list[Stage]:
+        signature, want = str(self.p["signature"]), self.p["reading"] == "on"
+
+        async def form_holds() -> bool:
+            box = await self.one('[data-testid="signature-input"]')
+            check = await self.all('[data-testid="mark-read-on-open"]')
+            return (
+                box is not None
+                and text_lines(box.get("value")) == text_lines(signature)
+                and bool(check)
+                and bool(check[0].get("checked")) == want
+            )
+
+        async def done() -> bool:
+            # Saved: the page came back from the server with its notice and the new values.
+            return bool(await self.one('[data-testid="settings-saved"]')) and await form_holds()
+
+        async def act() -> Act:
+            if await self.one('[data-testid="settings-form"]') is None:
+                # The header's gear: the sidebar's Settings entry can sit below the fold.
+                return await self.nav("settings-link", "open Settings.")
+            step = await self.fill_step([("signature-input", signature)])
+            if step is not None:
+                return step
+            check = await self.one('[data-testid="mark-read-on-open"]')
+            if check is None:
+                raise PageBusy("no reading option")
+            if bool(check.get("checked")) != want:
+                return await self.reach(check, "switch the reading option.")
+            return await self.press("settings-save", "save the settings.")
+
+        return [Stage("update the settings", done, act, tries=10)]
+
+
+class CloseDateReplyOracle(MailOracle):
+    """``close-date-reply`` (crm -> mail): the deal's close date is the task's params (the
+    oracle's privileged knowledge of the CRM), so it works in the mailbox, the window on top:
+    open the email, Reply all, the answer above the signature, Send."""
+
+    def stages(self) -> list[Stage]:
+        from ._families._cross import reply_sentence
+
+        p = self.p
+        subject, sentence = str(p["subject"]), reply_sentence(p)
+
+        async def done() -> bool:
+            return await self.on_thread(subject) and await self.sent_in_thread([sentence])
+
+        async def act() -> Act:
+            if await self.one('[data-testid="compose-screen"]') is not None:
+                body = await self.one('[data-testid="compose-body"]')
+                if body is None:
+                    raise PageBusy("no message text")
+                if body_parts(body.get("value"))[0] != [exact(sentence)]:
+                    return Act.of(f"write the answer: {sentence}", *self.fill(body, sentence))
+                return await self.press("compose-send", "send the reply to all.")
+            if not await self.on_thread(subject):
+                return await self.open_thread(subject, f"from:{p['sender_email']}")
+            found = await self.visible('[data-testid="message"] [data-testid="reply-all"]')
+            first = [e for e in found if e.get("clickable")] or found
+            if not first:
+                raise PageBusy("no reply-all button")
+            return await self.reach(first[0], "reply to all.")
+
+        return [Stage("answer everyone", done, act, tries=12)]
+
+
+class UpdateContactOracle(MailOracle):
+    """``update-contact``: Contacts, the person's row, their form: email, company, phone and
+    groups, Save changes. Saved when the page's own "Email" link (rendered from the stored
+    contact) carries the new address."""
+
+    def stages(self) -> list[Stage]:
+        p = self.p
+        fields = [
+            ("contact-email", str(p["email"])),
+            ("contact-company", str(p["company"])),
+            ("contact-phone", str(p["phone"])),
+            ("contact-groups", str(p["group"])),
+        ]
+
+        async def done() -> bool:
+            link = await self.one('[data-testid="contact-screen"] [data-testid="email-contact"]')
+            if link is None or quote(str(p["email"]), safe="") not in str(link.get("href")):
+                return False
+            return all([await self.field_value(t) == want for t, want in fields])
+
+        async def act() -> Act:
+            if await self.one('[data-testid="contact-form"]') is not None:
+                return await self.fill_step(fields) or await self.press(
+                    "contact-save", "save the changes."
+                )
+            for row in await self.visible('[data-testid="contact-row"]'):
+                if exact(row["attrs"].get("data-email")) in (p["old_email"], p["email"]):
+                    link = await self.one(
+                        f'[data-testid="contact-row"][data-email={_q(row["attrs"]["data-email"])}]'
+                        ' [data-testid="open-contact"]'
+                    )
+                    if link is not None:
+                        return await self.reach(link, f"open {p['name']}.")
+            return await self.nav("nav-contacts", "open Contacts.")
+
+        return [Stage("update the contact", done, act, tries=14)]
+
+
+class RenameLabelOracle(MailOracle):
+    """``rename-label``: Labels, the label's Edit, its name and colour, Save."""
+
+    def stages(self) -> list[Stage]:
+        old, new = str(self.p["old"]), str(self.p["new"])
+        colour = str(self.p["color"]).capitalize()
+
+        async def done() -> bool:
+            cells = await self.all(f'[data-testid="label-row"][data-label={_q(new)}] td')
+            return len(cells) > 1 and exact(cells[1]["text"]) == colour
+
+        async def act() -> Act:
+            if await self.one('[data-testid="edit-label-name"]') is not None:
+                step = await self.fill_step([("edit-label-name", new)])
+                if step is not None:
+                    return step
+                box = await self.one('[data-testid="edit-label-color"]')
+                if box is None:
+                    raise PageBusy("no colour drop-down")
+                if exact(box.get("selected_text")) != colour:
+                    picks = await self.choose('[data-testid="edit-label-color"]', colour)
+                    return Act.of(f"pick the colour {colour}.", *picks)
+                return await self.press("edit-label-save", "save the label.")
+            edit = await self.one(
+                f'[data-testid="label-row"][data-label={_q(old)}] [data-testid="edit-label"]'
+            )
+            if edit is not None:
+                return await self.reach(edit, f"edit the label {old}.")
+            # The "+" beside the sidebar's Labels heading: the Labels entry at the bottom can
+            # sit below the fold when the mailbox has many labels.
+            return await self.nav("nav-labels-manage", "open the Labels screen.")
+
+        return [Stage("rename the label", done, act, tries=10)]
+
+
 ORACLES: dict[str, type[MailOracle]] = {
     "star-thread": StarThreadOracle,
     "create-label": CreateLabelOracle,
@@ -541,4 +706,12 @@ ORACLES: dict[str, type[MailOracle]] = {
     "send-template-to-group": SendTemplateToGroupOracle,
     "forward-attachment": ForwardAttachmentOracle,
     "inbox-triage": InboxTriageOracle,
+    # crm -> mail: the recipients are the task's params (the oracle's privileged knowledge of
+    # what the CRM holds), so it writes the email in the mailbox, the window on top.
+    "template-to-stage-contacts": SendTemplateToGroupOracle,
+    "update-signature": UpdateSignatureOracle,
+    "label-attachments": LabelAttachmentsOracle,
+    "close-date-reply": CloseDateReplyOracle,
+    "update-contact": UpdateContactOracle,
+    "rename-label": RenameLabelOracle,
 }

@@ -7,7 +7,11 @@ from __future__ import annotations
 
 from cuagym.domains._family import TaskFamily
 
+from ._accounts import CreateAccount
 from ._conversion import ConvertLeadExistingAccount, ConvertLeadNewAccount
+from ._cross import DealChangeFromEmail, LeadFromInquiry
+from ._cross_create import HandoverFromEmail, OpportunityFromEmail
+from ._lookup import LogCallByEmail
 from ._records import (
     CompleteTask,
     CreateContact,
@@ -28,4 +32,10 @@ FAMILIES: tuple[TaskFamily, ...] = (
     ScheduleFollowUp(),
     ConvertLeadNewAccount(),
     ConvertLeadExistingAccount(),
+    DealChangeFromEmail(),
+    LogCallByEmail(),
+    CreateAccount(),
+    LeadFromInquiry(),
+    OpportunityFromEmail(),
+    HandoverFromEmail(),
 )

@@ -26,6 +26,54 @@ __all__ = ["ConvertLeadExistingAccount", "ConvertLeadNewAccount"]
 _PRODUCTS = ["Dispatch Rollout", "Scheduling Pilot", "Field Service Suite", "Route Planner"]
 _SUFFIXES = [" Inc.", " LLC", " Holdings", " Group"]
 
+# Sentence frames: each states every fact the reward checks, in its own words. Company and
+# account names may end in a period ("Cascade Elevator Co.", "Atlas Inc."): no frame ends a
+# sentence on one.
+_NEW_ACCOUNT_FRAMES = (
+    'Convert the lead {name} from {company} into a new account named "{account}" of type '
+    '{kind}. On the contact, set the title to "{title}" and the phone to {phone}. Also create '
+    'the opportunity "{opp}" at the {stage} stage, worth {money}, closing on {close}.',
+    'Convert {name}\'s lead ({company}): a new {kind} account called "{account}", a contact '
+    'whose title is "{title}" and phone is {phone}, and an opportunity "{opp}" in the {stage} '
+    "stage worth {money} that closes on {close}.",
+    '{name} of {company} is ready to buy. Convert the lead, creating the account "{account}" '
+    '(type {kind}); give the contact the title "{title}" and the phone number {phone}; open the '
+    'deal "{opp}" at {stage} for {money}, expected to close on {close}.',
+    'Please turn the lead {name} ({company}) into a new account "{account}" of the {kind} '
+    'type, with its contact titled "{title}" (phone {phone}) and an opportunity "{opp}": '
+    "{stage} stage, {money}, closing {close}.",
+    "Time to convert {name}, our lead at {company}, onto a brand-new account. Name it "
+    '"{account}" and make it a {kind}; the contact gets "{title}" as the title and {phone} as '
+    'the phone; the opportunity "{opp}" is worth {money}, sits in stage {stage} and closes on '
+    "{close}.",
+)
+_EXISTING_ACCOUNT_FRAMES = (
+    '{name} (a lead from "{company}") works for our existing account {account}, so convert the '
+    "lead onto that account: don't create a new account or an opportunity, and put the contact "
+    "in the {dept} department.",
+    'Convert the lead {name} ("{company}") onto {account}, an account we already have. No new '
+    "account and no opportunity; the contact's department should be {dept}.",
+    'The lead {name} from "{company}" is really part of our existing account {account}: attach '
+    "the conversion to it without creating an opportunity or another account, with {dept} as "
+    "the contact's department.",
+    'Please convert {name}\'s lead ("{company}") so the contact lands in the {dept} department '
+    "of the existing account {account}; skip the opportunity and add no new account.",
+    '{name}, listed as a lead at "{company}", belongs to {account}, which is already in the CRM. '
+    "Turn the lead into a contact there in the {dept} department, with no new account or "
+    "opportunity.",
+)
+
+
+def with_suffix(name: str, suffix: str) -> str:
+    """A company's legal name, ``name`` and ``suffix`` ("Acme" + " Inc."), never the name
+    itself: a name that already ends with the suffix's word takes the next suffix instead
+    ("Keystone Property Group" + " Group" is "Keystone Property Group Inc.", not "... Group
+    Group"), and "Co." is replaced, not stacked ("Cascade Elevator Co." + " LLC")."""
+    base = name.removesuffix(" Co.")
+    if base.rsplit(" ", 1)[-1] == suffix.strip():
+        suffix = _SUFFIXES[(_SUFFIXES.index(suffix) + 1) % len(_SUFFIXES)]
+    return base + suffix
+
 
 def _convert(world: dict[str, Any], lid: str, overrides: dict[str, str]) -> dict[str, Any]:
     """The golden world: the real conversion form, prefilled from the lead, with edits."""
@@ -50,7 +98,7 @@ class ConvertLeadNewAccount(_Family):
             if v["status"] in ("Working", "Qualified") and not matching_accounts(seed, v["company"])
         ])  # fmt: skip
         name = f"{lead['firstName']} {lead['lastName']}"
-        account = lead["company"].removesuffix(" Co.") + rng.choice(_SUFFIXES)
+        account = with_suffix(lead["company"], rng.choice(_SUFFIXES))
         kind = rng.choice(["Customer", "Prospect"])
         title = rng.choice([t for t, _ in TITLES if t != lead["title"]])
         number = phone(rng)
@@ -58,12 +106,12 @@ class ConvertLeadNewAccount(_Family):
         amount = rng.randint(8, 90) * 500_000
         close = future_date(rng)
         opp = f"{lead['company']} - {rng.choice(_PRODUCTS)}"
+        frame = rng.choice(_NEW_ACCOUNT_FRAMES)  # drawn last: the facts stay those of the seed
         return self.make_task(
             task_id,
-            f"Convert the lead {name} from {lead['company']}. Their company becomes a new account "
-            f"named \"{account}\" of type {kind}. On the contact, set the title to \"{title}\" "
-            f"and the phone to {number}. Also create the opportunity \"{opp}\" at the {stage} "
-            f"stage, worth {format_money(amount)}, closing on {long_date(close)}.",
+            frame.format(name=name, company=lead["company"], account=account, kind=kind,
+                         title=title, phone=number, opp=opp, stage=stage,
+                         money=format_money(amount), close=long_date(close)),
             f"The lead {name} ({lead['title']}, {lead['email']}) from {lead['company']} has status "
             f"{lead['status']}. No account for that company exists yet. You are signed in as {ME}.",
             first=lead["firstName"], last=lead["lastName"], company=lead["company"],
@@ -150,7 +198,7 @@ class ConvertLeadExistingAccount(_Family):
         seed = build_seed()
         account = rng.choice([a for _, a in sorted(seed["accounts"].items())])
         first, last = rng.choice(FIRST), rng.choice(LAST)
-        company = account["name"].removesuffix(" Co.") + rng.choice(_SUFFIXES)
+        company = with_suffix(account["name"], rng.choice(_SUFFIXES))
         title, dept = rng.choice(TITLES)
         email = f"{slug(first)[0]}{slug(last)}@{account['website'].removeprefix('www.')}"
         number = phone(rng)
@@ -158,11 +206,10 @@ class ConvertLeadExistingAccount(_Family):
         owner = rng.choice(["u-dana", "u-leo", "u-gabe"])
         owner_name = seed["users"][owner]["name"]
         name = f"{first} {last}"
+        frame = rng.choice(_EXISTING_ACCOUNT_FRAMES)
         return self.make_task(
             task_id,
-            f"{name} (a lead from \"{company}\") works for our existing account {account['name']}. "
-            f"Convert the lead onto that account: don't create a new account or an opportunity, "
-            f"and put the contact in the {dept} department.",
+            frame.format(name=name, company=company, account=account["name"], dept=dept),
             f"The lead {name}, {title} at \"{company}\" ({email}, {number}), has status {status} "
             f"and is owned by {owner_name}. The account {account['name']} already exists with its "
             f"own contacts. You are signed in as {ME}.",

@@ -65,6 +65,23 @@ NOTES = [("Budget update", "Finance confirmed the budget for the first half of n
          ("Integration", "They need the ERP connector before go-live.")]  # fmt: skip
 
 
+def stop(text: str) -> str:
+    """``text`` ending a sentence: a name that ends in a period ("Cascade Elevator Co.") is
+    not given a second one."""
+    return text if text.endswith(".") else text + "."
+
+
+def salutation_for(first: str, drawn: str) -> str:
+    """``drawn`` unless it is the wrong gender's title for ``first`` (Mr. for Bianca, Ms. for
+    Aaron): then its counterpart. ``FIRST`` alternates male and female names."""
+    female = FIRST.index(first) % 2 == 1
+    if female and drawn == "Mr.":
+        return "Ms."
+    if not female and drawn in ("Ms.", "Mrs."):
+        return "Mr."
+    return drawn
+
+
 def long_date(iso: str) -> str:
     day = date.fromisoformat(iso)
     return f"{day:%B} {day.day}, {day.year}"
@@ -98,6 +115,19 @@ class _Family(TaskFamily):
 
 
 # -- easy -----------------------------------------------------------------------------------
+# Sentence frames: each states every fact the reward checks, in its own words.
+_LEAD_STATUS_FRAMES = (
+    "After today's call with {name} of {company}, update their lead: the status should be "
+    "{status} and the rating {rating}.",
+    "Set the lead {name} ({company}) to the status {status}, rated {rating}.",
+    "Our lead at {company}, {name}, needs updating in the CRM: status {status}, rating {rating}.",
+    "Please record that {name} from {company} has moved to {status} as a lead and should now "
+    "carry a {rating} rating.",
+    "{name} at {company} is now a {rating} prospect; change that lead's status to {status} and "
+    "its rating to match.",
+)
+
+
 class UpdateLeadStatus(_Family):
     id: ClassVar[str] = "update-lead-status"
     difficulty: ClassVar[Difficulty] = "easy"
@@ -117,10 +147,10 @@ class UpdateLeadStatus(_Family):
         )
         rating = rng.choice([r for r in RATINGS if r != lead["rating"]])
         name = f"{lead['firstName']} {lead['lastName']}"
+        frame = rng.choice(_LEAD_STATUS_FRAMES)  # drawn last: the facts stay those of the seed
         return self.make_task(
             task_id,
-            f"After today's call with {name} of {lead['company']}, update their lead: the status "
-            f"should be {status} and the rating {rating}.",
+            frame.format(name=name, company=lead["company"], status=status, rating=rating),
             f"The CRM has a lead {name} ({lead['title']} at {lead['company']}) with status "
             f"{lead['status']} and rating {lead['rating'] or 'none'}. You are signed in as {ME}.",
             first=lead["firstName"], last=lead["lastName"], company=lead["company"],
@@ -149,6 +179,15 @@ class UpdateLeadStatus(_Family):
         return reward_script(params_of(task), body, self.id)
 
 
+_STAGE_FRAMES = (
+    '{why} Move the opportunity "{name}" to the {stage} stage.',
+    '{why} In the CRM, the deal "{name}" belongs in {stage} now.',
+    'The opportunity "{name}" should show the stage {stage} from today. {why}',
+    '{why} Update where "{name}" sits in the pipeline: it is at {stage}.',
+    'Please put the deal "{name}" into the {stage} stage of our pipeline. {why}',
+)
+
+
 class MoveOpportunityStage(_Family):
     id: ClassVar[str] = "move-opportunity-stage"
     difficulty: ClassVar[Difficulty] = "easy"
@@ -170,10 +209,11 @@ class MoveOpportunityStage(_Family):
             "Closed Lost": "The customer chose another vendor.",
         }
         account = seed["accounts"][opp["accountId"]]["name"]
+        frame = rng.choice(_STAGE_FRAMES)
         return self.make_task(
             task_id,
-            f"{why.get(stage, 'The deal has progressed.')} Move the opportunity \"{opp['name']}\" "
-            f"to the {stage} stage.",
+            frame.format(why=why.get(stage, "The deal has progressed."), name=opp["name"],
+                         stage=stage),
             f"The opportunity \"{opp['name']}\" for {account} is in stage {opp['stage']}. Moving a "
             f"deal to {stage} sets its probability to {STAGE_PROBABILITY[stage]}%. You are signed "
             f"in as {ME}.",
@@ -203,6 +243,16 @@ class MoveOpportunityStage(_Family):
         return reward_script(params_of(task), body, self.id)
 
 
+# A record's title may end in a period ("Cascade Elevator Co."): no frame ends a sentence on it.
+_COMPLETE_FRAMES = (
+    'I\'ve finished the task "{subject}" for {related}, so record it as done in the CRM.',
+    'Mark the open task "{subject}" on {related} as completed.',
+    'The "{subject}" task for {related} is done now; close it out in the CRM.',
+    'Please tick off "{subject}", the open task attached to {related}, as complete.',
+    'Record in the CRM that the task "{subject}" (for {related}) has been completed.',
+)
+
+
 class CompleteTask(_Family):
     id: ClassVar[str] = "complete-task"
     difficulty: ClassVar[Difficulty] = "easy"
@@ -221,10 +271,10 @@ class CompleteTask(_Family):
         }[task["relatedType"]]
         related = record_title(task["relatedType"], seed[collection][task["relatedId"]])
         due = f", due {long_date(task['dueDate'])}" if task["dueDate"] else ""
+        frame = rng.choice(_COMPLETE_FRAMES)
         return self.make_task(
             task_id,
-            f"I've finished the task \"{task['subject']}\" for {related}. Record it as done in "
-            "the CRM.",
+            frame.format(subject=task["subject"], related=related),
             f"An open task \"{task['subject']}\"{due}, is attached to the {task['relatedType']} "
             f"{related}. You are signed in as {ME}.",
             subject=task["subject"], related_type=task["relatedType"], related=related,
@@ -261,6 +311,21 @@ class CompleteTask(_Family):
 
 
 # -- medium ---------------------------------------------------------------------------------
+# ``account_``: the account's name ending a sentence (see :func:`stop`).
+_CONTACT_FRAMES = (
+    "Add {sal} {first} {last} as a new contact at {account}: {title} in the {dept} department, "
+    "email {email}, phone {phone}.",
+    "Create a contact for {sal} {first} {last}, the new {title} in the {dept} department at "
+    "{account_} Their email is {email} and their phone is {phone}.",
+    "{account} has a new {title} in its {dept} department, {sal} {first} {last} ({email}, "
+    "{phone}); add them to the CRM as a contact on that account.",
+    "Please enter {sal} {first} {last} as a contact under {account}, with the title {title}, "
+    "the department {dept}, the email address {email} and the phone number {phone}.",
+    "We just met {sal} {first} {last}, {title} ({dept} department) of {account_} Save them as "
+    "a contact there, reachable at {email} and {phone}.",
+)
+
+
 class CreateContact(_Family):
     id: ClassVar[str] = "create-contact"
     difficulty: ClassVar[Difficulty] = "medium"
@@ -271,13 +336,15 @@ class CreateContact(_Family):
         account = rng.choice([a for _, a in sorted(seed["accounts"].items())])
         first, last = rng.choice(FIRST), rng.choice(LAST)
         title, dept = rng.choice(TITLES)
-        salutation = rng.choice(SALUTATIONS[:4])
+        salutation = salutation_for(first, rng.choice(SALUTATIONS[:4]))
         email = f"{slug(first)}.{slug(last)}@{account['website'].removeprefix('www.')}"
         number = phone(rng)
+        frame = rng.choice(_CONTACT_FRAMES)
         return self.make_task(
             task_id,
-            f"Add {salutation} {first} {last} as a new contact at {account['name']}: {title} in "
-            f"the {dept} department, email {email}, phone {number}.",
+            frame.format(sal=salutation, first=first, last=last, account=account["name"],
+                         account_=stop(account["name"]), title=title, dept=dept, email=email,
+                         phone=number),
             f"The account {account['name']} exists in the CRM; {first} {last} is not in it yet. "
             f"You are signed in as {ME}.",
             account=account["name"], salutation=salutation, first=first, last=last, title=title,
@@ -328,6 +395,20 @@ class CreateContact(_Family):
         return reward_script(params_of(task), body, self.id)
 
 
+_TERMS_FRAMES = (
+    'The customer came back on "{name}": the deal is now worth {amount}, it should close on '
+    '{close}, and the next step is "{step}". Update the opportunity accordingly.',
+    'Update the opportunity "{name}" to an amount of {amount}, a close date of {close} and the '
+    'next step "{step}".',
+    'New terms were agreed for "{name}": it is worth {amount} and closes on {close}. Its next '
+    'step should read "{step}" as well.',
+    'In the CRM, change the deal "{name}" so it shows {amount} as the amount, {close} as the '
+    'expected close date and "{step}" as the next step.',
+    'The buyer on "{name}" now expects to sign on {close} for {amount}; record that on the '
+    'opportunity together with the next step "{step}".',
+)
+
+
 class UpdateDealTerms(_Family):
     id: ClassVar[str] = "update-deal-terms"
     difficulty: ClassVar[Difficulty] = "medium"
@@ -351,11 +432,11 @@ class UpdateDealTerms(_Family):
         while close == opp["closeDate"]:
             close = future_date(rng)
         step = rng.choice([s for s in NEXT_STEPS if s != opp["nextStep"]])
+        frame = rng.choice(_TERMS_FRAMES)
         return self.make_task(
             task_id,
-            f"The customer came back on \"{opp['name']}\": the deal is now worth "
-            f"{format_money(amount)}, it should close on {long_date(close)}, and the next step is "
-            f"\"{step}\". Update the opportunity accordingly.",
+            frame.format(name=opp["name"], amount=format_money(amount), close=long_date(close),
+                         step=step),
             f"The opportunity \"{opp['name']}\" is open in stage {opp['stage']}. You are signed in "
             f"as {ME}.",
             name=opp["name"], amount_cents=amount, close_date=close, next_step=step,
@@ -389,6 +470,20 @@ class UpdateDealTerms(_Family):
         return reward_script(params_of(task), body, self.id)
 
 
+_FOLLOW_UP_FRAMES = (
+    'On the opportunity "{name}", schedule a task "{subject}" due {due} with {priority} '
+    'priority, and add a note titled "{title}" that says: {text}',
+    'Add a task "{subject}" with {priority} priority to the deal "{name}", due on {due}. Also '
+    'attach a note "{title}" to the deal with the text: {text}',
+    'For "{name}" I need a follow-up task called "{subject}" ({priority} priority, due {due}) '
+    'and a note "{title}" reading: {text}',
+    'Create two things on the opportunity "{name}": a task "{subject}" due {due} at {priority} '
+    'priority, and a note titled "{title}" whose body is: {text}',
+    'Put a note "{title}" on the opportunity "{name}" saying: {text} Next to it, schedule the '
+    'task "{subject}" for {due} with {priority} priority.',
+)
+
+
 class ScheduleFollowUp(_Family):
     id: ClassVar[str] = "schedule-follow-up"
     difficulty: ClassVar[Difficulty] = "medium"
@@ -406,11 +501,11 @@ class ScheduleFollowUp(_Family):
         subject, due = rng.choice(TASKS), future_date(rng)
         priority = rng.choice(["High", "Normal", "Low"])
         title, text = rng.choice(NOTES)
+        frame = rng.choice(_FOLLOW_UP_FRAMES)
         return self.make_task(
             task_id,
-            f"On the opportunity \"{opp['name']}\", schedule a task \"{subject}\" due "
-            f"{long_date(due)} with {priority} priority, and add a note titled \"{title}\" that "
-            f"says: {text}",
+            frame.format(name=opp["name"], subject=subject, due=long_date(due),
+                         priority=priority, title=title, text=text),
             f"The opportunity \"{opp['name']}\" is open. You are signed in as {ME}; tasks you "
             "create are assigned to you.",
             name=opp["name"], subject=subject, due_date=due, priority=priority, note_title=title,

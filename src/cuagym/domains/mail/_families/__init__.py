@@ -9,22 +9,33 @@ from __future__ import annotations
 
 from cuagym.domains._family import TaskFamily
 
+from ._contacts import UpdateContact
+from ._cross import CloseDateReply, TemplateToStageContacts
 from ._easy import AddContact, CreateLabel, StarThread
 from ._hard import ForwardAttachment, InboxTriage, SendTemplateToGroup
+from ._labels import RenameLabel
 from ._medium import ArchiveSender, CreateTemplate, LabelDomain, ReplyToThread
+from ._search import LabelAttachments
+from ._settings import UpdateSignature
 
 __all__ = [
     "FAMILIES",
     "AddContact",
     "ArchiveSender",
+    "CloseDateReply",
     "CreateLabel",
     "CreateTemplate",
     "ForwardAttachment",
     "InboxTriage",
+    "LabelAttachments",
     "LabelDomain",
+    "RenameLabel",
     "ReplyToThread",
     "SendTemplateToGroup",
     "StarThread",
+    "TemplateToStageContacts",
+    "UpdateContact",
+    "UpdateSignature",
 ]
 
 FAMILIES: tuple[TaskFamily, ...] = (
@@ -38,4 +49,10 @@ FAMILIES: tuple[TaskFamily, ...] = (
     SendTemplateToGroup(),
     ForwardAttachment(),
     InboxTriage(),
+    TemplateToStageContacts(),
+    UpdateSignature(),
+    LabelAttachments(),
+    CloseDateReply(),
+    UpdateContact(),
+    RenameLabel(),
 )

@@ -25,6 +25,16 @@ def thread_by_subject(state: State, subject: str, sender: str) -> str:
     raise LookupError(subject)
 
 
+# Sentence frames: each states every fact the reward checks, in its own words.
+_STAR_FRAMES = (
+    "Star the email from {sender} with the subject \u201c{subject}\u201d.",
+    "I want to come back to {sender}'s email \u201c{subject}\u201d later, so give it a star.",
+    "Put a star on \u201c{subject}\u201d, the message that {sender} sent me.",
+    "Of the emails {sender} sent, only \u201c{subject}\u201d should end up starred.",
+    "Mark {sender}'s message \u201c{subject}\u201d with a star so that it stands out.",
+)
+
+
 class StarThread(MailFamily):
     id = "star-thread"
     difficulty: ClassVar[Difficulty] = "easy"
@@ -34,9 +44,10 @@ class StarThread(MailFamily):
         company, domain = rng.choice(COMPANIES)
         sender = pick_people(rng, 1, lambda _: domain)[0]
         (subject, _), (other, _) = rng.sample(SUBJECTS, 2)
+        frame = rng.choice(_STAR_FRAMES)  # drawn last: the facts stay those of the seed
         return self.make_task(
             task_id,
-            f"Star the email from {sender['name']} with the subject \u201c{subject}\u201d.",
+            frame.format(sender=sender["name"], subject=subject),
             f"The inbox holds two unstarred emails from {sender['name']} <{sender['email']}> "
             f"of {company}: \u201c{subject}\u201d and \u201c{other}\u201d.",
             sender_name=sender["name"],
@@ -71,6 +82,15 @@ class StarThread(MailFamily):
         return reward_script(params(task), body, task.task_id)
 
 
+_LABEL_FRAMES = (
+    "Create a new label called \u201c{name}\u201d with the colour {color}.",
+    "I need a {color} label named \u201c{name}\u201d in my mailbox.",
+    "Add the label \u201c{name}\u201d to the mailbox and make it {color}.",
+    "Set up a label \u201c{name}\u201d whose colour is {color}.",
+    "Please make me a mail label, \u201c{name}\u201d, coloured {color}.",
+)
+
+
 class CreateLabel(MailFamily):
     id = "create-label"
     difficulty: ClassVar[Difficulty] = "easy"
@@ -81,9 +101,10 @@ class CreateLabel(MailFamily):
 
         name = rng.choice(LABEL_NAMES)
         color = rng.choice([c for c in LABEL_COLORS if c != "gray"])
+        frame = rng.choice(_LABEL_FRAMES)
         return self.make_task(
             task_id,
-            f"Create a new label called \u201c{name}\u201d with the colour {color}.",
+            frame.format(name=name, color=color),
             f"The mailbox has a few labels (Clients, Finance, ...) but none called "
             f"\u201c{name}\u201d. "
             f"Label colours are picked from a fixed palette that includes {color}.",
@@ -116,6 +137,19 @@ class CreateLabel(MailFamily):
         return reward_script(params(task), body, task.task_id)
 
 
+_CONTACT_FRAMES = (
+    "Add {name} ({email}) of {company} to your contacts, with company \u201c{company}\u201d "
+    "and in the \u201c{group}\u201d group.",
+    "Save {name} <{email}> as a contact: company \u201c{company}\u201d, group \u201c{group}\u201d.",
+    "Put {name} from {company} ({email}) in the address book, in the \u201c{group}\u201d "
+    "group, with \u201c{company}\u201d as the company.",
+    "Create a contact for {name}, email {email}, whose company is \u201c{company}\u201d and "
+    "who belongs to the \u201c{group}\u201d group.",
+    "{name} ({email}) at {company} should be in my contacts under the \u201c{group}\u201d "
+    "group, company set to \u201c{company}\u201d.",
+)
+
+
 class AddContact(MailFamily):
     id = "add-contact"
     difficulty: ClassVar[Difficulty] = "easy"
@@ -125,10 +159,10 @@ class AddContact(MailFamily):
         company, domain = rng.choice(COMPANIES)
         who = pick_people(rng, 1, lambda _: domain)[0]
         group = rng.choice(["customers", "prospects", "partners"])
+        frame = rng.choice(_CONTACT_FRAMES)
         return self.make_task(
             task_id,
-            f"Add {who['name']} ({who['email']}) of {company} to your contacts, with company "
-            f"\u201c{company}\u201d and in the \u201c{group}\u201d group.",
+            frame.format(name=who["name"], email=who["email"], company=company, group=group),
             f"{who['name']} is not in the contacts list yet. Contacts have a name, an email "
             "address, a company and comma-separated groups.",
             name=who["name"],

@@ -30,6 +30,25 @@ __all__ = ["ForwardAttachment", "InboxTriage", "SendTemplateToGroup"]
 _FILES_DIR = Path(__file__).resolve().parent.parent / "static" / "seed-files"
 
 
+# Sentence frames: each states every fact the reward checks, in its own words.
+_GROUP_FRAMES = (
+    "Send the \u201c{template}\u201d template as a single email to everyone in your "
+    "\u201c{group}\u201d contact group. Put all of them in Bcc (leave To and Cc empty) and "
+    "keep the template's subject and text.",
+    "Email the \u201c{template}\u201d template to the whole \u201c{group}\u201d contact group "
+    "in one message, everyone in Bcc and nobody in To or Cc, with its subject and text "
+    "unchanged.",
+    "Everyone in my \u201c{group}\u201d group should get the \u201c{template}\u201d template. "
+    "Send it as one email with all of them as Bcc recipients (To and Cc empty), without "
+    "editing the subject or the text.",
+    "Use the saved template \u201c{template}\u201d for a single message to the "
+    "\u201c{group}\u201d contacts: every member goes in Bcc, To and Cc stay blank, and the "
+    "template's subject and wording are kept as they are.",
+    "Send one email to all members of \u201c{group}\u201d using the \u201c{template}\u201d "
+    "template as it is. They should be blind-copied only, with the To and Cc lines left empty.",
+)
+
+
 class SendTemplateToGroup(MailFamily):
     """The paper's example: "send every customer the template"."""
 
@@ -43,11 +62,10 @@ class SendTemplateToGroup(MailFamily):
         domains = [d for _, d in rng.sample(COMPANIES, rng.randint(3, 5))]
         members = pick_people(rng, len(domains), lambda i: domains[i])
         listing = "; ".join(f"{m['name']} <{m['email']}>" for m in members)
+        frame = rng.choice(_GROUP_FRAMES)  # drawn last: the facts stay those of the seed
         return self.make_task(
             task_id,
-            f"Send the \u201c{name}\u201d template as a single email to everyone in your "
-            f"\u201c{group}\u201d contact group. Put all of them in Bcc (leave To and Cc empty) "
-            "and keep the template's subject and text.",
+            frame.format(template=name, group=group),
             f"The saved template \u201c{name}\u201d has the subject \u201c{subject}\u201d and "
             f"the text \u201c{text}\u201d. The contact group \u201c{group}\u201d has exactly "
             f"these members: {listing}. Other "
@@ -114,10 +132,30 @@ class SendTemplateToGroup(MailFamily):
         return reward_script(params(task), body, task.task_id)
 
 
+_FORWARD_FRAMES = (
+    "Forward {sender}'s email \u201c{subject}\u201d, including its attachment {file}, to your "
+    "colleague {colleague} ({cemail}) with the note \u201c{note}\u201d. Nobody else should "
+    "receive it.",
+    "Pass {sender}'s email \u201c{subject}\u201d on to {colleague} ({cemail}) together with "
+    "its attachment {file}, adding the note \u201c{note}\u201d above it. Send it to "
+    "{colleague} only.",
+    "{colleague} ({cemail}) needs {file} from {sender}'s \u201c{subject}\u201d email. Forward "
+    "that email to {colleague} alone, attachment included, with the note \u201c{note}\u201d.",
+    "Forward \u201c{subject}\u201d from {sender} to {cemail} ({colleague}) with {file} still "
+    "attached and \u201c{note}\u201d written on top; there should be no other recipients.",
+    "Send {colleague} <{cemail}> a forward of {sender}'s message \u201c{subject}\u201d that "
+    "keeps the attachment {file} and says \u201c{note}\u201d as your note. Nobody else should "
+    "get it.",
+)
+
+
 class ForwardAttachment(MailFamily):
     id = "forward-attachment"
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path = ("compose", "respond", "forward")
+    # The oracle opens the conversation and forwards its message; the reward checks the
+    # original's attachment and text travel in that conversation.
+    also_covers: ClassVar[tuple[str, ...]] = ("mail:conversations/read/open",)
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         company, domain = rng.choice(COMPANIES)
@@ -126,11 +164,17 @@ class ForwardAttachment(MailFamily):
         file, _ = rng.choice(FILES)
         colleague, cemail = rng.choice(COLLEAGUES)
         note = rng.choice(NOTES)
+        frame = rng.choice(_FORWARD_FRAMES)
         return self.make_task(
             task_id,
-            f"Forward {sender['name']}'s email \u201c{subject}\u201d, including its attachment "
-            f"{file}, to your colleague {colleague} ({cemail}) with the note \u201c{note}\u201d. "
-            f"Nobody else should receive it.",
+            frame.format(
+                sender=sender["name"],
+                subject=subject,
+                file=file,
+                colleague=colleague,
+                cemail=cemail,
+                note=note,
+            ),
             f"The inbox holds an email from {sender['name']} <{sender['email']}> of {company} "
             f"with the subject \u201c{subject}\u201d and the attachment {file}. {colleague} is "
             "in your contacts (team group).",
@@ -218,20 +262,40 @@ class ForwardAttachment(MailFamily):
         return reward_script(params(task), body, task.task_id)
 
 
+_TRIAGE_FRAMES = (
+    "Triage the unread inbox emails from {company} (addresses ending in @{domain}): give each "
+    "the label \u201c{label}\u201d, mark it as read and archive it. Don't change read emails "
+    "or anyone else's mail.",
+    "Go through the unread inbox mail from {company} (@{domain}). Each of those emails should "
+    "end up labelled \u201c{label}\u201d, read and archived, while read emails and other "
+    "senders' mail stay untouched.",
+    "Label every unread inbox email from @{domain} ({company}) \u201c{label}\u201d, mark it "
+    "read and move it out of the inbox to the archive; leave the already-read ones and "
+    "everyone else's mail alone.",
+    "Process the unread {company} emails in my inbox (addresses @{domain}): archive them as "
+    "read, with the label \u201c{label}\u201d on each. Nothing else in the mailbox should "
+    "change.",
+    "The unread messages from @{domain} ({company}) sitting in the inbox need triage: apply "
+    "\u201c{label}\u201d, mark them as read and archive them, without touching read mail or "
+    "other senders.",
+)
+
+
 class InboxTriage(MailFamily):
     id = "inbox-triage"
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path = ("conversations", "organize", "bulk")
+    # Marking read is a third of the reward (read_<tid>) and of the oracle (bulk-read).
+    also_covers: ClassVar[tuple[str, ...]] = ("mail:conversations/flags/read-state",)
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         (company, domain), (_, other_domain) = rng.sample(COMPANIES, 2)
         label = rng.choice(LABEL_NAMES)
         n = rng.randint(2, 3)
+        frame = rng.choice(_TRIAGE_FRAMES)
         return self.make_task(
             task_id,
-            f"Triage the unread inbox emails from {company} (addresses ending in @{domain}): "
-            f"give each the label \u201c{label}\u201d, mark it as read and archive it. Don't "
-            "change read emails or anyone else's mail.",
+            frame.format(company=company, domain=domain, label=label),
             f"The inbox has {n} unread conversations from @{domain}, one read one from "
             f"@{domain}, and an unread one from @{other_domain}. The label \u201c{label}\u201d "
             "already exists.",

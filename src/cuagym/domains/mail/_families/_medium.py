@@ -24,6 +24,20 @@ def _senders_threads(state: State, email: str) -> list[str]:
     )
 
 
+# Sentence frames: each states every fact the reward checks, in its own words.
+_ARCHIVE_FRAMES = (
+    "Archive every conversation in the inbox from {name} ({email}). Leave all other mail where "
+    "it is.",
+    "Clear {name}'s mail ({email}) out of my inbox by archiving all of it; nothing else should "
+    "move.",
+    "Every inbox conversation from {email} ({name}) should go to the archive. Don't touch "
+    "anyone else's mail.",
+    "Move all of {name}'s conversations ({email}) from the inbox into the archive, and only those.",
+    "I have dealt with everything {name} <{email}> sent me: get those conversations out of the "
+    "inbox and into the archive, leaving the rest of the mailbox as it is.",
+)
+
+
 class ArchiveSender(MailFamily):
     id = "archive-sender"
     difficulty: ClassVar[Difficulty] = "medium"
@@ -33,10 +47,10 @@ class ArchiveSender(MailFamily):
         company, domain = rng.choice(COMPANIES)
         sender, colleague = pick_people(rng, 2, lambda _: domain)
         n = rng.randint(2, 3)
+        frame = rng.choice(_ARCHIVE_FRAMES)  # drawn last: the facts stay those of the seed
         return self.make_task(
             task_id,
-            f"Archive every conversation in the inbox from {sender['name']} "
-            f"({sender['email']}). Leave all other mail where it is.",
+            frame.format(name=sender["name"], email=sender["email"]),
             f"The inbox has {n} conversations from {sender['name']} <{sender['email']}> of "
             f"{company}, and one from their colleague {colleague['name']} <{colleague['email']}>.",
             sender_name=sender["name"],
@@ -87,6 +101,20 @@ class ArchiveSender(MailFamily):
         return reward_script(params(task), body, task.task_id)
 
 
+_REPLY_FRAMES = (
+    "Reply to {name}'s email \u201c{subject}\u201d with the sentence \u201c{sentence}\u201d. "
+    "Send the reply to {name} only, with no one in Cc or Bcc.",
+    "Answer {name}'s email \u201c{subject}\u201d with just \u201c{sentence}\u201d, addressed "
+    "to {name} alone and nobody in Cc or Bcc.",
+    "Send {name} a reply to \u201c{subject}\u201d that says \u201c{sentence}\u201d. Only "
+    "{name} should receive it: no Cc, no Bcc.",
+    "Write back on \u201c{subject}\u201d with the text \u201c{sentence}\u201d, replying to "
+    "{name} only and copying no one.",
+    "{name} is waiting for an answer on \u201c{subject}\u201d. Reply with the sentence "
+    "\u201c{sentence}\u201d and keep everyone else off the recipients, Cc and Bcc included.",
+)
+
+
 class ReplyToThread(MailFamily):
     id = "reply-to-thread"
     difficulty: ClassVar[Difficulty] = "medium"
@@ -98,11 +126,10 @@ class ReplyToThread(MailFamily):
         subject, _ = rng.choice(SUBJECTS)
         cc_name, cc_email = rng.choice(COLLEAGUES)
         sentence = rng.choice(REPLIES)
+        frame = rng.choice(_REPLY_FRAMES)
         return self.make_task(
             task_id,
-            f"Reply to {sender['name']}'s email \u201c{subject}\u201d with the sentence "
-            f"\u201c{sentence}\u201d. Send the reply to {sender['name']} only, with no one in "
-            "Cc or Bcc.",
+            frame.format(name=sender["name"], subject=subject, sentence=sentence),
             f"The inbox holds an email from {sender['name']} <{sender['email']}> of {company} "
             f"with the subject \u201c{subject}\u201d; your colleague {cc_name} <{cc_email}> is "
             "in Cc on it.",
@@ -166,6 +193,19 @@ class ReplyToThread(MailFamily):
         return reward_script(params(task), body, task.task_id)
 
 
+_LABEL_DOMAIN_FRAMES = (
+    "Apply the label \u201c{label}\u201d to every conversation from anyone at {company} "
+    "(addresses ending in @{domain}), except those in Spam or Trash.",
+    "Every conversation from someone at {company} (@{domain}) should carry the label "
+    "\u201c{label}\u201d, apart from the ones in Spam or Trash.",
+    "Tag all mail from @{domain} ({company}) with \u201c{label}\u201d; leave Spam and Trash alone.",
+    "Put the \u201c{label}\u201d label on each conversation sent from a {company} address "
+    "(@{domain}) wherever it is filed, but not on anything in Spam or Trash.",
+    "I want to find {company}'s mail quickly: label every conversation from @{domain} "
+    "\u201c{label}\u201d, skipping whatever sits in Spam or Trash.",
+)
+
+
 class LabelDomain(MailFamily):
     id = "label-domain"
     difficulty: ClassVar[Difficulty] = "medium"
@@ -175,10 +215,10 @@ class LabelDomain(MailFamily):
         (company, domain), (_, other_domain) = rng.sample(COMPANIES, 2)
         label = rng.choice(LABEL_NAMES)
         n = rng.randint(2, 3)
+        frame = rng.choice(_LABEL_DOMAIN_FRAMES)
         return self.make_task(
             task_id,
-            f"Apply the label \u201c{label}\u201d to every conversation from anyone at {company} "
-            f"(addresses ending in @{domain}), except those in Spam or Trash.",
+            frame.format(label=label, company=company, domain=domain),
             f"The label \u201c{label}\u201d exists but is not used yet. {n} conversations from "
             f"@{domain} are in the inbox or archived, one more is in Trash, and other companies "
             f"(such as @{other_domain}) write about similar things.",
@@ -239,6 +279,20 @@ class LabelDomain(MailFamily):
         return reward_script(params(task), body, task.task_id)
 
 
+# The template's text follows each frame as a data block (":" and a blank line).
+_TEMPLATE_FRAMES = (
+    "Save a new email template named \u201c{name}\u201d with the subject \u201c{subject}\u201d "
+    "and this text",
+    "Create a template \u201c{name}\u201d whose subject is \u201c{subject}\u201d and whose body is",
+    "I keep sending the same message, so store it as a template called \u201c{name}\u201d "
+    "(subject \u201c{subject}\u201d) with this text",
+    "Add a saved reply named \u201c{name}\u201d. Its subject should read \u201c{subject}\u201d "
+    "and its text should be exactly",
+    "Make \u201c{name}\u201d one of my email templates, with \u201c{subject}\u201d as the "
+    "subject line and the following body",
+)
+
+
 class CreateTemplate(MailFamily):
     id = "create-template"
     difficulty: ClassVar[Difficulty] = "medium"
@@ -246,10 +300,10 @@ class CreateTemplate(MailFamily):
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         name, subject, text = rng.choice(TEMPLATES)
+        frame = rng.choice(_TEMPLATE_FRAMES)
         return self.make_task(
             task_id,
-            f"Save a new email template named \u201c{name}\u201d with the subject "
-            f"\u201c{subject}\u201d and this text:\n\n{text}",
+            frame.format(name=name, subject=subject) + f":\n\n{text}",
             "The mailbox already has a few templates (saved replies), none with this name.",
             name=name,
             subject=subject,
