@@ -86,7 +86,6 @@ KNOWN_GLITCHES: dict[str, set[str]] = {
     "crm/convert-lead-existing-account": {"repeated-word", "doubled-punctuation"},
     "crm/complete-task": {"doubled-punctuation"},
     "crm/create-contact": {"honorifics"},
-    "issue-tracker/create-issue": {"one-plural"},
 }
 SWEEP_SEEDS = 300
 
