@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from cuagym.domains._family import TaskFamily
 
+from ._cross import FileBugFromChat
 from ._issues import AddComment, AssignIssue, CreateIssue, SetPriority, TransitionIssue
 from ._planning import CompleteSprint, ProjectSettings, SprintPlanning, TriageBugs
 
@@ -13,6 +14,7 @@ __all__ = [
     "AssignIssue",
     "CompleteSprint",
     "CreateIssue",
+    "FileBugFromChat",
     "ProjectSettings",
     "SetPriority",
     "SprintPlanning",
@@ -30,4 +32,5 @@ FAMILIES: tuple[TaskFamily, ...] = (
     ProjectSettings(),
     CompleteSprint(),
     TriageBugs(),
+    FileBugFromChat(),
 )

@@ -1,0 +1,167 @@
+"""GUI oracles of the issue tracker's cross-app families: two apps, one window each.
+
+A task on two web apps starts with one Chromium window per app (its start screen); the oracle
+works in whichever window is focused and switches windows the way a person does on this
+desktop, with the window manager's alt+tab. It reuses the two apps' own oracles for their
+pages (the tracker's create dialog, the chat's threads) as *parts*: their stages read the page
+of the focused window, and forget it every turn like the oracle itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cuagym.core import TaskConfig
+from cuagym.domains._web_oracle import Act, Element, PageBusy, Stage, WebOracle, call
+from cuagym.domains.team_chat._oracle import HANDLES, THREAD, ChatOracle
+
+from ._families._cross import _ME_CHAT, _REPORTS, reply_text
+from ._oracle import CreateIssueOracle, exact
+
+__all__ = ["FileBugFromChatOracle"]
+
+
+class _Chat(ChatOracle):
+    """The chat's page helpers, signed in as the tracker's user (not one of the chat seed's
+    people, so not in ``HANDLES``)."""
+
+    def __init__(self, task: TaskConfig) -> None:
+        WebOracle.__init__(self, task)
+        self.me = _ME_CHAT["name"]
+        self._seen_text: dict[str, str] = {}
+        self._found: dict[tuple[str, str, str], str] = {}
+
+    def stages(self) -> list[Stage]:
+        return []  # a part: the cross oracle composes the stages
+
+
+class _Tracker(CreateIssueOracle):
+    """The tracker's create dialog, with the report as the description and no labels,
+    estimate or sprint."""
+
+    def __init__(self, task: TaskConfig, description: str) -> None:
+        super().__init__(task)
+        self.description = description
+
+    def create_fields(self) -> list[tuple[str, str, bool]]:
+        p = self.p
+        return [
+            ("create-project", "", True),
+            ("create-type", "Bug", True),
+            ("create-title", str(p["title"]), False),
+            ("create-description", self.description, False),
+            ("create-priority", str(p["priority"]).capitalize(), True),
+            ("create-assignee", str(p["assignee_name"]), True),
+            ("create-labels", "", False),
+            ("create-points", "", False),
+            ("create-sprint", "Backlog", True),
+        ]
+
+
+class CrossAppOracle(WebOracle):
+    """An oracle over two web apps' windows: ``parts`` read pages for it."""
+
+    def __init__(self, task: TaskConfig) -> None:
+        super().__init__(task)
+        self.parts: tuple[WebOracle, ...] = ()
+
+    async def begin(self, task: TaskConfig, env: Any) -> None:
+        await super().begin(task, env)
+        for part in self.parts:
+            part.env = env
+
+    async def end(self) -> None:
+        for part in self.parts:
+            part.env = None
+        await super().end()
+
+    def forget_page(self) -> None:
+        super().forget_page()
+        for part in self.parts:
+            part.forget_page()
+
+    def window_stage(self, app: str) -> Stage:
+        """Bring the window of ``app`` to the front (alt+tab cycles the windows)."""
+
+        async def done() -> bool:
+            path = await self.path()
+            return path == f"/{app}" or path.startswith(f"/{app}/")
+
+        async def act() -> Act:
+            # A commit: the switch is not repeated while the other window is coming up (a
+            # second alt+tab would cycle back).
+            switch = call("key", keys=["alt", "tab"])
+            return Act.of(f"switch to the {app} window.", switch, commits=True)
+
+        return Stage(f"the {app} window", done, act, tries=4)
+
+
+class FileBugFromChatOracle(CrossAppOracle):
+    """Chat on top: go to the tracker, file the bug, read its key from the issue page, come
+    back to the chat and answer the report in its thread with the key."""
+
+    def __init__(self, task: TaskConfig) -> None:
+        super().__init__(task)
+        report = next(text for *_, text in _REPORTS if text.startswith(self.p["match"]))
+        self.tracker = _Tracker(task, report)
+        self.chat = _Chat(task)
+        self.parts = (self.tracker, self.chat)
+        self.key: str | None = None
+
+    def stages(self) -> list[Stage]:
+        title = str(self.p["title"])
+        reporter, match = HANDLES[self.p["reporter"]], str(self.p["match"])
+        created = self.tracker.create_stage()
+
+        async def filed() -> bool:
+            if not await created.done():
+                return False
+            page = await self.tracker.one('[data-testid="issue"]')
+            heading = await self.tracker.one('[data-testid="issue-title"]')
+            if page is None or heading is None or exact(heading["text"]) != exact(title):
+                return False
+            self.key = str(page["attrs"].get("data-key") or "") or None
+            return self.key is not None
+
+        async def report() -> Element:
+            msg = await self.chat.find_message(reporter, match)
+            if msg is None:
+                raise PageBusy("the report is not on the page")
+            return msg
+
+        async def thread_done() -> bool:
+            panel = await self.chat.one('[data-testid="thread-panel"]')
+            msg = await report()
+            return (
+                panel is not None
+                and panel["attrs"].get("data-parent") == msg["attrs"]["data-message-id"]
+            )
+
+        async def thread_act() -> Act:
+            msg = await report()
+            summary = await self.chat.one(
+                f'{self.chat.message_selector(msg)} [data-testid="thread-summary"]'
+            )
+            if summary is not None and summary.get("clickable"):
+                return Act.of("open the report's thread.", self.click(summary))
+            return await self.chat.message_action(msg, "reply-in-thread")
+
+        def answer() -> str:
+            if self.key is None:
+                raise PageBusy("the new issue's key is not known yet")
+            return reply_text(self.key)
+
+        async def replied() -> bool:
+            return await thread_done() and await self.chat.posted(answer(), THREAD) >= 1
+
+        async def reply() -> Act:
+            return await self.chat.send(answer(), "thread-composer")
+
+        return [
+            self.window_stage("issue-tracker"),
+            Stage("file the bug", filed, created.act, tries=16),
+            self.window_stage("team-chat"),
+            self.chat.channel_stage(str(self.p["channel"])),
+            Stage("open the report's thread", thread_done, thread_act),
+            Stage("reply with the key", replied, reply, tries=8),
+        ]

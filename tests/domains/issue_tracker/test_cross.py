@@ -1,0 +1,191 @@
+"""The issue tracker's cross-app families (issue tracker + team chat in one hub session).
+
+r(init) = 0 / r(gold) = 1 runs with every family in test_families.py (its hub serves both
+apps). Here: the start screen opens both apps, the wrong end states a policy plausibly leaves
+(each applied to both apps' states with the apps' own ``_ops``, as the UI would) are scored by
+the real reward.py, and the GUI oracle solves the task through two Chromium windows.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Literal
+
+import httpx
+import pytest
+
+from cuagym.core import parse_reward_output
+from cuagym.domains import start_screen
+from cuagym.domains.issue_tracker import domain
+from cuagym.domains.issue_tracker._families._cross import reply_text
+from cuagym.domains.issue_tracker._ops import add_comment, create_issue
+from cuagym.domains.team_chat._families._world import channel_id
+from cuagym.domains.team_chat._ops import post_message
+from tests.conftest import LiveHub
+from tests.domains.family_harness import run_script
+from tests.domains.oracle_harness import assert_solved, needs_gui, oracle_episodes
+
+CROSS = [f for f in domain.families if len(f.task_apps()) > 1]
+NOW = datetime(2025, 3, 7, 17, 0, tzinfo=UTC)
+State = dict[str, Any]
+Change = Callable[[State, State, dict[str, Any]], None]
+
+
+def test_cross_families_name_both_apps_and_open_both_windows() -> None:
+    assert [f.id for f in CROSS] == ["file-bug-from-chat"]
+    for family in CROSS:
+        task = family.sample(0)
+        assert task.apps == ["team-chat", "issue-tracker"] and family.difficulty == "hard"
+        windows = start_screen(task)
+        assert [w.app for w in windows] == ["issue-tracker", "team-chat"]  # the chat on top
+        assert all(w.page == "/" for w in windows)
+
+
+# -- wrong end states ------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Mistake:
+    family: str
+    start: Literal["init", "gold"]
+    change: Change
+    bounds: tuple[float, float]
+    fails: str
+    why: str
+
+
+def _report(chat: State, p: dict[str, Any]) -> tuple[str, str]:
+    cid = channel_id(chat, p["channel"])
+    reporter = next(u["id"] for u in chat["users"].values() if u["displayName"] == p["reporter"])
+    mid = next(
+        m["id"]
+        for m in chat["messages"][cid]
+        if m["sender"] == reporter and m["text"].startswith(p["match"])
+    )
+    return cid, mid
+
+
+def _file(tracker: State, chat: State, p: dict[str, Any], **over: Any) -> str:
+    cid, mid = _report(chat, p)
+    text = next(m["text"] for m in chat["messages"][cid] if m["id"] == mid)
+    who = next(u["id"] for u in tracker["users"].values() if u["displayName"] == p["assignee_name"])
+    project = over.pop("project", p["project"])
+    fields = {"type": "bug", "title": p["title"], "description": text,
+              "priority": p["priority"], "assignee": who, **over}  # fmt: skip
+    return create_issue(tracker, tracker["currentUser"], project, fields, NOW)
+
+
+def _reply(chat: State, p: dict[str, Any], text: str, *, in_thread: bool = True) -> None:
+    cid, mid = _report(chat, p)
+    parent = mid if in_thread else None
+    post_message(chat, cid, chat["currentUser"], text, thread_parent=parent, now=NOW)
+
+
+def filed_but_never_answered(tracker: State, chat: State, p: dict[str, Any]) -> None:
+    _file(tracker, chat, p)
+
+
+def filed_twice(tracker: State, chat: State, p: dict[str, Any]) -> None:
+    _file(tracker, chat, p)  # from the gold state: the second copy
+
+
+def answered_in_the_channel(tracker: State, chat: State, p: dict[str, Any]) -> None:
+    _reply(chat, p, reply_text(_file(tracker, chat, p)), in_thread=False)
+
+
+def filed_in_another_project(tracker: State, chat: State, p: dict[str, Any]) -> None:
+    other = next(k for k in sorted(tracker["projects"]) if k != p["project"])
+    _reply(chat, p, reply_text(_file(tracker, chat, p, project=other)))
+
+
+def answered_with_another_key(tracker: State, chat: State, p: dict[str, Any]) -> None:
+    _file(tracker, chat, p)
+    existing = sorted(k for k, i in tracker["issues"].items() if i["project"] == p["project"])
+    _reply(chat, p, reply_text(existing[0]))
+
+
+def described_in_other_words(tracker: State, chat: State, p: dict[str, Any]) -> None:
+    key = _file(tracker, chat, p, description="Customer bug, see the chat.")
+    _reply(chat, p, reply_text(key))
+
+
+def commented_on_the_new_issue(tracker: State, chat: State, p: dict[str, Any]) -> None:
+    key = next(k for k in sorted(tracker["issues"]) if tracker["issues"][k]["title"] == p["title"])
+    add_comment(tracker, key, tracker["currentUser"], "Reported in the chat.", NOW)
+
+
+MISTAKES: list[Mistake] = [
+    Mistake("file-bug-from-chat", "init", filed_but_never_answered, (0.7, 0.7),
+            "reply_names_the_key", "filed the bug, never answered the report"),
+    Mistake("file-bug-from-chat", "gold", filed_twice, (0, 0), "one_issue", "filed it twice"),
+    Mistake("file-bug-from-chat", "init", answered_in_the_channel, (0, 0), "not_in_channel",
+            "answered in the channel, not in the report's thread"),
+    Mistake("file-bug-from-chat", "init", filed_in_another_project, (0, 0), "filed",
+            "filed in another project (and answered with that key)"),
+    Mistake("file-bug-from-chat", "init", answered_with_another_key, (0.8, 0.8),
+            "reply_names_the_key", "answered with an old issue's key"),
+    Mistake("file-bug-from-chat", "init", described_in_other_words, (0.8, 0.8),
+            "description_is_the_report", "a description in other words"),
+    Mistake("file-bug-from-chat", "gold", commented_on_the_new_issue, (0, 0), "nothing_unasked",
+            "also commented on the new issue"),
+]  # fmt: skip
+
+
+def test_every_cross_family_has_three_wrong_end_states_scored_zero() -> None:
+    zeros = Counter(m.family for m in MISTAKES if m.bounds == (0, 0))
+    assert {f.id: zeros[f.id] >= 3 for f in CROSS} == {f.id: True for f in CROSS}
+    assert all(m.bounds[1] < 1.0 for m in MISTAKES)
+
+
+def _state(hub: LiveHub, app: str, sid: str) -> State:
+    r = httpx.get(f"{hub.url}/{app}/state", params={"sid": sid}, headers=hub.auth)
+    r.raise_for_status()
+    return r.json()["stored_state"]  # type: ignore[no-any-return]
+
+
+def _store(hub: LiveHub, app: str, sid: str, state: State) -> None:
+    r = httpx.post(f"{hub.url}/{app}/post", params={"sid": sid}, headers=hub.auth,
+                   json={"action": "set_current", "state": state})  # fmt: skip
+    assert r.status_code == 200, r.text
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "index", range(len(MISTAKES)), ids=[f"{m.family}-{m.change.__name__}" for m in MISTAKES]
+)
+def test_a_wrong_end_state_is_not_full_credit(
+    index: int, tracker_hub: LiveHub, tmp_path: Path
+) -> None:
+    mistake = MISTAKES[index]
+    family = domain.family(mistake.family)
+    task = family.sample(index % 3)
+    p = (task.model_extra or {})["params"]
+    sid, home = f"wrong-{uuid.uuid4().hex[:8]}", tmp_path / "home"
+    scripts = family.generate(task)
+    run_script(scripts.initial_setup, tracker_hub.url, tracker_hub.token, sid, home)
+    if mistake.start == "gold":
+        run_script(scripts.golden_patch, tracker_hub.url, tracker_hub.token, sid, home)
+    tracker, chat = _state(tracker_hub, "issue-tracker", sid), _state(tracker_hub, "team-chat", sid)
+    mistake.change(tracker, chat, p)
+    _store(tracker_hub, "issue-tracker", sid, tracker)
+    _store(tracker_hub, "team-chat", sid, chat)
+    out = run_script(family.write_reward(task), tracker_hub.url, tracker_hub.token, sid, home)
+    reward = parse_reward_output(out).reward
+    low, high = mistake.bounds
+    assert reward is not None and low - 1e-9 <= reward <= high + 1e-9, (mistake.why, out)
+    assert re.search(rf"^CHECK {mistake.fails}\S* \S+ FAIL", out, re.M), (mistake.why, out)
+    assert "CHECK evaluate" not in out, out
+
+
+# -- the GUI oracle, through both apps' windows ----------------------------------------------
+@pytest.mark.gui
+@pytest.mark.slow
+@needs_gui
+def test_the_cross_oracle_files_the_bug_and_answers_with_its_key(tmp_path: Path) -> None:
+    tasks = [domain.family("file-bug-from-chat").sample(seed) for seed in (0, 1)]
+    for episode in oracle_episodes(tasks, tmp_path):
+        assert_solved(episode)
