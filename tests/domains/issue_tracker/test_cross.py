@@ -24,7 +24,8 @@ from cuagym.core import parse_reward_output
 from cuagym.domains import start_screen
 from cuagym.domains.issue_tracker import domain
 from cuagym.domains.issue_tracker._families._cross import reply_text
-from cuagym.domains.issue_tracker._ops import add_comment, create_issue
+from cuagym.domains.issue_tracker._families._cross_sprint import in_scope, status_text
+from cuagym.domains.issue_tracker._ops import add_comment, create_issue, transition
 from cuagym.domains.team_chat._families._world import channel_id
 from cuagym.domains.team_chat._ops import post_message
 from tests.conftest import LiveHub
@@ -38,12 +39,13 @@ Change = Callable[[State, State, dict[str, Any]], None]
 
 
 def test_cross_families_name_both_apps_and_open_both_windows() -> None:
-    assert [f.id for f in CROSS] == ["file-bug-from-chat"]
+    assert [f.id for f in CROSS] == ["file-bug-from-chat", "post-sprint-status"]
     for family in CROSS:
         task = family.sample(0)
-        assert task.apps == ["team-chat", "issue-tracker"] and family.difficulty == "hard"
+        assert sorted(task.apps) == ["issue-tracker", "team-chat"] and family.difficulty == "hard"
         windows = start_screen(task)
-        assert [w.app for w in windows] == ["issue-tracker", "team-chat"]  # the chat on top
+        # One window per app; the app the task starts from is on top (opened last).
+        assert [w.app for w in windows] == [*reversed(task.apps)]
         assert all(w.page == "/" for w in windows)
 
 
@@ -118,6 +120,60 @@ def commented_on_the_new_issue(tracker: State, chat: State, p: dict[str, Any]) -
     add_comment(tracker, key, tracker["currentUser"], "Reported in the chat.", NOW)
 
 
+def _sprint_text(tracker: State, p: dict[str, Any], keys: list[str] | None = None) -> str:
+    sid = next(
+        s["id"]
+        for s in tracker["sprints"].values()
+        if s["project"] == p["project"] and s["name"] == p["sprint_name"]
+    )
+    return status_text(p["sprint_name"], p["label"], keys or in_scope(tracker, sid, p["label"]))
+
+
+def _post(chat: State, channel: str, text: str, parent: str | None = None) -> None:
+    cid = channel_id(chat, channel)
+    post_message(chat, cid, chat["currentUser"], text, thread_parent=parent, now=NOW)
+
+
+def status_posted_twice(tracker: State, chat: State, p: dict[str, Any]) -> None:
+    _post(chat, p["channel"], _sprint_text(tracker, p))  # from the gold state: a second post
+
+
+def status_in_a_thread(tracker: State, chat: State, p: dict[str, Any]) -> None:
+    last = chat["messages"][channel_id(chat, p["channel"])][-1]["id"]
+    _post(chat, p["channel"], _sprint_text(tracker, p), parent=last)
+
+
+def status_in_another_channel(tracker: State, chat: State, p: dict[str, Any]) -> None:
+    other = "random" if p["channel"] != "random" else "design"
+    cid = channel_id(chat, other)
+    if chat["currentUser"] not in chat["channels"][cid]["members"]:
+        chat["channels"][cid]["members"].append(chat["currentUser"])
+    _post(chat, other, _sprint_text(tracker, p))
+
+
+def moved_a_card_as_well(tracker: State, chat: State, p: dict[str, Any]) -> None:
+    """Gold, and a card of the sprint dragged one column on (the board invites it)."""
+    sid = next(s["id"] for s in tracker["sprints"].values() if s["name"] == p["sprint_name"])
+    todo = [k for k, i in sorted(tracker["issues"].items())
+            if i["sprint"] == sid and i["status"] == "todo" and i["type"] != "subtask"]  # fmt: skip
+    card = todo[0]
+    transition(tracker, card, "in-progress", NOW)
+
+
+def keys_highest_first(tracker: State, chat: State, p: dict[str, Any]) -> None:
+    sid = next(s["id"] for s in tracker["sprints"].values() if s["name"] == p["sprint_name"])
+    keys = in_scope(tracker, sid, p["label"])
+    backwards = [*reversed(keys)] if len(keys) > 1 else [*keys, keys[0]]
+    _post(chat, p["channel"], _sprint_text(tracker, p, backwards))
+
+
+def finished_ones_listed_too(tracker: State, chat: State, p: dict[str, Any]) -> None:
+    sid = next(s["id"] for s in tracker["sprints"].values() if s["name"] == p["sprint_name"])
+    every = sorted((k for k, i in tracker["issues"].items() if i["sprint"] == sid),
+                   key=lambda k: int(k.rsplit("-", 1)[1]))  # fmt: skip
+    _post(chat, p["channel"], _sprint_text(tracker, p, every))
+
+
 MISTAKES: list[Mistake] = [
     Mistake("file-bug-from-chat", "init", filed_but_never_answered, (0.7, 0.7),
             "reply_names_the_key", "filed the bug, never answered the report"),
@@ -132,6 +188,18 @@ MISTAKES: list[Mistake] = [
             "description_is_the_report", "a description in other words"),
     Mistake("file-bug-from-chat", "gold", commented_on_the_new_issue, (0, 0), "nothing_unasked",
             "also commented on the new issue"),
+    Mistake("post-sprint-status", "gold", status_posted_twice, (0, 0), "one_message",
+            "posted the status twice"),
+    Mistake("post-sprint-status", "init", status_in_a_thread, (0, 0), "posted",
+            "posted it as a thread reply, not in the channel"),
+    Mistake("post-sprint-status", "init", status_in_another_channel, (0, 0), "posted",
+            "posted it in another channel"),
+    Mistake("post-sprint-status", "gold", moved_a_card_as_well, (0, 0), "tracker_unchanged",
+            "also moved a card on the board"),
+    Mistake("post-sprint-status", "init", keys_highest_first, (0.25, 0.25), "status_text",
+            "the keys in the wrong order"),
+    Mistake("post-sprint-status", "init", finished_ones_listed_too, (0.25, 0.25), "status_text",
+            "every issue of the sprint, not only the asked ones"),
 ]  # fmt: skip
 
 
@@ -185,7 +253,12 @@ def test_a_wrong_end_state_is_not_full_credit(
 @pytest.mark.gui
 @pytest.mark.slow
 @needs_gui
-def test_the_cross_oracle_files_the_bug_and_answers_with_its_key(tmp_path: Path) -> None:
-    tasks = [domain.family("file-bug-from-chat").sample(seed) for seed in (0, 1)]
+def test_the_cross_oracles_solve_their_tasks_in_two_windows(tmp_path: Path) -> None:
+    tasks = [
+        domain.family("file-bug-from-chat").sample(0),
+        domain.family("file-bug-from-chat").sample(1),
+        domain.family("post-sprint-status").sample(0),
+        domain.family("post-sprint-status").sample(1),
+    ]
     for episode in oracle_episodes(tasks, tmp_path):
         assert_solved(episode)

@@ -16,9 +16,10 @@ from cuagym.domains._web_oracle import Act, Element, PageBusy, Stage, WebOracle,
 from cuagym.domains.team_chat._oracle import HANDLES, THREAD, ChatOracle
 
 from ._families._cross import _ME_CHAT, _REPORTS, reply_text
-from ._oracle import CreateIssueOracle, exact
+from ._families._cross_sprint import status_text
+from ._oracle import CreateIssueOracle, TrackerOracle, exact
 
-__all__ = ["FileBugFromChatOracle"]
+__all__ = ["CrossAppOracle", "FileBugFromChatOracle", "PostSprintStatusOracle"]
 
 
 class _Chat(ChatOracle):
@@ -164,4 +165,68 @@ class FileBugFromChatOracle(CrossAppOracle):
             self.chat.channel_stage(str(self.p["channel"])),
             Stage("open the report's thread", thread_done, thread_act),
             Stage("reply with the key", replied, reply, tries=8),
+        ]
+
+
+class _Board(TrackerOracle):
+    def stages(self) -> list[Stage]:
+        return []  # a part: the cross oracle composes the stages
+
+
+class PostSprintStatusOracle(CrossAppOracle):
+    """Tracker on top: open the project's board, read the asked cards off it (key, column,
+    type), then post their keys in the channel in the asked shape."""
+
+    def __init__(self, task: TaskConfig) -> None:
+        super().__init__(task)
+        self.board = _Board(task)
+        self.chat = _Chat(task)
+        self.parts = (self.board, self.chat)
+        self.text: str | None = None
+
+    async def read_board(self) -> bool:
+        if not await self.board.on_project_page(str(self.p["project"]), "board"):
+            return False
+        cards = await self.board.all('[data-testid="card"]')
+        if not cards:
+            raise PageBusy("no cards on the board yet")
+        label = str(self.p["label"])
+        keys = []
+        for card in cards:
+            key, status = str(card["attrs"]["data-key"]), str(card["attrs"]["data-status"])
+            icon = await self.board.all(f'[data-testid="card"][data-key="{key}"] [data-type]')
+            kind = str(icon[0]["attrs"]["data-type"]) if icon else ""
+            if (
+                (label == "open bugs" and kind == "bug" and status != "done")
+                or (label == "open stories" and kind == "story" and status != "done")
+                or (label == "in review" and status == "in-review")
+            ):
+                keys.append(key)
+        keys.sort(key=lambda k: int(k.rsplit("-", 1)[1]))
+        self.text = status_text(str(self.p["sprint_name"]), label, keys)
+        return True
+
+    def stages(self) -> list[Stage]:
+        project = str(self.p["project"])
+
+        async def look() -> Act:
+            return await self.board.go_to_project_page(project, "board")
+
+        def message() -> str:
+            if self.text is None:
+                raise PageBusy("the board has not been read yet")
+            return self.text
+
+        async def posted() -> bool:
+            return await self.chat.posted(message()) >= 1
+
+        async def post() -> Act:
+            return await self.chat.send(message())
+
+        return [
+            self.window_stage("issue-tracker"),
+            Stage("read the board", self.read_board, look, tries=8),
+            self.window_stage("team-chat"),
+            self.chat.channel_stage(str(self.p["channel"])),
+            Stage("post the status", posted, post, tries=8),
         ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from cuagym.domains._family import TaskFamily
 
 from ._cross import FileBugFromChat
+from ._cross_sprint import PostSprintStatus
 from ._issues import AddComment, AssignIssue, CreateIssue, SetPriority, TransitionIssue
 from ._planning import CompleteSprint, ProjectSettings, SprintPlanning, TriageBugs
 
@@ -15,6 +16,7 @@ __all__ = [
     "CompleteSprint",
     "CreateIssue",
     "FileBugFromChat",
+    "PostSprintStatus",
     "ProjectSettings",
     "SetPriority",
     "SprintPlanning",
@@ -33,4 +35,5 @@ FAMILIES: tuple[TaskFamily, ...] = (
     CompleteSprint(),
     TriageBugs(),
     FileBugFromChat(),
+    PostSprintStatus(),
 )

@@ -101,10 +101,8 @@ def reply_text(key: str) -> str:
     return f"Filed as {key}"
 
 
-def _chat_world(task: TaskConfig, p: Mapping[str, Any]) -> tuple[dict[str, Any], str, str]:
-    """The chat world: the seed varied, the tracker's user added, the report posted.
-    Returns (world, channel id, report message id)."""
-    rng = family_rng(task, "chat-world")
+def _chat_base(rng: random.Random) -> dict[str, Any]:
+    """The chat seed, varied, with the tracker's user in it, signed in, a member of #general."""
     me = _ME_CHAT["id"]
     world = base_world(rng, me)
     slug = world["workspace"]["slug"]
@@ -119,10 +117,18 @@ def _chat_world(task: TaskConfig, p: Mapping[str, Any]) -> tuple[dict[str, Any],
         "statusText": "",
         "isAdmin": False,
     }
+    ensure_member(world, channel_id(world, "general"), me)
+    return world
+
+
+def _chat_world(task: TaskConfig, p: Mapping[str, Any]) -> tuple[dict[str, Any], str, str]:
+    """The chat world: the seed varied, the tracker's user added, the report posted.
+    Returns (world, channel id, report message id)."""
+    rng = family_rng(task, "chat-world")
+    world = _chat_base(rng)
     reporter = next(u for u, name in DISPLAY.items() if name == p["reporter"])
-    for conv in ("general", p["channel"]):
-        ensure_member(world, channel_id(world, conv), me)
     cid = channel_id(world, p["channel"])
+    ensure_member(world, cid, _ME_CHAT["id"])
     ensure_member(world, cid, reporter)
     report = next(text for *_, text in _REPORTS if text.startswith(p["match"]))
     mid = add_message(world, cid, reporter, report, minutes=rng.randrange(20, 120))
