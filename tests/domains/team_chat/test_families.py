@@ -514,7 +514,78 @@ def notice_in_a_thread(state: State, p: dict[str, Any]) -> None:
     post_message(state, cid, admin, p["text"], thread_parent=parent)
 
 
+# pin-found-message
+def _found(state: State, p: dict[str, Any]) -> tuple[str, str]:
+    author = uid_of(p["author"])
+    return next(
+        (conv, m["id"])
+        for conv, msgs in sorted(state["messages"].items())
+        for m in msgs
+        if m["sender"] == author and m["text"].startswith(p["match"])
+    )
+
+
+def pinned_the_look_alike(state: State, p: dict[str, Any]) -> None:
+    """Pinned the other person's question about the same thing instead."""
+    asker = uid_of(p["asker"])
+    conv, mid = next(
+        (conv, m["id"])
+        for conv, msgs in sorted(state["messages"].items())
+        for m in reversed(msgs)
+        if m["sender"] == asker and m["threadParent"] is None
+    )
+    toggle_pin(state, conv, mid, _me(state))
+
+
+def pinned_the_newest_message_there(state: State, p: dict[str, Any]) -> None:
+    """Found the channel, pinned the message on its first screen instead of the old one."""
+    conv, mid = _found(state, p)
+    toggle_pin(state, conv, _other_top_level(state, conv, mid), _me(state))
+
+
+def pinned_and_announced_it(state: State, p: dict[str, Any]) -> None:
+    conv, _ = _found(state, p)
+    post_message(state, conv, _me(state), "Pinned this for everyone.")
+
+
+def reacted_instead_of_pinning(state: State, p: dict[str, Any]) -> None:
+    conv, mid = _found(state, p)
+    toggle_reaction(state, conv, mid, _me(state), "eyes")
+
+
 MISTAKES: list[Mistake] = [
+    Mistake(
+        "pin-found-message",
+        "init",
+        pinned_the_look_alike,
+        (0, 0),
+        "pinned",
+        "pinned the look-alike question in another channel",
+    ),
+    Mistake(
+        "pin-found-message",
+        "init",
+        pinned_the_newest_message_there,
+        (0, 0),
+        "pinned",
+        "pinned the channel's newest message, not the asked one",
+    ),
+    Mistake(
+        "pin-found-message",
+        "gold",
+        pinned_and_announced_it,
+        (0, 0),
+        "others_kept",
+        "pinned it and posted a note about it",
+    ),
+    Mistake(
+        "pin-found-message",
+        "init",
+        reacted_instead_of_pinning,
+        (0, 0),
+        "pinned",
+        "reacted to the message instead of pinning it",
+    ),
     Mistake(
         "react-to-message",
         "init",

@@ -32,3 +32,13 @@ def test_oracles_solve_their_tasks_in_chromium(tmp_path: Path) -> None:
     ]
     for episode in oracle_episodes(tasks, tmp_path):
         assert_solved(episode)
+
+
+@pytest.mark.gui
+@pytest.mark.slow
+@needs_gui
+def test_the_search_oracle_finds_the_buried_message_and_pins_it(tmp_path: Path) -> None:
+    """The workspace search (from:@handle and words), a hit followed to its channel."""
+    tasks = [domain.family("pin-found-message").sample(seed) for seed in (0, 1, 2)]
+    for episode in oracle_episodes(tasks, tmp_path):
+        assert_solved(episode)

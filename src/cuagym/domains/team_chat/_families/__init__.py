@@ -8,6 +8,7 @@ from ._base import ChatFamily
 from ._channels import CreatePrivateChannel, JoinAndPost, SetChannelTopic, WrapUpChannel
 from ._messaging import FixOwnMessage, ReactToMessage, ReplyInThread
 from ._people import ModerateAsAdmin, SendDirectMessage, UpdateProfile
+from ._search import PinFoundMessage
 
 __all__ = [
     "FAMILIES",
@@ -16,6 +17,7 @@ __all__ = [
     "FixOwnMessage",
     "JoinAndPost",
     "ModerateAsAdmin",
+    "PinFoundMessage",
     "ReactToMessage",
     "ReplyInThread",
     "SendDirectMessage",
@@ -31,6 +33,7 @@ FAMILIES: tuple[TaskFamily, ...] = (
     UpdateProfile(),
     ReplyInThread(),
     FixOwnMessage(),
+    PinFoundMessage(),
     SendDirectMessage(),
     JoinAndPost(),
     CreatePrivateChannel(),
