@@ -523,6 +523,50 @@ def triaged_to_yourself(state: State, p: dict[str, Any]) -> None:
         update_issue(state, key, {"assignee": _me(state), "labels": labels}, NOW)
 
 
+# hand-over-work
+def _receiver(state: State, p: dict[str, Any], busier: bool = False) -> str:
+    """The candidate the rule picks (fewer open issues), or the other one."""
+    a, b = (uid(state, n) for n in p["candidates"])
+    loads = {u: sum(1 for i in state["issues"].values()
+                    if i["assignee"] == u and category(state, i["status"]) != "done")
+             for u in (a, b)}  # fmt: skip
+    fewer, more = (a, b) if loads[a] < loads[b] else (b, a)
+    return more if busier else fewer
+
+
+def _leavers_open_work(state: State, p: dict[str, Any]) -> list[str]:
+    leaver = uid(state, p["leaver_name"])
+    return sorted(
+        k
+        for k, i in state["issues"].items()
+        if i["assignee"] == leaver and category(state, i["status"]) != "done"
+    )
+
+
+def handed_to_the_busier_one(state: State, p: dict[str, Any]) -> None:
+    target = _receiver(state, p, busier=True)
+    for key in _leavers_open_work(state, p):
+        update_issue(state, key, {"assignee": target}, NOW)
+
+
+def handed_over_to_yourself(state: State, p: dict[str, Any]) -> None:
+    for key in _leavers_open_work(state, p):
+        update_issue(state, key, {"assignee": _me(state)}, NOW)
+
+
+def handed_over_all_but_one(state: State, p: dict[str, Any]) -> None:
+    target = _receiver(state, p)
+    for key in _leavers_open_work(state, p)[1:]:
+        update_issue(state, key, {"assignee": target}, NOW)
+
+
+def handed_over_with_a_note(state: State, p: dict[str, Any]) -> None:
+    """Gold, and a comment on one of the handed-over issues."""
+    receiver = _receiver(state, p)
+    mine = sorted(k for k, i in state["issues"].items() if i["assignee"] == receiver)
+    add_comment(state, mine[0], _me(state), f"Covering for {p['leaver_name']}.", NOW)
+
+
 MISTAKES: list[Mistake] = [
     Mistake("assign-issue", "init", wrong_person, (0, 0), "assignee", "another person"),
     Mistake(
@@ -755,6 +799,38 @@ MISTAKES: list[Mistake] = [
         (0.2, 0.2),
         "sprint_closed",
         "marked Done, never completed the sprint",
+    ),
+    Mistake(
+        "hand-over-work",
+        "init",
+        handed_to_the_busier_one,
+        (0, 0),
+        "handed_over_",
+        "everything to the teammate with more open issues",
+    ),
+    Mistake(
+        "hand-over-work",
+        "init",
+        handed_over_to_yourself,
+        (0, 0),
+        "handed_over_",
+        "took the work yourself",
+    ),
+    Mistake(
+        "hand-over-work",
+        "init",
+        handed_over_all_but_one,
+        (0.3, 0.8),
+        "handed_over_",
+        "one issue left with the leaver",
+    ),
+    Mistake(
+        "hand-over-work",
+        "gold",
+        handed_over_with_a_note,
+        (0, 0),
+        "nothing_else_changed",
+        "handed over, and left a comment nobody asked for",
     ),
     Mistake(
         "triage-bugs",

@@ -7,6 +7,7 @@ from cuagym.domains._family import TaskFamily
 from ._cross import FileBugFromChat
 from ._cross_sprint import PostSprintStatus
 from ._issues import AddComment, AssignIssue, CreateIssue, SetPriority, TransitionIssue
+from ._people import HandOverWork
 from ._planning import CompleteSprint, ProjectSettings, SprintPlanning, TriageBugs
 
 __all__ = [
@@ -16,6 +17,7 @@ __all__ = [
     "CompleteSprint",
     "CreateIssue",
     "FileBugFromChat",
+    "HandOverWork",
     "PostSprintStatus",
     "ProjectSettings",
     "SetPriority",
@@ -34,6 +36,7 @@ FAMILIES: tuple[TaskFamily, ...] = (
     ProjectSettings(),
     CompleteSprint(),
     TriageBugs(),
+    HandOverWork(),
     FileBugFromChat(),
     PostSprintStatus(),
 )
