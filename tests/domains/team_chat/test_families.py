@@ -22,6 +22,7 @@ import yaml
 from cuagym.core import TaskConfig, parse_reward_output
 from cuagym.domains import TaskFamily
 from cuagym.domains.team_chat import domain
+from cuagym.domains.team_chat._families._navigation import my_conversations
 from cuagym.domains.team_chat._families._world import channel_id, uid_of
 from cuagym.domains.team_chat._ops import (
     add_members,
@@ -553,7 +554,81 @@ def reacted_instead_of_pinning(state: State, p: dict[str, Any]) -> None:
     toggle_reaction(state, conv, mid, _me(state), "eyes")
 
 
+# catch-up-unread
+def _read(state: State, convs: list[str]) -> None:
+    """Visit ``convs`` as the page does: the last message of each is marked seen."""
+    seen = state["ui"]["lastViewedAt"].setdefault(_me(state), {})
+    for conv in convs:
+        if state["messages"].get(conv):
+            seen[conv] = state["messages"][conv][-1]["ts"]
+
+
+def _dm_with(state: State, p: dict[str, Any]) -> str:
+    return open_dm(state, _me(state), [uid_of(p["asker"])])
+
+
+def answered_but_left_the_rest_unread(state: State, p: dict[str, Any]) -> None:
+    did = _dm_with(state, p)
+    _read(state, [did])
+    post_message(state, did, _me(state), p["answer"])
+
+
+def read_everything_never_answered(state: State, p: dict[str, Any]) -> None:
+    _read(state, my_conversations(state))
+
+
+def answered_twice(state: State, p: dict[str, Any]) -> None:
+    post_message(state, _dm_with(state, p), _me(state), p["answer"])
+
+
+def answered_in_general(state: State, p: dict[str, Any]) -> None:
+    _read(state, my_conversations(state))
+    post_message(state, channel_id(state, "general"), _me(state), p["answer"])
+    _read(state, [channel_id(state, "general")])
+
+
+def caught_up_and_reacted_on_the_way(state: State, p: dict[str, Any]) -> None:
+    did = _dm_with(state, p)
+    question = next(m["id"] for m in state["messages"][did] if m["text"] == p["question"])
+    toggle_reaction(state, did, question, _me(state), "eyes")
+
+
 MISTAKES: list[Mistake] = [
+    Mistake(
+        "catch-up-unread",
+        "init",
+        answered_but_left_the_rest_unread,
+        (0.5, 0.5),
+        "all_read",
+        "answered, but other conversations stay unread",
+    ),
+    Mistake(
+        "catch-up-unread",
+        "init",
+        read_everything_never_answered,
+        (0.5, 0.5),
+        "answered",
+        "read everything, never answered",
+    ),
+    Mistake(
+        "catch-up-unread", "gold", answered_twice, (0, 0), "one_message", "sent the answer twice"
+    ),
+    Mistake(
+        "catch-up-unread",
+        "init",
+        answered_in_general,
+        (0, 0),
+        "only_in_the_dm",
+        "read everything and answered in #general instead of the DM",
+    ),
+    Mistake(
+        "catch-up-unread",
+        "gold",
+        caught_up_and_reacted_on_the_way,
+        (0, 0),
+        "dm_messages_kept",
+        "caught up, and reacted to the question as well",
+    ),
     Mistake(
         "pin-found-message",
         "init",

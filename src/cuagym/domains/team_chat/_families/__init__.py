@@ -7,11 +7,13 @@ from cuagym.domains._family import TaskFamily
 from ._base import ChatFamily
 from ._channels import CreatePrivateChannel, JoinAndPost, SetChannelTopic, WrapUpChannel
 from ._messaging import FixOwnMessage, ReactToMessage, ReplyInThread
+from ._navigation import CatchUpUnread
 from ._people import ModerateAsAdmin, SendDirectMessage, UpdateProfile
 from ._search import PinFoundMessage
 
 __all__ = [
     "FAMILIES",
+    "CatchUpUnread",
     "ChatFamily",
     "CreatePrivateChannel",
     "FixOwnMessage",
@@ -34,6 +36,7 @@ FAMILIES: tuple[TaskFamily, ...] = (
     ReplyInThread(),
     FixOwnMessage(),
     PinFoundMessage(),
+    CatchUpUnread(),
     SendDirectMessage(),
     JoinAndPost(),
     CreatePrivateChannel(),
