@@ -25,7 +25,7 @@ from cuagym.domains import start_screen
 from cuagym.domains.issue_tracker import domain
 from cuagym.domains.issue_tracker._families._cross import reply_text
 from cuagym.domains.issue_tracker._families._cross_sprint import in_scope, status_text
-from cuagym.domains.issue_tracker._ops import add_comment, create_issue, transition
+from cuagym.domains.issue_tracker._ops import add_comment, create_issue, transition, update_issue
 from cuagym.domains.team_chat._families._world import channel_id
 from cuagym.domains.team_chat._ops import post_message
 from tests.conftest import LiveHub
@@ -39,7 +39,8 @@ Change = Callable[[State, State, dict[str, Any]], None]
 
 
 def test_cross_families_name_both_apps_and_open_both_windows() -> None:
-    assert [f.id for f in CROSS] == ["file-bug-from-chat", "post-sprint-status"]
+    ids = ["file-bug-from-chat", "post-sprint-status", "estimate-from-thread"]
+    assert [f.id for f in CROSS] == ids
     for family in CROSS:
         task = family.sample(0)
         assert sorted(task.apps) == ["issue-tracker", "team-chat"] and family.difficulty == "hard"
@@ -174,6 +175,67 @@ def finished_ones_listed_too(tracker: State, chat: State, p: dict[str, Any]) -> 
     _post(chat, p["channel"], _sprint_text(tracker, p, every))
 
 
+def _thread(chat: State, p: dict[str, Any], key: str) -> list[str]:
+    """Texts of the thread under the asker's question about ``key``, in order."""
+    cid = channel_id(chat, p["channel"])
+    author = next(u["id"] for u in chat["users"].values() if u["displayName"] == p["author"])
+    qid = next(m["id"] for m in chat["messages"][cid] if m["sender"] == author
+               and m["text"].startswith(f"How many story points should {key} "))  # fmt: skip
+    return [m["text"] for m in chat["messages"][cid] if m["threadParent"] == qid]
+
+
+def _agreed(chat: State, p: dict[str, Any], key: str) -> int:
+    said = [t for t in _thread(chat, p, key) if t.startswith("Agreed, ")]
+    return int(said[-1].split()[1])
+
+
+def _estimate(tracker: State, key: str, points: int, label: str) -> None:
+    labels = sorted({*tracker["issues"][key]["labels"], label})
+    update_issue(tracker, key, {"storyPoints": points, "labels": labels}, NOW)
+
+
+def estimated_with_the_first_proposal(tracker: State, chat: State, p: dict[str, Any]) -> None:
+    agreed = _agreed(chat, p, p["issue_key"])
+    proposals = [int(t.split()[2].rstrip(".,")) for t in _thread(chat, p, p["issue_key"])
+                 if t.startswith(("I'd say", "More like"))]  # fmt: skip
+    wrong = next(n for n in proposals if n != agreed)
+    _estimate(tracker, p["issue_key"], wrong, p["label"])
+
+
+def confirmed_in_the_thread(tracker: State, chat: State, p: dict[str, Any]) -> None:
+    cid = channel_id(chat, p["channel"])
+    author = next(u["id"] for u in chat["users"].values() if u["displayName"] == p["author"])
+    asked = f"How many story points should {p['issue_key']} "
+    qid = next(m["id"] for m in chat["messages"][cid] if m["sender"] == author
+               and m["text"].startswith(asked))  # fmt: skip
+    post_message(chat, cid, chat["currentUser"], "Updated in the tracker.", thread_parent=qid,
+                 now=NOW)  # fmt: skip
+
+
+def estimated_the_other_threads_issue(tracker: State, chat: State, p: dict[str, Any]) -> None:
+    cid = channel_id(chat, p["channel"])
+    other = next(
+        re.search(r"should (\S+) \(", m["text"]).group(1)  # type: ignore[union-attr]
+        for m in chat["messages"][cid]
+        if m["text"].startswith("How many story points should ")
+        and not m["text"].startswith(f"How many story points should {p['issue_key']} ")
+    )
+    _estimate(tracker, other, _agreed(chat, p, other), p["label"])
+
+
+def estimated_and_reprioritised(tracker: State, chat: State, p: dict[str, Any]) -> None:
+    issue = tracker["issues"][p["issue_key"]]
+    other = "lowest" if issue["priority"] != "lowest" else "highest"
+    update_issue(tracker, p["issue_key"], {"priority": other}, NOW)
+
+
+def labels_replaced(tracker: State, chat: State, p: dict[str, Any]) -> None:
+    """The right estimate, but the label typed over the issue's own labels."""
+    update_issue(tracker, p["issue_key"],
+                 {"storyPoints": _agreed(chat, p, p["issue_key"]), "labels": [p["label"], "x"]},
+                 NOW)  # fmt: skip
+
+
 MISTAKES: list[Mistake] = [
     Mistake("file-bug-from-chat", "init", filed_but_never_answered, (0.7, 0.7),
             "reply_names_the_key", "filed the bug, never answered the report"),
@@ -188,6 +250,16 @@ MISTAKES: list[Mistake] = [
             "description_is_the_report", "a description in other words"),
     Mistake("file-bug-from-chat", "gold", commented_on_the_new_issue, (0, 0), "nothing_unasked",
             "also commented on the new issue"),
+    Mistake("estimate-from-thread", "init", estimated_with_the_first_proposal, (0.25, 0.25),
+            "estimate", "a number proposed in the thread, not the one confirmed"),
+    Mistake("estimate-from-thread", "gold", confirmed_in_the_thread, (0, 0), "chat_unchanged",
+            "also answered in the thread"),
+    Mistake("estimate-from-thread", "init", estimated_the_other_threads_issue, (0, 0),
+            "estimate", "estimated the issue of the look-alike thread"),
+    Mistake("estimate-from-thread", "gold", estimated_and_reprioritised, (0, 0),
+            "nothing_else_changed", "changed the priority as well"),
+    Mistake("estimate-from-thread", "init", labels_replaced, (0.75, 0.75), "label",
+            "the issue's own labels typed over"),
     Mistake("post-sprint-status", "gold", status_posted_twice, (0, 0), "one_message",
             "posted the status twice"),
     Mistake("post-sprint-status", "init", status_in_a_thread, (0, 0), "posted",
@@ -259,6 +331,8 @@ def test_the_cross_oracles_solve_their_tasks_in_two_windows(tmp_path: Path) -> N
         domain.family("file-bug-from-chat").sample(1),
         domain.family("post-sprint-status").sample(0),
         domain.family("post-sprint-status").sample(1),
+        domain.family("estimate-from-thread").sample(0),
+        domain.family("estimate-from-thread").sample(1),
     ]
     for episode in oracle_episodes(tasks, tmp_path):
         assert_solved(episode)

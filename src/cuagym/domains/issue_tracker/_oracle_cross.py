@@ -9,6 +9,8 @@ of the focused window, and forget it every turn like the oracle itself.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from typing import Any
 
 from cuagym.core import TaskConfig
@@ -19,7 +21,12 @@ from ._families._cross import _ME_CHAT, _REPORTS, reply_text
 from ._families._cross_sprint import status_text
 from ._oracle import CreateIssueOracle, TrackerOracle, exact
 
-__all__ = ["CrossAppOracle", "FileBugFromChatOracle", "PostSprintStatusOracle"]
+__all__ = [
+    "CrossAppOracle",
+    "EstimateFromThreadOracle",
+    "FileBugFromChatOracle",
+    "PostSprintStatusOracle",
+]
 
 
 class _Chat(ChatOracle):
@@ -229,4 +236,102 @@ class PostSprintStatusOracle(CrossAppOracle):
             self.window_stage("team-chat"),
             self.chat.channel_stage(str(self.p["channel"])),
             Stage("post the status", posted, post, tries=8),
+        ]
+
+
+class EstimateFromThreadOracle(CrossAppOracle):
+    """Chat on top: open the question's thread and read the asker's last reply there; then, in
+    the tracker, save that number as the issue's story points and add the label."""
+
+    def __init__(self, task: TaskConfig) -> None:
+        super().__init__(task)
+        self.tracker = _Board(task)
+        self.chat = _Chat(task)
+        self.parts = (self.tracker, self.chat)
+        self.points: str | None = None
+
+    def stages(self) -> list[Stage]:
+        key, label = str(self.p["issue_key"]), str(self.p["label"])
+        author = HANDLES[self.p["author"]]
+        match = f"should {key} ("  # "WEB-1 (" never matches the question about WEB-12
+
+        async def question() -> Element:
+            msg = await self.chat.find_message(author, match)
+            if msg is None:
+                raise PageBusy("the question is not on the page")
+            return msg
+
+        async def decision_read() -> bool:
+            panel = await self.chat.one('[data-testid="thread-panel"]')
+            msg = await question()
+            if panel is None or panel["attrs"].get("data-parent") != msg["attrs"].get(
+                "data-message-id"
+            ):
+                return False
+            said = [
+                await self.chat.text_of(m, THREAD) for m in await self.chat.messages(THREAD, author)
+            ]
+            replies = [t for t in said if not t.startswith("How many story points")]
+            numbers = re.findall(r"\d+", replies[-1]) if replies else []
+            if not numbers:
+                raise PageBusy("the thread shows no decision yet")
+            self.points = numbers[0]
+            return True
+
+        async def open_thread() -> Act:
+            msg = await question()
+            summary = await self.chat.one(
+                f'{self.chat.message_selector(msg)} [data-testid="thread-summary"]'
+            )
+            if summary is not None and summary.get("clickable"):
+                return Act.of("open the question's thread.", self.click(summary))
+            return await self.chat.message_action(msg, "reply-in-thread")
+
+        def field_stage(testid: str, want: Callable[[], str], what: str) -> Stage:
+            sel = f'[data-testid="{testid}"]'
+
+            async def done() -> bool:
+                if not await self.tracker.on_issue(key):
+                    return False
+                return await saved_ok(await self.tracker.saved_value(sel) or "")
+
+            async def saved_ok(saved: str) -> bool:
+                target = want()
+                if testid == "field-labels":
+                    return label in [x.strip() for x in saved.split(",")]
+                return saved == target
+
+            async def act() -> Act:
+                if not await self.tracker.on_issue(key):
+                    return await self.tracker.go_to_issue(key)
+                box = await self.tracker.one(sel)
+                if box is None:
+                    raise PageBusy(f"no {testid} field")
+                target = want()
+                if testid == "field-labels":
+                    saved = await self.tracker.saved_value(sel) or ""
+                    kept = [x.strip() for x in saved.split(",") if x.strip()]
+                    target = ", ".join([*kept, label])
+                if str(box.get("value")) != target:
+                    return Act.of(f"write the {what}: {target}", *self.tracker.fill(box, target))
+                save = await self.tracker.one(f'[data-testid="{testid}-save"]')
+                if save is None:
+                    raise PageBusy(f"no save button for {testid}")
+                return Act.of(f"save the {what}.", self.click(save))
+
+            return Stage(f"{what} of {key}", done, act, tries=8)
+
+        def points() -> str:
+            if self.points is None:
+                raise PageBusy("the estimate has not been read yet")
+            return self.points
+
+        return [
+            self.window_stage("team-chat"),
+            self.chat.channel_stage(str(self.p["channel"])),
+            Stage("read the decision in the thread", decision_read, open_thread, tries=8),
+            self.window_stage("issue-tracker"),
+            self.tracker.issue_stage(key),
+            field_stage("field-points", points, "story points"),
+            field_stage("field-labels", lambda: label, "labels"),
         ]

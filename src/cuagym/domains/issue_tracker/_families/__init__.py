@@ -5,6 +5,7 @@ from __future__ import annotations
 from cuagym.domains._family import TaskFamily
 
 from ._cross import FileBugFromChat
+from ._cross_estimate import EstimateFromThread
 from ._cross_sprint import PostSprintStatus
 from ._issues import AddComment, AssignIssue, CreateIssue, SetPriority, TransitionIssue
 from ._people import HandOverWork
@@ -16,6 +17,7 @@ __all__ = [
     "AssignIssue",
     "CompleteSprint",
     "CreateIssue",
+    "EstimateFromThread",
     "FileBugFromChat",
     "HandOverWork",
     "PostSprintStatus",
@@ -39,4 +41,5 @@ FAMILIES: tuple[TaskFamily, ...] = (
     HandOverWork(),
     FileBugFromChat(),
     PostSprintStatus(),
+    EstimateFromThread(),
 )
