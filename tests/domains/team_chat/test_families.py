@@ -1031,8 +1031,10 @@ MISTAKES: list[Mistake] = [
 
 
 def test_every_family_has_three_wrong_end_states() -> None:
+    # Cross-app families change two apps' states: their mistakes live in test_cross.py.
+    single = [f for f in FAMILIES if f.task_apps() == ["team-chat"]]
     counts = Counter(m.family for m in MISTAKES)
-    assert {f.id: counts[f.id] >= 3 for f in FAMILIES} == {f.id: True for f in FAMILIES}
+    assert {f.id: counts[f.id] >= 3 for f in single} == {f.id: True for f in single}
     assert all(m.bounds[1] < 1.0 for m in MISTAKES)
 
 

@@ -6,6 +6,7 @@ from cuagym.domains._family import TaskFamily
 
 from ._base import ChatFamily
 from ._channels import CreatePrivateChannel, JoinAndPost, SetChannelTopic, WrapUpChannel
+from ._cross_tracker import SprintChannel
 from ._messaging import FixOwnMessage, ReactToMessage, ReplyInThread
 from ._navigation import CatchUpUnread
 from ._people import ModerateAsAdmin, SendDirectMessage, UpdateProfile
@@ -24,6 +25,7 @@ __all__ = [
     "ReplyInThread",
     "SendDirectMessage",
     "SetChannelTopic",
+    "SprintChannel",
     "UpdateProfile",
     "WrapUpChannel",
 ]
@@ -42,4 +44,5 @@ FAMILIES: tuple[TaskFamily, ...] = (
     CreatePrivateChannel(),
     WrapUpChannel(),
     ModerateAsAdmin(),
+    SprintChannel(),
 )
