@@ -302,6 +302,9 @@ class TriageBugs(IssueFamily):
     id: ClassVar[str] = "triage-bugs"
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("search", "filters", "bulk-triage")
+    # The set is found with a query (the oracle writes one in the query mode), and the reward
+    # checks exactly the set that query returns.
+    also_covers: ClassVar[tuple[str, ...]] = ("issue-tracker:search/filters/jql",)
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         seed = build_seed()
