@@ -593,7 +593,78 @@ def caught_up_and_reacted_on_the_way(state: State, p: dict[str, Any]) -> None:
     toggle_reaction(state, did, question, _me(state), "eyes")
 
 
+# group-dm-by-role
+def _holder(state: State, role: str) -> str:
+    return str(next(u for u, user in state["users"].items() if user["title"] == role))
+
+
+def messaged_only_the_first(state: State, p: dict[str, Any]) -> None:
+    did = open_dm(state, _me(state), [_holder(state, p["first_role"])])
+    post_message(state, did, _me(state), p["text"])
+
+
+def grouped_with_the_wrong_second(state: State, p: dict[str, Any]) -> None:
+    first, second = _holder(state, p["first_role"]), _holder(state, p["second_role"])
+    wrong = next(u for u in sorted(state["users"]) if u not in (_me(state), first, second))
+    did = open_dm(state, _me(state), [first, wrong])
+    post_message(state, did, _me(state), p["text"])
+
+
+def asked_in_general_instead(state: State, p: dict[str, Any]) -> None:
+    post_message(state, channel_id(state, "general"), _me(state), p["text"])
+
+
+def group_message_sent_twice(state: State, p: dict[str, Any]) -> None:
+    holders = [_holder(state, p["first_role"]), _holder(state, p["second_role"])]
+    post_message(state, open_dm(state, _me(state), holders), _me(state), p["text"])
+
+
+def group_with_other_words(state: State, p: dict[str, Any]) -> None:
+    holders = [_holder(state, p["first_role"]), _holder(state, p["second_role"])]
+    post_message(state, open_dm(state, _me(state), holders), _me(state), "Hi both!")
+
+
 MISTAKES: list[Mistake] = [
+    Mistake(
+        "group-dm-by-role",
+        "init",
+        messaged_only_the_first,
+        (0, 0),
+        "group_with_both",
+        "a one-to-one message to the first holder only",
+    ),
+    Mistake(
+        "group-dm-by-role",
+        "init",
+        grouped_with_the_wrong_second,
+        (0, 0),
+        "group_with_both",
+        "a group with someone else instead of the second holder",
+    ),
+    Mistake(
+        "group-dm-by-role",
+        "init",
+        asked_in_general_instead,
+        (0, 0),
+        "group_with_both",
+        "asked in #general instead",
+    ),
+    Mistake(
+        "group-dm-by-role",
+        "gold",
+        group_message_sent_twice,
+        (0, 0),
+        "one_message",
+        "sent the message twice",
+    ),
+    Mistake(
+        "group-dm-by-role",
+        "init",
+        group_with_other_words,
+        (0.5, 0.5),
+        "message",
+        "the right group, other words",
+    ),
     Mistake(
         "catch-up-unread",
         "init",

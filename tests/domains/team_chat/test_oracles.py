@@ -54,3 +54,13 @@ def test_the_navigation_oracle_reads_every_unread_conversation_and_answers(
     tasks = [domain.family("catch-up-unread").sample(seed) for seed in (0, 1)]
     for episode in oracle_episodes(tasks, tmp_path):
         assert_solved(episode)
+
+
+@pytest.mark.gui
+@pytest.mark.slow
+@needs_gui
+def test_the_directory_oracle_finds_people_by_title_and_messages_them(tmp_path: Path) -> None:
+    """The people directory's titles, the new-message page's picks, a group conversation."""
+    tasks = [domain.family("group-dm-by-role").sample(seed) for seed in (0, 1)]
+    for episode in oracle_episodes(tasks, tmp_path):
+        assert_solved(episode)

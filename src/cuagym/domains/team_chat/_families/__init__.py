@@ -7,6 +7,7 @@ from cuagym.domains._family import TaskFamily
 from ._base import ChatFamily
 from ._channels import CreatePrivateChannel, JoinAndPost, SetChannelTopic, WrapUpChannel
 from ._cross_tracker import SprintChannel
+from ._directory import GroupDmByRole
 from ._messaging import FixOwnMessage, ReactToMessage, ReplyInThread
 from ._navigation import CatchUpUnread
 from ._people import ModerateAsAdmin, SendDirectMessage, UpdateProfile
@@ -18,6 +19,7 @@ __all__ = [
     "ChatFamily",
     "CreatePrivateChannel",
     "FixOwnMessage",
+    "GroupDmByRole",
     "JoinAndPost",
     "ModerateAsAdmin",
     "PinFoundMessage",
@@ -39,6 +41,7 @@ FAMILIES: tuple[TaskFamily, ...] = (
     FixOwnMessage(),
     PinFoundMessage(),
     CatchUpUnread(),
+    GroupDmByRole(),
     SendDirectMessage(),
     JoinAndPost(),
     CreatePrivateChannel(),
