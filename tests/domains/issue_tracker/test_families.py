@@ -27,6 +27,7 @@ from cuagym.domains.issue_tracker._ops import (
     add_comment,
     category,
     create_issue,
+    delete_issue,
     transition,
     update_issue,
 )
@@ -567,7 +568,76 @@ def handed_over_with_a_note(state: State, p: dict[str, Any]) -> None:
     add_comment(state, mine[0], _me(state), f"Covering for {p['leaver_name']}.", NOW)
 
 
+# merge-duplicate
+def _note(state: State, p: dict[str, Any]) -> str:
+    return str(state["issues"][p["duplicate_key"]]["comments"][0]["body"])
+
+
+def deleted_without_carrying_the_comment(state: State, p: dict[str, Any]) -> None:
+    delete_issue(state, p["duplicate_key"])
+
+
+def carried_the_comment_kept_the_copy(state: State, p: dict[str, Any]) -> None:
+    add_comment(state, p["original_key"], _me(state), _note(state, p), NOW)
+
+
+def deleted_the_original_instead(state: State, p: dict[str, Any]) -> None:
+    add_comment(state, p["duplicate_key"], _me(state), "Merged.", NOW)
+    delete_issue(state, p["original_key"])
+
+
+def carried_the_comment_twice(state: State, p: dict[str, Any]) -> None:
+    comments = state["issues"][p["original_key"]]["comments"]
+    add_comment(state, p["original_key"], _me(state), comments[-1]["body"], NOW)
+
+
+def merged_and_reprioritised(state: State, p: dict[str, Any]) -> None:
+    issue = state["issues"][p["original_key"]]
+    other = "lowest" if issue["priority"] != "lowest" else "highest"
+    update_issue(state, p["original_key"], {"priority": other}, NOW)
+
+
 MISTAKES: list[Mistake] = [
+    Mistake(
+        "merge-duplicate",
+        "init",
+        deleted_without_carrying_the_comment,
+        (0.5, 0.5),
+        "comment_carried_over",
+        "deleted the copy, lost its comment",
+    ),
+    Mistake(
+        "merge-duplicate",
+        "init",
+        carried_the_comment_kept_the_copy,
+        (0.5, 0.5),
+        "copy_deleted",
+        "carried the comment over, kept the copy",
+    ),
+    Mistake(
+        "merge-duplicate",
+        "init",
+        deleted_the_original_instead,
+        (0, 0),
+        "original_kept",
+        "deleted the original and kept the copy",
+    ),
+    Mistake(
+        "merge-duplicate",
+        "gold",
+        carried_the_comment_twice,
+        (0, 0),
+        "one_comment",
+        "posted the carried comment twice",
+    ),
+    Mistake(
+        "merge-duplicate",
+        "gold",
+        merged_and_reprioritised,
+        (0, 0),
+        "nothing_else_changed",
+        "merged, and changed the original's priority",
+    ),
     Mistake("assign-issue", "init", wrong_person, (0, 0), "assignee", "another person"),
     Mistake(
         "assign-issue",

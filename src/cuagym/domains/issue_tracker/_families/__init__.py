@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from cuagym.domains._family import TaskFamily
 
+from ._cleanup import MergeDuplicate
 from ._cross import FileBugFromChat
 from ._cross_estimate import EstimateFromThread
 from ._cross_sprint import PostSprintStatus
@@ -20,6 +21,7 @@ __all__ = [
     "EstimateFromThread",
     "FileBugFromChat",
     "HandOverWork",
+    "MergeDuplicate",
     "PostSprintStatus",
     "ProjectSettings",
     "SetPriority",
@@ -39,6 +41,7 @@ FAMILIES: tuple[TaskFamily, ...] = (
     CompleteSprint(),
     TriageBugs(),
     HandOverWork(),
+    MergeDuplicate(),
     FileBugFromChat(),
     PostSprintStatus(),
     EstimateFromThread(),
