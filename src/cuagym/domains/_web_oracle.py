@@ -123,8 +123,7 @@ class WebOracle(ABC):
     async def step(self, observation: Any) -> str:
         # One look at the page per turn: the same query within a turn reads the same page
         # (nothing acts between a stage's check and its act), so it is asked once.
-        self._seen.clear()
-        self._url = None
+        self.forget_page()
         prog = self._progress
         while prog.stage < len(self._stages):
             stage = self._stages[prog.stage]
@@ -174,6 +173,12 @@ class WebOracle(ABC):
         """The task's goals, in order (built at the start of each episode)."""
 
     # -- reading the page ---------------------------------------------------------------------
+    def forget_page(self) -> None:
+        """Drop what was read of the page: each turn looks at it afresh (an oracle made of
+        other oracles' stages forgets for them too)."""
+        self._seen.clear()
+        self._url = None
+
     async def all(self, selector: str) -> list[Element]:
         """Every element matching ``selector`` (visible or not), as the page is this turn."""
         if selector not in self._seen:

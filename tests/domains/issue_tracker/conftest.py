@@ -11,6 +11,7 @@ import httpx
 import pytest
 
 from cuagym.domains.issue_tracker import IssueTracker, build_seed
+from cuagym.domains.team_chat import TeamChat
 from cuagym.hub import Hub
 from tests.conftest import LiveHub, serve_in_thread
 
@@ -68,9 +69,9 @@ async def tracker() -> AsyncIterator[TrackerClient]:
 
 @pytest.fixture
 def tracker_hub() -> Iterator[LiveHub]:
-    """This app alone on a real uvicorn server (the shared ``live_hub`` serves only apps
-    registered as entry points)."""
-    hub = Hub(apps=[IssueTracker()], token="test-token")
+    """This app and the team chat (for the cross-app families) on a real uvicorn server (the
+    shared ``live_hub`` serves only apps registered as entry points)."""
+    hub = Hub(apps=[IssueTracker(), TeamChat()], token="test-token")
     url, stop = serve_in_thread(hub.asgi())
     try:
         yield LiveHub(url=url, token=hub.token, hub=hub)

@@ -27,6 +27,7 @@ from cuagym.domains.issue_tracker._ops import (
     add_comment,
     category,
     create_issue,
+    delete_issue,
     transition,
     update_issue,
 )
@@ -523,7 +524,120 @@ def triaged_to_yourself(state: State, p: dict[str, Any]) -> None:
         update_issue(state, key, {"assignee": _me(state), "labels": labels}, NOW)
 
 
+# hand-over-work
+def _receiver(state: State, p: dict[str, Any], busier: bool = False) -> str:
+    """The candidate the rule picks (fewer open issues), or the other one."""
+    a, b = (uid(state, n) for n in p["candidates"])
+    loads = {u: sum(1 for i in state["issues"].values()
+                    if i["assignee"] == u and category(state, i["status"]) != "done")
+             for u in (a, b)}  # fmt: skip
+    fewer, more = (a, b) if loads[a] < loads[b] else (b, a)
+    return more if busier else fewer
+
+
+def _leavers_open_work(state: State, p: dict[str, Any]) -> list[str]:
+    leaver = uid(state, p["leaver_name"])
+    return sorted(
+        k
+        for k, i in state["issues"].items()
+        if i["assignee"] == leaver and category(state, i["status"]) != "done"
+    )
+
+
+def handed_to_the_busier_one(state: State, p: dict[str, Any]) -> None:
+    target = _receiver(state, p, busier=True)
+    for key in _leavers_open_work(state, p):
+        update_issue(state, key, {"assignee": target}, NOW)
+
+
+def handed_over_to_yourself(state: State, p: dict[str, Any]) -> None:
+    for key in _leavers_open_work(state, p):
+        update_issue(state, key, {"assignee": _me(state)}, NOW)
+
+
+def handed_over_all_but_one(state: State, p: dict[str, Any]) -> None:
+    target = _receiver(state, p)
+    for key in _leavers_open_work(state, p)[1:]:
+        update_issue(state, key, {"assignee": target}, NOW)
+
+
+def handed_over_with_a_note(state: State, p: dict[str, Any]) -> None:
+    """Gold, and a comment on one of the handed-over issues."""
+    receiver = _receiver(state, p)
+    mine = sorted(k for k, i in state["issues"].items() if i["assignee"] == receiver)
+    add_comment(state, mine[0], _me(state), f"Covering for {p['leaver_name']}.", NOW)
+
+
+# merge-duplicate
+def _note(state: State, p: dict[str, Any]) -> str:
+    return str(state["issues"][p["duplicate_key"]]["comments"][0]["body"])
+
+
+def deleted_without_carrying_the_comment(state: State, p: dict[str, Any]) -> None:
+    delete_issue(state, p["duplicate_key"])
+
+
+def carried_the_comment_kept_the_copy(state: State, p: dict[str, Any]) -> None:
+    add_comment(state, p["original_key"], _me(state), _note(state, p), NOW)
+
+
+def deleted_the_original_instead(state: State, p: dict[str, Any]) -> None:
+    add_comment(state, p["duplicate_key"], _me(state), "Merged.", NOW)
+    delete_issue(state, p["original_key"])
+
+
+def carried_the_comment_twice(state: State, p: dict[str, Any]) -> None:
+    comments = state["issues"][p["original_key"]]["comments"]
+    add_comment(state, p["original_key"], _me(state), comments[-1]["body"], NOW)
+
+
+def merged_and_reprioritised(state: State, p: dict[str, Any]) -> None:
+    issue = state["issues"][p["original_key"]]
+    other = "lowest" if issue["priority"] != "lowest" else "highest"
+    update_issue(state, p["original_key"], {"priority": other}, NOW)
+
+
 MISTAKES: list[Mistake] = [
+    Mistake(
+        "merge-duplicate",
+        "init",
+        deleted_without_carrying_the_comment,
+        (0.5, 0.5),
+        "comment_carried_over",
+        "deleted the copy, lost its comment",
+    ),
+    Mistake(
+        "merge-duplicate",
+        "init",
+        carried_the_comment_kept_the_copy,
+        (0.5, 0.5),
+        "copy_deleted",
+        "carried the comment over, kept the copy",
+    ),
+    Mistake(
+        "merge-duplicate",
+        "init",
+        deleted_the_original_instead,
+        (0, 0),
+        "original_kept",
+        "deleted the original and kept the copy",
+    ),
+    Mistake(
+        "merge-duplicate",
+        "gold",
+        carried_the_comment_twice,
+        (0, 0),
+        "one_comment",
+        "posted the carried comment twice",
+    ),
+    Mistake(
+        "merge-duplicate",
+        "gold",
+        merged_and_reprioritised,
+        (0, 0),
+        "nothing_else_changed",
+        "merged, and changed the original's priority",
+    ),
     Mistake("assign-issue", "init", wrong_person, (0, 0), "assignee", "another person"),
     Mistake(
         "assign-issue",
@@ -757,6 +871,38 @@ MISTAKES: list[Mistake] = [
         "marked Done, never completed the sprint",
     ),
     Mistake(
+        "hand-over-work",
+        "init",
+        handed_to_the_busier_one,
+        (0, 0),
+        "handed_over_",
+        "everything to the teammate with more open issues",
+    ),
+    Mistake(
+        "hand-over-work",
+        "init",
+        handed_over_to_yourself,
+        (0, 0),
+        "handed_over_",
+        "took the work yourself",
+    ),
+    Mistake(
+        "hand-over-work",
+        "init",
+        handed_over_all_but_one,
+        (0.3, 0.8),
+        "handed_over_",
+        "one issue left with the leaver",
+    ),
+    Mistake(
+        "hand-over-work",
+        "gold",
+        handed_over_with_a_note,
+        (0, 0),
+        "nothing_else_changed",
+        "handed over, and left a comment nobody asked for",
+    ),
+    Mistake(
         "triage-bugs",
         "init",
         also_a_near_miss,
@@ -785,8 +931,10 @@ MISTAKES: list[Mistake] = [
 
 
 def test_every_family_has_three_wrong_end_states() -> None:
+    # Cross-app families change two apps' states: their mistakes live in test_cross.py.
+    single = [f for f in FAMILIES if f.task_apps() == ["issue-tracker"]]
     counts = Counter(m.family for m in MISTAKES)
-    assert {f.id: counts[f.id] >= 3 for f in FAMILIES} == {f.id: True for f in FAMILIES}
+    assert {f.id: counts[f.id] >= 3 for f in single} == {f.id: True for f in single}
     assert all(m.bounds[1] < 1.0 for m in MISTAKES)
 
 

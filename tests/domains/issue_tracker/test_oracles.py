@@ -32,3 +32,23 @@ def test_oracles_solve_their_tasks_in_chromium(tmp_path: Path) -> None:
     ]
     for episode in oracle_episodes(tasks, tmp_path):
         assert_solved(episode)
+
+
+@pytest.mark.gui
+@pytest.mark.slow
+@needs_gui
+def test_the_people_oracle_weighs_loads_and_hands_work_over(tmp_path: Path) -> None:
+    """The people directory's counts, a profile's groups, and the issue page's assignee."""
+    tasks = [domain.family("hand-over-work").sample(seed) for seed in (0, 1)]
+    for episode in oracle_episodes(tasks, tmp_path):
+        assert_solved(episode)
+
+
+@pytest.mark.gui
+@pytest.mark.slow
+@needs_gui
+def test_the_cleanup_oracle_carries_the_comment_and_deletes_the_copy(tmp_path: Path) -> None:
+    """A comment read on one issue and posted on another; the issue menu's delete, confirmed."""
+    tasks = [domain.family("merge-duplicate").sample(seed) for seed in (0, 1)]
+    for episode in oracle_episodes(tasks, tmp_path):
+        assert_solved(episode)

@@ -9,6 +9,7 @@ from typing import Any
 import httpx
 import pytest
 
+from cuagym.domains.issue_tracker import IssueTracker
 from cuagym.domains.team_chat import TeamChat, build_seed
 from cuagym.hub import Hub
 from tests.conftest import LiveHub, serve_in_thread
@@ -66,8 +67,9 @@ async def chat() -> AsyncIterator[ChatClient]:
 
 @pytest.fixture
 def chat_hub() -> Iterator[LiveHub]:
-    """team-chat alone on a real uvicorn server: no reliance on entry-point discovery."""
-    hub = Hub(apps=[TeamChat()], token="family-token")
+    """team-chat and the issue tracker (for the cross-app families) on a real uvicorn server:
+    no reliance on entry-point discovery."""
+    hub = Hub(apps=[TeamChat(), IssueTracker()], token="family-token")
     url, stop = serve_in_thread(hub.asgi())
     try:
         yield LiveHub(url=url, token=hub.token, hub=hub)

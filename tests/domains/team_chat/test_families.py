@@ -22,6 +22,7 @@ import yaml
 from cuagym.core import TaskConfig, parse_reward_output
 from cuagym.domains import TaskFamily
 from cuagym.domains.team_chat import domain
+from cuagym.domains.team_chat._families._navigation import my_conversations
 from cuagym.domains.team_chat._families._world import channel_id, uid_of
 from cuagym.domains.team_chat._ops import (
     add_members,
@@ -514,7 +515,223 @@ def notice_in_a_thread(state: State, p: dict[str, Any]) -> None:
     post_message(state, cid, admin, p["text"], thread_parent=parent)
 
 
+# pin-found-message
+def _found(state: State, p: dict[str, Any]) -> tuple[str, str]:
+    author = uid_of(p["author"])
+    return next(
+        (conv, m["id"])
+        for conv, msgs in sorted(state["messages"].items())
+        for m in msgs
+        if m["sender"] == author and m["text"].startswith(p["match"])
+    )
+
+
+def pinned_the_look_alike(state: State, p: dict[str, Any]) -> None:
+    """Pinned the other person's question about the same thing instead."""
+    asker = uid_of(p["asker"])
+    conv, mid = next(
+        (conv, m["id"])
+        for conv, msgs in sorted(state["messages"].items())
+        for m in reversed(msgs)
+        if m["sender"] == asker and m["threadParent"] is None
+    )
+    toggle_pin(state, conv, mid, _me(state))
+
+
+def pinned_the_newest_message_there(state: State, p: dict[str, Any]) -> None:
+    """Found the channel, pinned the message on its first screen instead of the old one."""
+    conv, mid = _found(state, p)
+    toggle_pin(state, conv, _other_top_level(state, conv, mid), _me(state))
+
+
+def pinned_and_announced_it(state: State, p: dict[str, Any]) -> None:
+    conv, _ = _found(state, p)
+    post_message(state, conv, _me(state), "Pinned this for everyone.")
+
+
+def reacted_instead_of_pinning(state: State, p: dict[str, Any]) -> None:
+    conv, mid = _found(state, p)
+    toggle_reaction(state, conv, mid, _me(state), "eyes")
+
+
+# catch-up-unread
+def _read(state: State, convs: list[str]) -> None:
+    """Visit ``convs`` as the page does: the last message of each is marked seen."""
+    seen = state["ui"]["lastViewedAt"].setdefault(_me(state), {})
+    for conv in convs:
+        if state["messages"].get(conv):
+            seen[conv] = state["messages"][conv][-1]["ts"]
+
+
+def _dm_with(state: State, p: dict[str, Any]) -> str:
+    return open_dm(state, _me(state), [uid_of(p["asker"])])
+
+
+def answered_but_left_the_rest_unread(state: State, p: dict[str, Any]) -> None:
+    did = _dm_with(state, p)
+    _read(state, [did])
+    post_message(state, did, _me(state), p["answer"])
+
+
+def read_everything_never_answered(state: State, p: dict[str, Any]) -> None:
+    _read(state, my_conversations(state))
+
+
+def answered_twice(state: State, p: dict[str, Any]) -> None:
+    post_message(state, _dm_with(state, p), _me(state), p["answer"])
+
+
+def answered_in_general(state: State, p: dict[str, Any]) -> None:
+    _read(state, my_conversations(state))
+    post_message(state, channel_id(state, "general"), _me(state), p["answer"])
+    _read(state, [channel_id(state, "general")])
+
+
+def caught_up_and_reacted_on_the_way(state: State, p: dict[str, Any]) -> None:
+    did = _dm_with(state, p)
+    question = next(m["id"] for m in state["messages"][did] if m["text"] == p["question"])
+    toggle_reaction(state, did, question, _me(state), "eyes")
+
+
+# group-dm-by-role
+def _holder(state: State, role: str) -> str:
+    return str(next(u for u, user in state["users"].items() if user["title"] == role))
+
+
+def messaged_only_the_first(state: State, p: dict[str, Any]) -> None:
+    did = open_dm(state, _me(state), [_holder(state, p["first_role"])])
+    post_message(state, did, _me(state), p["text"])
+
+
+def grouped_with_the_wrong_second(state: State, p: dict[str, Any]) -> None:
+    first, second = _holder(state, p["first_role"]), _holder(state, p["second_role"])
+    wrong = next(u for u in sorted(state["users"]) if u not in (_me(state), first, second))
+    did = open_dm(state, _me(state), [first, wrong])
+    post_message(state, did, _me(state), p["text"])
+
+
+def asked_in_general_instead(state: State, p: dict[str, Any]) -> None:
+    post_message(state, channel_id(state, "general"), _me(state), p["text"])
+
+
+def group_message_sent_twice(state: State, p: dict[str, Any]) -> None:
+    holders = [_holder(state, p["first_role"]), _holder(state, p["second_role"])]
+    post_message(state, open_dm(state, _me(state), holders), _me(state), p["text"])
+
+
+def group_with_other_words(state: State, p: dict[str, Any]) -> None:
+    holders = [_holder(state, p["first_role"]), _holder(state, p["second_role"])]
+    post_message(state, open_dm(state, _me(state), holders), _me(state), "Hi both!")
+
+
 MISTAKES: list[Mistake] = [
+    Mistake(
+        "group-dm-by-role",
+        "init",
+        messaged_only_the_first,
+        (0, 0),
+        "group_with_both",
+        "a one-to-one message to the first holder only",
+    ),
+    Mistake(
+        "group-dm-by-role",
+        "init",
+        grouped_with_the_wrong_second,
+        (0, 0),
+        "group_with_both",
+        "a group with someone else instead of the second holder",
+    ),
+    Mistake(
+        "group-dm-by-role",
+        "init",
+        asked_in_general_instead,
+        (0, 0),
+        "group_with_both",
+        "asked in #general instead",
+    ),
+    Mistake(
+        "group-dm-by-role",
+        "gold",
+        group_message_sent_twice,
+        (0, 0),
+        "one_message",
+        "sent the message twice",
+    ),
+    Mistake(
+        "group-dm-by-role",
+        "init",
+        group_with_other_words,
+        (0.5, 0.5),
+        "message",
+        "the right group, other words",
+    ),
+    Mistake(
+        "catch-up-unread",
+        "init",
+        answered_but_left_the_rest_unread,
+        (0.5, 0.5),
+        "all_read",
+        "answered, but other conversations stay unread",
+    ),
+    Mistake(
+        "catch-up-unread",
+        "init",
+        read_everything_never_answered,
+        (0.5, 0.5),
+        "answered",
+        "read everything, never answered",
+    ),
+    Mistake(
+        "catch-up-unread", "gold", answered_twice, (0, 0), "one_message", "sent the answer twice"
+    ),
+    Mistake(
+        "catch-up-unread",
+        "init",
+        answered_in_general,
+        (0, 0),
+        "only_in_the_dm",
+        "read everything and answered in #general instead of the DM",
+    ),
+    Mistake(
+        "catch-up-unread",
+        "gold",
+        caught_up_and_reacted_on_the_way,
+        (0, 0),
+        "dm_messages_kept",
+        "caught up, and reacted to the question as well",
+    ),
+    Mistake(
+        "pin-found-message",
+        "init",
+        pinned_the_look_alike,
+        (0, 0),
+        "pinned",
+        "pinned the look-alike question in another channel",
+    ),
+    Mistake(
+        "pin-found-message",
+        "init",
+        pinned_the_newest_message_there,
+        (0, 0),
+        "pinned",
+        "pinned the channel's newest message, not the asked one",
+    ),
+    Mistake(
+        "pin-found-message",
+        "gold",
+        pinned_and_announced_it,
+        (0, 0),
+        "others_kept",
+        "pinned it and posted a note about it",
+    ),
+    Mistake(
+        "pin-found-message",
+        "init",
+        reacted_instead_of_pinning,
+        (0, 0),
+        "pinned",
+        "reacted to the message instead of pinning it",
+    ),
     Mistake(
         "react-to-message",
         "init",
@@ -885,8 +1102,10 @@ MISTAKES: list[Mistake] = [
 
 
 def test_every_family_has_three_wrong_end_states() -> None:
+    # Cross-app families change two apps' states: their mistakes live in test_cross.py.
+    single = [f for f in FAMILIES if f.task_apps() == ["team-chat"]]
     counts = Counter(m.family for m in MISTAKES)
-    assert {f.id: counts[f.id] >= 3 for f in FAMILIES} == {f.id: True for f in FAMILIES}
+    assert {f.id: counts[f.id] >= 3 for f in single} == {f.id: True for f in single}
     assert all(m.bounds[1] < 1.0 for m in MISTAKES)
 
 

@@ -32,3 +32,35 @@ def test_oracles_solve_their_tasks_in_chromium(tmp_path: Path) -> None:
     ]
     for episode in oracle_episodes(tasks, tmp_path):
         assert_solved(episode)
+
+
+@pytest.mark.gui
+@pytest.mark.slow
+@needs_gui
+def test_the_search_oracle_finds_the_buried_message_and_pins_it(tmp_path: Path) -> None:
+    """The workspace search (from:@handle and words), a hit followed to its channel."""
+    tasks = [domain.family("pin-found-message").sample(seed) for seed in (0, 1, 2)]
+    for episode in oracle_episodes(tasks, tmp_path):
+        assert_solved(episode)
+
+
+@pytest.mark.gui
+@pytest.mark.slow
+@needs_gui
+def test_the_navigation_oracle_reads_every_unread_conversation_and_answers(
+    tmp_path: Path,
+) -> None:
+    """The sidebar's unread badges, cleared one visit at a time, and a DM answered."""
+    tasks = [domain.family("catch-up-unread").sample(seed) for seed in (0, 1)]
+    for episode in oracle_episodes(tasks, tmp_path):
+        assert_solved(episode)
+
+
+@pytest.mark.gui
+@pytest.mark.slow
+@needs_gui
+def test_the_directory_oracle_finds_people_by_title_and_messages_them(tmp_path: Path) -> None:
+    """The people directory's titles, the new-message page's picks, a group conversation."""
+    tasks = [domain.family("group-dm-by-role").sample(seed) for seed in (0, 1)]
+    for episode in oracle_episodes(tasks, tmp_path):
+        assert_solved(episode)

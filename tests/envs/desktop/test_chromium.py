@@ -88,3 +88,29 @@ async def test_pointer_keyboard_and_wheel(home: Path, event_page: EventPage) -> 
         await desktop.act({"action": "key", "keys": ["alt", "shift", "z"]})
         await expect(type="keydown", key="Z", alt=True, shift=True)
         save_shot("chromium-events", await desktop.screenshot())
+
+
+async def test_the_page_read_is_the_one_in_the_focused_window(
+    home: Path, event_page: EventPage
+) -> None:
+    """Two browser windows (a task on two web apps): the DevTools view follows the focus,
+    which the window manager's alt+tab moves, not the order the windows were opened in."""
+    async with Desktop(home=home, uid=1000) as desktop:
+        await desktop.open("chromium", event_page.url + "?first")
+        await desktop.open("chromium", event_page.url + "?second")
+        assert (await desktop.page_url()).endswith("?second")
+        await desktop.act({"action": "key", "keys": ["alt", "tab"]})
+        seen = ""
+        for _ in range(100):
+            seen = await desktop.page_url()
+            if seen.endswith("?first"):
+                break
+            await asyncio.sleep(0.05)
+        assert seen.endswith("?first"), seen
+        await desktop.act({"action": "key", "keys": ["alt", "tab"]})
+        for _ in range(100):
+            seen = await desktop.page_url()
+            if seen.endswith("?second"):
+                break
+            await asyncio.sleep(0.05)
+        assert seen.endswith("?second"), seen

@@ -239,19 +239,26 @@ class CreateIssueOracle(TrackerOracle):
     """Fill the create dialog field by field (each read back), then create; find the issue."""
 
     def stages(self) -> list[Stage]:
+        return [self.create_stage()]
+
+    def create_fields(self) -> list[tuple[str, str, bool]]:
+        """(test id, wanted value or label, is a select) of every field the task sets."""
         p = self.p
-        project = str(p["project"])
-        title = str(p["title"])
-        fields: list[tuple[str, str, bool]] = [  # (test id, wanted value or label, is a select)
+        return [
             ("create-project", "", True),
             ("create-type", TYPE_LABELS[str(p["type"])], True),
-            ("create-title", title, False),
+            ("create-title", str(p["title"]), False),
             ("create-priority", PRIORITY_LABELS[str(p["priority"])], True),
             ("create-assignee", str(p["assignee_name"]), True),
             ("create-labels", ", ".join(p["labels"]), False),
             ("create-points", str(p["story_points"]), False),
             ("create-sprint", str(p["sprint_name"] or "Backlog"), True),
         ]
+
+    def create_stage(self) -> Stage:
+        project = str(self.p["project"])
+        title = str(self.p["title"])
+        fields = self.create_fields()
 
         async def done() -> bool:
             heading = await self.one('[data-testid="issue-title"]')
@@ -290,7 +297,7 @@ class CreateIssueOracle(TrackerOracle):
                 raise PageBusy("no create button")
             return Act.of("create the issue.", self.click(submit), commits=True)
 
-        return [Stage("create the issue", done, act, tries=16)]
+        return Stage("create the issue", done, act, tries=16)
 
 
 class SprintPlanningOracle(TrackerOracle):

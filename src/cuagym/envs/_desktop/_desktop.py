@@ -402,21 +402,29 @@ class Desktop:
         return out.strip()
 
     # -- a read-only view of the browser's page (for trusted code, see _devtools) -------------
-    def _browser(self) -> App:
-        for app in reversed(self.apps):
-            if app.name == "chromium" and app.running:
-                return app
-        raise DesktopError("no chromium window is open")
+    async def _browser(self) -> App:
+        """The Chromium on screen: with several (a task on two web apps opens one window per
+        app, switched with the window manager's alt+tab), the one whose window has the focus;
+        else the newest, which is on top until something else is focused."""
+        browsers = [app for app in self.apps if app.name == "chromium" and app.running]
+        if not browsers:
+            raise DesktopError("no chromium window is open")
+        if len(browsers) > 1:
+            active = await self._active_window()
+            for app in browsers:
+                if app.window is not None and app.window == active:
+                    return app
+        return browsers[-1]
 
     async def find_elements(self, selector: str) -> list[ElementBox]:
         """Elements of the page Chromium shows that match the CSS ``selector``: their screen
         box and centre (in ``act`` pixels), text, value, href, visibility."""
-        port = await devtools_port(self._browser().workdir)
+        port = await devtools_port((await self._browser()).workdir)
         return await find_elements(port, selector)
 
     async def page_url(self) -> str:
         """The URL of the page Chromium shows."""
-        port = await devtools_port(self._browser().workdir)
+        port = await devtools_port((await self._browser()).workdir)
         return str(await evaluate(port, "location.href"))
 
     # -- input and screen --------------------------------------------------------------------

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from cuagym.domains._family import TaskFamily
 
+from ._cleanup import MergeDuplicate
+from ._cross import FileBugFromChat
+from ._cross_estimate import EstimateFromThread
+from ._cross_sprint import PostSprintStatus
 from ._issues import AddComment, AssignIssue, CreateIssue, SetPriority, TransitionIssue
+from ._people import HandOverWork
 from ._planning import CompleteSprint, ProjectSettings, SprintPlanning, TriageBugs
 
 __all__ = [
@@ -13,6 +18,11 @@ __all__ = [
     "AssignIssue",
     "CompleteSprint",
     "CreateIssue",
+    "EstimateFromThread",
+    "FileBugFromChat",
+    "HandOverWork",
+    "MergeDuplicate",
+    "PostSprintStatus",
     "ProjectSettings",
     "SetPriority",
     "SprintPlanning",
@@ -30,4 +40,9 @@ FAMILIES: tuple[TaskFamily, ...] = (
     ProjectSettings(),
     CompleteSprint(),
     TriageBugs(),
+    HandOverWork(),
+    MergeDuplicate(),
+    FileBugFromChat(),
+    PostSprintStatus(),
+    EstimateFromThread(),
 )

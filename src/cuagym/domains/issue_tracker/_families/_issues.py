@@ -76,11 +76,15 @@ class AssignIssue(IssueFamily):
         who = rng.choice(sorted(u for u in seed["users"] if u != issue["assignee"]))
         name = seed["users"][who]["displayName"]
         before = seed["users"][issue["assignee"]]["displayName"] if issue["assignee"] else None
+        w = _where(issue)
         instruction = rng.choice(
             [
-                f"Assign {_where(issue)} to {name}.",
-                f"{name} is taking over {_where(issue)}. Make {name} the assignee.",
-                f"Hand {_where(issue)} over to {name}.",
+                f"Assign {w} to {name}.",
+                f"{name} is taking over {w}. Make {name} the assignee.",
+                f"Hand {w} over to {name}.",
+                f"From now on {name} owns {w}; the issue should be in their name.",
+                f"Please reassign {w} so that {name} is the one responsible for it.",
+                f"The work on {w} belongs to {name} now, so update who it is assigned to.",
             ]
         )
         context = (
@@ -139,7 +143,17 @@ class SetPriority(IssueFamily):
                 "as agreed in sprint planning",
             ]
         )
-        instruction = f"Set the priority of {_where(issue)} to {target} ({reason})."
+        w = _where(issue)
+        up = levels.index(target) < levels.index(issue["priority"].capitalize())
+        instruction = rng.choice(
+            [
+                f"Set the priority of {w} to {target} ({reason}).",
+                f"{reason[0].upper()}{reason[1:]}, {w} needs priority {target}.",
+                f"{'Raise' if up else 'Lower'} {w} to {target} priority {reason}.",
+                f"{w} should be a {target} priority issue {reason}. Update it accordingly.",
+                f"Re-prioritise {w}: {target} is the right level for it {reason}.",
+            ]
+        )
         context = (
             f"Issue {_where(issue)} in project {_PROJECT_NAMES[issue['project']]} currently has "
             f"priority {issue['priority'].capitalize()}. You are signed in as {ME}."
@@ -203,7 +217,16 @@ class AddComment(IssueFamily):
         seed = build_seed()
         issue = rng.choice(_open_issues(seed, ("story", "bug", "task")))
         text = rng.choice(_COMMENTS[issue["type"]])
-        instruction = f"Add this comment to {_where(issue)}: “{text}”"
+        w = _where(issue)
+        instruction = rng.choice(
+            [
+                f"Add this comment to {w}: “{text}”",
+                f"Leave a comment on {w} that says “{text}”",
+                f"Post “{text}” as a comment on {w}.",
+                f"{w} needs a note from you. Comment on it with exactly “{text}”",
+                f"Write “{text}” in the comments of {w}.",
+            ]
+        )
         context = (
             f"Issue {_where(issue)} exists in project {_PROJECT_NAMES[issue['project']]} with "
             f"{len(issue['comments'])} comment(s). You are signed in as {ME}; the comment is "
@@ -276,7 +299,16 @@ class TransitionIssue(IssueFamily):
         start = _PATH.index(issue["status"])
         target = rng.choice([s for s in _PATH[start + 2 :]])
         why = rng.choice(_WHY[target])
-        instruction = f"{_where(issue)}: {why}. Set its status to {_NAMES[target]}."
+        w, to = _where(issue), _NAMES[target]
+        instruction = rng.choice(
+            [
+                f"{w}: {why}. Set its status to {to}.",
+                f"Since {why}, move {w} to {to}.",
+                f"{w} is ready for {to} now, because {why}.",
+                f"Update the workflow status of {w} to {to}; {why}.",
+                f"Bring {w} forward to {to} ({why}).",
+            ]
+        )
         context = (
             f"{_where(issue)} is in the active sprint of {_PROJECT_NAMES[issue['project']]} "
             f"with status {_NAMES[issue['status']]}. You are signed in as {ME}."
@@ -361,10 +393,26 @@ class CreateIssue(IssueFamily):
         )
         sprint = rng.choice([None, planned])
         pname = _PROJECT_NAMES[project]
-        instruction = (
-            f"In {pname} ({project}), create a {kind} titled “{title}” with priority {priority}, "
-            f"assigned to {name}, labelled {' and '.join(labels)}, estimated at {points} story "
-            "points, and " + (f"planned into {sprint}." if sprint else "left in the backlog.")
+        tags = " and ".join(labels)
+        pts = f"{points} story point" + ("" if points == 1 else "s")
+        where = f"planned into {sprint}" if sprint else "left in the backlog"
+        home = f"it goes into {sprint}" if sprint else "it stays in the backlog, in no sprint"
+        instruction = rng.choice(
+            [
+                f"In {pname} ({project}), create a {kind} titled “{title}” with priority "
+                f"{priority}, assigned to {name}, labelled {tags}, estimated at {pts}, and "
+                f"{where}.",
+                f"File a new {kind} in the {pname} project: “{title}”. It is {priority} "
+                f"priority, goes to {name}, carries the labels {tags}, is worth {pts} and is "
+                f"{where}.",
+                f"{name} will work on a new {kind}, “{title}”, in {pname} ({project}). Create "
+                f"it with {priority} priority, the labels {tags} and an estimate of {pts}; "
+                f"{home}.",
+                f"We need a {kind} for “{title}” in {pname}: priority {priority}, assignee "
+                f"{name}, labels {tags}, {pts}, {where}.",
+                f"Log “{title}” as a {kind} in {pname} ({project}), sized at {pts}, with "
+                f"{priority} priority and the labels {tags}. Assign it to {name}; {home}.",
+            ]
         )
         context = (
             f"Project {pname} ({project}) exists; {name} is on the team"

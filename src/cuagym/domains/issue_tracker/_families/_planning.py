@@ -53,9 +53,20 @@ class SprintPlanning(IssueFamily):
         inside = [i for i in movable if i["sprint"] == planned["id"]]
         bring = sorted(rng.sample(backlog, 2), key=lambda i: i["rank"])
         drop = rng.choice(inside)
-        instruction = (
-            f"Plan {planned['name']}: bring {_title(bring[0])} and {_title(bring[1])} in from "
-            f"the backlog, and take {_title(drop)} out of the sprint, back to the backlog."
+        sn, b0, b1, d = planned["name"], _title(bring[0]), _title(bring[1]), _title(drop)
+        instruction = rng.choice(
+            [
+                f"Plan {sn}: bring {b0} and {b1} in from the backlog, and take {d} out of the "
+                "sprint, back to the backlog.",
+                f"For {sn} the team committed to {b0} and {b1}, both waiting in the backlog; "
+                f"{d} is dropped from the sprint and returns to the backlog.",
+                f"{d} slips out of {sn} and goes back to the backlog, while {b0} and {b1} join "
+                f"{sn} from the backlog.",
+                f"Rework the scope of {sn}: add the backlog items {b0} and {b1}, and move {d} "
+                "back to the backlog.",
+                f"Get {sn} ready. It should gain {b0} and {b1} (both in the backlog now) and "
+                f"lose {d}, which goes back to the backlog.",
+            ]
         )
         context = (
             f"In project {_PROJECT_NAMES[project]} ({project}), {planned['name']} is planned "
@@ -122,14 +133,31 @@ class ProjectSettings(IssueFamily):
         lead_name = seed["users"][lead]["displayName"]
         default = "unassigned" if project["defaultAssignee"] == "lead" else "lead"
         name = rng.choice(_NEW_NAMES[key])
+        to_lead = default == "lead"
         rule = (
             "new issues should go to the project lead by default"
-            if default == "lead"
+            if to_lead
             else "new issues should stay unassigned by default"
         )
-        instruction = (
-            f"Update the settings of the {project['name']} project ({key}): {lead_name} becomes "
-            f"the project lead, {rule}, and the project is renamed “{name}”."
+        plain = (
+            "new issues are assigned to the project lead by default"
+            if to_lead
+            else "new issues are left unassigned by default"
+        )
+        pname = project["name"]
+        instruction = rng.choice(
+            [
+                f"Update the settings of the {pname} project ({key}): {lead_name} becomes "
+                f"the project lead, {rule}, and the project is renamed “{name}”.",
+                f"Rename the {pname} project ({key}) to “{name}” and make {lead_name} its "
+                f"lead. Also change its default so that {plain}.",
+                f"{lead_name} is taking over as lead of {pname} ({key}). Besides that, the "
+                f"project's new name is “{name}”, and {plain}.",
+                f"The {key} project, currently called {pname}, gets a new name, “{name}”, and "
+                f"a new lead, {lead_name}; from now on {rule}.",
+                f"Reorganise {pname} ({key}) so that its name is “{name}”, {lead_name} leads "
+                f"it, and {plain}.",
+            ]
         )
         context = (
             f"Project {project['name']} ({key}) is led by "
@@ -196,10 +224,20 @@ class CompleteSprint(IssueFamily):
                 if i["sprint"] == active["id"] and i["status"] == "in-review"
             ]
         )
-        instruction = (
-            f"Wrap up {active['name']}: {_title(reviewed)} passed review, so mark it Done; then "
-            f"complete the sprint and move every issue that is still unfinished into "
-            f"{planned['name']}."
+        an, nn, rv = active["name"], planned["name"], _title(reviewed)
+        instruction = rng.choice(
+            [
+                f"Wrap up {an}: {rv} passed review, so mark it Done; then complete the sprint "
+                f"and move every issue that is still unfinished into {nn}.",
+                f"{rv} passed review. Mark it Done, close out {an}, and carry every issue that "
+                f"is still unfinished over to {nn}.",
+                f"Time to end {an}. Once {rv} is Done (it passed review), complete the sprint "
+                f"with its unfinished work moving into {nn}.",
+                f"Close {an}. Before that, {rv} has passed review and should be Done; whatever "
+                f"else is not finished goes into {nn}, not the backlog.",
+                f"Finish {an} off: {rv} is Done after its review, the sprint is completed, and "
+                f"all unfinished issues roll over to {nn}.",
+            ]
         )
         context = (
             f"{active['name']} is the active sprint of {_PROJECT_NAMES[project]} ({project}); "
@@ -264,6 +302,9 @@ class TriageBugs(IssueFamily):
     id: ClassVar[str] = "triage-bugs"
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("search", "filters", "bulk-triage")
+    # The set is found with a query (the oracle writes one in the query mode), and the reward
+    # checks exactly the set that query returns.
+    also_covers: ClassVar[tuple[str, ...]] = ("issue-tracker:search/filters/jql",)
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         seed = build_seed()
@@ -272,10 +313,25 @@ class TriageBugs(IssueFamily):
         name = seed["users"][who]["displayName"]
         label = rng.choice(["triage", "needs-repro", "bug-bash"])
         pname = _PROJECT_NAMES[project]
-        instruction = (
-            f"Triage the {pname} bugs: every bug that is not Done, has no assignee and has "
-            f"priority High or Highest must be assigned to {name} and get the label “{label}” "
-            "(keep its other labels). Leave all other issues as they are."
+        instruction = rng.choice(
+            [
+                f"Triage the {pname} bugs: every bug that is not Done, has no assignee and has "
+                f"priority High or Highest must be assigned to {name} and get the label "
+                f"“{label}” (keep its other labels). Leave all other issues as they are.",
+                f"Some {pname} bugs have fallen through the cracks. Any bug that is still open "
+                f"(not Done), unassigned and of High or Highest priority goes to {name} with the "
+                f"extra label “{label}”, on top of its existing labels. No other issue changes.",
+                f"Give {name} every unassigned, not-Done bug in {pname} whose priority is High "
+                f"or Highest, and tag each of them “{label}” while keeping their current labels. "
+                "Nothing else should change.",
+                f"In {pname}, the open bugs (not Done) with no assignee and a High or Highest "
+                f"priority should each end up assigned to {name} and labelled “{label}” in "
+                "addition to the labels they have. Other issues stay as they are.",
+                f"{name} is picking up the urgent unowned bugs of {pname}, meaning those not "
+                f"Done, without an assignee, at High or Highest priority. Assign them to {name} "
+                f"and add “{label}” to their labels (keep the rest); leave everything else "
+                "unchanged.",
+            ]
         )
         context = (
             f"Project {pname} ({project}) has open bugs; some of them are unassigned, with "

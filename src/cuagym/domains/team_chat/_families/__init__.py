@@ -6,20 +6,28 @@ from cuagym.domains._family import TaskFamily
 
 from ._base import ChatFamily
 from ._channels import CreatePrivateChannel, JoinAndPost, SetChannelTopic, WrapUpChannel
+from ._cross_tracker import SprintChannel
+from ._directory import GroupDmByRole
 from ._messaging import FixOwnMessage, ReactToMessage, ReplyInThread
+from ._navigation import CatchUpUnread
 from ._people import ModerateAsAdmin, SendDirectMessage, UpdateProfile
+from ._search import PinFoundMessage
 
 __all__ = [
     "FAMILIES",
+    "CatchUpUnread",
     "ChatFamily",
     "CreatePrivateChannel",
     "FixOwnMessage",
+    "GroupDmByRole",
     "JoinAndPost",
     "ModerateAsAdmin",
+    "PinFoundMessage",
     "ReactToMessage",
     "ReplyInThread",
     "SendDirectMessage",
     "SetChannelTopic",
+    "SprintChannel",
     "UpdateProfile",
     "WrapUpChannel",
 ]
@@ -31,9 +39,13 @@ FAMILIES: tuple[TaskFamily, ...] = (
     UpdateProfile(),
     ReplyInThread(),
     FixOwnMessage(),
+    PinFoundMessage(),
+    CatchUpUnread(),
+    GroupDmByRole(),
     SendDirectMessage(),
     JoinAndPost(),
     CreatePrivateChannel(),
     WrapUpChannel(),
     ModerateAsAdmin(),
+    SprintChannel(),
 )

@@ -61,9 +61,19 @@ class SetChannelTopic(ChatFamily):
         (me,) = _people(rng, 1)
         channel = rng.choice(ACTIVE_CHANNELS)
         topic = rng.choice(_TOPICS)
+        said = quote(topic)
+        instruction = rng.choice(
+            [
+                f"Change the topic of #{channel} to {said}.",
+                f"Set the topic line of #{channel} so that it reads {said}",
+                f"The #{channel} channel's topic should now say {said}",
+                f"Update what #{channel} shows as its topic: {said}",
+                f"Replace the current topic in #{channel} with {said}",
+            ]
+        )
         return self.make_task(
             task_id,
-            f"Change the topic of #{channel} to {quote(topic)}.",
+            instruction,
             f"You are signed in as {me}, a member of #{channel}.",
             me=me,
             channel=channel,
@@ -110,9 +120,19 @@ class JoinAndPost(ChatFamily):
         (me,) = _people(rng, 1)
         channel = rng.choice([c for c in ACTIVE_CHANNELS if c != "general"])
         text = rng.choice(_POSTS)
+        said = quote(text)
+        instruction = rng.choice(
+            [
+                f"Join the #{channel} channel and introduce yourself there with {said}",
+                f"Become a member of #{channel} and post {said} there to introduce yourself.",
+                f"You are new to #{channel}: join it and say {said}",
+                f"Post the introduction {said} in #{channel}, which you have to join first.",
+                f"Get into #{channel} and greet everyone with {said}",
+            ]
+        )
         return self.make_task(
             task_id,
-            f"Join the #{channel} channel and introduce yourself there with {quote(text)}",
+            instruction,
             f"You are signed in as {me}, who is not a member of #{channel} yet.",
             me=me,
             channel=channel,
@@ -193,10 +213,26 @@ class CreatePrivateChannel(ChatFamily):
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         me, first, second = _people(rng, 3)
         name, purpose, welcome = rng.choice(_PROJECTS)
+        desc, said = quote(purpose), quote(welcome)
+        instruction = rng.choice(
+            [
+                f"Create a private channel named #{name} with the description {desc}, add "
+                f"{first} and {second} to it (nobody else), and post {said} in it.",
+                f"Set up #{name} as a private channel described as {desc}. Its only other "
+                f"members should be {first} and {second}, and it should open with your "
+                f"message {said}",
+                f"{first} and {second} need a private space: create the private channel "
+                f"#{name} (description {desc}) with just the two of them added, and post "
+                f"{said} there.",
+                f"Start a new private channel, #{name}, whose description is {desc}; invite "
+                f"{first} and {second} and nobody else, and welcome them with {said}",
+                f"Create #{name}, private and described as {desc}, with {first} and {second} "
+                f"as the only people besides you, and post {said} as its first message.",
+            ]
+        )
         return self.make_task(
             task_id,
-            f"Create a private channel named #{name} with the description {quote(purpose)}, "
-            f"add {first} and {second} to it (nobody else), and post {quote(welcome)} in it.",
+            instruction,
             f"You are signed in as {me}. No channel named #{name} exists yet.",
             me=me,
             first=first,
@@ -283,10 +319,24 @@ class WrapUpChannel(ChatFamily):
         me, author, other = _people(rng, 3)
         channel, summary, signoff = rng.choice(_WRAPS)
         first = author.split()[0]
+        said = quote(signoff)
+        instruction = rng.choice(
+            [
+                f"Wrap up #{channel}: pin {first}'s final summary message, post {said} in the "
+                f"channel, and archive #{channel}.",
+                f"#{channel} is finished. Pin the final summary {first} posted, say {said} in "
+                "the channel, and archive it.",
+                f"Close down #{channel}: {first}'s final summary message gets pinned, your "
+                f"sign-off {said} is posted there, and the channel ends up archived.",
+                f"Before archiving #{channel}, pin {first}'s final summary and post {said} in it.",
+                f"The project behind #{channel} is done. Make sure {first}'s final summary is "
+                f"pinned and your message {said} is in the channel, and archive #{channel} "
+                "last.",
+            ]
+        )
         return self.make_task(
             task_id,
-            f"Wrap up #{channel}: pin {first}'s final summary message, post {quote(signoff)} "
-            f"in the channel, and archive #{channel}.",
+            instruction,
             f"You are signed in as {me}, a member of #{channel}. {author} posted "
             f"{quote(summary)} there; {other} is also a member.",
             me=me,

@@ -103,9 +103,21 @@ class ReactToMessage(ChatFamily):
         text, about = rng.choice(_NEWS)
         emoji = rng.choice(_EMOJI)
         first = author.split()[0]
+        instruction = rng.choice(
+            [
+                f"React with :{emoji}: to {first}'s message in #{channel} about the {about}.",
+                f"Add a :{emoji}: reaction to the message {first} posted in #{channel} about "
+                f"the {about}.",
+                f"{first} shared news about the {about} in #{channel}. Show your support with "
+                f"a :{emoji}: reaction on that message.",
+                f"In #{channel}, put your own :{emoji}: on {first}'s post about the {about}.",
+                f"Acknowledge {first}'s #{channel} update on the {about} by reacting :{emoji}: "
+                "to it.",
+            ]
+        )
         return self.make_task(
             task_id,
-            f"React with :{emoji}: to {first}'s message in #{channel} about the {about}.",
+            instruction,
             f"You are signed in as {me}. In #{channel}, {author} posted {quote(text)}; "
             f"{other} has already reacted to it. The reaction must be yours.",
             me=me,
@@ -212,10 +224,22 @@ class ReplyInThread(ChatFamily):
         channel = rng.choice(ACTIVE_CHANNELS)
         question, about, answer = rng.choice(_QUESTIONS)
         first = author.split()[0]
+        said = quote(answer)
+        instruction = rng.choice(
+            [
+                f"Answer {first}'s question about {about} in #{channel} by replying in its "
+                f"thread with {said}",
+                f"{first} asked about {about} in #{channel}. Reply to that question in its "
+                f"thread, not in the channel itself, with {said}",
+                f"Post {said} as a thread reply to {first}'s question about {about} in #{channel}.",
+                f"In #{channel}, {first} wants to know about {about}. Your answer, {said}, "
+                "belongs in the thread under the question.",
+                f"Respond in the thread of {first}'s #{channel} question on {about}: {said}",
+            ]
+        )
         return self.make_task(
             task_id,
-            f"Answer {first}'s question about {about} in #{channel} by replying in its thread "
-            f"with {quote(answer)}",
+            instruction,
             f"You are signed in as {me}. In #{channel}, {author} asked {quote(question)} and "
             f"{other} has already replied in the thread.",
             me=me,
@@ -319,11 +343,29 @@ class FixOwnMessage(ChatFamily):
         me, other = _people(rng, 2)
         channel = rng.choice(ACTIVE_CHANNELS)
         text, wrong, right, about = rng.choice(_MISTAKES)
+        bad, good = quote(wrong), quote(right)
+        instruction = rng.choice(
+            [
+                f"Your message in #{channel} about {about} says {bad} but it should say "
+                f"{good}. Correct that message itself (change only that part) rather than "
+                "posting a new one.",
+                f"You wrote {bad} in your #{channel} message about {about}; it should be "
+                f"{good}. Edit that message so only that part changes, without posting "
+                "anything new.",
+                f"Correct your earlier #{channel} post about {about} by replacing {bad} with "
+                f"{good} in the message itself, leaving the rest of its text alone and "
+                "posting nothing new.",
+                f"There is a mistake in what you posted in #{channel} about {about}: {bad} "
+                f"ought to read {good}. Fix your original message (just that part); a "
+                "correction sent as a new message is not wanted.",
+                f"Edit your own message about {about} in #{channel} so that {good} appears "
+                f"where it now says {bad}. Everything else in it stays, and no new message "
+                "is posted.",
+            ]
+        )
         return self.make_task(
             task_id,
-            f"Your message in #{channel} about {about} says {quote(wrong)} but it should say "
-            f"{quote(right)}. Correct that message itself (change only that part) rather than "
-            "posting a new one.",
+            instruction,
             f"You are signed in as {me}. Earlier you posted {quote(text)} in #{channel}; "
             f"{other} replied to it in the channel.",
             me=me,

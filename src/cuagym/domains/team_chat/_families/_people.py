@@ -45,10 +45,24 @@ class UpdateProfile(ChatFamily):
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         (me,) = _people(rng, 1)
         title, status = rng.choice(_PROFILES)
+        t, st = quote(title), quote(status)
+        instruction = rng.choice(
+            [
+                f"Update your profile: your title is now {t} and your status should read {st}. "
+                "Keep your display name.",
+                f"Your job title changed to {t}. Put that on your profile and set your status "
+                f"to {st}, keeping your display name as it is.",
+                f"Set your profile's title to {t} and its status to {st}; your display name "
+                "stays the same.",
+                f"Make your profile show the title {t} with the status {st} (do not change "
+                "your display name).",
+                f"You are now {t}, and for the moment your status should be {st}. Bring your "
+                "profile up to date without touching your display name.",
+            ]
+        )
         return self.make_task(
             task_id,
-            f"Update your profile: your title is now {quote(title)} and your status should "
-            f"read {quote(status)}. Keep your display name.",
+            instruction,
             f"You are signed in as {me}.",
             me=me,
             title=title,
@@ -99,9 +113,19 @@ class SendDirectMessage(ChatFamily):
             if has_dm
             else f"You have never messaged {to} directly."
         )
+        said = quote(text)
+        instruction = rng.choice(
+            [
+                f"Send {to} a direct message, just between the two of you, saying {said}",
+                f"Message {to} privately (only the two of you, not the group) with {said}",
+                f"Write {said} to {to} in a one-to-one conversation, not in the group chat.",
+                f"{to} should get this from you in a direct message between just you two: {said}",
+                f"Send {said} to {to} as a private message that nobody else sees.",
+            ]
+        )
         return self.make_task(
             task_id,
-            f"Send {to} a direct message, just between the two of you, saying {quote(text)}",
+            instruction,
             f"You are signed in as {me}. {already} There is also a group conversation between "
             f"you, {to} and {third}.",
             me=me,
@@ -193,11 +217,29 @@ class ModerateAsAdmin(ChatFamily):
         poster = DISPLAY[rng.choice([u for u in PERSONAS if DISPLAY[u] != me])]
         channel = rng.choice([c for c in ACTIVE_CHANNELS if c != "random"])
         spam, notice = rng.choice(_SPAM)
+        opening, said = quote(spam[:32] + "…"), quote(notice)
+        instruction = rng.choice(
+            [
+                f"As {admin} (a workspace admin), delete {poster}'s off-topic message in "
+                f"#{channel} that begins {opening}, then post {said} in #{channel} as {admin}. "
+                f"Leave the app signed in as {admin}.",
+                f"Acting as the workspace admin {admin}, remove the off-topic post by {poster} "
+                f"in #{channel} that starts with {opening} and announce {said} in #{channel}. "
+                f"The app should stay signed in as {admin} afterwards.",
+                f"Clean up #{channel}: {poster}'s message beginning {opening} is off-topic and "
+                f"must be deleted by {admin}, a workspace admin, who also posts {said} there. "
+                f"Finish signed in as {admin}.",
+                f"Only an admin can delete {poster}'s off-topic #{channel} message that opens "
+                f"with {opening}, so do it as {admin} and post {said} in #{channel} from that "
+                "account, which stays signed in at the end.",
+                f"{poster} posted something off-topic in #{channel} ({opening}). Have "
+                f"{admin}, who is a workspace admin, delete it and post {said} in the channel; "
+                f"the app ends up signed in as {admin}.",
+            ]
+        )
         return self.make_task(
             task_id,
-            f"As {admin} (a workspace admin), delete {poster}'s off-topic message in #{channel} "
-            f"that begins {quote(spam[:32] + '…')}, then post {quote(notice)} in #{channel} as "
-            f"{admin}. Leave the app signed in as {admin}.",
+            instruction,
             f"You are signed in as {me}, who cannot delete other people's messages; the app "
             f"lets you switch to {admin}'s account. {poster} has other, legitimate messages in "
             f"#{channel}, and someone replied to the off-topic one in a thread.",
