@@ -1331,6 +1331,68 @@ with zipfile.ZipFile(P["odt"], "w") as package:
 """,
         (0.0, 0.7),
     ),
+    # -- table-to-workbook -----------------------------------------------------------------------
+    M(
+        "table-to-workbook",
+        "report_edited",
+        "the report's first quantity changed (and saved) to match a typo in the workbook",
+        """
+doc = Document(P["report"])
+table = next(t for t in doc.tables if t.rows[0].cells[0].text == "Item")
+cell = table.rows[1].cells[1]
+cell.paragraphs[0].runs[0].text = str(int(cell.text) + 1)
+doc.save(P["report"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "table-to-workbook",
+        "notes_sheet_edited",
+        "collateral: the Notes sheet's first note overwritten",
+        """
+book = load_workbook(P["path"])
+book["Notes"]["A2"] = "Copied from the report."
+book.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "table-to-workbook",
+        "header_renamed",
+        "collateral: the Amount header renamed",
+        """
+book = load_workbook(P["path"])
+book[P["sheet"]]["D1"] = "Line total"
+book.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "table-to-workbook",
+        "numbers_as_text",
+        "quantities and prices typed as text",
+        """
+book = load_workbook(P["path"])
+ws = book[P["sheet"]]
+for row in range(2, ws.max_row):
+    for col in (2, 3):
+        ws.cell(row=row, column=col).value = str(ws.cell(row=row, column=col).value)
+book.save(P["path"])
+""",
+        (0.0, 0.5),
+    ),
+    M(
+        "table-to-workbook",
+        "no_total_row",
+        "the line items without the total row",
+        """
+book = load_workbook(P["path"])
+ws = book[P["sheet"]]
+ws.delete_rows(ws.max_row)
+book.save(P["path"])
+""",
+        (0.0, 0.8),
+    ),
 ]
 
 

@@ -17,6 +17,7 @@ from ._share import ExportPdf, SaveOdt
 from ._structure import InsertSection, MakeList, TitlePage
 from ._tables import TableTotal
 from ._text import EmphasizePhrase, HeadingStyles, ParagraphFormat, ReplaceTerm
+from ._to_calc import TableToWorkbook
 
 __all__ = [
     "FAMILIES",
@@ -39,13 +40,14 @@ __all__ = [
     "SalesSummaryTable",
     "SaveOdt",
     "TableOfContents",
+    "TableToWorkbook",
     "TableTotal",
     "TitlePage",
     "WriterFamily",
 ]
 
-# easy → hard; the last four are cross-application (calc → writer, writer → impress,
-# impress → writer, calc → writer → impress)
+# easy → hard; the last five are cross-application (calc → writer, writer → impress,
+# impress → writer, calc → writer → impress, writer → calc)
 FAMILIES: tuple[TaskFamily, ...] = (
     HeadingStyles(),
     ReplaceTerm(),
@@ -68,4 +70,5 @@ FAMILIES: tuple[TaskFamily, ...] = (
     MemoToSlides(),
     DeckHandout(),
     ReportAndSlideTotal(),
+    TableToWorkbook(),
 )
