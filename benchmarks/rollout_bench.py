@@ -57,6 +57,7 @@ from cuagym.agent import (
     run_rollouts,
 )
 from cuagym.core import Bundle, Episode, TaskConfig
+from cuagym.core._png import png_size
 from cuagym.domains import load_domain, start_screen
 from cuagym.hub import discover_web_apps, serve_hub
 from cuagym.llm.scripted import Reply, ScriptedChatApi, ScriptedRequest, serve_scripted
@@ -129,7 +130,10 @@ async def _steps(
     """action → settled screenshot → Qwen-resized PNG → the turn's context built."""
     env = rollout.env
     spec, cache = ImageSpec(), ImageCache()
-    history = [TurnInput(screenshot=await env.screenshot(), response="Action: x.")] * context
+    first = await env.screenshot()
+    # As the rollout loop does: the policy's image is made next to each screenshot's PNG.
+    env.prepare_sizes([spec.size(*png_size(first))])
+    history = [TurnInput(screenshot=first, response="Action: x.")] * context
     times: list[float] = []
     for action in actions:
         with measure(cpu or PhaseCpu()):
@@ -164,7 +168,9 @@ async def reset_and_step(repeat: int) -> dict[str, Any]:
     reset_cpu, step_cpu = PhaseCpu(), PhaseCpu()
     async with RolloutEnv() as rollout:
         resets = [await _reset(rollout, desktop, None, reset_cpu) for _ in range(repeat)]
-        keys = [{"action": "key", "keys": [k]} for k in ("down", "right", "up", "left")] * 5
+        # Every step a screen not seen before (the cell cursor and the Name Box move on), so
+        # the policy's resized image is made every time, never taken from the cache.
+        keys = [{"action": "key", "keys": [k]} for k in ["down"] * 10 + ["right"] * 10]
         steps = await _steps(rollout, keys, context=12, cpu=step_cpu)
     out["reset_desktop_s"] = {"median": _median(resets), "all": [round(x, 3) for x in resets],
                               **_cpu_figures(reset_cpu)}  # fmt: skip
@@ -229,42 +235,54 @@ def _plan(req: ScriptedRequest) -> Reply:
     return Reply(text=f"Action: stop.\n<tool_call>{done}</tool_call>")
 
 
-async def executors(episodes: int, workers: int, with_ray: bool) -> dict[str, Any]:
-    """The same batch (scripted policy over HTTP) on the local executor and on Ray."""
+async def executors(episodes: int, workers: int, with_ray: bool, rounds: int) -> dict[str, Any]:
+    """The same batch (scripted policy over HTTP) on the local executor and on Ray, ``rounds``
+    times each, alternating (local, ray, local, ray, ...) so that a machine whose load drifts
+    does not favour either; the figures are medians over the rounds."""
     out: dict[str, Any] = {}
+    walls: dict[str, list[float]] = {"local": [], "ray": []}
+    inside: dict[str, list[float]] = {"local": [], "ray": []}
     async with serve_scripted(ScriptedChatApi(_plan)) as url:
         policy = PolicyConfig(policy="openai:scripted-double", base_url=f"{url}/v1")
         kinds = ["local", "ray"] if with_ray else ["local"]
-        for kind in kinds:
-            with tempfile.TemporaryDirectory(prefix="rollout-bench-") as tmp:
-                ray = RayOptions(num_cpus=workers)
-                if kind == "ray":
-                    from cuagym.agent._executor import ray_init
+        ray = RayOptions(num_cpus=workers)
+        if with_ray:
+            from cuagym.agent._executor import ray_init
 
+            t0 = time.perf_counter()
+            ray_init(ray, workers)  # the cluster's start, measured apart
+            out["ray_init_s"] = round(time.perf_counter() - t0, 2)
+        for _ in range(rounds):
+            for kind in kinds:
+                with tempfile.TemporaryDirectory(prefix="rollout-bench-") as tmp:
+                    batch = RolloutBatch(
+                        out=Path(tmp), n=episodes, workers=workers, executor=kind,  # type: ignore[arg-type]
+                        ray=ray, options=RolloutOptions(max_steps=6),
+                    )  # fmt: skip
                     t0 = time.perf_counter()
-                    ray_init(ray, workers)  # the cluster's start, measured apart
-                    out["ray_init_s"] = round(time.perf_counter() - t0, 2)
-                batch = RolloutBatch(
-                    out=Path(tmp), n=episodes, workers=workers, executor=kind,  # type: ignore[arg-type]
-                    ray=ray, options=RolloutOptions(max_steps=6),
-                )  # fmt: skip
-                t0 = time.perf_counter()
-                summary = await run_rollouts([DESKTOP], policy, batch)
-                wall = time.perf_counter() - t0
-                assert summary.episodes == episodes and summary.errors == 0, summary
-                inside = [Episode.load(p).record.wall_s for p in sorted(Path(tmp).glob("*/*"))]
-                out[f"{kind}_wall_s"] = round(wall, 2)
-                out[f"{kind}_per_episode_s"] = round(wall * workers / episodes, 2)
-                # The episode itself, timed inside its worker: what is left is dispatch and
-                # the workers' start (an actor's process, imports, its environment).
-                out[f"{kind}_episode_in_worker_median_s"] = _median(inside)
+                    summary = await run_rollouts([DESKTOP], policy, batch)
+                    walls[kind].append(time.perf_counter() - t0)
+                    assert summary.episodes == episodes and summary.errors == 0, summary
+                    # The episode itself, timed inside its worker: what is left is dispatch
+                    # and the workers' start (an actor's process, imports, its environment).
+                    inside[kind] += [
+                        Episode.load(p).record.wall_s for p in sorted(Path(tmp).glob("*/*"))
+                    ]
+        for kind in kinds:
+            wall = statistics.median(walls[kind])
+            out[f"{kind}_wall_s"] = round(wall, 2)
+            out[f"{kind}_walls_s"] = [round(w, 2) for w in walls[kind]]
+            out[f"{kind}_per_episode_s"] = round(wall * workers / episodes, 2)
+            out[f"{kind}_episode_in_worker_median_s"] = _median(inside[kind])
         if with_ray:
             import ray as ray_module
 
             ray_module.shutdown()
             local, remote = out["local_wall_s"], out["ray_wall_s"]
             out["ray_overhead_pct"] = round(100 * (remote - local) / local, 1)
-    out.update({"episodes": episodes, "workers": workers})
+            a, b = out["local_episode_in_worker_median_s"], out["ray_episode_in_worker_median_s"]
+            out["ray_episode_in_worker_pct"] = round(100 * (b - a) / a, 1)
+    out.update({"episodes": episodes, "workers": workers, "rounds": rounds})
     return out
 
 
@@ -279,7 +297,9 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     if args.concurrent:
         result["concurrent"] = await concurrent(args.concurrent)
     if args.episodes:
-        result["executors"] = await executors(args.episodes, args.workers, not args.skip_ray)
+        result["executors"] = await executors(
+            args.episodes, args.workers, not args.skip_ray, args.rounds
+        )
     result["load_avg_after"] = [round(x, 2) for x in os.getloadavg()]
     return result
 
@@ -291,6 +311,7 @@ def main() -> None:
     parser.add_argument("--concurrent", type=int, default=16, help="environments at once (0: skip)")
     parser.add_argument("--episodes", type=int, default=8, help="batch size of the executor run")
     parser.add_argument("--workers", type=int, default=2, help="workers of the executor run")
+    parser.add_argument("--rounds", type=int, default=2, help="executor runs per kind, alternating")
     parser.add_argument("--skip-ray", action="store_true", help="no Ray comparison")
     args = parser.parse_args()
     result = asyncio.run(main_async(args))

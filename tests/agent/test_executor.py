@@ -18,7 +18,8 @@ CORPUS = Path(__file__).resolve().parents[1] / "synth" / "bundles" / "final" / "
 
 @dataclass(frozen=True)
 class Spec:
-    """Workers that square numbers; job -1 raises; job -2 kills its process once."""
+    """Workers that square numbers; job -1 raises; job -2 kills its process once; job -3
+    answers its process's niceness."""
 
     folder: str
 
@@ -38,6 +39,8 @@ class Worker:
     async def run(self, job: int) -> tuple[int, int]:
         if job == -1:
             raise ValueError("job -1 fails")
+        if job == -3:
+            return os.nice(0), self.pid
         if job == -2:
             marker = self.folder / "died-once"
             if not marker.exists():
@@ -74,7 +77,7 @@ async def test_ray_actors_run_jobs_and_a_dead_one_is_replaced(tmp_path: Path) ->
     cloudpickle.register_pickle_by_value(sys.modules[__name__])
     try:
         results = await run_pool(
-            Spec(str(tmp_path)), [2, -2, -1, 3], workers=2, executor="ray",
+            Spec(str(tmp_path)), [2, -2, -1, 3, -3], workers=2, executor="ray",
             ray=RayOptions(num_cpus=2),
         )  # fmt: skip
         # cuagym verify --executor ray: a consensus runner per actor (the cluster is up).
@@ -85,6 +88,9 @@ async def test_ray_actors_run_jobs_and_a_dead_one_is_replaced(tmp_path: Path) ->
     assert results[0][0] == 4 and results[3][0] == 9  # type: ignore[index]
     assert results[1][0] == 4, "the job whose actor died ran again on a fresh one"  # type: ignore[index]
     assert isinstance(results[2], ValueError), "a job that raises is a result, not a dead actor"
+    # Ray's default nice 15 would make every environment on an actor lose the cores to
+    # anything else on the node: the local cluster starts its workers at the driver's priority.
+    assert results[4][0] == os.nice(0), "an actor runs at the driver's niceness"  # type: ignore[index]
     pids = {r[1] for r in results if isinstance(r, tuple)}
     assert os.getpid() not in pids, "jobs ran in actor processes"
     assert (tmp_path / "died-once").exists()

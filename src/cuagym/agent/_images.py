@@ -18,7 +18,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from cuagym.core._action import Coordinate, to_pixels
-from cuagym.core._png import decode_unfiltered_rgb, encode_png, png_size
+from cuagym.core._png import decode_unfiltered_rgb, png_size, resized_png
 from cuagym.llm._types import ImagePart
 
 __all__ = [
@@ -117,20 +117,28 @@ def prepare_image(png: bytes, spec: ImageSpec, cache: ImageCache | None = None) 
     key = (hashlib.sha256(png).digest(), out_w, out_h)
     if cache is not None and (hit := cache.get(key)) is not None:
         return hit
-    from PIL import Image  # the gui/office extras carry Pillow; the parser alone needs none
-
-    # Our own screenshots (unfiltered RGB) skip the general decoder; the pixels are the same.
-    own = decode_unfiltered_rgb(png)
-    if own is not None:
-        image = Image.frombytes("RGB", (width, height), own[2])
+    # A screenshot whose policy image was made from the raw screen as it was captured (see
+    # Desktop.prepare_sizes): the same bytes this function would make from the PNG.
+    ahead = getattr(png, "resized", None)
+    if isinstance(ahead, dict) and isinstance(made := ahead.get((out_w, out_h)), bytes):
+        part = ImagePart(png=made, width=out_w, height=out_h)
     else:
-        with Image.open(io.BytesIO(png)) as opened:
-            image = opened.convert("RGB")
-    rgb = image.resize((out_w, out_h), Image.Resampling.BICUBIC)
-    part = ImagePart(png=encode_png(out_w, out_h, rgb.tobytes()), width=out_w, height=out_h)
+        part = ImagePart(png=resized_png(width, height, _rgb(png), (out_w, out_h)),
+                         width=out_w, height=out_h)  # fmt: skip
     if cache is not None:
         cache.put(key, part)
     return part
+
+
+def _rgb(png: bytes) -> bytes:
+    # Our own screenshots (unfiltered RGB) skip the general decoder; the pixels are the same.
+    own = decode_unfiltered_rgb(png)
+    if own is not None:
+        return own[2]
+    from PIL import Image  # the gui/office extras carry Pillow; the parser alone needs none
+
+    with Image.open(io.BytesIO(png)) as opened:
+        return opened.convert("RGB").tobytes()
 
 
 def to_screen(

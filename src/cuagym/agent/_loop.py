@@ -144,6 +144,7 @@ async def run_episode(
         await _prepare(bundle, env, opts, web, restore)
         first = await _settled_screenshot(env, opts)
         screen_size = png_size(first)
+        _prepare_policy_images(env, policy, screen_size)
         await policy.begin(bundle.task, env)
         began = True
         ended_by, terminate_status, more = await _turns(
@@ -371,6 +372,15 @@ def _on_screen(
                 )
             )  # fmt: skip
     return out
+
+
+def _prepare_policy_images(env: Any, policy: Policy, screen_size: tuple[int, int]) -> None:
+    """Let an environment that can make the policy's resized image from the raw screen, in
+    parallel with the screenshot's PNG, do so (same bytes as resizing the PNG later)."""
+    spec, prepare = policy.image, getattr(env, "prepare_sizes", None)
+    if spec is not None and prepare is not None:
+        size = spec.size(*screen_size)
+        prepare([size] if size != screen_size else [])
 
 
 async def _settled_screenshot(env: Any, opts: RolloutOptions) -> bytes:

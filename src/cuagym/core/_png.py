@@ -10,7 +10,15 @@ from __future__ import annotations
 import struct
 import zlib
 
-__all__ = ["PNG_LEVEL", "PNG_SIGNATURE", "decode_unfiltered_rgb", "encode_png", "png_size"]
+__all__ = [
+    "PNG_LEVEL",
+    "PNG_SIGNATURE",
+    "Screenshot",
+    "decode_unfiltered_rgb",
+    "encode_png",
+    "png_size",
+    "resized_png",
+]
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 #: zlib level of screenshots: level 1 is ~2x faster than the default 6 and, on UI images
@@ -75,3 +83,29 @@ def decode_unfiltered_rgb(data: bytes) -> tuple[int, int, bytes] | None:
         return None
     rows = b"".join(raw[y * stride + 1 : (y + 1) * stride] for y in range(height))
     return width, height, rows
+
+
+def resized_png(width: int, height: int, rgb: bytes, size: tuple[int, int]) -> bytes:
+    """``rgb`` (``width`` x ``height``) resized to ``size`` (bicubic, as Qwen-VL's processor
+    resizes) and encoded as :func:`encode_png` does: the one implementation of a policy's
+    image, so an image made ahead from the raw screen and one made later from the stored PNG
+    are the same bytes."""
+    from PIL import Image  # the gui/office extras carry Pillow; reading a PNG's size needs none
+
+    image = Image.frombytes("RGB", (width, height), rgb)
+    out = image.resize(size, Image.Resampling.BICUBIC)
+    return encode_png(size[0], size[1], out.tobytes())
+
+
+class Screenshot(bytes):
+    """A screenshot's PNG bytes (usable wherever bytes are) that may carry the images a policy
+    will be sent, made from the same raw screen while it was captured: ``resized`` maps a
+    (width, height) to :func:`resized_png` of these pixels. Anything that copies the bytes
+    drops them, and the image is then made from the PNG, identically."""
+
+    resized: dict[tuple[int, int], bytes]
+
+    def __new__(cls, png: bytes, resized: dict[tuple[int, int], bytes] | None = None) -> Screenshot:
+        shot = super().__new__(cls, png)
+        shot.resized = dict(resized or {})
+        return shot

@@ -252,6 +252,11 @@ class LocalEnvironment:
                     out[app] = {"error": f"{type(exc).__name__}: {exc}"}
         return out
 
+    def prepare_sizes(self, sizes: list[tuple[int, int]]) -> None:
+        """Make each later screenshot's image at these sizes too (the policy's resolution),
+        alongside its PNG: see :meth:`Desktop.prepare_sizes`."""
+        self._gui().prepare_sizes(sizes)
+
     async def screenshot(self) -> bytes:
         """A PNG of the environment's display."""
         png: bytes = await self._gui().screenshot()

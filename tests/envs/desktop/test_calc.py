@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from pathlib import Path
 
 import openpyxl
 import pytest
 
-from cuagym.envs._desktop import Desktop
+from cuagym.envs._desktop import Desktop, DesktopError
 
 from .conftest import needs_gui, needs_office, needs_root, save_shot
 
@@ -56,9 +57,13 @@ async def test_type_into_a_cell_and_save_as_xlsx(home: Path) -> None:
     doc = home / "budget.xlsx"
     async with Desktop(home=home, uid=1000) as desktop:
         await desktop.open("calc", "budget.xlsx")
-        await desktop.act({"action": "key", "keys": ["ctrl", "home"]})
-        for _ in range(2):
-            await desktop.act({"action": "key", "keys": ["right"]})  # C1
+        # As the rollout loop does between the calls of one answer: let each key's effect be
+        # drawn before the next (LibreOffice dispatches ctrl+home asynchronously, and under
+        # load a key sent before its effect landed can apply first).
+        for keys in (["ctrl", "home"], ["right"], ["right"]):  # C1
+            await desktop.act({"action": "key", "keys": keys})
+            with contextlib.suppress(DesktopError):
+                await desktop.wait_rendered(stable_s=0.05, timeout=1.0)
         await desktop.act({"action": "type", "text": "42\nNaïve ✓\n"})  # C1, C2
         before = doc.stat().st_mtime
         await desktop.act({"action": "key", "keys": ["ctrl", "s"]})

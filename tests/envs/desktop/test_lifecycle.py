@@ -130,3 +130,30 @@ async def test_a_wait_right_after_a_settled_one_needs_no_new_quiet_period(home: 
         t0 = loop.time()
         await desktop.wait_rendered(stable_s=0.6, timeout=20)
         assert loop.time() - t0 >= 0.6
+
+
+async def test_a_settled_screen_is_encoded_ahead_and_never_served_stale(home: Path) -> None:
+    from cuagym.agent import ImageSpec, prepare_image
+    from cuagym.envs._desktop._proc import run_quiet
+
+    async with Desktop(home=home, uid=1000) as desktop:
+        desktop.prepare_sizes([(1288, 812)])  # Qwen's grid of 28 for a 1280x800 screen
+        await desktop.wait_rendered(stable_s=0.2, timeout=20)
+        # The wait began encoding the quiet screen before it returned: that PNG is the one
+        # the screenshot serves, byte for byte what encoding the frame now gives.
+        pending = desktop._encoding
+        assert pending is not None and pending[0] == desktop.frame().bgra
+        png = await desktop.screenshot()
+        assert png == await pending[1] == desktop.frame().png()
+        # The policy's image made from the raw screen is the one made later from the PNG.
+        made = getattr(png, "resized", {}).get((1288, 812))
+        assert made is not None and made == prepare_image(bytes(png), ImageSpec()).png
+        # The screen changes after the wait, with no input through the desktop: the PNG
+        # encoded ahead no longer matches and is not served.
+        rc, _out, err = await run_quiet(
+            ["xsetroot", "-solid", "#c03020"], desktop._display().host_env()
+        )
+        assert rc == 0, err
+        await asyncio.sleep(0.2)
+        fresh = await desktop.screenshot()
+        assert fresh != png and fresh == desktop.frame().png()

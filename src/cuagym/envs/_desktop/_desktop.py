@@ -25,6 +25,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from cuagym.core._action import parse_action
+from cuagym.core._png import Screenshot, encode_png, resized_png
 from cuagym.envs._desktop import _apps
 from cuagym.envs._desktop._apps import App, AppName
 from cuagym.envs._desktop._devtools import ElementBox, devtools_port, evaluate, find_elements
@@ -49,6 +50,10 @@ _WINDOW_CLASS: dict[str, str] = {
 # menus and toolbars: require a busy top strip (menus + toolbar icons: ~280 colours on a 4x
 # downsample; the grid alone: ~65) and a quiet screen. Chromium: a quiet screen.
 _TOP_STRIP_PX = 100
+# How long before a wait's quiet period ends its screen starts being encoded as PNG (an encode
+# takes 15-20 ms): early enough to be done when the wait returns, late enough that a screen
+# still loading is rarely encoded for nothing.
+_ENCODE_AHEAD_S = 0.05
 _READY_TOP_COLORS: dict[str, int] = {
     "calc": 150, "writer": 150, "impress": 150, "chromium": 0, "files": 0, "terminal": 0,
 }  # fmt: skip
@@ -129,6 +134,13 @@ class Desktop:
         # The last settled screen and since when it has been unchanged; forgotten whenever the
         # desktop sends input or starts or stops an app (see wait_rendered).
         self._settled: tuple[bytes, float] | None = None
+        # A PNG of the screen being watched, started as soon as it looked quiet: a settled
+        # screenshot is what a caller asks for next, and encoding it (15-20 ms) while the wait
+        # watches the rest of the quiet period takes it off the step's critical path.
+        self._encoding: tuple[bytes, asyncio.Future[Screenshot]] | None = None
+        # Sizes of the image a policy is sent, made from each screenshot's raw pixels next to
+        # its PNG (see prepare_sizes).
+        self._policy_sizes: tuple[tuple[int, int], ...] = ()
 
     # -- lifecycle ---------------------------------------------------------------------------
     async def start(self) -> None:
@@ -163,6 +175,7 @@ class Desktop:
         if self._screen is not None:
             self._screen.close()
             self._screen = None
+        self._encoding = None
         if self.display is not None:
             await self.display.stop()
             self.display = None
@@ -465,10 +478,46 @@ class Desktop:
         return self._screen.grab()
 
     async def screenshot(self) -> bytes:
-        """The screen now as PNG bytes, in the pixel space of ``act`` coordinates."""
+        """The screen now as PNG bytes, in the pixel space of ``act`` coordinates (a
+        :class:`Screenshot` carrying the images of :meth:`prepare_sizes`)."""
         if self._screen is None:
             raise DesktopError("desktop not started (or closed)")
-        return await self._screen.png()
+        frame = self._screen.grab()
+        pending = self._encoding
+        # The same pixels as the quiet screen the last wait began encoding: its PNG is the
+        # one this frame would give (the encoder is deterministic), often already done.
+        if pending is not None and frame.bgra == pending[0]:
+            return await asyncio.shield(pending[1])
+        return await self._encode(frame)
+
+    def prepare_sizes(self, sizes: list[tuple[int, int]] | tuple[tuple[int, int], ...]) -> None:
+        """Make each later screenshot's image at these (width, height) sizes too, from the
+        same raw pixels and in parallel with its PNG (a rollout's policy is sent its screen
+        resized; making that image after the PNG, from the PNG, cost a step 25-35 ms)."""
+        self._policy_sizes = tuple(
+            (w, h) for w, h in dict.fromkeys(sizes) if (w, h) != tuple(self.size)
+        )
+
+    async def _encode(self, frame: Frame) -> Screenshot:
+        # Off the event loop (10-30 ms each, other environments keep running), the PNG and
+        # each policy image in threads of their own: zlib and Pillow release the GIL.
+        rgb = await asyncio.to_thread(frame.rgb)
+        sizes = self._policy_sizes
+        png, *made = await asyncio.gather(
+            asyncio.to_thread(encode_png, frame.width, frame.height, rgb),
+            *(asyncio.to_thread(resized_png, frame.width, frame.height, rgb, s) for s in sizes),
+        )
+        return Screenshot(png, dict(zip(sizes, made, strict=True)))
+
+    def _encode_ahead(self, frame: Frame) -> None:
+        """Start encoding ``frame`` (a screen that has just turned quiet) off the event loop,
+        unless it is the one already being encoded."""
+        if self._encoding is not None and self._encoding[0] is frame.bgra:
+            return
+        future = asyncio.ensure_future(self._encode(frame))
+        # A screen that changes again drops its PNG unread: collect the outcome regardless.
+        future.add_done_callback(lambda f: None if f.cancelled() else f.exception())
+        self._encoding = (frame.bgra, future)
 
     async def wait_rendered(
         self,
@@ -499,9 +548,12 @@ class Desktop:
             now = loop.time()
             # The previous frame itself, not a hash of it: comparing 4 MB is a memcmp
             # (~0.1 ms), hashing it ~3 ms of CPU per capture.
-            if frame.bgra != last:
+            changed = frame.bgra != last
+            if changed:
                 last, since = frame.bgra, now
-            elif (
+            elif last is not None and now - since >= stable_s - _ENCODE_AHEAD_S:
+                self._encode_ahead(Frame(frame.width, frame.height, last))
+            if not changed and (
                 now - since >= stable_s
                 and (
                     min_top_colors == 0

@@ -37,6 +37,11 @@ MAX_CLICKS = 100
 TYPE_DELAY_MS = 8  # per character; 0 lets LibreOffice drop characters under load
 DRAG_STEPS = 4
 CLICK_DELAY_MS = 60  # between the clicks of a double/triple click (< any double-click time)
+# Between the events of one key chord. xdotool's default (12 ms) sleeps after every press and
+# release: 12 ms of every key step (24 for ctrl+s) spent waiting. A chord's events carry their
+# modifier state, so a burst is read as the chord it is (pyautogui, which OSWorld drives, sends
+# them with no pause at all).
+KEY_DELAY_MS = 0
 
 KEYSYMS: dict[str, str] = {
     "ctrl": "ctrl",
@@ -151,7 +156,7 @@ def xdotool_commands(
         # "--" ends options: a text starting with "-" is still text.
         return [["type", "--delay", str(type_delay_ms), "--", action.text]]
     if name == "key":
-        return [["key", key_chord(action.keys)]]
+        return [["key", "--delay", str(KEY_DELAY_MS), key_chord(action.keys)]]
     if name in ("key_down", "key_up"):
         chord = len(action.keys) > 1
         return [[name.replace("_", ""), *(keysym(k, chord) for k in action.keys)]]

@@ -30,8 +30,12 @@ class Frame:
     def image(self) -> Image.Image:
         return Image.frombuffer("RGB", (self.width, self.height), self.bgra, "raw", "BGRX", 0, 1)
 
+    def rgb(self) -> bytes:
+        """The pixels as RGB bytes (width*height*3), the PNG's and the policy image's input."""
+        return self.image().tobytes()
+
     def png(self, level: int = PNG_LEVEL) -> bytes:
-        return encode_png(self.width, self.height, self.image().tobytes(), level)
+        return encode_png(self.width, self.height, self.rgb(), level)
 
     def colors(self, region: tuple[int, int, int, int] | None = None, cap: int = 4096) -> int:
         """Distinct colours on a 4x-downsampled image (of ``region`` = left, top, right, bottom).
