@@ -7,7 +7,7 @@ from typing import Any
 
 from cuagym.domains._gui_oracle import answer, call, key
 
-from ._oracle import FAR_CELL, CalcOracle
+from ._oracle import CalcOracle
 
 __all__ = ["FolderInventoryOracle"]
 
@@ -30,33 +30,54 @@ class FolderInventoryOracle(CalcOracle):
         )
 
     async def edit(self) -> AsyncIterator[str]:
+        # a cell typed outside the table by a lost key in an earlier round: clear it
+        for coord in self.strays(self.last_book) if self.last_book is not None else []:
+            async for turn in self.goto(coord, f"go to the stray {coord}."):
+                yield turn
+            yield answer(f"clear {coord}.", call("wait", time=0.5), key("delete"))
         files = await self.listing()
         # The block starts with the headers as they are: Calc's autocorrect capitalised the
         # first word typed after the jump (a file name), and a header is capitalised already.
         rows = [["Name", "Type", "Size (bytes)"]]
         rows += [[name, name.rsplit(".", 1)[-1].lower(), str(size)] for name, size in files]
-        # "Total" ends the block. Its sum is typed in a turn of its own, the cell reached from
-        # A1 with ctrl+Down (the last name, "Total") and Right twice: arrows sent in the
-        # block's turn were lost, and the second of two Tabs over the empty middle cell did
-        # not move on.
+        # "Total" ends the block, which leaves the cursor below it. The sum goes beside it in
+        # turns of their own, up once and right twice with pauses between the keys: arrows sent
+        # right after typed text were lost, and chords sent back to back were dropped under
+        # load (a sum once landed on the cell clicked to focus the sheet).
         rows.append(["Total"])
         async for turn in self.type_block(rows):
             yield turn
         yield answer(
-            "type the sum of the sizes beside Total, in column C.",
-            call("left_click", coordinate=list(FAR_CELL)),
+            "go to column C of the Total row.",
             call("wait", time=0.5),
-            key("ctrl", "home"),
-            key("ctrl", "down"),
+            key("up"),
+            call("wait", time=0.3),
             key("right"),
+            call("wait", time=0.3),
             key("right"),
+        )
+        yield answer(
+            "type the sum of the sizes there.",
             call("wait", time=0.5),
             call("type", text=f"=SUM(C2:C{len(files) + 1})\n"),
+        )
+
+    def strays(self, book: dict[str, Any]) -> list[str]:
+        """Cells with a value outside the table (A1 to C of the total row)."""
+        last = self.p["count"] + 2
+        return sorted(
+            coord
+            for coord, cell in self.sheet(book, self.p["sheet"]).get("cells", {}).items()
+            if (cell or {}).get("value") not in (None, "")
+            and (coord[0] not in "ABC" or not coord[1:].isdigit() or int(coord[1:]) > last)
         )
 
     def check(self, book: dict[str, Any]) -> str | None:
         sheet = self.sheet(book, self.p["sheet"])
         count = self.p["count"]
+        strays = self.strays(book)
+        if strays:
+            return f"typed outside the table: {strays}"
         for r in range(2, count + 2):
             cell = self.cell(sheet, f"C{r}")
             if not isinstance(cell.get("value"), int | float):
