@@ -57,7 +57,7 @@ def test_chords_and_characters() -> None:
             {"action": "left_mouse_up", "coordinate": [3, 4]},
             [["mousemove", "3", "4", "mouseup", "1"]],
         ),
-        ({"action": "key", "keys": ["ctrl", "s"]}, [["key", "--delay", "0", "ctrl+s"]]),
+        ({"action": "key", "keys": ["ctrl", "s"]}, [["key", "--delay", "12", "ctrl+s"]]),
         ({"action": "key_down", "keys": ["shift"]}, [["keydown", "shift"]]),
         ({"action": "key_up", "keys": ["shift", "A"]}, [["keyup", "shift", "a"]]),
         ({"action": "screenshot"}, []),

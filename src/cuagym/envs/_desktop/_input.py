@@ -37,11 +37,10 @@ MAX_CLICKS = 100
 TYPE_DELAY_MS = 8  # per character; 0 lets LibreOffice drop characters under load
 DRAG_STEPS = 4
 CLICK_DELAY_MS = 60  # between the clicks of a double/triple click (< any double-click time)
-# Between the events of one key chord. xdotool's default (12 ms) sleeps after every press and
-# release: 12 ms of every key step (24 for ctrl+s) spent waiting. A chord's events carry their
-# modifier state, so a burst is read as the chord it is (pyautogui, which OSWorld drives, sends
-# them with no pause at all).
-KEY_DELAY_MS = 0
+# Between the events of one key chord: xdotool's own default. Sending a chord's events with no
+# pause (as pyautogui does) saved ~12 ms a key step, but under load LibreOffice then dropped
+# keys sent back to back (a calc oracle's typed totals), so the pause stays.
+KEY_DELAY_MS = 12
 
 KEYSYMS: dict[str, str] = {
     "ctrl": "ctrl",
