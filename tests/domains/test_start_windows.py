@@ -28,18 +28,28 @@ def test_every_family_writes_a_start_screen_its_context_agrees_with() -> None:
                     assert window.app in DESKTOP_APPS or window.app in web
                     if window.path is not None:
                         assert window.path.startswith("/home/user")
-                for phrase, app in PROMISES.items():
-                    if phrase in task.context:
-                        promised += 1
-                        assert task.start[-1].app == app, task.task_id
-                        if app == "calc":
-                            assert task.start[-1].path == task.model_extra["params"]["path"]
+                kept = [p for p in PROMISES if p in task.context]
+                for phrase in kept:
+                    promised += 1
+                    app = PROMISES[phrase]
+                    # One promised window is on top; a context that promises several (a
+                    # cross-app task) gets each of them open.
+                    window = (
+                        task.start[-1]
+                        if len(kept) == 1
+                        else next((w for w in task.start if w.app == app), None)
+                    )
+                    assert window is not None and window.app == app, task.task_id
+                    if app == "calc":  # on the workbook the context talks about
+                        assert window.path is not None, task.task_id
+                        assert window.path.rsplit("/", 1)[-1] in task.context, task.task_id
                 if domain.platform == "web" and len(task.apps) == 1:
                     assert task.start == [StartWindow(app=domain.web_app.app_id, page="/")]
                 elif domain.platform == "web":  # a cross-app web task: each app's home page
                     assert sorted(w.app for w in task.start) == sorted(task.apps)
                     assert all(w.page == "/" for w in task.start), task.task_id
-    assert promised == 13 * 3, "13 families' contexts promise an open window"
+    # The 13 families whose contexts first promised an open window, and later ones.
+    assert promised >= 13 * 3, "families' contexts promise an open window"
 
 
 def test_a_start_screen_naming_an_unknown_app_or_mixing_kinds_is_refused() -> None:

@@ -144,14 +144,16 @@ def invoke(*args: str) -> tuple[int, str, str]:
 @pytest.mark.slow
 def test_cli_fails_with_the_report_and_writes_nothing(tmp_path: Path) -> None:
     out = tmp_path / "tasks.json"
-    # One app alone can hold at most 15 % of a corpus: 4 of 30 tasks, whatever its families.
+    # One app alone can hold at most 15 % of a corpus (4.5 of 30 tasks), whatever its
+    # families: 4 calc tasks and one files -> calc task, which counts half for each app.
     code, stdout, stderr = invoke("--domains", "calc", "--n", "30", "--seed", "2",
                                   "--out", str(out), "--json")  # fmt: skip
     assert code == 1, stderr
     assert not out.exists()
     line = json.loads(stdout.strip().splitlines()[-1])
-    assert list(line) == JSON_KEYS and line["constraints_met"] is False and line["tasks"] == 4
-    assert "NOT MET" in stderr and "tasks: 4 of 30" in stderr and "--best-effort" in stderr
+    assert list(line) == JSON_KEYS and line["constraints_met"] is False and line["tasks"] == 5
+    assert line["cross_share"] == 0.2, line
+    assert "NOT MET" in stderr and "tasks: 5 of 30" in stderr and "--best-effort" in stderr
 
 
 @pytest.mark.slow
