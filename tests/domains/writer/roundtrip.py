@@ -93,8 +93,10 @@ async def _build(family: TaskFamily, seed: int, gold: bool, dest: Path) -> None:
 _WRITE = """
 import base64
 import json
+import os
 
 for path, data in json.loads(FILES).items():
+    os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "wb") as fh:
         fh.write(base64.b64decode(data))
 """
@@ -102,10 +104,22 @@ for path, data in json.loads(FILES).items():
 
 async def _score(family: TaskFamily, seed: int, initial: Path, home: Path) -> str:
     """The reward on ``home``'s office files, in an environment that started as ``initial``."""
+    # The re-saved office files, and whatever else differs from the initial home (a PDF the
+    # golden patch exported, which LibreOffice does not re-save).
+    changed = [
+        f
+        for f in sorted(home.rglob("*"))
+        if f.is_file()
+        and f.suffix.lstrip(".") not in _FILTERS
+        and not (
+            (initial / f.relative_to(home)).is_file()
+            and (initial / f.relative_to(home)).read_bytes() == f.read_bytes()
+        )
+    ]
+    office = [f for ext in _FILTERS for f in sorted(home.rglob(f"*.{ext}"))]
     files = {
         f"/home/user/{f.relative_to(home)}": base64.b64encode(f.read_bytes()).decode()
-        for ext in _FILTERS
-        for f in sorted(home.rglob(f"*.{ext}"))
+        for f in [*office, *changed]
     }
     write = f"FILES = {json.dumps(json.dumps(files))}\n" + _WRITE
     async with LocalEnvironment(base=initial) as env:

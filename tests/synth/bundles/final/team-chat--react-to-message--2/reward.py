@@ -1,6 +1,6 @@
 """reward.py for team-chat--react-to-message--2.
 
-Task: React with :100: to Liam's message in #general about the Rotterdam go-live.
+Task: Liam shared news about the Rotterdam go-live in #general. Show your support with a :100: reaction on that message.
 """
 import json
 

@@ -1,6 +1,6 @@
 """reward.py for team-chat--set-channel-topic--0.
 
-Task: Change the topic of #design to “Office move on the 28th: pack your desks by Thursday”.
+Task: Update what #design shows as its topic: “Office move on the 28th: pack your desks by Thursday”
 """
 import json
 

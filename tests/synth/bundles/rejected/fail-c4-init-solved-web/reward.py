@@ -1,6 +1,6 @@
 """reward.py for team-chat--send-direct-message--1.
 
-Task: Send Maya Chen a direct message, just between the two of you, saying “Heads up: I moved our 1:1 to Thursday at 10:00.”
+Task: Send “Heads up: I moved our 1:1 to Thursday at 10:00.” to Maya Chen as a private message that nobody else sees.
 """
 import json
 
