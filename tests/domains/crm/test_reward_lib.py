@@ -36,3 +36,15 @@ def test_the_inlined_text_is_the_module_below_its_marker() -> None:
     namespace: dict[str, object] = {}
     exec(compile(REWARD_HELPERS, "helpers.py", "exec"), namespace)
     assert "unlike" in namespace and "added" in namespace
+
+
+def test_mail_read_marks_allow_only_unread_flags_and_only_when_opening_marks_read() -> None:
+    from cuagym.domains.crm._families._reward_lib import mail_read_marks
+
+    threads = {"t2": {}, "t1": {}}
+    assert mail_read_marks({"settings": {"markReadOnOpen": True}, "threads": threads}) == [
+        "threads.t1.unread",
+        "threads.t2.unread",
+    ]
+    assert mail_read_marks({"settings": {"markReadOnOpen": False}, "threads": threads}) == []
+    assert mail_read_marks({"settings": {}, "threads": threads}) == []

@@ -193,10 +193,7 @@ class DealChangeFromEmail(_CrossFamily):
         checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
         # The mailbox is only read: no reply, no label, no archive (a read flag only where the
         # account marks what it opens as read).
-        opened = []
-        if minit["settings"].get("markReadOnOpen"):
-            opened = ["threads." + t + ".unread" for t in sorted(minit["threads"])]
-        mail_extra = diff_outside(mdiff, opened)
+        mail_extra = diff_outside(mdiff, mail_read_marks(minit))
         checks.append(("mailbox_untouched", 0, not mail_extra, "mail changes: " + listing(mail_extra)))
         """  # noqa: E501
         return compose_reward(
@@ -362,10 +359,7 @@ class LeadFromInquiry(_CrossFamily):
         checks.append(("one_lead", 0, len(new) <= 1, f"{len(new)} new leads"))
         extra = diff_outside(diff, ["leads." + k for k in new])
         checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
-        opened = []
-        if minit["settings"].get("markReadOnOpen"):
-            opened = ["threads." + t + ".unread" for t in sorted(minit["threads"])]
-        mail_extra = diff_outside(mdiff, opened)
+        mail_extra = diff_outside(mdiff, mail_read_marks(minit))
         checks.append(("mailbox_untouched", 0, not mail_extra, "mail changes: " + listing(mail_extra)))
         """  # noqa: E501
         return compose_reward(

@@ -158,10 +158,7 @@ class OpportunityFromEmail(_CrossFamily):
         checks.append(("one_opportunity", 0, len(new) <= 1, f"{len(new)} new opportunities"))
         extra = diff_outside(diff, ["opportunities." + k for k in new])
         checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
-        opened = []
-        if minit["settings"].get("markReadOnOpen"):
-            opened = ["threads." + t + ".unread" for t in sorted(minit["threads"])]
-        mail_extra = diff_outside(mdiff, opened)
+        mail_extra = diff_outside(mdiff, mail_read_marks(minit))
         checks.append(("mailbox_untouched", 0, not mail_extra, "mail changes: " + listing(mail_extra)))
         """  # noqa: E501
         return compose_reward(
@@ -290,10 +287,7 @@ class HandoverFromEmail(_CrossFamily):
         allowed = [f"contacts.{cid}.title", f"contacts.{cid}.phone", f"opportunities.{oid}.contactId"]
         extra = diff_outside(diff, allowed)
         checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
-        opened = []
-        if minit["settings"].get("markReadOnOpen"):
-            opened = ["threads." + t + ".unread" for t in sorted(minit["threads"])]
-        mail_extra = diff_outside(mdiff, opened)
+        mail_extra = diff_outside(mdiff, mail_read_marks(minit))
         checks.append(("mailbox_untouched", 0, not mail_extra, "mail changes: " + listing(mail_extra)))
         """  # noqa: E501
         return compose_reward(

@@ -62,3 +62,11 @@ def unlike(record: dict[str, Any], expected: dict[str, Any]) -> list[str]:
     """The keys of ``expected`` whose value in ``record`` differs (a missing key differs)."""
     missing = object()
     return sorted(k for k, v in expected.items() if record.get(k, missing) != v)
+
+
+def mail_read_marks(mail_initial: dict[str, Any]) -> list[str]:
+    """The mailbox paths a cross-app task may change by only reading mail: each thread's
+    ``unread`` flag, when the mailbox marks a conversation read on opening it."""
+    if not mail_initial["settings"].get("markReadOnOpen"):
+        return []
+    return ["threads." + t + ".unread" for t in sorted(mail_initial["threads"])]

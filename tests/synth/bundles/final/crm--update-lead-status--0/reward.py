@@ -218,6 +218,14 @@ def unlike(record: dict[str, Any], expected: dict[str, Any]) -> list[str]:
     return sorted(k for k, v in expected.items() if record.get(k, missing) != v)
 
 
+def mail_read_marks(mail_initial: dict[str, Any]) -> list[str]:
+    """The mailbox paths a cross-app task may change by only reading mail: each thread's
+    ``unread`` flag, when the mailbox marks a conversation read on opening it."""
+    if not mail_initial["settings"].get("markReadOnOpen"):
+        return []
+    return ["threads." + t + ".unread" for t in sorted(mail_initial["threads"])]
+
+
 P = json.loads('{"company": "Frontier Water District", "first": "Theo", "from_rating": "Warm", "from_status": "Nurturing", "last": "Lambert", "rating": "Cold", "status": "Qualified"}')
 
 
