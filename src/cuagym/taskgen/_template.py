@@ -39,6 +39,7 @@ _NAME = re.compile(r"(?<![.!?:;\n]\s)(?<!^)\b[A-Z][\w'’&.-]*")
 # between adjacent slots.
 _SLOT_RUN = re.compile(r"[$€£¥#@:.]?<>(?:[\s,/&()+:.-]*[$€£¥#@:.]?<>)*:?")
 _TOKEN = re.compile(r"\w+", re.UNICODE)
+_WORD = re.compile(r"\w")
 
 
 def tokens(text: str) -> list[str]:
@@ -62,15 +63,45 @@ def slot_values(params: Any) -> Iterator[str]:
             yield text
 
 
+def _is_word(text: str, at: int) -> bool:
+    return 0 <= at < len(text) and _WORD.match(text[at]) is not None
+
+
+def _replace_whole(text: str, values: list[str]) -> str:
+    r"""``text`` with each whole-word occurrence of ``values`` replaced by the slot: what
+    ``re.sub(r"(?<!\w)(?:v1|v2|...)(?!\w)", SLOT, text)`` gives, scanning left to right and
+    preferring the earlier value at one position, without compiling a pattern per call
+    (fillers differ from task to task, so such patterns never hit ``re``'s cache)."""
+    hits: list[tuple[int, int, int]] = []  # (start, rank, end)
+    for rank, value in enumerate(values):
+        at = text.find(value)
+        while at >= 0:
+            end = at + len(value)
+            if not _is_word(text, at - 1) and not _is_word(text, end):
+                hits.append((at, rank, end))
+            at = text.find(value, at + 1)
+    if not hits:
+        return text
+    hits.sort()
+    parts: list[str] = []
+    done = 0
+    for start, _, end in hits:
+        if start < done:
+            continue  # inside a replacement already made (or a later value at the same start)
+        parts += [text[done:start], SLOT]
+        done = end
+    parts.append(text[done:])
+    return "".join(parts)
+
+
 def slot_template(text: str, fillers: Any = None) -> str:
     """The sentence frame of ``text``: fillers replaced by ``<>``, runs of slots merged,
     case and spacing normalised. ``fillers``: a params tree whose values are slots too."""
     out = text
     values = sorted(set(slot_values(fillers)), key=len, reverse=True) if fillers else []
     values = [v for v in values if v in text]
-    if values:  # one alternation, longest first, instead of a pattern per value
-        either = "|".join(re.escape(v) for v in values)
-        out = re.sub(rf"(?<!\w)(?:{either})(?!\w)", SLOT, out)
+    if values:
+        out = _replace_whole(out, values)
     for pattern in _PATTERNS:
         out = pattern.sub(SLOT, out)
     out = _NAME.sub(SLOT, out)
