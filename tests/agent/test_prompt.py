@@ -7,7 +7,7 @@ import re
 import typing
 
 from cuagym.agent import SYSTEM_PROMPT, TOOL_SCHEMA, system_prompt
-from cuagym.core._action import ACTION_NAMES, Action
+from cuagym.core._action import ACTION_NAMES, Action, parse_action
 
 
 def test_schema_lists_every_primitive_and_every_argument() -> None:
@@ -39,3 +39,12 @@ def test_normalized_space_changes_only_the_coordinate_wording() -> None:
     assert "0-1000 grid" in norm and "0-1000 grid" not in SYSTEM_PROMPT
     strip = lambda text: re.sub(r'"description": "[^"]*\[x, y\][^"]*"', "", text)  # noqa: E731
     assert strip(norm) == strip(SYSTEM_PROMPT)
+
+
+def test_prompt_says_how_to_switch_windows_with_a_valid_action() -> None:
+    # Cross-app tasks open several windows; the agent must know how to reach the others.
+    screen = SYSTEM_PROMPT.split("# The screen", 1)[1].split("# How to respond", 1)[0]
+    chord = json.loads(re.search(r"\(({.*?})\)", screen, re.S).group(1))  # type: ignore[union-attr]
+    action = parse_action(chord)
+    assert action.action == "key" and action.keys == ["alt", "tab"]
+    assert "tab" in screen and "on top" in screen

@@ -40,7 +40,9 @@ _OFF = {"zoom": {"enabled": False}, "cursor_position": {"enabled": False}}
 ANTHROPIC_SYSTEM = (
     "You operate a Linux desktop through the computer tool to complete the user's task. "
     "Each action's result comes back with a new screenshot. Work step by step, check the "
-    "screen after each action, and save files where the task says. When the task is complete, "
+    "screen after each action, and save files where the task says. Several windows may be "
+    "open, one over the other; input goes to the one on top, and alt+Tab brings the next one "
+    "to the top. When the task is complete, "
     "answer without a tool call and start that answer with DONE; if it cannot be completed, "
     "start it with FAIL and say why."
 )

@@ -105,6 +105,13 @@ def system_prompt(coordinate_space: CoordinateSpace = "pixels") -> str:
             tools,
             "</tools>",
             "",
+            "# The screen",
+            "",
+            "The computer may show several application windows, one over the other; your "
+            "input goes to the window on top. To bring the next window to the top, press "
+            'alt and tab together ({"action": "key", "keys": ["alt", "tab"]}) and look at '
+            "the new screenshot.",
+            "",
             "# How to respond",
             "",
             'Write one short sentence that starts with "Action:" and says what you do next, '
