@@ -1,6 +1,6 @@
 """The files families for real: scripts run in sandboxed environments, as the consensus check does.
 
-- every family x 2 seeds: r(init) = 0 and r(gold) = 1 (``check_desktop_sample``);
+- every family x 3 seeds: r(init) = 0 and r(gold) = 1 (``check_desktop_sample``);
 - SKILL.md's three templates run as written: setup scores 0, setup + patch scores 1.
 
 Wrong end states are in ``test_wrong_end_states``.
@@ -22,7 +22,7 @@ from tests.domains.desktop_harness import DesktopSample, check_desktop_sample
 pytestmark = pytest.mark.slow
 
 FAMILIES = domain.families
-SEEDS = (0, 1)
+SEEDS = (0, 1, 2)
 PAIRS = [(f, s) for f in FAMILIES for s in SEEDS]
 
 

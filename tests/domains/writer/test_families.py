@@ -21,7 +21,7 @@ from tests.domains.writer.office_checks import (
 )
 
 FAMILIES = domain.families
-SEEDS = (0, 1)
+SEEDS = (0, 1, 2)
 
 
 # -- static ---------------------------------------------------------------------------------------

@@ -82,8 +82,10 @@ class TableOfContents(WriterFamily):
 
     def patch(self, p: dict[str, Any]) -> str:
         # A TOC field as Word writes one (instruction, then its result: an entry per heading,
-        # the text, a tab, the page), the way setup's pages run: the title page holds the
-        # first section, then one section a page.
+        # the text, a tab, the page; the field's end in a paragraph of its own after the last
+        # entry, else LibreOffice's re-save stamps the next heading with its style's formatting
+        # as direct formatting), the way setup's pages run: the title page holds the first
+        # section, then one section a page.
         return """
 doc = Document(P["path"])
 byline = find_para(doc, P["byline"])
@@ -113,7 +115,7 @@ for kind, value in (("begin", None), ("instr", ' TOC \\\\o "1-2" \\\\h '), ("sep
         element.set(qn("w:fldCharType"), kind)
     run._r.append(element)
     runs[0]._r.addprevious(run._r)
-end = anchor.add_run()
+end = insert_after(anchor).add_run()
 element = OxmlElement("w:fldChar")
 element.set(qn("w:fldCharType"), "end")
 end._r.append(element)
