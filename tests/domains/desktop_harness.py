@@ -121,25 +121,41 @@ async def score_end_state(
 
 
 async def score_end_states(
-    family: TaskFamily, seed: int, states: list[tuple[str, ...]]
+    family: TaskFamily, seed: int, states: list[tuple[str, ...]], hub: LiveHub | None = None
 ) -> list[RewardOutput]:
     """:func:`score_end_state` for several end states of one task in one environment: setup
     once, the snapshot ``initial``, then per state a restore to it, the state's change
-    scripts and the reward (a restore is a mount, far cheaper than a new sandbox)."""
+    scripts and the reward (a restore is a mount, far cheaper than a new sandbox). With
+    ``hub``, the session's web apps are put back with the home (a restore rewinds the home
+    only), as the synthesis engine does between reward runs."""
+    from cuagym.synth._hub_sessions import HubSessions
+
     task = family.sample(seed)
     reward = family.write_reward(task)
     outputs: list[RewardOutput] = []
-    async with LocalEnvironment() as env:
+    async with _environment(family, hub) as env:
+        link = env.config.hub
+        sessions = (
+            HubSessions(link.url, link.token, link.apps, {"env": link.sid or ""})
+            if link is not None
+            else None
+        )
         await _run(env, family.generate(task).initial_setup, "initial_setup")
         await env.snapshot(INITIAL_SNAPSHOT)
+        if sessions is not None:
+            await sessions.snapshot("env")
         for changes in states:
             await env.restore(INITIAL_SNAPSHOT)
+            if sessions is not None:
+                await sessions.restore("env", sessions.apps)
             for change in changes:
                 await _run(env, change, "golden_patch")
             out = await _run(env, reward, "reward")
             output = parse_reward_output(out)
             assert output.ok, (output.errors, out)
             outputs.append(output)
+        if sessions is not None:
+            await sessions.close()
     return outputs
 
 
