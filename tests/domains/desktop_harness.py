@@ -9,19 +9,34 @@ then the reward on each with a read-only home.
 (e.g. the golden patch and then a collateral edit), then the reward; :func:`score_end_states`
 scores several in one environment. :func:`oracle_episodes` runs families' GUI oracles on
 verified bundles in real desktop environments.
+
+A desktop x web family (a workbook and a web app's state) passes ``hub``: each environment then
+gets its own session in that live hub, as the synthesis engine gives one to each task with a
+web app, and its scripts reach the hub like every web task's.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
 from cuagym.core import INITIAL_SNAPSHOT, Episode, RewardOutput, TaskConfig, parse_reward_output
 from cuagym.domains import TaskFamily
-from cuagym.envs import LocalEnvironment
+from cuagym.envs import HubLink, LocalEnvironment
 from cuagym.synth import scan_source
+from tests.conftest import LiveHub
+
+
+def is_desk_web(family: TaskFamily) -> bool:
+    """Does ``family`` span a desktop app and a web app (its tests need a hub and a sandbox:
+    ``tests/domains/desk_web``)?"""
+    from cuagym.domains import DESKTOP_APPS
+
+    apps = set(family.task_apps())
+    return bool(apps & DESKTOP_APPS) and bool(apps - DESKTOP_APPS)
 
 
 @dataclass
@@ -43,7 +58,19 @@ async def _run(env: LocalEnvironment, code: str, role: str) -> str:
     return result.stdout
 
 
-async def check_desktop_sample(family: TaskFamily, seed: int) -> DesktopSample:
+def _environment(family: TaskFamily, hub: LiveHub | None) -> LocalEnvironment:
+    """A fresh environment; with ``hub``, bound to a new session there for the task's web
+    apps."""
+    if hub is None:
+        return LocalEnvironment()
+    web = tuple(a for a in family.task_apps() if a in hub.hub.apps)
+    link = HubLink(url=hub.url, token=hub.token, sid=f"dw-{uuid.uuid4().hex[:12]}", apps=web)
+    return LocalEnvironment(hub=link)
+
+
+async def check_desktop_sample(
+    family: TaskFamily, seed: int, hub: LiveHub | None = None
+) -> DesktopSample:
     """Sample, generate, write the reward, run everything in two jails; assert the contract."""
     task = family.sample(seed)
     assert task == family.sample(seed), "sampling must be deterministic"
@@ -51,7 +78,7 @@ async def check_desktop_sample(family: TaskFamily, seed: int) -> DesktopSample:
     reward = family.write_reward(task)
     report = scan_source(reward, f"{task.task_id}/reward.py")
     assert report.ok, [v.model_dump() for v in report.violations]
-    v_init, v_gold = LocalEnvironment(), LocalEnvironment()
+    v_init, v_gold = _environment(family, hub), _environment(family, hub)
     await asyncio.gather(v_init.start(), v_gold.start())
     try:
         await asyncio.gather(
@@ -74,13 +101,15 @@ async def check_desktop_sample(family: TaskFamily, seed: int) -> DesktopSample:
     )
 
 
-async def score_end_state(family: TaskFamily, seed: int, *changes: str) -> RewardOutput:
+async def score_end_state(
+    family: TaskFamily, seed: int, *changes: str, hub: LiveHub | None = None
+) -> RewardOutput:
     """The reward on the state that setup and then ``changes`` (scripts run in order, with the
     golden patch's rights) leave; the snapshot ``initial`` is taken right after setup, as
     every runner does. Use ``family.generate(family.sample(seed)).golden_patch`` as the first
     change to start from the gold state."""
     task = family.sample(seed)
-    async with LocalEnvironment() as env:
+    async with _environment(family, hub) as env:
         await _run(env, family.generate(task).initial_setup, "initial_setup")
         await env.snapshot(INITIAL_SNAPSHOT)
         for change in changes:
@@ -92,25 +121,41 @@ async def score_end_state(family: TaskFamily, seed: int, *changes: str) -> Rewar
 
 
 async def score_end_states(
-    family: TaskFamily, seed: int, states: list[tuple[str, ...]]
+    family: TaskFamily, seed: int, states: list[tuple[str, ...]], hub: LiveHub | None = None
 ) -> list[RewardOutput]:
     """:func:`score_end_state` for several end states of one task in one environment: setup
     once, the snapshot ``initial``, then per state a restore to it, the state's change
-    scripts and the reward (a restore is a mount, far cheaper than a new sandbox)."""
+    scripts and the reward (a restore is a mount, far cheaper than a new sandbox). With
+    ``hub``, the session's web apps are put back with the home (a restore rewinds the home
+    only), as the synthesis engine does between reward runs."""
+    from cuagym.synth._hub_sessions import HubSessions
+
     task = family.sample(seed)
     reward = family.write_reward(task)
     outputs: list[RewardOutput] = []
-    async with LocalEnvironment() as env:
+    async with _environment(family, hub) as env:
+        link = env.config.hub
+        sessions = (
+            HubSessions(link.url, link.token, link.apps, {"env": link.sid or ""})
+            if link is not None
+            else None
+        )
         await _run(env, family.generate(task).initial_setup, "initial_setup")
         await env.snapshot(INITIAL_SNAPSHOT)
+        if sessions is not None:
+            await sessions.snapshot("env")
         for changes in states:
             await env.restore(INITIAL_SNAPSHOT)
+            if sessions is not None:
+                await sessions.restore("env", sessions.apps)
             for change in changes:
                 await _run(env, change, "golden_patch")
             out = await _run(env, reward, "reward")
             output = parse_reward_output(out)
             assert output.ok, (output.errors, out)
             outputs.append(output)
+        if sessions is not None:
+            await sessions.close()
     return outputs
 
 

@@ -18,11 +18,12 @@ from cuagym.core import parse_reward_output
 from cuagym.domains import TaskFamily
 from cuagym.domains.calc import domain
 from cuagym.envs import LocalEnvironment
-from tests.domains.desktop_harness import DesktopSample, check_desktop_sample
+from tests.domains.desktop_harness import DesktopSample, check_desktop_sample, is_desk_web
 
 pytestmark = pytest.mark.slow
 
-FAMILIES = domain.families
+# desktop x web families (a workbook and a hub session) run in tests/domains/desk_web
+FAMILIES = [f for f in domain.families if not is_desk_web(f)]
 SEEDS = (0, 1, 2)
 PAIRS = [(f, s) for f in FAMILIES for s in SEEDS]
 

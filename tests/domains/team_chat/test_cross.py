@@ -26,10 +26,11 @@ from cuagym.domains.team_chat import domain
 from cuagym.domains.team_chat._families._world import channel_id
 from cuagym.domains.team_chat._ops import create_channel, post_message, set_channel_text
 from tests.conftest import LiveHub
+from tests.domains.desktop_harness import is_desk_web
 from tests.domains.family_harness import run_script
 from tests.domains.oracle_harness import assert_solved, needs_gui, oracle_episodes
 
-CROSS = [f for f in domain.families if len(f.task_apps()) > 1]
+CROSS = [f for f in domain.families if len(f.task_apps()) > 1 and not is_desk_web(f)]
 NOW = datetime(2025, 3, 7, 17, 0, tzinfo=UTC)
 State = dict[str, Any]
 

@@ -6,6 +6,7 @@ on the host) whose part below its inline marker is pasted into the script.
 
 - :mod:`._frame`: CHECK lines, guards, the score, the ``REWARD:`` line, sanitized details;
 - :mod:`._globs`: path patterns for the guards (``*`` one segment, ``**`` any depth);
+- :mod:`._figures`: the numbers a typed text states (a figure reported in a message);
 - :mod:`._hub`: web apps: read ``/go``, and the whole-diff guard ("the diff holds exactly the
   allowed changes");
 - :mod:`._home`: desktop apps: the initial home the runner exposes read-only
@@ -15,7 +16,7 @@ on the host) whose part below its inline marker is pasted into the script.
 :func:`reward_script` assembles a reward from these, a domain's read block and its checks.
 """
 
-from cuagym.domains._reward import _globs, _home, _hub
+from cuagym.domains._reward import _figures, _globs, _home, _hub
 from cuagym.domains._reward._compose import (
     INLINE_MARKER,
     RUN_MAIN,
@@ -28,9 +29,15 @@ from cuagym.domains._reward._compose import (
 WEB_LIBRARIES: tuple[str, ...] = (inlined(_globs), inlined(_hub))
 #: What a desktop reward inlines to compare the home (files, office views) with the initial one.
 DESKTOP_LIBRARIES: tuple[str, ...] = (inlined(_globs), inlined(_home))
+#: What a desktop x web reward inlines: both of the above (``_globs`` once), desktop first.
+DESK_WEB_LIBRARIES: tuple[str, ...] = (inlined(_globs), inlined(_home), inlined(_hub))
+#: Reading figures out of a typed text (``figures_in``, ``states_figure``).
+FIGURE_LIBRARY: str = inlined(_figures)
 
 __all__ = [
     "DESKTOP_LIBRARIES",
+    "DESK_WEB_LIBRARIES",
+    "FIGURE_LIBRARY",
     "INLINE_MARKER",
     "RUN_MAIN",
     "WEB_LIBRARIES",

@@ -6,6 +6,7 @@ from cuagym.domains._family import TaskFamily
 
 from ._base import CalcFamily
 from ._cross import FolderInventory
+from ._cross_mail import RecordMailedPrices
 from ._data import DropdownList, ExtractRowsToSheet, RegionChart, SortRows
 from ._fill import WeekSeries
 from ._formatting import ApplyNumberFormat, HighlightCells, StyleHeaderRow
@@ -28,6 +29,7 @@ __all__ = [
     "HighlightCells",
     "MergeTitle",
     "PriceLookup",
+    "RecordMailedPrices",
     "RegionChart",
     "RenameSheets",
     "SortRows",
@@ -58,4 +60,5 @@ FAMILIES: tuple[TaskFamily, ...] = (
     RegionChart(),
     SummarySheet(),
     FolderInventory(),
+    RecordMailedPrices(),
 )

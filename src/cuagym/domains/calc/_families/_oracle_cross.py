@@ -1,15 +1,15 @@
-"""GUI oracles of calc's cross-application families (files → calc)."""
+"""GUI oracles of calc's cross-application families (files → calc, mail → calc)."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from typing import Any
 
-from cuagym.domains._gui_oracle import answer, call, key
+from cuagym.domains._gui_oracle import OracleStuck, answer, call, key
 
 from ._oracle import CalcOracle
 
-__all__ = ["FolderInventoryOracle"]
+__all__ = ["FolderInventoryOracle", "RecordMailedPricesOracle"]
 
 
 class FolderInventoryOracle(CalcOracle):
@@ -89,4 +89,38 @@ class FolderInventoryOracle(CalcOracle):
         total = self.cell(sheet, f"C{count + 2}")
         if label != "Total" or not total.get("formula"):
             return f"row {count + 2} is {label!r}, {total}"
+        return None
+
+
+class RecordMailedPricesOracle(CalcOracle):
+    """mail -> calc: the new prices are the task's (a person reads them in the email, which
+    the start screen shows under the workbook); each goes into the Unit price cell of its
+    item's row, found by code in the workbook as it was saved."""
+
+    async def edit(self) -> AsyncIterator[str]:
+        rows = self.rows(await self.workbook())
+        entries = []
+        for code, _, _, new in self.p["changes"]:
+            if code not in rows:
+                raise OracleStuck(f"no row with the code {code} in the workbook")
+            entries.append((f"D{rows[code]}", str(new)))
+        async for turn in self.type_cells(entries):
+            yield turn
+
+    def rows(self, book: dict[str, Any]) -> dict[str, int]:
+        """Item code -> its row on the price sheet."""
+        cells = self.sheet(book, self.p["sheet"]).get("cells", {})
+        return {
+            str(cell.get("value")): int(coord[1:])
+            for coord, cell in cells.items()
+            if coord[0] == "A" and coord[1:].isdigit() and int(coord[1:]) > 1 and cell
+        }
+
+    def check(self, book: dict[str, Any]) -> str | None:
+        sheet = self.sheet(book, self.p["sheet"])
+        rows = self.rows(book)
+        for code, _, _, new in self.p["changes"]:
+            value = self.cell(sheet, f"D{rows.get(code, 0)}").get("value")
+            if not isinstance(value, int | float) or abs(value - new) > 0.005:
+                return f"{code}'s price is {value!r}, not {new}"
         return None

@@ -16,7 +16,7 @@ from ._oracle_cells import (
     TotalsRowOracle,
     WeekSeriesOracle,
 )
-from ._oracle_cross import FolderInventoryOracle
+from ._oracle_cross import FolderInventoryOracle, RecordMailedPricesOracle
 from ._oracle_data import (
     DropdownListOracle,
     ExtractRowsOracle,
@@ -48,4 +48,5 @@ ORACLES: dict[str, Any] = {
     "summary-sheet": SummarySheetOracle,
     "rename-sheets": RenameSheetsOracle,
     "folder-inventory": FolderInventoryOracle,
+    "record-mailed-prices": RecordMailedPricesOracle,
 }

@@ -6,6 +6,7 @@ from cuagym.domains._family import TaskFamily
 
 from ._base import ChatFamily
 from ._channels import CreatePrivateChannel, JoinAndPost, SetChannelTopic, WrapUpChannel
+from ._cross_calc import ReportWorkbookFigure
 from ._cross_tracker import SprintChannel
 from ._directory import GroupDmByRole
 from ._messaging import FixOwnMessage, ReactToMessage, ReplyInThread
@@ -25,6 +26,7 @@ __all__ = [
     "PinFoundMessage",
     "ReactToMessage",
     "ReplyInThread",
+    "ReportWorkbookFigure",
     "SendDirectMessage",
     "SetChannelTopic",
     "SprintChannel",
@@ -48,4 +50,5 @@ FAMILIES: tuple[TaskFamily, ...] = (
     WrapUpChannel(),
     ModerateAsAdmin(),
     SprintChannel(),
+    ReportWorkbookFigure(),
 )
