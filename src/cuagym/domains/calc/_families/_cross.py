@@ -113,6 +113,22 @@ class FolderInventory(CalcFamily):
                 "one row per file in that folder, sorted by name, holding the name, the type as "
                 "the extension in lower case without a dot, and the size in bytes, plus row "
                 f"{last} with {total} in column A and the summed size in column C.",
+                f"Sheet {tab} of {path} should describe every file kept in {where}. Each file "
+                "takes one row starting at row 2, names ordered A to Z: column A its complete "
+                "name, column B its lower-case extension minus the dot, column C how many bytes "
+                f"it has. Row {last} reads {total} in A with the byte total in C.",
+                f"Catalogue {where} on the {tab} sheet of {path}. I expect its files sorted "
+                "alphabetically by name, one per row below the header, each with name, type "
+                "(extension, lower case, no leading dot) and precise size in bytes, and row "
+                f"{last} carrying {total} and the overall byte count in C.",
+                f"How big is each file in {where}? Answer in {path}, sheet {tab}: rows 2 to "
+                f"{last - 1} hold the files in name order with name, dotless lower-case "
+                f"extension and exact bytes in columns A to C, and row {last} gives {total} "
+                "and their sum.",
+                f"For the handover, {path} needs a listing of {where} on sheet {tab}: file name, "
+                "extension as type (lower case, without its dot) and size in bytes for each "
+                f"file, alphabetised from row 2, and a closing {total} row {last} whose "
+                "column C adds up all the sizes.",
             ]
         )
         return self.make_task(

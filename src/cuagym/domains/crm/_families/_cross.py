@@ -56,6 +56,18 @@ _FRAMES = (
     "{contact} has written from {account} with the confirmed deal for \u201c{opp}\u201d. Enter "
     "the amount, the close date and the stage from that final email on the opportunity, and "
     "log the email itself there as an Email activity under its own subject.",
+    "Two emails from {contact} discuss \u201c{opp}\u201d, and only the later one counts. The "
+    "opportunity should end up with the amount, close date and stage that later message "
+    "confirms, and carry a completed Email activity titled with that message's subject.",
+    "After {contact}'s final word on \u201c{opp}\u201d our records are stale. Put the agreed "
+    "amount, closing date and pipeline stage from their last email on the deal, along with a "
+    "done activity of the Email kind whose subject is identical to the email's.",
+    "I want \u201c{opp}\u201d for {account} to reflect what {contact} agreed in writing most "
+    "recently: amount, close date, stage. Note that email against the opportunity too, as an "
+    "Email activity marked complete that carries the same subject line.",
+    "Earlier figures from {contact} about \u201c{opp}\u201d were superseded by a newer "
+    "message. Record the newer amount, target close date and stage on that deal, plus an "
+    "Email-type activity, already completed, repeating the newer message's subject.",
 )
 
 
@@ -249,6 +261,18 @@ _LEAD_FRAMES = (
     "Log the prospect behind \u201c{subject}\u201d in the CRM as a {rating} lead from "
     "{source}, with the first name, last name, company, title, email and phone written in "
     "their email.",
+    "A prospect reached out in the email \u201c{subject}\u201d. I'd like the CRM to hold them "
+    "as a lead rated {rating}, source {source}, carrying the first and last name, company, "
+    "job title, email address and phone number that message lists.",
+    "Nobody has recorded the sender of \u201c{subject}\u201d yet. Their CRM lead should show "
+    "the name, company, title, email and phone from the message, {source} as where the lead "
+    "came from, and {rating} as its rating.",
+    "New business came in by email (subject \u201c{subject}\u201d): register its author as "
+    "a lead, rating {rating}, lead source {source}, with every detail from the signature, "
+    "namely first name, last name, company, title, email address, phone.",
+    "Capture whoever sent \u201c{subject}\u201d as a CRM lead. Their name, company, job "
+    "title, email address and telephone number must match what they wrote; the source is "
+    "{source} and the rating {rating}.",
 )
 
 

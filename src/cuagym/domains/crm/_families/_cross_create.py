@@ -48,6 +48,19 @@ _FRAMES = (
     "There is a new deal in \u201c{subject}\u201d: add \u201c{opp}\u201d to {account} at stage "
     "{stage}, with {contact} as the primary contact and the email's budget and target date "
     "as its amount and close date.",
+    "{contact} of {account} wants a new project, per the email \u201c{subject}\u201d. I need "
+    "an opportunity named \u201c{opp}\u201d under that account, stage {stage}, primary "
+    "contact {contact}, whose amount is the budget in the email and whose close date is the "
+    "decision date it gives.",
+    "The CRM is missing the deal {contact} proposed in \u201c{subject}\u201d. Add "
+    "\u201c{opp}\u201d for {account}: {stage} as its stage, {contact} as primary contact, "
+    "and the money and the date quoted in that message as amount and close date.",
+    "Record a fresh opportunity, \u201c{opp}\u201d, belonging to {account} and coming from "
+    "the email \u201c{subject}\u201d by {contact}, who is its primary contact; set it at "
+    "{stage}, and copy the budget figure and expected decision date from the email.",
+    "From the message \u201c{subject}\u201d, {account} should get a new deal called "
+    "\u201c{opp}\u201d at the {stage} stage. Its primary contact is the sender, {contact}, "
+    "and its amount and close date follow the numbers in that message.",
 )
 
 
@@ -187,6 +200,18 @@ _HANDOVER_FRAMES = (
     "\u201c{subject}\u201d tells us {contact} has a new role. Record the title and phone from "
     "that email on their contact, and set \u201c{opp}\u201d's primary contact to whoever they "
     "say takes over.",
+    "{contact} wrote \u201c{subject}\u201d to announce a new position. I want their contact "
+    "record to show the title and direct phone number given in that message, and the "
+    "successor they name to be the primary contact on \u201c{opp}\u201d.",
+    "Our CRM still has {contact}'s old job details. Bring their title and phone in line with "
+    "the email \u201c{subject}\u201d, and hand \u201c{opp}\u201d over to the colleague it "
+    "names by making that person the deal's primary contact.",
+    "According to \u201c{subject}\u201d, {contact} has moved on and someone else now owns "
+    "\u201c{opp}\u201d. Reflect both facts: new title and new phone on {contact}'s contact, "
+    "new primary contact on the opportunity.",
+    "The opportunity \u201c{opp}\u201d needs the primary contact that {contact} named in "
+    "\u201c{subject}\u201d, and {contact}'s own contact entry needs the updated job title "
+    "and phone from the same email.",
 )
 
 

@@ -98,6 +98,18 @@ class RenameFromSheet(FilesFamily):
                 f"The contract scans in {where} still have scanner names. Rename each one "
                 f"that sheet {tab} of {book} lists to the new name given beside it, exactly as "
                 "written there, and keep everything else as it is.",
+                f"I want the scans of {where} to carry the names my plan {book} assigns them. "
+                f"On its {tab} sheet, column A is what a file is called today and column B what "
+                "it must be called; unplanned scans and the spreadsheet stay untouched.",
+                f"Each row of {tab} in {book} pairs a scan's current file name with its future "
+                f"one. Make the folder {where} agree with those pairs, while files absent from "
+                "the sheet keep their names and the workbook is not edited.",
+                f"Scanner-generated names in {where} should give way to the titles listed in "
+                f"{book}: whenever sheet {tab} has a file in column A, that file ends up named "
+                "as column B says. No other file is renamed, and the plan is kept as it is.",
+                f"Finish the renaming job described in {book}. Sheet {tab} there pairs old "
+                f"names (A) with new names (B) for scans kept in {where}; once done, only "
+                "those scans have new names and the sheet is unchanged.",
             ]
         )
         return self.make_task(
@@ -206,6 +218,18 @@ class FileBySheet(FilesFamily):
                 f"I sorted my downloads in {book}, sheet {tab}: column A names a file in "
                 f"{where}, column B the folder (inside the home) it should live in. Move them "
                 "accordingly without renaming anything or touching unlisted files.",
+                f"My downloads need tidying according to {book}. Wherever sheet {tab} lists a "
+                f"file of {where} in column A, that file should end up in the folder named in "
+                "column B with its name intact; other files and the workbook do not change.",
+                f"Relocate the files that the {tab} sheet of {book} assigns to folders: their "
+                f"new home is the column B path of their row, their old one {where}. Names stay "
+                "identical, unlisted downloads remain where they are, and the plan is untouched.",
+                f"Some files in {where} belong in project folders, as recorded on sheet {tab} "
+                f"of {book}, whose columns are {cols}. Once you are done, each sits in its "
+                "assigned folder under its original name and nothing unlisted has moved.",
+                f"Clear the planned items out of {where}: the workbook {book} maps each of them "
+                f"to a destination folder on its {tab} sheet. Their names must not change, and "
+                "neither may the spreadsheet or any download it leaves out.",
             ]
         )
         return self.make_task(
@@ -319,6 +343,19 @@ class ExtractBySheet(FilesFamily):
                 f"I listed in {book}, sheet {tab}, which delivery archives to open and where: "
                 f"extract each listed zip from {where} into its folder (new folders are fine), "
                 "keep the zips, and ignore the archives that are not on the list.",
+                f"The deliveries waiting in {where} have to be opened as planned in {book}. "
+                f"Wherever sheet {tab} names an archive in column A, its files should appear in "
+                "the column B folder, created if missing; every zip stays in place and those "
+                "not named remain unopened.",
+                f"I need the contents of certain delivery zips available in their target "
+                f"folders. {book}, on its sheet {tab}, pairs each such archive in {where} with "
+                "a destination path; extract accordingly, keep all archives, and open no other.",
+                f"Bring out the files of each archive on the {tab} list in {book}, placing "
+                f"them in the destination written next to it. The zips stay in {where} as they "
+                "are, and archives missing from the list are not extracted.",
+                f"Some zips in {where} should be unpacked, others not: sheet {tab} of {book}, "
+                f"with {cols}, decides which and where. Make sure every listed archive's contents "
+                "sit in its destination folder while the archives themselves remain.",
             ]
         )
         return self.make_task(

@@ -69,6 +69,22 @@ def _frames(deck: str, book: str, target: str) -> list[str]:
         f"table: header {head}; a row per region, alphabetically, holding the number of orders "
         "and the revenue (sum of amounts, two decimals); and a final \u201cTotal\u201d row "
         "holding the totals of both columns.",
+        f"{deck} should show, on its {quote(target)} slide, how the orders of {book} split "
+        f"across regions. That table starts with the headers {head}, lists the regions from A "
+        "to Z with each one's order count and summed amount at two decimals, and closes on "
+        "a \u201cTotal\u201d row with the count and amount over the whole workbook.",
+        f"Present the data of {book} per region on {quote(target)} in {deck}, as a table: "
+        f"{head} across the top, every region on its own row in alphabetical sequence with "
+        "the number of its orders and its revenue to two decimal places, and a "
+        "\u201cTotal\u201d row at the bottom with the overall figures.",
+        f"My deck {deck} lacks the regional summary on {quote(target)}. Its table ought to "
+        f"read {head} in the first row, then the regions sorted by name, each giving its "
+        f"order tally and the sum of its order amounts from {book} with two decimals, and "
+        "last a \u201cTotal\u201d row adding up both.",
+        f"Count and total the orders of {book} region by region, and put the result as a "
+        f"table on the slide {quote(target)} of {deck}: header {head}, regions ordered "
+        "alphabetically, revenue written with two decimals, and a final \u201cTotal\u201d "
+        "row holding the grand order count and revenue.",
     ]
 
 
@@ -251,6 +267,21 @@ def _to_book_frames(deck: str, book: str, slide: str) -> list[str]:
         f"Transfer the region and revenue figures shown in the table on {slide} of {deck} to "
         f"the {sheet} sheet of {book}, starting below its headers in the slide's order (A: "
         f"region, B: revenue as a number), and add a last row {total} with their sum.",
+        f"{book} should hold what the {slide} slide of {deck} shows. On {sheet}, beneath "
+        "the header row, list each region of that slide's table in the order it appears "
+        f"there, its name in A and its revenue in B as a numeric value, and end with a row "
+        f"holding {total} and the revenue sum.",
+        f"The slide {slide} in {deck} has a small region table that I want in a "
+        f"spreadsheet: sheet {sheet} of {book}, one region per row below the headers, same "
+        f"sequence as on the slide, revenue in column B stored as a number, and a {total} "
+        "row at the end summing column B.",
+        f"Reproduce the regional revenues of {deck} (slide {slide}) on the {sheet} sheet of "
+        "the workbook " + book + ". Keep the slide's row order, region in the first column "
+        f"and numeric revenue in the second, and close the list with a {total} row carrying "
+        "their sum.",
+        f"Fill {sheet} in {book} with the rows of the table on {slide}, as they stand in "
+        f"{deck}: region names down column A, revenues as numbers down column B, nothing "
+        f"reordered, followed by one more row {total} whose revenue is the sum of the others.",
     ]
 
 

@@ -199,6 +199,22 @@ class FileBugFromChat(IssueFamily):
                 f"{priority} priority bug for {name} whose description repeats {first}'s "
                 f"message exactly, and post {reply} in the thread under the report, replacing "
                 f"{key} with the key of the issue you created.",
+                f"What {first} wrote in #{channel} is a genuine defect, so the tracker should "
+                f"have it: a {pname} bug called “{title}”, priority {priority}, owned by "
+                f"{name}, its description identical to {first}'s post. Under that post, a "
+                f"thread reply must say {reply} with {key} standing for the issue's key.",
+                f"I want {first}'s report from #{channel} recorded as a bug of {project} "
+                f"titled “{title}”, at {priority} priority and with {name} as assignee; the "
+                f"report's full text becomes its description. {first} should also see {reply} "
+                f"in the report's thread, where {key} is whatever key the bug received.",
+                f"A bug report by {first} is sitting in #{channel}. The end result should be "
+                f"a new {pname} issue of type bug, “{title}”, assigned to {name} with "
+                f"{priority} priority and described by the report copied exactly, plus a "
+                f"reply {reply} in that report's thread ({key} replaced by the issue's key).",
+                f"Get {first}'s #{channel} bug into {pname}: the issue is a bug titled "
+                f"“{title}” whose description is the report, letter for letter, with "
+                f"{priority} as priority and {name} responsible for it. Acknowledge it in the "
+                f"report's thread by answering {reply}, {key} being the created issue's key.",
             ]
         )
         context = (

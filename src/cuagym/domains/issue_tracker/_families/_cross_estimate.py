@@ -86,6 +86,18 @@ class EstimateFromThread(IssueFamily):
                 f"{key}'s story points should match the figure {first} confirmed in the "
                 f"#{channel} thread on it, and the issue should carry the label “{label}” "
                 "besides its current ones.",
+                f"Someone has to record the outcome of the #{channel} estimation thread that "
+                f"{first} started on {key}: that issue gets exactly the story points {first} "
+                f"approved there, and the extra label “{label}” next to the ones it has.",
+                f"Our chat already agreed on a size for {key} (“{title}”); {first} confirmed "
+                f"it in the #{channel} thread. Make the tracker show that size as the story "
+                f"points of {key} and attach “{label}” to its labels.",
+                f"{pname} issue {key} is missing its estimate. The value is the one {first} "
+                f"signed off on in the #{channel} discussion thread; enter it as story points, "
+                f"and mark the issue with the label “{label}” as well.",
+                f"Bring {key} up to date with the #{channel} conversation: its points must "
+                f"equal the number {first} settled on in the thread under their question, "
+                f"and “{label}” must appear among its labels without removing others.",
             ]
         )
         context = (

@@ -117,6 +117,16 @@ class PostSprintStatus(IssueFamily):
                 f"{what}, as one message: {head} plus their keys, {order}.",
                 f"#{channel} should get a one-message summary of the {what} in {sprint}. It "
                 f"begins with {head}, and after that come the issue keys, {order}.",
+                f"Let #{channel} know the {what} in {sprint}. A single post is enough, "
+                f"beginning with {head}; the keys come next, {order}.",
+                f"I'd like a quick update for #{channel} about {sprint} in {pname}. Write "
+                f"one message that opens with {head} and names the keys of the {what}, "
+                f"{order}.",
+                f"Report the {what} of the active {project} sprint ({sprint}) to the "
+                f"#{channel} channel in one post, {head} first, then every matching key, "
+                f"{order}.",
+                f"Anyone reading #{channel} should learn from one new message what the {what} "
+                f"of {sprint} are: the message starts {head} and lists those keys, {order}.",
             ]
         )
         context = (

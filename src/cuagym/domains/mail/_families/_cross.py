@@ -52,6 +52,18 @@ _FRAMES = (
     "Please mail the saved \u201c{template}\u201d template to each primary contact on a CRM "
     "opportunity whose stage is {stage}: a single message, Bcc only (To and Cc stay empty), "
     "subject and text as in the template.",
+    "I'd like the customers whose deals are at {stage} in the CRM to get our "
+    "\u201c{template}\u201d template: their primary contacts go in Bcc of one single email, "
+    "To and Cc hold nobody, and the saved subject and body go out untouched.",
+    "One message should reach the primary contact of each {stage} opportunity in the CRM. It "
+    "is the \u201c{template}\u201d template with its subject and body left as they are, and "
+    "all recipients are hidden in Bcc while To and Cc remain empty.",
+    "Reach out to the {stage} pipeline: whoever is primary contact on a CRM deal at that stage "
+    "receives the \u201c{template}\u201d template, sent just once with all of them as blind "
+    "copies, nothing in To or Cc, and no change to the template's subject or words.",
+    "Using our saved \u201c{template}\u201d wording unchanged, subject included, write a "
+    "single email whose Bcc lists exactly the primary contacts of the opportunities the CRM "
+    "shows at {stage}; its To and Cc fields must be empty.",
 )
 
 
@@ -209,6 +221,18 @@ _REPLY_FRAMES = (
     "Reply all with the date our CRM shows for that deal, in the form Month D, YYYY.",
     "Please reply to all recipients of {name}'s \u201c{subject}\u201d with the close date "
     "of \u201c{opp}\u201d taken from the CRM (month spelled out, then day and year).",
+    "The thread \u201c{subject}\u201d needs an answer for {name} and the others on it: "
+    "when does \u201c{opp}\u201d close according to our CRM? Write that date with the "
+    "month's name, the day and the year, and reply to all of them.",
+    "Tell {name}, and everybody copied on \u201c{subject}\u201d, the expected closing date "
+    "our CRM records for \u201c{opp}\u201d. The reply goes to all recipients and gives the "
+    "date as a month name followed by day and year.",
+    "{name} is waiting on a date. A reply-all to \u201c{subject}\u201d should state the close "
+    "date stored in the CRM for the opportunity \u201c{opp}\u201d, formatted like March 9, "
+    "2027.",
+    "Respond to \u201c{subject}\u201d so that {name} and every other recipient learn the "
+    "close date of the deal \u201c{opp}\u201d as the CRM holds it, with the month in words "
+    "and then the day and the year.",
 )
 
 

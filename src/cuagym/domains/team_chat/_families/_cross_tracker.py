@@ -99,6 +99,18 @@ class SprintChannel(TaskFamily):
                 f"The team wants #{channel} as a public channel about {sprint}. Use the "
                 f"sprint's goal from the tracker, unchanged, as the channel description, and "
                 f"write {said} as its opening message.",
+                f"I'd like a public room #{channel} in the team chat where the first post "
+                f"reads {said} and the description is the goal of {sprint}, identical to the "
+                "wording the tracker holds for that sprint.",
+                f"Give {sprint} ({pname}) its own public channel, #{channel}. People joining "
+                f"should see the tracker's sprint goal, verbatim, as the channel's description, "
+                f"and {said} as the very first message.",
+                f"There should be a #{channel} channel, open to everyone, whose description "
+                f"matches the {sprint} goal recorded in the issue tracker character for "
+                f"character, and whose first message is {said} sent by you.",
+                f"Kick off {sprint} in the chat: a new public #{channel}, its description "
+                f"copied unchanged from that sprint's goal in the tracker, and {said} as the "
+                "message that starts the conversation.",
             ]
         )
         context = (

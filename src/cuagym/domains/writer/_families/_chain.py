@@ -51,6 +51,18 @@ def _frames(book: str, doc: str, deck: str) -> list[str]:
         f"I need the figure from {book} in my report and deck: put the sum of its order "
         f"amounts in place of {mark}, both in {doc} and on the slide {slide} of {deck}, "
         "formatted like 12,345.67.",
+        f"{doc} and {deck} (slide {slide}) each carry {mark} as a stand-in. Swap it, in both "
+        f"files, for the grand total of the amounts recorded in {book}, shown with two "
+        "decimal places and commas grouping the thousands.",
+        f"My report {doc} and the {slide} slide of the deck {deck} must state the quarter's "
+        f"sales: every order amount in {book} added together. Where {mark} appears now, the "
+        "figure should read in the style 12,345.67.",
+        f"Add up the amounts of all orders listed in {book}. That total belongs in two "
+        f"places, the report {doc} and the slide {slide} of {deck}, each time taking the "
+        f"spot held by {mark} and formatted with a thousands comma and two decimals.",
+        f"Neither {doc} nor {deck} should keep the marker {mark} any longer: on the slide "
+        f"{slide} and in the report, it is to become the sum of the order amounts found in "
+        f"{book}, e.g. 12,345.67 (two decimals, comma-separated thousands).",
     ]
 
 

@@ -106,6 +106,21 @@ class SalesSummaryTable(WriterFamily):
             f"I need the regional totals of {book} in {doc}: a table in the {part} section "
             f"with the header {head}, one row per region sorted alphabetically showing its "
             f"order amounts summed (two decimals), and a final {total} row summing all orders.",
+            f"{doc} should report, below its {part} heading, what each region sold according "
+            f"to {book}. The table there opens with {head}, lists the regions by name from A "
+            f"to Z beside their sales totals written with two decimals, and ends on a {total} "
+            "row summing the whole order list.",
+            f"Beneath {part} in {doc}, the reader expects a region-by-region sales table fed "
+            f"by {book}: {head} as its heading row, regions alphabetised, each one's amounts "
+            f"added up and shown to two decimal places, then {total} with every order summed.",
+            f"Work out how much each region sold in {book} and present it in {doc} as a table "
+            f"under {part}. Its top row is {head}; the regions follow alphabetically, each "
+            f"with its total to two decimal places; a {total} row at the bottom gives the "
+            "grand sum.",
+            f"The document {doc} is missing its sales breakdown. Under the heading {part}, "
+            f"put the per-region sums of the order amounts in {book} into a table with the "
+            f"header {head}, sorted A to Z, two decimals each, and a final line {total} "
+            "whose figure is every order added together.",
         ]
         return self.make_task(task_id, rng.choice(frames), context, **p)
 
@@ -276,6 +291,21 @@ class MemoToSlides(WriterFamily):
             f"Create the presentation {deck} out of the memo {memo}, containing only one slide "
             "per level-1 section in memo order, each with the heading as its title and the "
             "section's level-2 sub-headings, in sequence, as bullets.",
+            f"The memo {memo} has to be presented as slides, saved to {deck}. Its top-level "
+            "sections each get exactly one slide, kept in the memo's sequence, whose title is "
+            "the section heading and whose bullets are that section's level-2 headings in "
+            "their original order; the deck holds nothing more.",
+            f"I need a deck at {deck} that follows {memo} section by section. For every "
+            "heading of level 1, a slide carries that heading as its title and lists the "
+            "level-2 headings under it as bullets, same order as the memo, with no extra "
+            "slides.",
+            f"Save a new presentation {deck} whose slides match the level-1 headings of "
+            f"{memo} one to one and in order. Below each slide title, the bullet points are "
+            "the level-2 headings found in that part of the memo, kept in sequence, and there "
+            "is no slide besides these.",
+            f"Convert the heading structure of {memo} into slides in {deck}: level-1 headings "
+            "become the titles of consecutive slides, the level-2 headings of each section its "
+            "bullets in the same order. Only those slides belong in the file.",
         ]
         return self.make_task(
             task_id,

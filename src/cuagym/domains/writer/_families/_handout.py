@@ -49,6 +49,22 @@ def _frames(doc: str, deck: str) -> list[str]:
         "under the introduction, one level-1 heading per slide (skip the title slide) with the "
         "exact slide title, each followed by the slide's bullet points formatted as a bulleted "
         "list, keeping the deck's order. Slides with no points get a heading and nothing else.",
+        f"Readers of {doc} should find the slides of {deck} reproduced after its opening "
+        "text: a heading of level 1 naming each slide but the first, exactly as titled, and "
+        "the slide's points listed with bullets below it, all in the deck's sequence. Where "
+        "a slide lacks points, its heading is enough.",
+        f"Extend {doc} with the material of {deck}, leaving the introduction as it is. Every "
+        "slide past the title slide contributes, in order, a level-1 heading equal to its "
+        "title plus, beneath, its bullets as a bulleted list in identical words; a slide "
+        "with no bullets contributes the heading alone.",
+        f"Write up {deck} in the handout {doc}: below what is already written, the titles of "
+        "the slides that follow the title slide appear as level-1 headings in presentation "
+        "order, and under each heading sit that slide's points as bullets, unchanged. A "
+        "slide without points leaves just its heading.",
+        f"Once you finish, {doc} mirrors {deck} from its second slide onwards: for each "
+        "slide in turn, a first-level heading with the slide title, followed by a bulleted "
+        "list of the slide's text points verbatim, or by nothing if the slide has none. The "
+        "introduction at the top stays.",
     ]
 
 
