@@ -77,6 +77,22 @@ def test_hard_cross_tasks_open_both_windows_the_changed_one_on_top(family: TaskF
     assert frames == set(range(len(FRAMES[family.id]))) and len(frames) >= 5, frames
 
 
+@pytest.mark.parametrize("family", FAMILIES, ids=lambda f: f.id)
+def test_the_osworld_export_opens_both_windows_in_order(family: TaskFamily) -> None:
+    from cuagym.core._osworld import start_steps
+
+    task = family.sample(0)
+    start = [w.model_dump(exclude_none=True) for w in start_screen(task)]
+    steps = start_steps(start, hub="http://hub.example:8000")
+    web = next(a for a in family.task_apps() if a not in DESKTOP_APPS)
+    kinds = ["open" if s.type == "open" else "web" for s in steps if s.type != "sleep"]
+    assert kinds == ["web" if w["app"] == web else "open" for w in start]
+    launch = next(s for s in steps if s.type == "launch")
+    assert f"hub.example:8000/{web}/?sid=" in launch.parameters["command"]
+    # a bundle's own config has no hub address yet: it opens the desktop window alone
+    assert [s.type for s in start_steps(start, hub=None)] == ["open"]
+
+
 def test_leaves_resolve_and_the_cells_are_cross_platform_cross_type() -> None:
     build_catalog(DOMAINS)  # raises on a leaf (or an also-covered leaf) no taxonomy has
     platforms = {d: dom.platform for d, dom in DOMAINS.items()}

@@ -126,17 +126,17 @@ class RecordMailedPrices(CalcFamily):
         sender = f"{first} {last}"
         items = rng.sample(_ITEMS, rng.randint(10, 13))
         codes = rng.sample(range(100, 1000), len(items))
-        listed = [
-            [f"{prefix}-{code}", name, unit, round(base * rng.uniform(0.9, 1.1), 2)]
-            for (name, unit, base), code in zip(items, codes, strict=True)
+        listed: list[tuple[str, str, float]] = [
+            (f"{prefix}-{code}", name, round(base * rng.uniform(0.9, 1.1), 2))
+            for (name, _, base), code in zip(items, codes, strict=True)
         ]
         picked = rng.sample(range(len(listed)), rng.randint(3, 4) + 1)
         changes = []
         for i in picked[:-1]:
-            code, name, _, old = listed[i]
+            code, name, old = listed[i]
             new = round(old * rng.choice((0.92, 0.95, 1.04, 1.06, 1.08, 1.12)), 2)
             changes.append([code, name, old, new if new != old else round(old + 0.5, 2)])
-        kept = [listed[picked[-1]][0], listed[picked[-1]][1], listed[picked[-1]][3]]
+        kept = list(listed[picked[-1]])
         path = f"/home/user/Documents/{prefix.lower()}_price_list.xlsx"
         sheet = "Prices"
         subject = rng.choice(_SUBJECTS)
