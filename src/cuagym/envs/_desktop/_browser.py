@@ -1,0 +1,138 @@
+"""One Chromium per desktop, kept across episodes; every window in a fresh browser context.
+
+Starting Chromium is most of a web task's reset (spawn to a rendered page: ~1.2-1.8 s and
+~1.3 s of CPU on a 2-core VM), while a new window in a running browser takes ~0.1 s. So a
+desktop starts Chromium once (``--no-startup-window``: it has no window of its own and stays
+alive when the last one closes) and opens each browser window through the DevTools protocol
+in a browser context of its own (``Target.createBrowserContext``): an in-memory profile with
+its own cookies, storage, cache and history, which ``Target.disposeBrowserContext`` throws
+away with its windows. A page never sees another window's (or an earlier episode's) data,
+and every window, the first one included, is made the same way, so every start screen looks
+the same.
+
+Closing every window (a restore) also closes any page the agent opened outside those
+contexts (an Incognito window) and checks with the X server that no browser window is left;
+the desktop restarts the browser when one is (see ``Desktop.close_apps``).
+
+The browser's working folder is ``/``, not the home: a restore remounts the home, and a
+process sitting in it would pin the old mount (and show it to a file dialog).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from cuagym.envs._desktop import _apps
+from cuagym.envs._desktop._devtools import devtools_port
+from cuagym.envs._desktop._proc import DesktopError, Launcher, Proc
+
+__all__ = ["BrowserWindow", "KeptBrowser"]
+
+_CDP_TIMEOUT_S = 10.0
+
+
+@dataclass(frozen=True)
+class BrowserWindow:
+    """A window of the kept browser: its own browser context and the page it shows."""
+
+    context_id: str
+    target_id: str
+
+
+@dataclass
+class KeptBrowser:
+    """A running Chromium without windows of its own; see the module docstring."""
+
+    proc: Proc
+    workdir: Path  # its user-data folder (DevToolsActivePort, the unused default profile)
+    port: int
+    contexts: set[str] = field(default_factory=set)
+
+    @classmethod
+    async def start(
+        cls,
+        launcher: Launcher,
+        env: Mapping[str, str],
+        workdir: Path,
+        size: tuple[int, int],
+        log: Path,
+        timeout: float = 30.0,
+    ) -> KeptBrowser:
+        proc = await launcher.spawn(
+            _apps.kept_chromium_argv(workdir, size), env, as_user=True, cwd="/", log=log,
+            network=True,
+        )  # fmt: skip
+        try:
+            port = await devtools_port(workdir, timeout=timeout, alive=lambda: proc.running)
+        except BaseException:
+            await proc.stop(kill=True)
+            raise
+        return cls(proc=proc, workdir=workdir, port=port)
+
+    @property
+    def running(self) -> bool:
+        return self.proc.running
+
+    async def _browser_socket(self) -> str:
+        async with httpx.AsyncClient(timeout=_CDP_TIMEOUT_S) as client:
+            resp = await client.get(f"http://127.0.0.1:{self.port}/json/version")
+            resp.raise_for_status()
+            return str(resp.json()["webSocketDebuggerUrl"])
+
+    async def _calls(self, *calls: tuple[str, dict[str, Any]]) -> list[dict[str, Any]]:
+        """Send DevTools calls to the browser one after the other; their results in order."""
+        from websockets.asyncio.client import connect
+
+        results: list[dict[str, Any]] = []
+        async with asyncio.timeout(_CDP_TIMEOUT_S):
+            async with connect(await self._browser_socket(), max_size=16 << 20) as ws:
+                for n, (method, params) in enumerate(calls, start=1):
+                    await ws.send(json.dumps({"id": n, "method": method, "params": params}))
+                    while True:  # no domain is enabled: no events, only replies
+                        reply = json.loads(await ws.recv())
+                        if reply.get("id") == n:
+                            break
+                    if "error" in reply:
+                        message = reply["error"].get("message", reply["error"])
+                        raise DesktopError(f"devtools {method}: {message}")
+                    results.append(reply.get("result", {}))
+        return results
+
+    async def open_window(self, url: str) -> BrowserWindow:
+        """A new window showing ``url`` in a new, empty browser context."""
+        (created,) = await self._calls(("Target.createBrowserContext", {}))
+        context = str(created["browserContextId"])
+        self.contexts.add(context)
+        params = {"url": url, "browserContextId": context, "newWindow": True}
+        (target,) = await self._calls(("Target.createTarget", params))
+        return BrowserWindow(context_id=context, target_id=str(target["targetId"]))
+
+    async def close_window(self, window: BrowserWindow) -> None:
+        """Close the window with its context (cookies, storage, cache, history gone)."""
+        if window.context_id in self.contexts:
+            self.contexts.discard(window.context_id)
+            await self._calls(
+                ("Target.disposeBrowserContext", {"browserContextId": window.context_id})
+            )
+
+    async def close_all(self) -> None:
+        """Dispose every context this browser made and close every other page (an Incognito
+        or settings window the agent opened): no window of the browser is left."""
+        contexts, self.contexts = list(self.contexts), set()
+        await self._calls(
+            *(("Target.disposeBrowserContext", {"browserContextId": c}) for c in contexts)
+        )
+        (targets,) = await self._calls(("Target.getTargets", {}))
+        pages = [t["targetId"] for t in targets.get("targetInfos", []) if t.get("type") == "page"]
+        if pages:
+            await self._calls(*(("Target.closeTarget", {"targetId": p}) for p in pages))
+
+    async def stop(self) -> None:
+        await self.proc.stop(kill=True)

@@ -1,0 +1,112 @@
+"""The desktop's kept Chromium: one browser across episodes, nothing of one window in the next.
+
+Each browser window opens in a browser context of its own; closing every window (what a
+restore does) disposes them. These tests drive a real Chromium on a real display.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from pathlib import Path
+
+import pytest
+
+from cuagym.envs._desktop import Desktop, DesktopConfig
+from cuagym.envs._desktop._devtools import evaluate
+
+from .conftest import EventPage, needs_chromium, needs_gui, needs_root
+
+pytestmark = [pytest.mark.gui, needs_gui, needs_chromium, needs_root]
+
+# Everything a page can leave for a later visit of its origin, read in one go.
+_READ = """JSON.stringify({cookie: document.cookie, local: localStorage.getItem("episode"),
+session: sessionStorage.getItem("episode")})"""
+_WRITE = """(() => { document.cookie = "episode=one; max-age=3600; path=/";
+localStorage.setItem("episode", "one"); sessionStorage.setItem("episode", "one");
+return document.cookie; })()"""
+
+
+async def _page(desktop: Desktop, expression: str) -> str:
+    app = desktop.apps[-1]
+    assert app.page is not None and desktop._browser_host is not None
+    return str(await evaluate(desktop._browser_host.port, expression, target_id=app.page.target_id))
+
+
+async def _shown(desktop: Desktop) -> list[int]:
+    return await desktop._windows("chromium")
+
+
+async def test_a_later_episode_sees_no_cookie_or_storage_of_an_earlier_one(
+    home: Path, event_page: EventPage
+) -> None:
+    async with Desktop(home=home, uid=1000) as desktop:
+        await desktop.open("chromium", event_page.url)
+        browser = desktop._browser_host
+        assert browser is not None
+        assert await _page(desktop, _WRITE) == "episode=one"
+        written = await _page(desktop, _READ)
+        assert '"local":"one"' in written and '"cookie":"episode=one"' in written
+        await desktop.close_apps(discard=True)  # what a restore does
+        await desktop.open("chromium", event_page.url)
+        # The same browser process (the test tests the kept path), a clean origin.
+        assert desktop._browser_host is browser and browser.running
+        assert await _page(desktop, _READ) == '{"cookie":"","local":null,"session":null}'
+
+
+async def test_after_a_reset_the_new_window_is_the_only_one(
+    home: Path, event_page: EventPage
+) -> None:
+    async with Desktop(home=home, uid=1000) as desktop:
+        first = await desktop.open("chromium", event_page.url)
+        # The agent opens more: a window of the same context and an Incognito window.
+        await desktop.act({"action": "key", "keys": ["ctrl", "n"]})
+        await desktop.act({"action": "key", "keys": ["ctrl", "shift", "n"]})
+        for _ in range(100):
+            if len(await _shown(desktop)) >= 3:
+                break
+            await asyncio.sleep(0.05)
+        assert len(await _shown(desktop)) == 3
+        await desktop.close_apps(discard=True)
+        assert await _shown(desktop) == []
+        second = await desktop.open("chromium", event_page.url + "&again")
+        assert await _shown(desktop) == [second.window] != [first.window]
+        assert second.proc is first.proc  # still the kept browser
+        assert await desktop.page_url() == event_page.url + "&again"
+
+
+async def test_the_first_window_and_a_later_one_look_the_same(
+    home: Path, event_page: EventPage
+) -> None:
+    async with Desktop(home=home, uid=1000) as desktop:
+        shots = []
+        for _ in range(2):
+            await desktop.open("chromium", event_page.url)
+            await desktop.wait_rendered(stable_s=0.3)
+            shots.append(await desktop.screenshot())
+            await desktop.close_apps(discard=True)
+        assert shots[0] == shots[1]
+
+
+async def test_a_dead_browser_is_replaced_by_the_next_open(
+    home: Path, event_page: EventPage
+) -> None:
+    async with Desktop(home=home, uid=1000) as desktop:
+        first = await desktop.open("chromium", event_page.url)
+        os.killpg(first.proc.pid, 9)
+        await first.proc.process.wait()
+        await desktop.close_apps(discard=True)
+        second = await desktop.open("chromium", event_page.url)
+        assert second.proc is not first.proc and second.proc.running
+        assert await _shown(desktop) == [second.window]
+
+
+async def test_a_process_per_window_when_not_kept(home: Path, event_page: EventPage) -> None:
+    config = DesktopConfig(keep_browser=False)
+    async with Desktop(home=home, uid=1000, config=config) as desktop:
+        first = await desktop.open("chromium", event_page.url)
+        second = await desktop.open("chromium", event_page.url)
+        assert first.page is None and first.proc is not second.proc
+        assert len(await _shown(desktop)) == 2
+        await desktop.close_apps(discard=True)
+        assert not first.running and not second.running
