@@ -110,3 +110,26 @@ async def test_a_process_per_window_when_not_kept(home: Path, event_page: EventP
         assert len(await _shown(desktop)) == 2
         await desktop.close_apps(discard=True)
         assert not first.running and not second.running
+
+
+# A page that keeps drawing for ~1.2 s (a new colour every 100 ms, as a page loading in
+# stages does), then settles on red: the window counts as rendered only once it has.
+_STAGED = (
+    "data:text/html,<title>staged</title><body style='margin:0'><script>"
+    "let n = 0; const t = setInterval(() => { n += 1; document.body.style.background ="
+    " n < 12 ? `rgb(0,${n * 20},255)` : 'rgb(255,0,0)'; if (n >= 12) clearInterval(t);"
+    " }, 100);</script></body>"
+)
+
+
+async def test_a_warm_window_is_awaited_until_its_page_has_drawn(
+    home: Path, event_page: EventPage
+) -> None:
+    async with Desktop(home=home, uid=1000) as desktop:
+        await desktop.open("chromium", event_page.url)  # the browser is warm from now on
+        await desktop.close_apps(discard=True)
+        await desktop.open("chromium", _STAGED)
+        frame = desktop.frame()
+        # The middle of the page, well below the toolbars: BGRA of the final red.
+        offset = ((frame.height // 2) * frame.width + frame.width // 2) * 4
+        assert frame.bgra[offset : offset + 3] == b"\x00\x00\xff"
