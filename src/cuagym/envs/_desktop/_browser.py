@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -36,6 +37,8 @@ from cuagym.envs._desktop._proc import DesktopError, Launcher, Proc
 __all__ = ["BrowserWindow", "KeptBrowser"]
 
 _CDP_TIMEOUT_S = 10.0
+#: one DevTools call on an open connection: (method, params) -> its result
+Call = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]]
 
 
 @dataclass(frozen=True)
@@ -53,6 +56,7 @@ class KeptBrowser:
     proc: Proc
     workdir: Path  # its user-data folder (DevToolsActivePort, the unused default profile)
     port: int
+    socket_url: str  # the browser's DevTools endpoint (fixed for the process's life)
     contexts: set[str] = field(default_factory=set)
 
     @classmethod
@@ -71,29 +75,31 @@ class KeptBrowser:
         )  # fmt: skip
         try:
             port = await devtools_port(workdir, timeout=timeout, alive=lambda: proc.running)
+            async with httpx.AsyncClient(timeout=_CDP_TIMEOUT_S) as client:
+                resp = await client.get(f"http://127.0.0.1:{port}/json/version")
+                resp.raise_for_status()
+                socket_url = str(resp.json()["webSocketDebuggerUrl"])
         except BaseException:
             await proc.stop(kill=True)
             raise
-        return cls(proc=proc, workdir=workdir, port=port)
+        return cls(proc=proc, workdir=workdir, port=port, socket_url=socket_url)
 
     @property
     def running(self) -> bool:
         return self.proc.running
 
-    async def _browser_socket(self) -> str:
-        async with httpx.AsyncClient(timeout=_CDP_TIMEOUT_S) as client:
-            resp = await client.get(f"http://127.0.0.1:{self.port}/json/version")
-            resp.raise_for_status()
-            return str(resp.json()["webSocketDebuggerUrl"])
-
-    async def _calls(self, *calls: tuple[str, dict[str, Any]]) -> list[dict[str, Any]]:
-        """Send DevTools calls to the browser one after the other; their results in order."""
+    @asynccontextmanager
+    async def _session(self) -> AsyncIterator[Call]:
+        """One connection to the browser's endpoint for a few calls made one after the other
+        (a connection costs a few ms; the endpoint's URL is known from the start)."""
         from websockets.asyncio.client import connect
 
-        results: list[dict[str, Any]] = []
+        counter = iter(range(1, 1 << 30))
         async with asyncio.timeout(_CDP_TIMEOUT_S):
-            async with connect(await self._browser_socket(), max_size=16 << 20) as ws:
-                for n, (method, params) in enumerate(calls, start=1):
+            async with connect(self.socket_url, max_size=16 << 20) as ws:
+
+                async def call(method: str, params: dict[str, Any]) -> dict[str, Any]:
+                    n = next(counter)
                     await ws.send(json.dumps({"id": n, "method": method, "params": params}))
                     while True:  # no domain is enabled: no events, only replies
                         reply = json.loads(await ws.recv())
@@ -102,37 +108,39 @@ class KeptBrowser:
                     if "error" in reply:
                         message = reply["error"].get("message", reply["error"])
                         raise DesktopError(f"devtools {method}: {message}")
-                    results.append(reply.get("result", {}))
-        return results
+                    result: dict[str, Any] = reply.get("result", {})
+                    return result
+
+                yield call
 
     async def open_window(self, url: str) -> BrowserWindow:
         """A new window showing ``url`` in a new, empty browser context."""
-        (created,) = await self._calls(("Target.createBrowserContext", {}))
-        context = str(created["browserContextId"])
-        self.contexts.add(context)
-        params = {"url": url, "browserContextId": context, "newWindow": True}
-        (target,) = await self._calls(("Target.createTarget", params))
+        async with self._session() as call:
+            created = await call("Target.createBrowserContext", {})
+            context = str(created["browserContextId"])
+            self.contexts.add(context)
+            params = {"url": url, "browserContextId": context, "newWindow": True}
+            target = await call("Target.createTarget", params)
         return BrowserWindow(context_id=context, target_id=str(target["targetId"]))
 
     async def close_window(self, window: BrowserWindow) -> None:
         """Close the window with its context (cookies, storage, cache, history gone)."""
         if window.context_id in self.contexts:
             self.contexts.discard(window.context_id)
-            await self._calls(
-                ("Target.disposeBrowserContext", {"browserContextId": window.context_id})
-            )
+            async with self._session() as call:
+                await call("Target.disposeBrowserContext", {"browserContextId": window.context_id})
 
     async def close_all(self) -> None:
         """Dispose every context this browser made and close every other page (an Incognito
         or settings window the agent opened): no window of the browser is left."""
         contexts, self.contexts = list(self.contexts), set()
-        await self._calls(
-            *(("Target.disposeBrowserContext", {"browserContextId": c}) for c in contexts)
-        )
-        (targets,) = await self._calls(("Target.getTargets", {}))
-        pages = [t["targetId"] for t in targets.get("targetInfos", []) if t.get("type") == "page"]
-        if pages:
-            await self._calls(*(("Target.closeTarget", {"targetId": p}) for p in pages))
+        async with self._session() as call:
+            for context in contexts:
+                await call("Target.disposeBrowserContext", {"browserContextId": context})
+            targets = await call("Target.getTargets", {})
+            for info in targets.get("targetInfos", []):
+                if info.get("type") == "page":
+                    await call("Target.closeTarget", {"targetId": info["targetId"]})
 
     async def stop(self) -> None:
         await self.proc.stop(kill=True)
