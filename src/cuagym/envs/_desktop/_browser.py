@@ -14,6 +14,14 @@ Closing every window (a restore) also closes any page the agent opened outside t
 contexts (an Incognito window) and checks with the X server that no browser window is left;
 the desktop restarts the browser when one is (see ``Desktop.close_apps``).
 
+What a context shares with the browser's own (unused, on-disk) profile outlives it: Chromium
+saves a bookmark made in any window to that profile, so a star set in one episode would show
+in the next. The desktop restarts the browser when that profile's bookmarks file has changed
+(``profile_changed``). Chromium writes it ~2.5 s after the change: a bookmark made in the last
+seconds before a reset is not caught. Other state Chromium lets an Incognito-like window
+persist (a few browser settings, saved passwords) is not watched; ``keep_browser=False`` gives
+every window a browser process and profile of its own.
+
 The browser's working folder is ``/``, not the home: a restore remounts the home, and a
 process sitting in it would pin the old mount (and show it to a file dialog).
 """
@@ -58,6 +66,7 @@ class KeptBrowser:
     port: int
     socket_url: str  # the browser's DevTools endpoint (fixed for the process's life)
     contexts: set[str] = field(default_factory=set)
+    _profile_seen: tuple[int, int] | None = field(default=None, repr=False)
 
     @classmethod
     async def start(
@@ -82,11 +91,25 @@ class KeptBrowser:
         except BaseException:
             await proc.stop(kill=True)
             raise
-        return cls(proc=proc, workdir=workdir, port=port, socket_url=socket_url)
+        browser = cls(proc=proc, workdir=workdir, port=port, socket_url=socket_url)
+        browser._profile_seen = browser._bookmarks_stamp()
+        return browser
 
     @property
     def running(self) -> bool:
         return self.proc.running
+
+    def _bookmarks_stamp(self) -> tuple[int, int] | None:
+        try:
+            stat = (self.workdir / "Default" / "Bookmarks").stat()
+        except OSError:
+            return None
+        return stat.st_mtime_ns, stat.st_size
+
+    def profile_changed(self) -> bool:
+        """Has a window saved something to the browser's own profile since it started (a
+        bookmark: see the module docstring)?"""
+        return self._bookmarks_stamp() != self._profile_seen
 
     @asynccontextmanager
     async def _session(self) -> AsyncIterator[Call]:

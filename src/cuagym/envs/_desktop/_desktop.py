@@ -364,6 +364,8 @@ class Desktop:
             if not host.running:
                 raise DesktopError("the browser is not running")
             await host.close_all()
+            if host.profile_changed():
+                raise DesktopError("a window saved a bookmark to the browser's profile")
             while await self._windows(_WINDOW_CLASS["chromium"]):
                 if loop.time() > deadline:
                     raise DesktopError("a browser window is still shown")
