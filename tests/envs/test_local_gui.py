@@ -70,3 +70,50 @@ async def test_a_scripts_only_environment_says_it_has_no_display() -> None:
             await env.screenshot()
     finally:
         await env.close()
+
+
+@pytest.mark.skipif(not shutil.which("chromium"), reason="needs chromium")
+async def test_the_kept_browser_lives_across_restores_outside_the_home() -> None:
+    """A restore remounts /home/user: the browser (kept across episodes) must not sit in the
+    old mount (that would pin it, and show it to a file dialog), and must still work."""
+    import os
+
+    env = LocalEnvironment(gui=True)
+    await env.start()
+    try:
+        await env.snapshot("clean")
+        await env.open_app("chromium", "data:text/html,<title>one</title>one")
+        browser = env.desktop._browser_host
+        assert browser is not None
+        members = [
+            int(pid)
+            for pid in os.listdir("/proc")
+            if pid.isdigit() and _session_of(int(pid)) == browser.proc.pid
+        ]
+        assert len(members) > 3  # the reaper, the browser and its helpers
+        cwds = {_cwd(pid) for pid in members} - {None}  # None: a helper that just exited
+        assert cwds == {"/"}, cwds
+        await env.restore("clean")
+        assert env.desktop._browser_host is browser and browser.running
+        await env.open_app("chromium", "data:text/html,<title>two</title>two")
+        assert await env.window_title() == "two - Chromium"
+    finally:
+        await env.close()
+
+
+def _session_of(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            raw = fh.read()
+    except OSError:
+        return -1
+    return int(raw[raw.rfind(b")") + 2 :].split()[3])
+
+
+def _cwd(pid: int) -> str | None:
+    import os
+
+    try:
+        return os.readlink(f"/proc/{pid}/cwd")
+    except OSError:
+        return None

@@ -3,8 +3,10 @@
 The environment is started once (its sandbox, its own Xvfb display, its hub session) and
 snapshotted clean; each episode restores that snapshot (which also closes the previous
 episode's windows) and resets the environment's hub session for every web app, so an episode
-finds the seed state and its own new browser profile: nothing carries over from the one
-before, and parallel workers never share a display, a home or a session. After an episode
+finds the seed state and a browser context of its own (the environment's Chromium is kept
+running across episodes, but each window opens in a fresh, empty context: no cookies,
+storage, cache or history of an earlier episode): nothing carries over from the one before,
+and parallel workers never share a display, a home or a session. After an episode
 that ended in ``error`` (the machinery may be what failed) and every ``recycle_after``
 episodes (frozen layers accumulate), the environment is replaced by a fresh one.
 """

@@ -20,10 +20,13 @@ import subprocess
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 from xml.sax.saxutils import escape
 
 from cuagym.envs._desktop._proc import DesktopError, Proc
+
+if TYPE_CHECKING:
+    from cuagym.envs._desktop._browser import BrowserWindow
 
 AppName = Literal["calc", "writer", "impress", "chromium", "files", "terminal"]
 APP_NAMES: tuple[str, ...] = ("calc", "writer", "impress", "chromium", "files", "terminal")
@@ -146,7 +149,11 @@ def chromium_argv(user_data_dir: Path, url: str, size: tuple[int, int]) -> list[
         "--no-default-browser-check", f"--user-data-dir={user_data_dir}",
         # --test-type hides the "unsupported command-line flag: --no-sandbox" bar.
         "--test-type", "--password-store=basic", "--disable-default-apps",
-        "--hide-crash-restore-bubble", "--disable-features=Translate,MediaRouter",
+        # WebUIOmniboxAimPopup: the address bar's "AI mode" popup, a web page of its own
+        # preloaded in every window (~0.15 s of CPU each) that this build never shows; the
+        # address bar and its suggestions look the same without it (screenshots identical).
+        "--hide-crash-restore-bubble",
+        "--disable-features=Translate,MediaRouter,WebUIOmniboxAimPopup",
         # A screenshot right after a scroll shows where it ends, not a frame of an animation.
         "--disable-smooth-scrolling",
         # A read-only view of the page for trusted host code (see _devtools): a free port on
@@ -155,6 +162,13 @@ def chromium_argv(user_data_dir: Path, url: str, size: tuple[int, int]) -> list[
         "--ozone-platform=x11", f"--window-size={width},{height}", "--window-position=0,0",
         "--start-maximized", url,
     ]  # fmt: skip
+
+
+def kept_chromium_argv(user_data_dir: Path, size: tuple[int, int]) -> list[str]:
+    """Chromium as a desktop keeps it (see ``_browser``): no window of its own, alive without
+    one; its windows are opened through DevTools, each in a browser context of its own."""
+    argv = chromium_argv(user_data_dir, "about:blank", size)
+    return [*argv[:-1], "--no-startup-window"]
 
 
 # The file manager's preferences (XDG_CONFIG_HOME is the desktop's private folder): a detailed
@@ -223,6 +237,9 @@ class App:
     target: str | None
     workdir: Path  # its private profile / user-data folder
     window: int | None = None
+    #: a window of the desktop's kept browser (its context and page); ``proc`` is that
+    #: browser's, shared with the other browser windows, and outlives the window
+    page: BrowserWindow | None = None
     _closed: bool = field(default=False, repr=False)
 
     @property

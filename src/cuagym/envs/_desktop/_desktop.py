@@ -28,6 +28,7 @@ from cuagym.core._action import parse_action
 from cuagym.core._png import Screenshot, encode_png, resized_png
 from cuagym.envs._desktop import _apps
 from cuagym.envs._desktop._apps import App, AppName
+from cuagym.envs._desktop._browser import KeptBrowser
 from cuagym.envs._desktop._devtools import ElementBox, devtools_port, evaluate, find_elements
 from cuagym.envs._desktop._display import Display, WindowManager
 from cuagym.envs._desktop._input import TYPE_DELAY_MS, CoordinateSpace, xdotool_commands
@@ -86,6 +87,12 @@ class DesktopConfig(BaseModel):
     coordinate_space: CoordinateSpace = "pixels"
     type_delay_ms: int = Field(TYPE_DELAY_MS, ge=0, le=200)
     app_timeout_s: float = Field(60.0, gt=0, description="launch to rendered window")
+    keep_browser: bool = Field(
+        True,
+        description="one Chromium per desktop, kept across restores; each browser window "
+        "opens in a fresh browser context of its own (see _browser). False: a Chromium "
+        "process (and profile folder) per window",
+    )
     cache_dir: Path | None = Field(None, description="LibreOffice profile templates")
     runtime_parent: Path | None = Field(None, description="where runtime folders go (/tmp)")
     grace_s: float = Field(
@@ -127,6 +134,7 @@ class Desktop:
         )
         self.apps: list[App] = []
         self.runtime_dir: Path | None = None
+        self._browser_host: KeptBrowser | None = None
         self.display: Display | None = None
         self._screen: Screen | None = None
         self._keymap = Keymap()
@@ -170,7 +178,9 @@ class Desktop:
 
     async def close(self) -> None:
         """Stop every app, the WM and the server; remove lock files and the runtime folder."""
-        # The environment is going away: nothing its apps hold is wanted.
+        # The environment is going away: nothing its apps hold is wanted (the browser goes
+        # first: closing its windows one by one would be work for nothing).
+        await self._stop_browser_host()
         await self.close_apps(discard=True)
         if self._screen is not None:
             self._screen.close()
@@ -203,7 +213,10 @@ class Desktop:
     def sessions(self) -> list[int]:
         """Session ids of every process tree of the desktop (each runs in its own session)."""
         display = self.display.sessions() if self.display is not None else []
-        return [*display, *(app.proc.pid for app in self.apps if app.running)]
+        host = self._browser_host
+        browser = [host.proc.pid] if host is not None and host.running else []
+        apps = [app.proc.pid for app in self.apps if app.running and app.page is None]
+        return [*display, *browser, *apps]
 
     def _display(self) -> Display:
         if self.display is None or self.runtime_dir is None:
@@ -245,6 +258,9 @@ class Desktop:
         self._settled = None
         display = self._display()
         assert self.runtime_dir is not None
+        if app == "chromium" and self.config.keep_browser:
+            url = str(target) if target is not None else "about:blank"
+            return await self._open_browser_window(url, wait=wait)
         self._app_count += 1
         workdir = self.runtime_dir / "user" / f"{app}-{self._app_count}"
         resolved: str | None = None
@@ -293,6 +309,69 @@ class Desktop:
                 await self.close_app(handle)
                 raise
         return handle
+
+    async def _open_browser_window(self, url: str, *, wait: bool) -> App:
+        """A window of the kept browser on ``url``, in a browser context of its own."""
+        browser = await self._kept_browser()
+        before = set(await self._windows(_WINDOW_CLASS["chromium"]))
+        page = await browser.open_window(url)
+        handle = App(name="chromium", proc=browser.proc, target=url, workdir=browser.workdir,
+                     page=page)  # fmt: skip
+        self.apps.append(handle)
+        if wait:
+            try:
+                await self.wait_window(handle, before)
+            except BaseException:
+                await self.close_app(handle)
+                raise
+        return handle
+
+    async def _kept_browser(self) -> KeptBrowser:
+        """The desktop's browser, started if it is not running (first use, or it died)."""
+        host = self._browser_host
+        if host is not None and host.running:
+            return host
+        await self._stop_browser_host()
+        assert self.runtime_dir is not None
+        self._app_count += 1
+        workdir = self.runtime_dir / "user" / f"chromium-{self._app_count}"
+        workdir.mkdir(mode=0o700)
+        if self.uid is not None:
+            os.chown(workdir, self.uid, self.gid if self.gid is not None else self.uid)
+        self._browser_host = await KeptBrowser.start(
+            self.launcher, self.app_env(), workdir, self._display().size,
+            log=self.runtime_dir / f"chromium-{self._app_count}.log",
+            timeout=self.config.app_timeout_s,
+        )  # fmt: skip
+        return self._browser_host
+
+    async def _stop_browser_host(self) -> None:
+        host, self._browser_host = self._browser_host, None
+        if host is not None:
+            await host.stop()
+            await asyncio.to_thread(shutil.rmtree, host.workdir, True)
+
+    async def _close_browser_windows(self) -> None:
+        """Close every window of the kept browser (ours and any the agent opened) and make
+        sure the display shows none; a browser that fails at that is stopped, so that the
+        next window comes from a fresh one."""
+        host = self._browser_host
+        if host is None:
+            return
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 5.0
+        try:
+            if not host.running:
+                raise DesktopError("the browser is not running")
+            await host.close_all()
+            if host.profile_changed():
+                raise DesktopError("a window saved a bookmark to the browser's profile")
+            while await self._windows(_WINDOW_CLASS["chromium"]):
+                if loop.time() > deadline:
+                    raise DesktopError("a browser window is still shown")
+                await asyncio.sleep(0.02)
+        except (DesktopError, OSError, TimeoutError, ValueError):
+            await self._stop_browser_host()
 
     async def wait_window(self, app: App, before: set[int] | None = None) -> int:
         """Wait until ``app`` has a new visible window, rendered; returns its X id."""
@@ -350,13 +429,24 @@ class Desktop:
         self._settled = None
         if app in self.apps:
             self.apps.remove(app)
+        if app.page is not None:
+            host = self._browser_host
+            if host is not None and host.proc is app.proc and host.running:
+                try:
+                    await host.close_window(app.page)
+                except (DesktopError, OSError, TimeoutError, ValueError):
+                    await self._stop_browser_host()
+            return
         await self._stop_app(app, others=self.apps, kill=discard)
 
     async def close_apps(self, *, discard: bool = False) -> None:
         """Stop every app at once (see :meth:`close_app`)."""
         self._settled = None
         apps, self.apps = list(self.apps), []
-        await asyncio.gather(*(self._stop_app(app, others=[], kill=discard) for app in apps))
+        await asyncio.gather(
+            *(self._stop_app(app, others=[], kill=discard) for app in apps if app.page is None),
+            self._close_browser_windows(),
+        )
 
     async def _stop_app(self, app: App, others: list[App], *, kill: bool = False) -> None:
         await app.proc.stop(timeout=self.config.grace_s + 10, kill=kill)
@@ -419,13 +509,16 @@ class Desktop:
     async def find_elements(self, selector: str) -> list[ElementBox]:
         """Elements of the page Chromium shows that match the CSS ``selector``: their screen
         box and centre (in ``act`` pixels), text, value, href, visibility."""
-        port = await devtools_port((await self._browser()).workdir)
-        return await find_elements(port, selector)
+        app = await self._browser()
+        port = await devtools_port(app.workdir)
+        return await find_elements(port, selector, app.page.target_id if app.page else None)
 
     async def page_url(self) -> str:
         """The URL of the page Chromium shows."""
-        port = await devtools_port((await self._browser()).workdir)
-        return str(await evaluate(port, "location.href"))
+        app = await self._browser()
+        port = await devtools_port(app.workdir)
+        target = app.page.target_id if app.page else None
+        return str(await evaluate(port, "location.href", target_id=target))
 
     # -- input and screen --------------------------------------------------------------------
     async def act(

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -69,8 +70,12 @@ _FIND_JS = """
 """
 
 
-async def devtools_port(user_data_dir: Path, timeout: float = 10.0) -> int:
-    """The port a Chromium started with ``--remote-debugging-port=0`` listens on."""
+async def devtools_port(
+    user_data_dir: Path, timeout: float = 10.0, alive: Callable[[], bool] | None = None
+) -> int:
+    """The port a Chromium started with ``--remote-debugging-port=0`` listens on.
+
+    ``alive``: is the browser still running (no use waiting for a dead one)?"""
     path = user_data_dir / _PORT_FILE
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
@@ -81,27 +86,34 @@ async def devtools_port(user_data_dir: Path, timeout: float = 10.0) -> int:
                 return int(first)
         except OSError:
             pass
+        if alive is not None and not alive():
+            raise DesktopError(f"chromium exited before writing {_PORT_FILE}")
         if loop.time() > deadline:
             raise DesktopError(f"chromium wrote no {_PORT_FILE} within {timeout:g} s")
         await asyncio.sleep(0.05)
 
 
-async def _page_socket(port: int) -> str:
+async def _page_socket(port: int, target_id: str | None = None) -> str:
     async with httpx.AsyncClient(timeout=10) as client:
         resp = await client.get(f"http://127.0.0.1:{port}/json/list")
         resp.raise_for_status()
         targets = resp.json()
     for target in targets:
+        if target_id is not None and target.get("id") != target_id:
+            continue
         if target.get("type") == "page" and target.get("webSocketDebuggerUrl"):
             return str(target["webSocketDebuggerUrl"])
     raise DesktopError("chromium shows no page")
 
 
-async def evaluate(port: int, expression: str, timeout: float = 10.0) -> Any:
-    """The JSON value of ``expression`` evaluated in the page Chromium shows."""
+async def evaluate(
+    port: int, expression: str, timeout: float = 10.0, target_id: str | None = None
+) -> Any:
+    """The JSON value of ``expression`` evaluated in the page Chromium shows (``target_id``:
+    that page of a browser with several; default: the first)."""
     from websockets.asyncio.client import connect
 
-    url = await _page_socket(port)
+    url = await _page_socket(port, target_id)
     request = {
         "id": 1,
         "method": "Runtime.evaluate",
@@ -123,9 +135,9 @@ async def evaluate(port: int, expression: str, timeout: float = 10.0) -> Any:
     return result.get("result", {}).get("value")
 
 
-async def find_elements(port: int, selector: str) -> list[ElementBox]:
+async def find_elements(port: int, selector: str, target_id: str | None = None) -> list[ElementBox]:
     """Every element matching the CSS ``selector``: screen box, centre, text, value, its
     attributes (``attrs``), form state (``checked``, ``disabled``, ``open``, ``focused``,
     ``selected_text``) and whether a click at its centre would reach it (``clickable``)."""
-    found = await evaluate(port, _FIND_JS % json.dumps(selector))
+    found = await evaluate(port, _FIND_JS % json.dumps(selector), target_id=target_id)
     return list(found or [])
