@@ -13,6 +13,7 @@ the home's state diff, and is removed on ``close()``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import re
 import shutil
@@ -34,6 +35,8 @@ from cuagym.envs._desktop._input import TYPE_DELAY_MS, CoordinateSpace, xdotool_
 from cuagym.envs._desktop._keymap import Keymap
 from cuagym.envs._desktop._proc import DesktopError, HostLauncher, Launcher, run_quiet
 from cuagym.envs._desktop._screen import Frame, Screen, menubar_drawn
+from cuagym.envs._desktop._xproto import XConnection
+from cuagym.envs._desktop._xtest import plan, play
 
 XDOTOOL = "/usr/bin/xdotool"
 _LINE_BREAKS = re.compile(r"(\r\n|\r|\n|\t)")
@@ -129,6 +132,8 @@ class Desktop:
         self.runtime_dir: Path | None = None
         self.display: Display | None = None
         self._screen: Screen | None = None
+        # Our own connection to the display: XTEST input and DAMAGE change notices.
+        self._x: XConnection | None = None
         self._keymap = Keymap()
         self._app_count = 0
         # The last settled screen and since when it has been unchanged; forgotten whenever the
@@ -164,6 +169,9 @@ class Desktop:
             )  # fmt: skip
             await self.display.start()
             self._screen = Screen(self.display.name)
+            assert self.display.number is not None
+            self._x = XConnection(self.display.number)
+            await self._x.open()
         except BaseException:
             await self.close()
             raise
@@ -175,6 +183,9 @@ class Desktop:
         if self._screen is not None:
             self._screen.close()
             self._screen = None
+        x, self._x = self._x, None
+        if x is not None:
+            await x.close()
         self._encoding = None
         if self.display is not None:
             await self.display.stop()
@@ -445,7 +456,18 @@ class Desktop:
             parsed, self.size, space or self.config.coordinate_space, self.config.type_delay_ms
         )
         for argv in commands:
-            await self._xdotool(argv)
+            await self._input(argv)
+
+    async def _input(self, argv: list[str]) -> None:
+        """One xdotool command chain, played over our own XTEST connection when it can be
+        played exactly (see ``_xtest.py``), else by xdotool."""
+        x = self._x
+        if x is not None and x.has_xtest:
+            events = plan(argv, await x.keymap())
+            if events is not None:
+                await play(x, events)
+                return
+        await self._xdotool(argv)
 
     async def _type(self, text: str) -> None:
         env = self._display().host_env()
@@ -539,21 +561,33 @@ class Desktop:
         """Wait until the screen stops changing for ``stable_s`` (and its top strip is busy;
         with ``menubar``, until a menu bar is drawn at the top left, see ``menubar_drawn``).
 
-        ``interval``: between two captures (default: a third of ``stable_s``, 15-50 ms, so a
-        short wait overshoots the quiet period by little). Returns the settled frame; raises
-        DesktopError after ``timeout``.
+        With DAMAGE (``_xproto``), the screen is captured when something was drawn on it (at
+        most every ``interval``/3) and once more when the quiet period would end: a change is
+        seen when it happens, and the wait ends as soon as the screen has been quiet for
+        ``stable_s``. Without, it is captured every ``interval`` (default: a third of
+        ``stable_s``, 15-50 ms, so a short wait overshoots the quiet period by little).
+        Either way the quiet period is measured from the first capture that showed the last
+        change. Returns the settled frame; raises DesktopError after ``timeout``.
         """
         if interval is None:
             interval = min(0.05, max(0.015, stable_s / 3))
+        x = self._x if self._x is not None and self._x.has_damage else None
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         # A screen that is still the one the last wait saw settle, with no input or app start
         # since, has been quiet since then: a wait right after another (a start window, then
         # the turn's settled screenshot) need not watch it for stable_s again.
         last, since = self._settled if self._settled is not None else (None, loop.time())
+        captured = float("-inf")
         while True:
+            if x is not None and x.damaged.is_set():
+                # Drawn on since the last capture: capture again, but not more often than
+                # interval/3 (an animation sends damage continuously), and only after the
+                # damage so far is forgotten, so that any later drawing is reported again.
+                await asyncio.sleep(max(0.0, captured + interval / 3 - loop.time()))
+                await x.clear_damage()
             frame = self.frame()
-            now = loop.time()
+            now = captured = loop.time()
             # The previous frame itself, not a hash of it: comparing 4 MB is a memcmp
             # (~0.1 ms), hashing it ~3 ms of CPU per capture.
             changed = frame.bgra != last
@@ -573,4 +607,22 @@ class Desktop:
                 return frame
             if now > deadline:
                 raise DesktopError(f"the screen did not settle within {timeout:g} s")
-            await asyncio.sleep(interval)
+            if x is None:
+                await asyncio.sleep(interval)
+                continue
+            # Next look: when the screen is drawn on, else when it may start being encoded
+            # (at least one interval after the change, as the polling did), when the quiet
+            # period ends, or after a few intervals regardless (a screen quiet but not yet
+            # ready, e.g. menus still missing, is looked at again as the polling did).
+            wake = min(
+                t
+                for t in (
+                    since + max(interval, stable_s - _ENCODE_AHEAD_S),
+                    since + stable_s,
+                    now + 3 * interval,
+                    deadline + interval,
+                )
+                if t > now
+            )
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(x.damaged.wait(), wake - now)
