@@ -26,7 +26,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from cuagym.core._action import parse_action
-from cuagym.core._png import Screenshot, encode_png, resized_png
+from cuagym.core._png import Screenshot, encode_png, resized_image_png
 from cuagym.envs._desktop import _apps
 from cuagym.envs._desktop._apps import App, AppName
 from cuagym.envs._desktop._devtools import ElementBox, devtools_port, evaluate, find_elements
@@ -65,6 +65,11 @@ _READY_TOP_COLORS: dict[str, int] = {
 _READY_STABLE_S: dict[str, float] = {
     "calc": 0.4, "writer": 0.4, "impress": 0.4, "chromium": 0.3, "files": 0.3, "terminal": 0.2,
 }  # fmt: skip
+
+
+def _png_of(image: Any) -> bytes:
+    """The screenshot PNG of an RGB image (as ``Frame.png``)."""
+    return encode_png(image.width, image.height, image.tobytes())
 
 
 def default_cache_dir() -> Path:
@@ -530,12 +535,14 @@ class Desktop:
 
     async def _encode(self, frame: Frame) -> Screenshot:
         # Off the event loop (10-30 ms each, other environments keep running), the PNG and
-        # each policy image in threads of their own: zlib and Pillow release the GIL.
-        rgb = await asyncio.to_thread(frame.rgb)
+        # each policy image in threads of their own: zlib and Pillow release the GIL. Both
+        # start from one unpacked image (BGRX -> RGB once): the resize need not wait for the
+        # PNG's RGB bytes, so the longer of the two (the resize) starts ~5 ms earlier.
+        image = await asyncio.to_thread(frame.image)
         sizes = self._policy_sizes
         png, *made = await asyncio.gather(
-            asyncio.to_thread(encode_png, frame.width, frame.height, rgb),
-            *(asyncio.to_thread(resized_png, frame.width, frame.height, rgb, s) for s in sizes),
+            asyncio.to_thread(_png_of, image),
+            *(asyncio.to_thread(resized_image_png, image, s) for s in sizes),
         )
         return Screenshot(png, dict(zip(sizes, made, strict=True)))
 
