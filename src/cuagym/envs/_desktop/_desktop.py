@@ -18,7 +18,7 @@ import os
 import re
 import shutil
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -67,9 +67,15 @@ _READY_STABLE_S: dict[str, float] = {
 }  # fmt: skip
 
 
-def _png_of(image: Any) -> bytes:
-    """The screenshot PNG of an RGB image (as ``Frame.png``)."""
-    return encode_png(image.width, image.height, image.tobytes())
+class _Stale(Exception):
+    """The screen changed while its PNG was being made ahead: the rest of the work is skipped."""
+
+
+def _png_of(image: Any, check: Callable[[], None]) -> bytes:
+    """The screenshot PNG of an RGB image (as ``Frame.png``); ``check`` before the deflate."""
+    rgb = image.tobytes()
+    check()
+    return encode_png(image.width, image.height, rgb)
 
 
 def default_cache_dir() -> Path:
@@ -522,7 +528,8 @@ class Desktop:
         # The same pixels as the quiet screen the last wait began encoding: its PNG is the
         # one this frame would give (the encoder is deterministic), often already done.
         if pending is not None and frame.bgra == pending[0]:
-            return await asyncio.shield(pending[1])
+            with contextlib.suppress(_Stale):  # abandoned, and the screen came back since
+                return await asyncio.shield(pending[1])
         return await self._encode(frame)
 
     def prepare_sizes(self, sizes: list[tuple[int, int]] | tuple[tuple[int, int], ...]) -> None:
@@ -533,16 +540,25 @@ class Desktop:
             (w, h) for w, h in dict.fromkeys(sizes) if (w, h) != tuple(self.size)
         )
 
-    async def _encode(self, frame: Frame) -> Screenshot:
+    async def _encode(self, frame: Frame, ahead: bool = False) -> Screenshot:
+        """The PNG of ``frame`` and its policy images. ``ahead``: made ahead of the
+        screenshot (see ``_encode_ahead``): abandoned between stages, raising ``_Stale``,
+        once the screen is seen to change (the wait drops ``_encoding``)."""
+
+        def check() -> None:
+            if ahead and (self._encoding is None or self._encoding[0] is not frame.bgra):
+                raise _Stale
+
         # Off the event loop (10-30 ms each, other environments keep running), the PNG and
         # each policy image in threads of their own: zlib and Pillow release the GIL. Both
         # start from one unpacked image (BGRX -> RGB once): the resize need not wait for the
         # PNG's RGB bytes, so the longer of the two (the resize) starts ~5 ms earlier.
         image = await asyncio.to_thread(frame.image)
+        check()
         sizes = self._policy_sizes
         png, *made = await asyncio.gather(
-            asyncio.to_thread(_png_of, image),
-            *(asyncio.to_thread(resized_image_png, image, s) for s in sizes),
+            asyncio.to_thread(_png_of, image, check),
+            *(asyncio.to_thread(resized_image_png, image, s, check) for s in sizes),
         )
         return Screenshot(png, dict(zip(sizes, made, strict=True)))
 
@@ -551,7 +567,7 @@ class Desktop:
         unless it is the one already being encoded."""
         if self._encoding is not None and self._encoding[0] is frame.bgra:
             return
-        future = asyncio.ensure_future(self._encode(frame))
+        future = asyncio.ensure_future(self._encode(frame, ahead=True))
         # A screen that changes again drops its PNG unread: collect the outcome regardless.
         future.add_done_callback(lambda f: None if f.cancelled() else f.exception())
         self._encoding = (frame.bgra, future)
@@ -600,6 +616,10 @@ class Desktop:
             changed = frame.bgra != last
             if changed:
                 last, since = frame.bgra, now
+                if self._encoding is not None and self._encoding[0] is not frame.bgra:
+                    # The screen being encoded ahead is gone: its encoding stops at its next
+                    # stage (most of its CPU is the resize and the deflates after it).
+                    self._encoding = None
             elif last is not None and now - since >= stable_s - _ENCODE_AHEAD_S:
                 self._encode_ahead(Frame(frame.width, frame.height, last))
             if not changed and (
