@@ -602,6 +602,13 @@ class Desktop:
         # the turn's settled screenshot) need not watch it for stable_s again.
         last, since = self._settled if self._settled is not None else (None, loop.time())
         captured = float("-inf")
+        # When a quiet screen starts being encoded: _ENCODE_AHEAD_S before its quiet period
+        # ends, and with DAMAGE not before one interval either (a capture on a damage notice
+        # that finds the pixels unchanged, e.g. a repaint of the same content, would otherwise
+        # start it at once, and the app's next change would waste it more often).
+        encode_after = stable_s - _ENCODE_AHEAD_S
+        if x is not None:
+            encode_after = max(interval, encode_after)
         while True:
             if x is not None and x.damaged.is_set():
                 # Drawn on since the last capture: capture again, but not more often than
@@ -620,7 +627,7 @@ class Desktop:
                     # The screen being encoded ahead is gone: its encoding stops at its next
                     # stage (most of its CPU is the resize and the deflates after it).
                     self._encoding = None
-            elif last is not None and now - since >= stable_s - _ENCODE_AHEAD_S:
+            elif last is not None and now - since >= encode_after:
                 self._encode_ahead(Frame(frame.width, frame.height, last))
             if not changed and (
                 now - since >= stable_s
@@ -644,7 +651,7 @@ class Desktop:
             wake = min(
                 t
                 for t in (
-                    since + max(interval, stable_s - _ENCODE_AHEAD_S),
+                    since + encode_after,
                     since + stable_s,
                     now + 3 * interval,
                     deadline + interval,
