@@ -15,9 +15,9 @@ Why a protocol client of our own, in pure Python:
   need (QueryExtension, GetKeyboardMapping, GetInputFocus, XTEST FakeInput, DAMAGE
   QueryVersion/Create/Subtract) are a few struct layouts; errors come back as exceptions.
 
-The connection uses the display's abstract socket (as Xlib and XCB do) with no
-authorization: the server lets our uid in through its ``localuser`` entry (``_display.py``).
-Not thread-safe: one desktop, one event loop.
+The connection uses the display's abstract socket (as Xlib and XCB do; its filesystem socket
+where the abstract one is out of reach) with no authorization: the server lets our uid in
+through its ``localuser`` entry (``_display.py``). Not thread-safe: one desktop, one event loop.
 """
 
 from __future__ import annotations
@@ -99,10 +99,17 @@ class XConnection:
     # -- lifecycle -----------------------------------------------------------------------------
     async def open(self) -> None:
         try:
-            self._reader, self._writer = await asyncio.wait_for(
-                asyncio.open_unix_connection(f"\0/tmp/.X11-unix/X{self.number}"),
-                _CONNECT_TIMEOUT_S,
-            )
+            try:
+                self._reader, self._writer = await asyncio.wait_for(
+                    asyncio.open_unix_connection(f"\0/tmp/.X11-unix/X{self.number}"),
+                    _CONNECT_TIMEOUT_S,
+                )
+            except ConnectionRefusedError:
+                # Not in the server's network namespace: its filesystem socket, as Xlib does.
+                self._reader, self._writer = await asyncio.wait_for(
+                    asyncio.open_unix_connection(f"/tmp/.X11-unix/X{self.number}"),
+                    _CONNECT_TIMEOUT_S,
+                )
             await asyncio.wait_for(self._setup(), _CONNECT_TIMEOUT_S)
         except (OSError, TimeoutError, asyncio.IncompleteReadError) as exc:
             await self.close()
