@@ -18,10 +18,12 @@ The scripted policy is the test double of an OpenAI-compatible server (``cuagym.
 served over HTTP, so the batch part pays the real SDK and HTTP costs. Needs root, the env image,
 Xvfb, LibreOffice, Chromium (and ``ray`` for the executor comparison).
 
-Next to each reset's and step's wall time the figures give its CPU time (``cpu_median``, and
-per process group: ``ours`` = this process, ``reaped`` = short tools and exited app trees,
-``office``/``browser``/``xvfb``/``scripts``/... = live descendants; see ``_cpu.py``): on a
-shared, loaded machine the wall clock measures the queue for the cores, the CPU the work.
+Next to each reset's and step's wall time the figures give its CPU time (a reset's
+``cpu_median``; a step's ``cpu_mean``, the run of steps measured as a whole so that no /proc
+walk sits between two steps; and per process group: ``ours`` = this process, ``reaped`` = short
+tools and exited app trees, ``office``/``browser``/``xvfb``/``scripts``/... = live descendants;
+see ``_cpu.py``): on a shared, loaded machine the wall clock measures the queue for the cores,
+the CPU the work.
 """
 
 from __future__ import annotations
@@ -135,8 +137,11 @@ async def _steps(
     env.prepare_sizes([spec.size(*png_size(first))])
     history = [TurnInput(screenshot=first, response="Action: x.")] * context
     times: list[float] = []
-    for action in actions:
-        with measure(cpu or PhaseCpu()):
+    # The CPU is measured over the whole run of steps (one /proc walk before the first, one
+    # after the last): a walk per step, even outside the timed part, competed with the app's
+    # redraw of the step before and added its own work to every step's neighbourhood.
+    with measure(cpu or PhaseCpu()):
+        for action in actions:
             t0 = time.perf_counter()
             await env.act(action)
             await env.wait_settled(0.05, 2.0)
@@ -146,6 +151,20 @@ async def _steps(
             build_messages("the task", messages, spec=spec, cache=cache)
             times.append(time.perf_counter() - t0)
     return times
+
+
+def _run_cpu_figures(cpu: PhaseCpu, steps: int, scale: float = 1.0) -> dict[str, Any]:
+    """CPU per step of a run measured as a whole (see ``_steps``): its mean, overall and by
+    process group (a per-step median would need a /proc walk next to every step)."""
+    per = scale / max(1, steps)
+    return {
+        "cpu_mean": round(sum(cpu.cpu) * per, 3),
+        "cpu_by_group_mean": {
+            group: round(total * per, 3)
+            for group, total in sorted(cpu.by.items())
+            if abs(total) * per >= 0.001
+        },
+    }
 
 
 def _cpu_figures(cpu: PhaseCpu, scale: float = 1.0) -> dict[str, Any]:
@@ -175,7 +194,7 @@ async def reset_and_step(repeat: int) -> dict[str, Any]:
     out["reset_desktop_s"] = {"median": _median(resets), "all": [round(x, 3) for x in resets],
                               **_cpu_figures(reset_cpu)}  # fmt: skip
     out["step_desktop_ms"] = {"median": round(_median(steps) * 1000, 1), "n": len(steps),
-                              **_cpu_figures(step_cpu, 1000)}  # fmt: skip
+                              **_run_cpu_figures(step_cpu, len(steps), 1000)}  # fmt: skip
     async with serve_hub(discover_web_apps(["team-chat"])) as hub:
         info = HubInfo(url=hub.url, token=hub.token, apps=("team-chat",))
         async with RolloutEnv(hub=info) as rollout:
@@ -190,7 +209,7 @@ async def reset_and_step(repeat: int) -> dict[str, Any]:
     out["reset_web_s"] = {"median": _median(resets), "all": [round(x, 3) for x in resets],
                           **_cpu_figures(reset_cpu)}  # fmt: skip
     out["step_web_ms"] = {"median": round(_median(steps) * 1000, 1), "n": len(steps),
-                          **_cpu_figures(step_cpu, 1000)}  # fmt: skip
+                          **_run_cpu_figures(step_cpu, len(steps), 1000)}  # fmt: skip
     return out
 
 

@@ -121,3 +121,18 @@ def test_to_screen(
 ) -> None:
     got = to_screen(coordinate, space=space, sent_size=sent, screen_size=(1280, 800))  # type: ignore[arg-type]
     assert got == expected
+
+
+def test_a_screen_resized_from_its_unpacked_image_is_the_image_resized_from_its_png() -> None:
+    # A desktop resizes the screen's BGRX pixels unpacked straight to a Pillow image; the
+    # policy's image made later from the stored PNG must be the same bytes.
+    from cuagym.core._png import resized_image_png
+
+    rgb = Image.effect_noise((640, 400), 60).convert("RGB")
+    bgrx = Image.merge("RGBA", (*reversed(rgb.split()), Image.new("L", rgb.size, 7))).tobytes()
+    unpacked = Image.frombuffer("RGB", rgb.size, bgrx, "raw", "BGRX", 0, 1)
+    assert unpacked.tobytes() == rgb.tobytes()
+    spec = ImageSpec()
+    png = encode_png(640, 400, rgb.tobytes())
+    made = resized_image_png(unpacked, spec.size(640, 400))
+    assert made == prepare_image(png, spec).png

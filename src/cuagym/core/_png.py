@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import struct
 import zlib
+from collections.abc import Callable
+from typing import Any
 
 __all__ = [
     "PNG_LEVEL",
@@ -17,6 +19,7 @@ __all__ = [
     "decode_unfiltered_rgb",
     "encode_png",
     "png_size",
+    "resized_image_png",
     "resized_png",
 ]
 
@@ -92,8 +95,21 @@ def resized_png(width: int, height: int, rgb: bytes, size: tuple[int, int]) -> b
     are the same bytes."""
     from PIL import Image  # the gui/office extras carry Pillow; reading a PNG's size needs none
 
-    image = Image.frombytes("RGB", (width, height), rgb)
+    return resized_image_png(Image.frombytes("RGB", (width, height), rgb), size)
+
+
+def resized_image_png(
+    image: Any, size: tuple[int, int], check: Callable[[], None] | None = None
+) -> bytes:
+    """:func:`resized_png` of a Pillow RGB image (the same pixels give the same bytes, however
+    the image was made: a desktop resizes the screen's image without packing it to RGB bytes
+    first, in parallel with the native PNG). ``check`` is called between the resize and the
+    encoding, and may raise to abandon the work (the screen changed meanwhile)."""
+    from PIL import Image
+
     out = image.resize(size, Image.Resampling.BICUBIC)
+    if check is not None:
+        check()
     return encode_png(size[0], size[1], out.tobytes())
 
 

@@ -157,3 +157,24 @@ async def test_a_settled_screen_is_encoded_ahead_and_never_served_stale(home: Pa
         await asyncio.sleep(0.2)
         fresh = await desktop.screenshot()
         assert fresh != png and fresh == desktop.frame().png()
+
+
+async def test_a_screen_encoded_ahead_that_changes_is_abandoned_not_served(home: Path) -> None:
+    from cuagym.envs._desktop._desktop import _Stale
+
+    async with Desktop(home=home, uid=1000) as desktop:
+        desktop.prepare_sizes([(1288, 812)])
+        frame = await desktop.wait_rendered(stable_s=0.1, timeout=20)
+        desktop._encoding = None
+        desktop._encode_ahead(frame)
+        pending = desktop._encoding
+        assert pending is not None
+        desktop._encoding = None  # as the wait does when it sees the screen change
+        with pytest.raises(_Stale):
+            await pending[1]
+        # The screen is back to those pixels and the abandoned encoding is still the pending
+        # one: the screenshot encodes afresh, the same bytes a fresh encoding gives.
+        desktop._encoding = pending
+        png = await desktop.screenshot()
+        assert png == frame.png()
+        assert getattr(png, "resized", {}).get((1288, 812)) is not None

@@ -13,11 +13,12 @@ the home's state diff, and is removed on ``close()``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import re
 import shutil
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -25,7 +26,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from cuagym.core._action import parse_action
-from cuagym.core._png import Screenshot, encode_png, resized_png
+from cuagym.core._png import Screenshot, encode_png, resized_image_png
 from cuagym.envs._desktop import _apps
 from cuagym.envs._desktop._apps import App, AppName
 from cuagym.envs._desktop._browser import KeptBrowser
@@ -35,6 +36,8 @@ from cuagym.envs._desktop._input import TYPE_DELAY_MS, CoordinateSpace, xdotool_
 from cuagym.envs._desktop._keymap import Keymap
 from cuagym.envs._desktop._proc import DesktopError, HostLauncher, Launcher, run_quiet
 from cuagym.envs._desktop._screen import Frame, Screen, menubar_drawn
+from cuagym.envs._desktop._xproto import XConnection
+from cuagym.envs._desktop._xtest import plan, play
 
 XDOTOOL = "/usr/bin/xdotool"
 _LINE_BREAKS = re.compile(r"(\r\n|\r|\n|\t)")
@@ -63,6 +66,17 @@ _READY_TOP_COLORS: dict[str, int] = {
 _READY_STABLE_S: dict[str, float] = {
     "calc": 0.4, "writer": 0.4, "impress": 0.4, "chromium": 0.3, "files": 0.3, "terminal": 0.2,
 }  # fmt: skip
+
+
+class _Stale(Exception):
+    """The screen changed while its PNG was being made ahead: the rest of the work is skipped."""
+
+
+def _png_of(image: Any, check: Callable[[], None]) -> bytes:
+    """The screenshot PNG of an RGB image (as ``Frame.png``); ``check`` before the deflate."""
+    rgb = image.tobytes()
+    check()
+    return encode_png(image.width, image.height, rgb)
 
 
 def default_cache_dir() -> Path:
@@ -137,6 +151,8 @@ class Desktop:
         self._browser_host: KeptBrowser | None = None
         self.display: Display | None = None
         self._screen: Screen | None = None
+        # Our own connection to the display: XTEST input and DAMAGE change notices.
+        self._x: XConnection | None = None
         self._keymap = Keymap()
         self._app_count = 0
         # The last settled screen and since when it has been unchanged; forgotten whenever the
@@ -172,6 +188,9 @@ class Desktop:
             )  # fmt: skip
             await self.display.start()
             self._screen = Screen(self.display.name)
+            assert self.display.number is not None
+            self._x = XConnection(self.display.number)
+            await self._x.open()
         except BaseException:
             await self.close()
             raise
@@ -185,6 +204,9 @@ class Desktop:
         if self._screen is not None:
             self._screen.close()
             self._screen = None
+        x, self._x = self._x, None
+        if x is not None:
+            await x.close()
         self._encoding = None
         if self.display is not None:
             await self.display.stop()
@@ -538,7 +560,18 @@ class Desktop:
             parsed, self.size, space or self.config.coordinate_space, self.config.type_delay_ms
         )
         for argv in commands:
-            await self._xdotool(argv)
+            await self._input(argv)
+
+    async def _input(self, argv: list[str]) -> None:
+        """One xdotool command chain, played over our own XTEST connection when it can be
+        played exactly (see ``_xtest.py``), else by xdotool."""
+        x = self._x
+        if x is not None and x.has_xtest:
+            events = plan(argv, await x.keymap())
+            if events is not None:
+                await play(x, events)
+                return
+        await self._xdotool(argv)
 
     async def _type(self, text: str) -> None:
         env = self._display().host_env()
@@ -588,7 +621,8 @@ class Desktop:
         # The same pixels as the quiet screen the last wait began encoding: its PNG is the
         # one this frame would give (the encoder is deterministic), often already done.
         if pending is not None and frame.bgra == pending[0]:
-            return await asyncio.shield(pending[1])
+            with contextlib.suppress(_Stale):  # abandoned, and the screen came back since
+                return await asyncio.shield(pending[1])
         return await self._encode(frame)
 
     def prepare_sizes(self, sizes: list[tuple[int, int]] | tuple[tuple[int, int], ...]) -> None:
@@ -599,14 +633,25 @@ class Desktop:
             (w, h) for w, h in dict.fromkeys(sizes) if (w, h) != tuple(self.size)
         )
 
-    async def _encode(self, frame: Frame) -> Screenshot:
+    async def _encode(self, frame: Frame, ahead: bool = False) -> Screenshot:
+        """The PNG of ``frame`` and its policy images. ``ahead``: made ahead of the
+        screenshot (see ``_encode_ahead``): abandoned between stages, raising ``_Stale``,
+        once the screen is seen to change (the wait drops ``_encoding``)."""
+
+        def check() -> None:
+            if ahead and (self._encoding is None or self._encoding[0] is not frame.bgra):
+                raise _Stale
+
         # Off the event loop (10-30 ms each, other environments keep running), the PNG and
-        # each policy image in threads of their own: zlib and Pillow release the GIL.
-        rgb = await asyncio.to_thread(frame.rgb)
+        # each policy image in threads of their own: zlib and Pillow release the GIL. Both
+        # start from one unpacked image (BGRX -> RGB once): the resize need not wait for the
+        # PNG's RGB bytes, so the longer of the two (the resize) starts ~5 ms earlier.
+        image = await asyncio.to_thread(frame.image)
+        check()
         sizes = self._policy_sizes
         png, *made = await asyncio.gather(
-            asyncio.to_thread(encode_png, frame.width, frame.height, rgb),
-            *(asyncio.to_thread(resized_png, frame.width, frame.height, rgb, s) for s in sizes),
+            asyncio.to_thread(_png_of, image, check),
+            *(asyncio.to_thread(resized_image_png, image, s, check) for s in sizes),
         )
         return Screenshot(png, dict(zip(sizes, made, strict=True)))
 
@@ -615,7 +660,7 @@ class Desktop:
         unless it is the one already being encoded."""
         if self._encoding is not None and self._encoding[0] is frame.bgra:
             return
-        future = asyncio.ensure_future(self._encode(frame))
+        future = asyncio.ensure_future(self._encode(frame, ahead=True))
         # A screen that changes again drops its PNG unread: collect the outcome regardless.
         future.add_done_callback(lambda f: None if f.cancelled() else f.exception())
         self._encoding = (frame.bgra, future)
@@ -632,27 +677,50 @@ class Desktop:
         """Wait until the screen stops changing for ``stable_s`` (and its top strip is busy;
         with ``menubar``, until a menu bar is drawn at the top left, see ``menubar_drawn``).
 
-        ``interval``: between two captures (default: a third of ``stable_s``, 15-50 ms, so a
-        short wait overshoots the quiet period by little). Returns the settled frame; raises
-        DesktopError after ``timeout``.
+        With DAMAGE (``_xproto``), the screen is captured when something was drawn on it (at
+        most every ``interval``/3) and once more when the quiet period would end: a change is
+        seen when it happens, and the wait ends as soon as the screen has been quiet for
+        ``stable_s``. Without, it is captured every ``interval`` (default: a third of
+        ``stable_s``, 15-50 ms, so a short wait overshoots the quiet period by little).
+        Either way the quiet period is measured from the first capture that showed the last
+        change. Returns the settled frame; raises DesktopError after ``timeout``.
         """
         if interval is None:
             interval = min(0.05, max(0.015, stable_s / 3))
+        x = self._x if self._x is not None and self._x.has_damage else None
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         # A screen that is still the one the last wait saw settle, with no input or app start
         # since, has been quiet since then: a wait right after another (a start window, then
         # the turn's settled screenshot) need not watch it for stable_s again.
         last, since = self._settled if self._settled is not None else (None, loop.time())
+        captured = float("-inf")
+        # When a quiet screen starts being encoded: _ENCODE_AHEAD_S before its quiet period
+        # ends, and with DAMAGE not before one interval either (a capture on a damage notice
+        # that finds the pixels unchanged, e.g. a repaint of the same content, would otherwise
+        # start it at once, and the app's next change would waste it more often).
+        encode_after = stable_s - _ENCODE_AHEAD_S
+        if x is not None:
+            encode_after = max(interval, encode_after)
         while True:
+            if x is not None and x.damaged.is_set():
+                # Drawn on since the last capture: capture again, but not more often than
+                # interval/3 (an animation sends damage continuously), and only after the
+                # damage so far is forgotten, so that any later drawing is reported again.
+                await asyncio.sleep(max(0.0, captured + interval / 3 - loop.time()))
+                await x.clear_damage()
             frame = self.frame()
-            now = loop.time()
+            now = captured = loop.time()
             # The previous frame itself, not a hash of it: comparing 4 MB is a memcmp
             # (~0.1 ms), hashing it ~3 ms of CPU per capture.
             changed = frame.bgra != last
             if changed:
                 last, since = frame.bgra, now
-            elif last is not None and now - since >= stable_s - _ENCODE_AHEAD_S:
+                if self._encoding is not None and self._encoding[0] is not frame.bgra:
+                    # The screen being encoded ahead is gone: its encoding stops at its next
+                    # stage (most of its CPU is the resize and the deflates after it).
+                    self._encoding = None
+            elif last is not None and now - since >= encode_after:
                 self._encode_ahead(Frame(frame.width, frame.height, last))
             if not changed and (
                 now - since >= stable_s
@@ -666,4 +734,22 @@ class Desktop:
                 return frame
             if now > deadline:
                 raise DesktopError(f"the screen did not settle within {timeout:g} s")
-            await asyncio.sleep(interval)
+            if x is None:
+                await asyncio.sleep(interval)
+                continue
+            # Next look: when the screen is drawn on, else when it may start being encoded
+            # (at least one interval after the change, as the polling did), when the quiet
+            # period ends, or after a few intervals regardless (a screen quiet but not yet
+            # ready, e.g. menus still missing, is looked at again as the polling did).
+            wake = min(
+                t
+                for t in (
+                    since + encode_after,
+                    since + stable_s,
+                    now + 3 * interval,
+                    deadline + interval,
+                )
+                if t > now
+            )
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(x.damaged.wait(), wake - now)

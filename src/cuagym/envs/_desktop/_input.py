@@ -1,9 +1,11 @@
 """``computer_use`` actions (DESIGN.md §4) as xdotool command chains.
 
 xdotool drives the X server through XTEST, as a real keyboard and mouse would (pynput's
-keyboard does not work under Xvfb). One action is one xdotool invocation: its commands run in
-order on one connection, so no ``--sync`` is needed between them (``mousemove --sync`` even
-hangs when the pointer is already there).
+keyboard does not work under Xvfb). One action is one xdotool command chain: its commands run
+in order on one connection, so no ``--sync`` is needed between them (``mousemove --sync`` even
+hangs when the pointer is already there). The desktop plays most chains itself over its own
+XTEST connection with xdotool's semantics (``_xtest.py``); ``type`` and keys the keymap lacks
+still run xdotool.
 
 Pure functions: ``xdotool_commands(action, screen)`` maps a parsed action to argv lists, so the
 mapping is testable without a display.
