@@ -7,7 +7,8 @@ worker, the first and the last CPU time it saw (``utime + stime``, clock ticks);
 born during the batch counts from 0. So a process that lives longer than one interval is
 counted (up to one interval of its end lost); short tools (``xdotool``, ``import``) that live
 less are missed, equally for both executors. Processes are those below this process (the
-raylet and GCS are its children, the actors the raylet's).
+raylet and GCS are its children, the actors the raylet's). A sample costs ~2.5 ms of this
+process's CPU (200 processes), counted under ``driver``, the same for both executors.
 """
 
 from __future__ import annotations
