@@ -149,9 +149,7 @@ class _ActorHost(Generic[J, R]):
     """
 
     def __init__(self, spec: WorkerSpec[J, R]) -> None:
-        # Ray's worker process set uvloop's policy; this process hosts this actor alone.
-        asyncio.set_event_loop_policy(asyncio.DefaultEventLoopPolicy())
-        self.runner = asyncio.Runner()
+        self.runner = actor_runner()
         self.worker = spec()
         self.started = False
 
@@ -169,6 +167,14 @@ class _ActorHost(Generic[J, R]):
                 self.runner.run(self.worker.close())
         finally:
             self.runner.close()
+
+
+def actor_runner() -> asyncio.Runner:
+    """A stock asyncio loop for a Ray actor to run its coroutines on, in its main thread (from
+    sync methods only; see :class:`_ActorHost` for why)."""
+    # Ray's worker process set uvloop's policy; an actor's process hosts that actor alone.
+    asyncio.set_event_loop_policy(asyncio.DefaultEventLoopPolicy())
+    return asyncio.Runner()
 
 
 def ray_init(options: RayOptions, workers: int) -> None:
