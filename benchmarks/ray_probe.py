@@ -5,6 +5,7 @@ daemon, each environment app) and of the Ray workers' threads by name.
     PYTHONPATH=src .venv/bin/python benchmarks/ray_probe.py --episodes 8 --workers 2 --rounds 2
     ... --env RAY_enable_metrics_collection=0       # a variable for the cluster (and actors)
     ... --system-config '{"metrics_report_interval_ms": 0}'   # merged into ray.init's
+    ... --kinds local,ray,ray-uvloop    # ray-uvloop: the actor as an async one (Ray's uvloop)
 
 Figures are medians over the rounds (wall) and means (CPU); the load average comes with them.
 """
@@ -49,17 +50,19 @@ class TimedSpec:
     inner: RolloutWorkerSpec
 
     def __call__(self) -> TimedWorker:
-        return TimedWorker(self.inner(), _cpu_now())
+        return TimedWorker(self.inner(), _cpu_now(), time.time())
 
 
 class TimedWorker:
-    def __init__(self, inner: Any, made: tuple[float, float, float]) -> None:
+    def __init__(self, inner: Any, made: tuple[float, float, float], made_at: float) -> None:
         self.inner, self.made, self.start_cpu = inner, made, (0.0, 0.0, 0.0)
+        self.times = (made_at, 0.0, 0.0)  # made, start begun, start done (epoch seconds)
 
     async def start(self) -> None:
-        a = _cpu_now()
+        begun, a = time.time(), _cpu_now()
         await self.inner.start()
         b = _cpu_now()
+        self.times = (self.times[0], begun, time.time())
         # made: the process's CPU when the worker was made (an actor: its imports and Ray's)
         self.start_cpu = (self.made[0], b[0] - a[0], b[2] - a[2] + b[1] - a[1])
 
@@ -69,13 +72,33 @@ class TimedWorker:
         b = _cpu_now()
         out = {
             "wall": result.record.wall_s, "self": b[0] - a[0],
-            "below": b[2] - a[2] + b[1] - a[1], "start": self.start_cpu,
+            "below": b[2] - a[2] + b[1] - a[1], "start": self.start_cpu, "times": self.times,
         }  # fmt: skip
-        self.start_cpu = (0.0, 0.0, 0.0)  # reported once per worker
+        self.start_cpu, self.times = (0.0, 0.0, 0.0), (0.0, 0.0, 0.0)  # once per worker
         return out
 
     async def close(self) -> None:
         await self.inner.close()
+
+
+class AsyncActorHost:
+    """The actor as it was before it ran its jobs on its own loop: an ``async`` actor, which
+    Ray runs on uvloop in a thread of its own (kind ``ray-uvloop``, for an A/B of that)."""
+
+    def __init__(self, spec: Any) -> None:
+        self.worker = spec()
+        self.started = False
+
+    async def run(self, job: Any) -> Any:
+        if not self.started:
+            await self.worker.start()
+            self.started = True
+        return await self.worker.run(job)
+
+    async def close(self) -> None:
+        if self.started:
+            await self.worker.close()
+            self.started = False
 
 
 def _patch_ray_init(extra_config: dict[str, Any]) -> None:
@@ -91,12 +114,15 @@ def _patch_ray_init(extra_config: dict[str, Any]) -> None:
 
 
 async def probe(args: argparse.Namespace) -> dict[str, Any]:
+    from cuagym.agent import _executor
     from cuagym.agent._executor import ray_init
+
+    stock_host = _executor._ActorHost
 
     kinds = args.kinds.split(",")
     ray_opts = RayOptions(num_cpus=args.workers)
     out: dict[str, Any] = {"load_avg": os.getloadavg()}
-    if "ray" in kinds:
+    if any(k.startswith("ray") for k in kinds):
         t0 = time.perf_counter()
         ray_init(ray_opts, args.workers)
         out["ray_init_s"] = round(time.perf_counter() - t0, 2)
@@ -105,11 +131,13 @@ async def probe(args: argparse.Namespace) -> dict[str, Any]:
         policy = PolicyConfig(policy="openai:scripted-double", base_url=f"{url}/v1")
         for _ in range(args.rounds):
             for kind in kinds:
+                _executor._ActorHost = AsyncActorHost if kind == "ray-uvloop" else stock_host  # type: ignore[misc]
                 spec = TimedSpec(RolloutWorkerSpec(policy, RolloutOptions(max_steps=6)))
                 jobs = [RolloutJob(str(DESKTOP), k) for k in range(args.episodes)]
+                batch_t0 = time.time()
                 with TreeCpu() as cpu:
                     results = await run_pool(
-                        spec, jobs, workers=args.workers, executor=kind,  # type: ignore[arg-type]
+                        spec, jobs, workers=args.workers, executor=kind.split("-")[0],  # type: ignore[arg-type]
                         ray=ray_opts,
                     )  # fmt: skip
                 bad = [r for r in results if isinstance(r, BaseException)]
@@ -121,6 +149,9 @@ async def probe(args: argparse.Namespace) -> dict[str, Any]:
                     "job_below": statistics.median(r["below"] for r in jobs_cpu),
                     "starts": [[round(x, 2) for x in r["start"]] for r in jobs_cpu
                                if any(r["start"])],
+                    # seconds after the batch began: worker made, its start begun, done
+                    "start_times": [[round(t - batch_t0, 2) for t in r["times"]]
+                                    for r in jobs_cpu if any(r["times"])],
                     "groups": cpu.by_group(), "threads": cpu.worker_threads(),
                 })  # fmt: skip
     for kind, runs in rows.items():
@@ -138,6 +169,7 @@ async def probe(args: argparse.Namespace) -> dict[str, Any]:
             "job_cpu_self_s": round(statistics.median(r["job_self"] for r in runs), 3),
             "job_cpu_below_s": round(statistics.median(r["job_below"] for r in runs), 3),
             "worker_starts_cpu_s (made, start self, start below)": [r["starts"] for r in runs],
+            "worker_start_times_s (made, start begun, started)": [r["start_times"] for r in runs],
             "cpu_per_episode_s": round(sum(groups.values()), 3),
             "cpu_per_episode_by_group_s": {g: round(s, 3) for g, s in sorted(groups.items())},
             "ray_worker_threads_cpu_per_episode_s": {
@@ -167,7 +199,7 @@ def main() -> None:
     if extra:
         _patch_ray_init(extra)
     result = asyncio.run(probe(args))
-    if "ray" in result:
+    if any(k.startswith("ray") for k in result):
         import ray
 
         ray.shutdown()
