@@ -105,3 +105,17 @@ async def test_ray_actors_run_jobs_and_a_dead_one_is_replaced(tmp_path: Path) ->
     assert os.getpid() not in pids, "jobs ran in actor processes"
     assert (tmp_path / "died-once").exists()
     assert len(list(tmp_path.glob("started-*"))) >= 3, "two actors, and the replacement"
+
+
+def test_a_workers_import_leaves_the_hub_out() -> None:
+    """Every Ray actor imports cuagym.agent when it unpickles its spec (a local executor once
+    per process): the hub's server stack, a third of that import, is left to the web domains
+    and the hub that need it."""
+    import subprocess
+
+    code = "import sys, cuagym.agent._worker; print('cuagym.hub' in sys.modules)"
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+    )  # fmt: skip
+    assert out.stdout.strip() == "False"
