@@ -66,6 +66,7 @@ from cuagym.llm.scripted import Reply, ScriptedChatApi, ScriptedRequest, serve_s
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _cpu import PhaseCpu, measure  # a sibling helper, as hub_bench.py imports _loadgen
+from _tree_cpu import TreeCpu
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "tests" / "synth" / "bundles" / "final"
@@ -261,6 +262,9 @@ async def executors(episodes: int, workers: int, with_ray: bool, rounds: int) ->
     out: dict[str, Any] = {}
     walls: dict[str, list[float]] = {"local": [], "ray": []}
     inside: dict[str, list[float]] = {"local": [], "ray": []}
+    # CPU of every process of a batch (driver, actors, apps, Ray's daemons), per episode: on a
+    # loaded machine the walls measure the queue for the cores, the CPU the work.
+    cpus: dict[str, list[dict[str, float]]] = {"local": [], "ray": []}
     async with serve_scripted(ScriptedChatApi(_plan)) as url:
         policy = PolicyConfig(policy="openai:scripted-double", base_url=f"{url}/v1")
         kinds = ["local", "ray"] if with_ray else ["local"]
@@ -278,9 +282,10 @@ async def executors(episodes: int, workers: int, with_ray: bool, rounds: int) ->
                         out=Path(tmp), n=episodes, workers=workers, executor=kind,  # type: ignore[arg-type]
                         ray=ray, options=RolloutOptions(max_steps=6),
                     )  # fmt: skip
-                    t0 = time.perf_counter()
-                    summary = await run_rollouts([DESKTOP], policy, batch)
-                    walls[kind].append(time.perf_counter() - t0)
+                    with TreeCpu(interval=0.5) as cpu:  # a sample: ~2.5 ms of our CPU
+                        summary = await run_rollouts([DESKTOP], policy, batch)
+                    walls[kind].append(cpu.wall)
+                    cpus[kind].append(cpu.by_group())
                     assert summary.episodes == episodes and summary.errors == 0, summary
                     # The episode itself, timed inside its worker: what is left is dispatch
                     # and the workers' start (an actor's process, imports, its environment).
@@ -293,6 +298,13 @@ async def executors(episodes: int, workers: int, with_ray: bool, rounds: int) ->
             out[f"{kind}_walls_s"] = [round(w, 2) for w in walls[kind]]
             out[f"{kind}_per_episode_s"] = round(wall * workers / episodes, 2)
             out[f"{kind}_episode_in_worker_median_s"] = _median(inside[kind])
+            per_episode = [sum(c.values()) / episodes for c in cpus[kind]]
+            out[f"{kind}_cpu_per_episode_s"] = _median(per_episode)
+            groups = {g for c in cpus[kind] for g in c}
+            out[f"{kind}_cpu_per_episode_by_group_s"] = {
+                g: round(sum(c.get(g, 0.0) for c in cpus[kind]) / len(cpus[kind]) / episodes, 3)
+                for g in sorted(groups)
+            }
         if with_ray:
             import ray as ray_module
 
@@ -301,6 +313,8 @@ async def executors(episodes: int, workers: int, with_ray: bool, rounds: int) ->
             out["ray_overhead_pct"] = round(100 * (remote - local) / local, 1)
             a, b = out["local_episode_in_worker_median_s"], out["ray_episode_in_worker_median_s"]
             out["ray_episode_in_worker_pct"] = round(100 * (b - a) / a, 1)
+            a, b = out["local_cpu_per_episode_s"], out["ray_cpu_per_episode_s"]
+            out["ray_cpu_overhead_pct"] = round(100 * (b - a) / a, 1)
     out.update({"episodes": episodes, "workers": workers, "rounds": rounds})
     return out
 

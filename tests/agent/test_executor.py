@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sys
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,7 +21,7 @@ CORPUS = Path(__file__).resolve().parents[1] / "synth" / "bundles" / "final" / "
 @dataclass(frozen=True)
 class Spec:
     """Workers that square numbers; job -1 raises; job -2 kills its process once; job -3
-    answers its process's niceness."""
+    answers its process's niceness; job -4 starts a subprocess and answers the loop it ran on."""
 
     folder: str
 
@@ -41,6 +43,11 @@ class Worker:
             raise ValueError("job -1 fails")
         if job == -3:
             return os.nice(0), self.pid
+        if job == -4:
+            proc = await asyncio.create_subprocess_exec("true")
+            loop = type(asyncio.get_running_loop())
+            on_main = threading.current_thread() is threading.main_thread()
+            return (await proc.wait(), loop.__module__, on_main), self.pid
         if job == -2:
             marker = self.folder / "died-once"
             if not marker.exists():
@@ -77,7 +84,7 @@ async def test_ray_actors_run_jobs_and_a_dead_one_is_replaced(tmp_path: Path) ->
     cloudpickle.register_pickle_by_value(sys.modules[__name__])
     try:
         results = await run_pool(
-            Spec(str(tmp_path)), [2, -2, -1, 3, -3], workers=2, executor="ray",
+            Spec(str(tmp_path)), [2, -2, -1, 3, -3, -4], workers=2, executor="ray",
             ray=RayOptions(num_cpus=2),
         )  # fmt: skip
         # cuagym verify --executor ray: a consensus runner per actor (the cluster is up).
@@ -91,7 +98,24 @@ async def test_ray_actors_run_jobs_and_a_dead_one_is_replaced(tmp_path: Path) ->
     # Ray's default nice 15 would make every environment on an actor lose the cores to
     # anything else on the node: the local cluster starts its workers at the driver's priority.
     assert results[4][0] == os.nice(0), "an actor runs at the driver's niceness"  # type: ignore[index]
+    # Ray runs async actors on uvloop, whose subprocess spawn forks the whole actor process
+    # (~5x the CPU of asyncio's vfork): the job runs on a stock asyncio loop, as locally.
+    assert results[5][0] == (0, "asyncio.unix_events", True), "stock asyncio, main thread"  # type: ignore[index]
     pids = {r[1] for r in results if isinstance(r, tuple)}
     assert os.getpid() not in pids, "jobs ran in actor processes"
     assert (tmp_path / "died-once").exists()
     assert len(list(tmp_path.glob("started-*"))) >= 3, "two actors, and the replacement"
+
+
+def test_a_workers_import_leaves_the_hub_out() -> None:
+    """Every Ray actor imports cuagym.agent when it unpickles its spec (a local executor once
+    per process): the hub's server stack, a third of that import, is left to the web domains
+    and the hub that need it."""
+    import subprocess
+
+    code = "import sys, cuagym.agent._worker; print('cuagym.hub' in sys.modules)"
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+    )  # fmt: skip
+    assert out.stdout.strip() == "False"

@@ -5,10 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from cuagym.domains._family import TaskFamily
-from cuagym.hub import WebApp
+
+if TYPE_CHECKING:  # the hub's server stack is a third of cuagym.agent's import; a web
+    from cuagym.hub import WebApp  # domain's plugin imports it when it is loaded
 
 __all__ = ["Domain", "DomainError", "load_domain", "load_domains"]
 

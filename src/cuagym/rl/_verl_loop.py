@@ -113,25 +113,35 @@ class EnvPool:
 
 
 class _EnvActor:
-    """A Ray actor holding one rollout environment and its own embedded hub."""
+    """A Ray actor holding one rollout environment and its own embedded hub, run on a stock
+    asyncio loop in its main thread (``actor_runner``: not Ray's uvloop, whose every
+    subprocess start forks the whole actor)."""
 
     def __init__(self, screen: tuple[int, int]) -> None:
+        from cuagym.agent._executor import actor_runner
+
+        self.runner = actor_runner()
         self.screen = screen
         self.env: Any = None
         self._hub_cm: Any = None
 
-    async def play(self, bundle_path: str, policy: VerlPolicy, k: int, options: Any) -> Any:
-        from cuagym.agent import RolloutEnv
+    # No ``async def`` here: one coroutine method makes Ray run the whole actor on its loop.
+    def play(self, bundle_path: str, policy: VerlPolicy, k: int, options: Any) -> Any:
+        return self.runner.run(_play_on(self, bundle_path, policy, k, options))
 
-        if self.env is None:
-            self._hub_cm = _serve_all_web_apps()
-            hub = await self._hub_cm.__aenter__()
-            self.env = RolloutEnv(hub=hub, screen=self.screen)
-        bundle = Bundle.load(bundle_path)
-        result = await self.env.episode(
-            bundle, policy, k=k, options=options, bundle_path=bundle_path
-        )
-        return result, policy
+
+async def _play_on(
+    actor: _EnvActor, bundle_path: str, policy: VerlPolicy, k: int, options: Any
+) -> Any:
+    from cuagym.agent import RolloutEnv
+
+    if actor.env is None:
+        actor._hub_cm = _serve_all_web_apps()
+        hub = await actor._hub_cm.__aenter__()
+        actor.env = RolloutEnv(hub=hub, screen=actor.screen)
+    bundle = Bundle.load(bundle_path)
+    result = await actor.env.episode(bundle, policy, k=k, options=options, bundle_path=bundle_path)
+    return result, policy
 
 
 def _serve_all_web_apps() -> Any:
