@@ -108,7 +108,7 @@ class RenameFromSheet(FilesFamily):
                 "they are.",
                 f"Which scan holds which contract? Nobody can tell, which is why {book} was "
                 f"made: its sheet {tab} lists, for the scans in {where}, the current name in A and "
-                "the meaningful one in B. Make the folder use the meaningful names, leaving "
+                "the meaningful one in B. Give the scans those meaningful names, leaving "
                 "unlisted scans and the workbook untouched.",
                 f"My assistant typed new names for the scanned contracts into {book} ({tab} "
                 f"sheet, old name then new name). The files in {where} should now be named that "
