@@ -129,6 +129,14 @@ class FolderInventory(CalcFamily):
                 "extension as type (lower case, without its dot) and size in bytes for each "
                 f"file, alphabetised from row 2, and a closing {total} row {last} whose "
                 "column C adds up all the sizes.",
+                f"The client wants proof that nothing was lost in the handover. Give them, on "
+                f"sheet {tab} of {path}, every file of {where} from row 2 in alphabetical "
+                "order: full name in A, extension lower-cased without its dot in B, byte size "
+                f"in C, plus {total} in A{last} and the combined bytes in C{last}.",
+                f"Our storage quota is almost full, so I need to see what {where} takes up. "
+                f"Sheet {tab} of {path} should list its files by name A to Z starting in row "
+                "2, each with name, type (its extension in lower case, no dot) and exact size "
+                f"in bytes, with row {last} saying {total} and giving the sum of the sizes.",
             ]
         )
         return self.make_task(

@@ -68,6 +68,14 @@ _FRAMES = (
     "Earlier figures from {contact} about \u201c{opp}\u201d were superseded by a newer "
     "message. Record the newer amount, target close date and stage on that deal, plus an "
     "Email-type activity, already completed, repeating the newer message's subject.",
+    "The forecast call is this afternoon and \u201c{opp}\u201d still shows old numbers. "
+    "{contact} at {account} has since confirmed the final deal by email; bring the amount, "
+    "the close date and the stage in line with that last email, and log it on the deal as "
+    "a completed Email activity bearing its subject.",
+    "Our sales director trusts only what is in the CRM. {contact}'s final email on "
+    "\u201c{opp}\u201d changed the amount, the expected close and the stage, so the "
+    "opportunity needs those values, plus a completed Email activity that records the "
+    "email under its subject.",
 )
 
 
@@ -273,6 +281,12 @@ _LEAD_FRAMES = (
     "Capture whoever sent \u201c{subject}\u201d as a CRM lead. Their name, company, job "
     "title, email address and telephone number must match what they wrote; the source is "
     "{source} and the rating {rating}.",
+    "Marketing measures which channels bring prospects, so the person who wrote "
+    "\u201c{subject}\u201d must be in the CRM as a lead from {source}, rated {rating}, with "
+    "the first and last name, company, title, email and phone given in their message.",
+    "Sales will call the author of \u201c{subject}\u201d tomorrow and works only from the "
+    "CRM. Create their lead with name, company, title, email address and phone as written "
+    "in the email, lead source {source}, and rating {rating}.",
 )
 
 

@@ -98,18 +98,25 @@ class RenameFromSheet(FilesFamily):
                 f"The contract scans in {where} still have scanner names. Rename each one "
                 f"that sheet {tab} of {book} lists to the new name given beside it, exactly as "
                 "written there, and keep everything else as it is.",
-                f"I want the scans of {where} to carry the names my plan {book} assigns them. "
-                f"On its {tab} sheet, column A is what a file is called today and column B what "
-                "it must be called; unplanned scans and the spreadsheet stay untouched.",
-                f"Each row of {tab} in {book} pairs a scan's current file name with its future "
-                f"one. Make the folder {where} agree with those pairs, while files absent from "
-                "the sheet keep their names and the workbook is not edited.",
-                f"Scanner-generated names in {where} should give way to the titles listed in "
-                f"{book}: whenever sheet {tab} has a file in column A, that file ends up named "
-                "as column B says. No other file is renamed, and the plan is kept as it is.",
-                f"Finish the renaming job described in {book}. Sheet {tab} there pairs old "
-                f"names (A) with new names (B) for scans kept in {where}; once done, only "
-                "those scans have new names and the sheet is unchanged.",
+                f"Our legal team cannot find anything among the scanner-numbered files in "
+                f"{where}. The names they agreed on are in {book}, sheet {tab}: a scan named in "
+                "column A must be called what column B says. Other scans keep their names and "
+                "the workbook is not edited.",
+                f"Before the audit, every contract scan listed on the {tab} sheet of {book} has "
+                f"to carry its proper title. In {where}, the file from column A takes the name "
+                "in column B of its row; scans without a row and the sheet itself stay as "
+                "they are.",
+                f"Which scan holds which contract? Nobody can tell, which is why {book} was "
+                f"made: its sheet {tab} lists, for the scans in {where}, the current name in A and "
+                "the meaningful one in B. Give the scans those meaningful names, leaving "
+                "unlisted scans and the workbook untouched.",
+                f"My assistant typed new names for the scanned contracts into {book} ({tab} "
+                f"sheet, old name then new name). The files in {where} should now be named that "
+                "way, while scans she did not list keep theirs and her workbook is unchanged.",
+                f"The archive system indexes {where} by file name, so the scanner's numbering "
+                f"has to go for the files that {book} covers on its sheet {tab}: each takes "
+                "the column B name next to its column A one. Nothing else is renamed and the "
+                "plan stays as it is.",
             ]
         )
         return self.make_task(
@@ -218,18 +225,24 @@ class FileBySheet(FilesFamily):
                 f"I sorted my downloads in {book}, sheet {tab}: column A names a file in "
                 f"{where}, column B the folder (inside the home) it should live in. Move them "
                 "accordingly without renaming anything or touching unlisted files.",
-                f"My downloads need tidying according to {book}. Wherever sheet {tab} lists a "
-                f"file of {where} in column A, that file should end up in the folder named in "
-                "column B with its name intact; other files and the workbook do not change.",
-                f"Relocate the files that the {tab} sheet of {book} assigns to folders: their "
-                f"new home is the column B path of their row, their old one {where}. Names stay "
-                "identical, unlisted downloads remain where they are, and the plan is untouched.",
-                f"Some files in {where} belong in project folders, as recorded on sheet {tab} "
-                f"of {book}, whose columns are {cols}. Once you are done, each sits in its "
-                "assigned folder under its original name and nothing unlisted has moved.",
-                f"Clear the planned items out of {where}: the workbook {book} maps each of them "
-                f"to a destination folder on its {tab} sheet. Their names must not change, and "
-                "neither may the spreadsheet or any download it leaves out.",
+                f"My laptop's {where} folder is a mess, and {book} says where things belong: on "
+                f"sheet {tab}, column A names a file and column B the folder inside the home it "
+                "goes to. Move those files there under their own names; the rest and the "
+                "workbook stay put.",
+                f"The project team cannot find the documents sitting in {where}. Each one that "
+                f"the {tab} sheet of {book} lists belongs in the folder written beside it, "
+                "same file name; downloads it does not list remain, and the sheet is not "
+                "edited.",
+                f"Where should each download live? {book} answers that on its sheet {tab}, with "
+                f"{cols}. Put every listed file from {where} into its folder without renaming it, "
+                "and leave unlisted files and the workbook as they are.",
+                f"Before I go on leave, my {where} has to be filed as planned in {book}. Sheet "
+                f"{tab} pairs each file with a destination folder under the home; the files end "
+                "up there with unchanged names, nothing unlisted moves, and the plan stays as "
+                "it is.",
+                f"Our backup only covers the project folders, so the files that {book} lists on "
+                f"its {tab} sheet must leave {where} for the folder given in column B, keeping "
+                "their names. Anything not on the sheet, and the sheet itself, is left alone.",
             ]
         )
         return self.make_task(
@@ -343,19 +356,22 @@ class ExtractBySheet(FilesFamily):
                 f"I listed in {book}, sheet {tab}, which delivery archives to open and where: "
                 f"extract each listed zip from {where} into its folder (new folders are fine), "
                 "keep the zips, and ignore the archives that are not on the list.",
-                f"The deliveries waiting in {where} have to be opened as planned in {book}. "
-                f"Wherever sheet {tab} names an archive in column A, its files should appear in "
-                "the column B folder, created if missing; every zip stays in place and those "
-                "not named remain unopened.",
-                f"I need the contents of certain delivery zips available in their target "
-                f"folders. {book}, on its sheet {tab}, pairs each such archive in {where} with "
-                "a destination path; extract accordingly, keep all archives, and open no other.",
-                f"Bring out the files of each archive on the {tab} list in {book}, placing "
-                f"them in the destination written next to it. The zips stay in {where} as they "
-                "are, and archives missing from the list are not extracted.",
-                f"Some zips in {where} should be unpacked, others not: sheet {tab} of {book}, "
-                f"with {cols}, decides which and where. Make sure every listed archive's contents "
-                "sit in its destination folder while the archives themselves remain.",
+                f"The vendor sent several zip deliveries to {where}, and the team needs their "
+                f"files in the project folders. {book}, sheet {tab}, says which archive (A) "
+                "goes where (B): extract each listed one there, creating missing folders, "
+                "keep every zip, and leave unlisted ones packed.",
+                f"Designers cannot work from zip files. For each archive that the {tab} sheet "
+                f"of {book} lists, the files inside must be unpacked into the folder in column "
+                f"B; the zips stay in {where} and archives not on the sheet are not opened.",
+                f"Which deliveries are ready to use? Those on sheet {tab} of {book}: extract each "
+                f"of them from {where} into the folder written next to it (new folders are "
+                "fine), keep the archives themselves, and leave every other zip unopened.",
+                f"Before Monday's kickoff, the assets listed in {book} ({tab} sheet, archive "
+                f"then destination) have to be unzipped where the sheet says. Take them from "
+                f"{where}, keep the zips, and do not extract anything the sheet leaves out.",
+                f"Our build server reads files from plain folders, not archives. Following sheet "
+                f"{tab} of {book}, unpack every listed zip in {where} into its destination "
+                "folder, keeping the zip; archives without a row remain packed.",
             ]
         )
         return self.make_task(

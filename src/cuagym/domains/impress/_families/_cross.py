@@ -69,22 +69,26 @@ def _frames(deck: str, book: str, target: str) -> list[str]:
         f"table: header {head}; a row per region, alphabetically, holding the number of orders "
         "and the revenue (sum of amounts, two decimals); and a final \u201cTotal\u201d row "
         "holding the totals of both columns.",
-        f"{deck} should show, on its {quote(target)} slide, how the orders of {book} split "
-        f"across regions. That table starts with the headers {head}, lists the regions from A "
-        "to Z with each one's order count and summed amount at two decimals, and closes on "
-        "a \u201cTotal\u201d row with the count and amount over the whole workbook.",
-        f"Present the data of {book} per region on {quote(target)} in {deck}, as a table: "
-        f"{head} across the top, every region on its own row in alphabetical sequence with "
-        "the number of its orders and its revenue to two decimal places, and a "
-        "\u201cTotal\u201d row at the bottom with the overall figures.",
-        f"My deck {deck} lacks the regional summary on {quote(target)}. Its table ought to "
-        f"read {head} in the first row, then the regions sorted by name, each giving its "
-        f"order tally and the sum of its order amounts from {book} with two decimals, and "
-        "last a \u201cTotal\u201d row adding up both.",
-        f"Count and total the orders of {book} region by region, and put the result as a "
-        f"table on the slide {quote(target)} of {deck}: header {head}, regions ordered "
-        "alphabetically, revenue written with two decimals, and a final \u201cTotal\u201d "
-        "row holding the grand order count and revenue.",
+        f"Tomorrow's meeting opens with {deck}, and its {quote(target)} slide is still "
+        f"empty. The audience wants the orders of {book} per region in a table: {head} on "
+        "top, regions alphabetically with how many orders each had and what they were "
+        "worth to two decimals, then a \u201cTotal\u201d row for all of them.",
+        f"Which region ordered the most? Whoever looks at {quote(target)} in {deck} should "
+        f"see it from a table headed {head}, built from {book}: one row per region, sorted by "
+        "name, with its order count and revenue at two decimals, and a closing "
+        "\u201cTotal\u201d row.",
+        f"Sales leadership prefers slides to spreadsheets, so the figures in {book} need to "
+        f"move onto the {quote(target)} slide of {deck} as a table with the header {head}: "
+        "regions A to Z, each with its number of orders and summed amount rounded to two "
+        "decimals, and a \u201cTotal\u201d line underneath.",
+        f"My regional manager asked how many orders each region placed and for how much. "
+        f"Answer on the slide {quote(target)} of {deck} with a table ({head}) fed by {book}, "
+        "alphabetical by region, amounts with two decimals, ending in a \u201cTotal\u201d "
+        "row with both grand figures.",
+        f"The investor update {deck} needs hard numbers. On {quote(target)}, add a table "
+        f"whose first row is {head}, then every region in {book} in alphabetical order with "
+        "its orders counted and their amounts summed to two decimals, and finally a "
+        "\u201cTotal\u201d row.",
     ]
 
 
@@ -267,21 +271,24 @@ def _to_book_frames(deck: str, book: str, slide: str) -> list[str]:
         f"Transfer the region and revenue figures shown in the table on {slide} of {deck} to "
         f"the {sheet} sheet of {book}, starting below its headers in the slide's order (A: "
         f"region, B: revenue as a number), and add a last row {total} with their sum.",
-        f"{book} should hold what the {slide} slide of {deck} shows. On {sheet}, beneath "
-        "the header row, list each region of that slide's table in the order it appears "
-        f"there, its name in A and its revenue in B as a numeric value, and end with a row "
-        f"holding {total} and the revenue sum.",
-        f"The slide {slide} in {deck} has a small region table that I want in a "
-        f"spreadsheet: sheet {sheet} of {book}, one region per row below the headers, same "
-        f"sequence as on the slide, revenue in column B stored as a number, and a {total} "
-        "row at the end summing column B.",
-        f"Reproduce the regional revenues of {deck} (slide {slide}) on the {sheet} sheet of "
-        "the workbook " + book + ". Keep the slide's row order, region in the first column "
-        f"and numeric revenue in the second, and close the list with a {total} row carrying "
+        f"Finance wants to chart the regional revenues that so far exist only on the {slide} "
+        f"slide of {deck}. Give them those rows in {book}, sheet {sheet}, under the headers "
+        "and in the slide's order: region in A, revenue as a number in B, and then a "
+        f"{total} row with the sum.",
+        f"A table on a slide cannot be summed, so I need the one on {slide} ({deck}) in a "
+        f"workbook: {book}, sheet {sheet}, each region on its own row below the headers in "
+        f"the order shown, revenue in B as a real number, closed by {total} and the sum.",
+        f"What do the regions on {slide} add up to? Let {book} say it: copy the region names "
+        f"and revenues from that slide of {deck} onto {sheet}, keeping their order, the "
+        f"revenues as numbers in column B, and finish with a {total} row totalling them.",
+        f"Our analyst works only in spreadsheets. From the deck {deck}, slide {slide}, take "
+        f"the region table and put it on the {sheet} sheet of {book}, rows in the slide's "
+        f"order with names in A and numeric revenues in B, and a last row {total} carrying "
         "their sum.",
-        f"Fill {sheet} in {book} with the rows of the table on {slide}, as they stand in "
-        f"{deck}: region names down column A, revenues as numbers down column B, nothing "
-        f"reordered, followed by one more row {total} whose revenue is the sum of the others.",
+        f"The board deck {deck} shows regional revenue on {slide}, but the archive keeps "
+        f"numbers in {book}. Record that table on {sheet} below its headers, same order as "
+        f"the slide, revenue stored as numbers, plus a {total} row summing the revenue "
+        "column.",
     ]
 
 

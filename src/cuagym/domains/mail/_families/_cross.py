@@ -64,6 +64,14 @@ _FRAMES = (
     "Using our saved \u201c{template}\u201d wording unchanged, subject included, write a "
     "single email whose Bcc lists exactly the primary contacts of the opportunities the CRM "
     "shows at {stage}; its To and Cc fields must be empty.",
+    "Customers at the {stage} stage have not heard from us in a while. Send them our saved "
+    "\u201c{template}\u201d email, unchanged in subject and text, as one message in which "
+    "the primary contact of every CRM opportunity at that stage is blind-copied and To and "
+    "Cc are empty.",
+    "Privacy matters to our clients, so nobody may see the other recipients. The primary "
+    "contacts of all opportunities our CRM has at {stage} get a single email made from the "
+    "\u201c{template}\u201d template, its subject and wording intact, all of them in Bcc "
+    "and no one in To or Cc.",
 )
 
 

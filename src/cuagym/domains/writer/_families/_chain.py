@@ -51,18 +51,22 @@ def _frames(book: str, doc: str, deck: str) -> list[str]:
         f"I need the figure from {book} in my report and deck: put the sum of its order "
         f"amounts in place of {mark}, both in {doc} and on the slide {slide} of {deck}, "
         "formatted like 12,345.67.",
-        f"{doc} and {deck} (slide {slide}) each carry {mark} as a stand-in. Swap it, in both "
-        f"files, for the grand total of the amounts recorded in {book}, shown with two "
-        "decimal places and commas grouping the thousands.",
-        f"My report {doc} and the {slide} slide of the deck {deck} must state the quarter's "
-        f"sales: every order amount in {book} added together. Where {mark} appears now, the "
-        "figure should read in the style 12,345.67.",
-        f"Add up the amounts of all orders listed in {book}. That total belongs in two "
-        f"places, the report {doc} and the slide {slide} of {deck}, each time taking the "
-        f"spot held by {mark} and formatted with a thousands comma and two decimals.",
-        f"Neither {doc} nor {deck} should keep the marker {mark} any longer: on the slide "
-        f"{slide} and in the report, it is to become the sum of the order amounts found in "
-        f"{book}, e.g. 12,345.67 (two decimals, comma-separated thousands).",
+        f"The quarterly pack goes out this afternoon and still shows {mark} instead of the "
+        f"sales figure, both in {doc} and on the {slide} slide of {deck}. That figure is "
+        f"every order amount in {book} added up, written with two decimals and commas "
+        "between thousands.",
+        f"Finance has closed the books in {book}, so the quarter's sales are known: the "
+        f"total of its order amounts. Wherever {mark} stands, in the report {doc} and on "
+        f"{slide} in {deck}, that number should now read like 12,345.67.",
+        f"How much did we sell this quarter? The answer, the sum of all amounts in {book}, "
+        f"is missing from {doc} and from the {slide} slide of {deck}, where {mark} marks "
+        "its place; fill it in both with a thousands comma and two decimal places.",
+        f"Our CEO presents {deck} tomorrow and sends {doc} to the board. Both still say "
+        f"{mark} on the {slide} slide and in the report; give them the real total of the "
+        f"orders in {book}, formatted as in 12,345.67.",
+        f"Someone left {mark} in two of my files. In {doc}, and on the slide {slide} of "
+        f"{deck}, it stands for the sales total, meaning the amounts of {book} summed; "
+        "write that total there with two decimals and comma-grouped thousands.",
     ]
 
 

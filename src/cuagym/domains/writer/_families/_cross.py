@@ -106,21 +106,29 @@ class SalesSummaryTable(WriterFamily):
             f"I need the regional totals of {book} in {doc}: a table in the {part} section "
             f"with the header {head}, one row per region sorted alphabetically showing its "
             f"order amounts summed (two decimals), and a final {total} row summing all orders.",
-            f"{doc} should report, below its {part} heading, what each region sold according "
-            f"to {book}. The table there opens with {head}, lists the regions by name from A "
-            f"to Z beside their sales totals written with two decimals, and ends on a {total} "
-            "row summing the whole order list.",
-            f"Beneath {part} in {doc}, the reader expects a region-by-region sales table fed "
-            f"by {book}: {head} as its heading row, regions alphabetised, each one's amounts "
-            f"added up and shown to two decimal places, then {total} with every order summed.",
-            f"Work out how much each region sold in {book} and present it in {doc} as a table "
-            f"under {part}. Its top row is {head}; the regions follow alphabetically, each "
-            f"with its total to two decimal places; a {total} row at the bottom gives the "
-            "grand sum.",
-            f"The document {doc} is missing its sales breakdown. Under the heading {part}, "
-            f"put the per-region sums of the order amounts in {book} into a table with the "
-            f"header {head}, sorted A to Z, two decimals each, and a final line {total} "
-            "whose figure is every order added together.",
+            f"Before the quarterly review, the directors want {doc} to say how every region "
+            f"performed. Under {part} give them a table headed {head}: each region found in "
+            f"{book}, A to Z, with what its orders came to (two decimals), and a {total} row "
+            "for the whole company.",
+            f"My manager noticed that {doc} has no numbers yet. Fix that under {part} with a "
+            f"{head} table: regions in alphabetical order, each with its order amounts from "
+            f"{book} totalled to two decimals, closing with a {total} row over all orders.",
+            f"Which region brought in the most money? Readers of {doc} should be able to tell "
+            f"from a table below {part}, headed {head}, that lists every region of {book} "
+            f"alphabetically with its summed amounts to two decimals and ends with {total} "
+            "for all orders together.",
+            f"Sales asked for a per-region breakdown in the written report. The spreadsheet "
+            f"{book} holds the orders; {doc} gets, beneath {part}, a table with the header "
+            f"{head}, one alphabetical row per region carrying its sales to two decimals, and "
+            f"a last {total} line with everything added up.",
+            f"The board only reads documents, not spreadsheets, so the totals in {book} have "
+            f"to appear in {doc}. Below {part}, a table ({head}) lists each region from A to Z "
+            f"with the sum of its orders, rounded to two decimals, followed by {total} for "
+            "every order.",
+            f"Our auditors compare {doc} with {book}. Make sure the {part} section holds a "
+            f"table whose first row is {head}, then one line per region alphabetically with "
+            f"that region's order total at two decimals, and finally a {total} row equal to "
+            "the sum of all orders.",
         ]
         return self.make_task(task_id, rng.choice(frames), context, **p)
 
@@ -306,6 +314,14 @@ class MemoToSlides(WriterFamily):
             f"Convert the heading structure of {memo} into slides in {deck}: level-1 headings "
             "become the titles of consecutive slides, the level-2 headings of each section its "
             "bullets in the same order. Only those slides belong in the file.",
+            f"I present {memo} to the steering group tomorrow and have no slides. Save them "
+            f"as {deck}: for each level-1 section of the memo, in order, one slide titled "
+            "with its heading whose bullets are the level-2 sub-headings of that section, in "
+            "order, and no slide besides.",
+            f"Nobody reads long memos, so {memo} should also exist as a deck at {deck}. Each "
+            "main section (level 1) becomes exactly one slide carrying its heading as title "
+            "and its level-2 sub-headings as the bullet points, everything in the memo's "
+            "order and nothing extra.",
         ]
         return self.make_task(
             task_id,

@@ -65,6 +65,14 @@ def _frames(doc: str, deck: str) -> list[str]:
         "slide in turn, a first-level heading with the slide title, followed by a bulleted "
         "list of the slide's text points verbatim, or by nothing if the slide has none. The "
         "introduction at the top stays.",
+        f"Visitors at the booth take {doc} home, so it should hold what {deck} shows. After "
+        "its introduction, give each slide except the title slide, in order, a level-1 "
+        "heading with the slide's title and, below it, the slide's points as a bulleted "
+        "list in the same words; a slide with no points gets the heading only.",
+        f"Some attendees cannot see the screen, and {doc} is their copy of {deck}. Keep its "
+        "introduction and follow it with every slide after the title slide, in deck order: "
+        "the slide title as a level-1 heading, then its bullet points, word for word, as "
+        "bullets. Slides without points contribute only their heading.",
     ]
 
 

@@ -49,22 +49,26 @@ def _frames(doc: str, book: str, part: str) -> list[str]:
         f"{book}, starting below its headers in the report's order (A: item, B: quantity, C: "
         "unit price, as numbers; D: their product), and add a final row "
         f"{total} with the amounts summed in D.",
-        f"{book} should hold the budget lines that {doc} lists in its {part} table. On "
-        f"{sheet}, beneath the header row and keeping the document's sequence, write each "
-        "item's name, numeric quantity and numeric unit price across A, B and C, put "
-        f"quantity times unit price in D, and end with a {total} row totalling column D.",
-        f"Recreate the {part} cost table of the report {doc} in the workbook {book}. Sheet "
-        f"{sheet} gets one row per item, in unchanged order: name, then quantity and unit "
-        "price stored as numbers, then the line amount (their multiplication); a "
-        f"{total} row at the end sums those amounts.",
-        f"My spreadsheet {book} still lacks the costs from the {part} part of {doc}. Each "
-        f"item there becomes a row of {sheet}, same sequence, with the item text in A, the "
-        "quantity and the unit price in B and C as real numbers, and the amount they give "
-        f"when multiplied in D; a {total} line last carries the total amount.",
-        f"Put the budget of {doc}, as its {part} section tabulates it, on the {sheet} "
-        f"sheet of {book}: items down column A in report order, quantities in B and unit "
-        "prices in C as numbers, per-line amounts (quantity multiplied by price) in D, "
-        f"and a final {total} row whose D adds them all.",
+        f"Procurement wants to sort and filter the costs in {doc}, which a document cannot "
+        f"do. Put the {part} line items on sheet {sheet} of {book}, in the same order: item, "
+        "quantity and unit price as numbers in A to C, quantity times unit price in D, and "
+        f"a {total} row at the end adding up D.",
+        f"Our accountant only accepts spreadsheets. The costs listed under {part} in {doc} "
+        f"therefore belong in {book}, sheet {sheet}, one row each in document order, with "
+        "numeric quantity and unit price next to the item and their product in column D, "
+        f"then {total} with the sum of column D.",
+        f"What will the purchases in {doc} cost altogether? Let {book} answer it: on "
+        f"{sheet}, below the headers, each line item of the {part} table with its quantity "
+        "and unit price as numbers, its amount (the two multiplied) in D, keeping the "
+        f"report's order, and a closing {total} row summing the amounts.",
+        f"Before the budget meeting, the figures of the {part} table in {doc} must be in "
+        f"{book} too. Sheet {sheet} should list the items in the report's sequence with "
+        "quantity and unit price stored as numbers in B and C, each line's amount in D, "
+        f"and a last row {total} whose amount is the sum.",
+        f"I keep a workbook, {book}, for every budget we approve. Add the one from the "
+        f"{part} section of {doc} to its {sheet} sheet: items in order in A, quantities in "
+        "B and unit prices in C as numbers, per-line amounts (quantity multiplied by price) "
+        f"in D, and a {total} row totalling D.",
     ]
 
 
