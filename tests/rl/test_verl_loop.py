@@ -145,16 +145,23 @@ async def test_one_episode_on_a_ray_actor_environment(processor: Any) -> None:
         'Action: give up.\n<tool_call>\n{"name": "computer_use", "arguments": {"action": '
         '"terminate", "status": "failure"}}\n</tool_call>'
     ]
+    orphans_before = _orphaned_displays()
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    pool = EnvPool(size=1, executor="ray", screen=(1280, 800))
     try:
         server = ScriptedTokenServer(processor.tokenizer, answers)
-        loop = _loop(processor, server, pool=EnvPool(size=1, executor="ray", screen=(1280, 800)))
+        loop = _loop(processor, server, pool=pool)
         outputs = await loop.run(
             {"temperature": 1.0}, bundle=str(BUNDLES / "files-csv-dedupe"), uid="u-ray",
             session_id=0, raw_prompt=[],
         )  # fmt: skip
     finally:
+        await pool.close()
         ray.shutdown()
+    # The actor closed its desktop before it died: no display of it is left to the machine's
+    # init (Ray kills a worker's direct children only, which would orphan the X server).
+    await asyncio.sleep(1.0)
+    assert _orphaned_displays() <= orphans_before
     assert len(outputs) == 1 and outputs[0].reward_score == 0.0
     assert outputs[0].extra_fields["reward_extra_info"]["steps"] == 1.0
     generated = [
@@ -193,3 +200,19 @@ def test_agent_loop_file_is_what_verls_workers_load(processor: Any, tmp_path: Pa
     )
     assert isinstance(loop, CuagymAgentLoop)
     assert (loop.max_steps, loop.group_size, loop.spec.factor) == (7, 4, 32)
+
+
+def _orphaned_displays() -> set[int]:
+    """Xvfb processes whose parent is init: a desktop whose reaper was killed."""
+    found = set()
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            stat = (proc / "stat").read_text()
+        except OSError:
+            continue
+        name = stat[stat.find("(") + 1 : stat.rfind(")")]
+        if name == "Xvfb" and stat[stat.rfind(")") + 2 :].split()[1] == "1":
+            found.add(int(proc.name))
+    return found

@@ -24,6 +24,7 @@ the first episode and kept for the process's life.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from dataclasses import dataclass, field
@@ -111,6 +112,27 @@ class EnvPool:
         finally:
             self._free.put_nowait(env)
 
+    async def close(self) -> None:
+        """Close every environment (and hub) this pool made. A Ray actor closes its own before
+        it is killed: a worker that Ray kills takes only its direct children with it (our
+        per-app reapers), so the display and apps below them would outlive it."""
+        envs: list[Any] = []
+        while not self._free.empty():
+            envs.append(self._free.get_nowait())
+        self._made -= len(envs)
+        for env in envs:
+            if self.executor == "ray":
+                import ray
+
+                with contextlib.suppress(Exception):  # a dead actor has nothing left to close
+                    await env.close.remote()
+                ray.kill(env, no_restart=True)
+            else:
+                await env.close()
+        if self._hub_cm is not None:
+            cm, self._hub_cm, self._hub = self._hub_cm, None, None
+            await cm.__aexit__(None, None, None)
+
 
 class _EnvActor:
     """A Ray actor holding one rollout environment and its own embedded hub, run on a stock
@@ -129,6 +151,9 @@ class _EnvActor:
     def play(self, bundle_path: str, policy: VerlPolicy, k: int, options: Any) -> Any:
         return self.runner.run(_play_on(self, bundle_path, policy, k, options))
 
+    def close(self) -> None:
+        self.runner.run(_close_on(self))
+
 
 async def _play_on(
     actor: _EnvActor, bundle_path: str, policy: VerlPolicy, k: int, options: Any
@@ -142,6 +167,15 @@ async def _play_on(
     bundle = Bundle.load(bundle_path)
     result = await actor.env.episode(bundle, policy, k=k, options=options, bundle_path=bundle_path)
     return result, policy
+
+
+async def _close_on(actor: _EnvActor) -> None:
+    env, actor.env = actor.env, None
+    if env is not None:
+        await env.close()
+    if actor._hub_cm is not None:
+        cm, actor._hub_cm = actor._hub_cm, None
+        await cm.__aexit__(None, None, None)
 
 
 def _serve_all_web_apps() -> Any:
