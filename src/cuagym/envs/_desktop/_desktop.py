@@ -323,14 +323,7 @@ class Desktop:
             network=app == "chromium",  # the browser reaches the hub; office apps need nothing
         )  # fmt: skip
         handle = App(name=app, proc=proc, target=resolved, workdir=workdir)
-        self.apps.append(handle)
-        if wait:
-            try:
-                await self.wait_window(handle, before)
-            except BaseException:
-                await self.close_app(handle)
-                raise
-        return handle
+        return await self._track(handle, before, wait=wait)
 
     async def _open_browser_window(self, url: str, *, wait: bool) -> App:
         """A window of the kept browser on ``url``, in a browser context of its own."""
@@ -339,6 +332,11 @@ class Desktop:
         page = await browser.open_window(url)
         handle = App(name="chromium", proc=browser.proc, target=url, workdir=browser.workdir,
                      page=page)  # fmt: skip
+        return await self._track(handle, before, wait=wait)
+
+    async def _track(self, handle: App, before: set[int], *, wait: bool) -> App:
+        """List ``handle`` among the desktop's apps and, with ``wait``, await its new window
+        (a window not in ``before``); an app whose window never renders is closed again."""
         self.apps.append(handle)
         if wait:
             try:
