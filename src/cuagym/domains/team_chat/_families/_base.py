@@ -76,7 +76,8 @@ class ChatFamily(TaskFamily):
     def solve(self, state: State, p: dict[str, Any]) -> None:
         """Turn the initial state into the one correct end state, in place."""
 
-    def generate(self, task: TaskConfig) -> GeneratedScripts:
+    def worlds(self, task: TaskConfig) -> tuple[State, State]:
+        """The chat's initial state and its one correct end state, both validated."""
         p = params_of(task)
         rng = family_rng(task, "world")
         world = base_world(rng, uid_of(p["me"]))
@@ -86,6 +87,10 @@ class ChatFamily(TaskFamily):
         gold = copy.deepcopy(world)
         self.solve(gold, p)
         validate(gold, f"{task.task_id} golden state")
+        return world, gold
+
+    def generate(self, task: TaskConfig) -> GeneratedScripts:
+        world, gold = self.worlds(task)
         return GeneratedScripts(
             initial_setup=setup_script(task.task_id, world),
             golden_patch=golden_script(task.task_id, patch_ops(world, gold)),

@@ -18,7 +18,6 @@ the registry one by one, and neither may need the other half-initialised.
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 from collections.abc import Mapping
@@ -30,11 +29,11 @@ from cuagym.domains._reward import DESK_WEB_LIBRARIES, FIGURE_LIBRARY, doc_line
 from cuagym.domains._reward import reward_script as compose_reward
 
 from .._ops import post_message
-from ._base import LOOKUPS, ChatFamily, params_of, quote, validate
+from ._base import LOOKUPS, ChatFamily, params_of, quote
 from ._messaging import _people
 from ._scripts import golden_script, patch_ops
 from ._scripts import setup_script as chat_setup_script
-from ._world import State, base_world, channel_id, ensure_member, finish, gold_now, uid_of
+from ._world import State, channel_id, ensure_member, gold_now, uid_of
 
 __all__ = ["ReportWorkbookFigure", "report_text"]
 
@@ -201,14 +200,7 @@ class ReportWorkbookFigure(ChatFamily):
             "formats": {"E": "#,##0.00", "F": "#,##0.00"},
             "widths": {"A": 10, "B": 10, "C": 18, "F": 12},
         }
-        rng = family_rng(task, "world")
-        world = base_world(rng, uid_of(p["me"]))
-        self.inject(world, p, rng)
-        finish(world, rng)
-        validate(world, f"{task.task_id} initial state")
-        gold = copy.deepcopy(world)
-        self.solve(gold, p)
-        validate(gold, f"{task.task_id} golden state")
+        world, gold = self.worlds(task)
         setup = (
             book_setup(task.task_id, p["path"], [sheet])
             + "\n\n"
