@@ -11,14 +11,13 @@ first, in well under a second:
 - any other model id is looked up on the hub once, with a short timeout and no retries; an
   unreachable hub, an unknown id or a gated model is said in one line, with what to do.
 
-Offline mode stays on for the rest of the process once the model is local (transformers reads
-``huggingface_hub.constants.HF_HUB_OFFLINE`` on every request; the environment variable carries
-it to verl's subprocess).
+Offline mode is switched on in this process once the model is local (transformers reads
+``huggingface_hub.constants.HF_HUB_OFFLINE`` on every request), for the validation; verl's own
+process gets the user's setting back, so a partly cached model can still fetch its weights.
 """
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -47,8 +46,7 @@ class ModelSource:
 
 
 def go_offline() -> None:
-    """Tell the Hugging Face libraries (here and in child processes) never to ask the hub."""
-    os.environ["HF_HUB_OFFLINE"] = "1"
+    """Tell the Hugging Face libraries of this process never to ask the hub."""
     import huggingface_hub.constants
 
     huggingface_hub.constants.HF_HUB_OFFLINE = True
