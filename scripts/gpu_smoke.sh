@@ -70,10 +70,11 @@ pass "venv $("$VPY" -c 'import torch, vllm, verl, transformers as t; print(f"tor
 run image image.log "$VPY" -m cuagym.sandbox.image build -q
 pass image
 
-# 5. a tiny Qwen2-VL (head size 64, two layers) and two bundles as verl's dataset
+# 5. a tiny Qwen2-VL (head size 64, two layers) and three bundles as verl's dataset (one held
+#    out for val.parquet, two to train on: one batch of 2 prompts)
 run model model.log "$VPY" -c "from cuagym.rl import save_tiny_vlm; save_tiny_vlm('$WORK/model', hidden=256, heads=4)"
 rm -rf "$WORK/corpus" && mkdir -p "$WORK/corpus"
-for b in files-csv-dedupe team-chat--set-channel-topic--0; do
+for b in files-csv-dedupe team-chat--set-channel-topic--0 team-chat--send-direct-message--1; do
   cp -r "$REPO/tests/synth/bundles/final/$b" "$WORK/corpus/" || fail data "bundle $b not found"
 done
 run data data.log "$VENV/bin/cuagym" export verl "$WORK/corpus" --out "$WORK/data"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import warnings
 from pathlib import Path
 
 import pytest
@@ -29,7 +30,12 @@ def test_check_env_passes_and_an_episode_ends_with_the_bundles_reward() -> None:
     env = gymnasium.make("cuagym/Task-v0", bundle=str(BUNDLE), max_steps=4)
     assert env.spec is not None and env.spec.nondeterministic is True
     try:
-        check_env(env.unwrapped, skip_render_check=False)
+        # check_env steps with action_space.sample(): real computer_use actions, no warning.
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            check_env(env.unwrapped, skip_render_check=False)
+        assert not [str(w.message) for w in caught]
+        assert env.action_space.contains({"action": "key", "keys": ["ctrl", "s"]})
         obs, info = env.reset(seed=3)
         assert obs["screenshot"].shape == (800, 1280, 3) and info["t"] == 0
         assert obs["instruction"] == env.unwrapped.bundle.task.instruction

@@ -76,12 +76,12 @@ def test_first_verbs(corpus: Path) -> None:
     stats = corpus_stats(read_corpus(corpus))
     # open: t01, t02 ("Please" skipped) · create: t03 ("I want to" skipped), t05 · add: t04
     # ("Can you" skipped), t10 · send: t06 (second sentence) · copy: t07 · post: t08 ·
-    # (none): t09. Ties by verb name.
+    # no verb: t09, counted apart. Ties by verb name.
     assert stats.first_verbs == [
-        ("add", 2), ("create", 2), ("open", 2),
-        ("(none)", 1), ("copy", 1), ("post", 1), ("send", 1),
+        ("add", 2), ("create", 2), ("open", 2), ("copy", 1), ("post", 1), ("send", 1),
     ]  # fmt: skip
-    assert sum(n for _, n in stats.first_verbs) == stats.tuples
+    assert stats.no_first_verb == 1
+    assert sum(n for _, n in stats.first_verbs) + stats.no_first_verb == stats.tuples
 
 
 def test_app_pairs(corpus: Path) -> None:
@@ -118,9 +118,11 @@ def test_nearest_rank_edges() -> None:
 def test_json_is_the_contract_shape(corpus: Path) -> None:
     data = analyze(corpus).stats.to_json()
     assert list(data) == ["tuples", "domain_difficulty", "scenario", "platform", "task_type",
-                          "first_verbs", "app_pairs", "instruction_words"]  # fmt: skip
+                          "first_verbs", "app_pairs", "instruction_words",
+                          "no_first_verb"]  # fmt: skip
     assert data["app_pairs"][0] == ["calc", "writer", 3]
-    assert data["first_verbs"][0] == ["add", 2]
+    assert data["first_verbs"][0] == ["add", 2] and data["no_first_verb"] == 1
+    assert all(verb.isalpha() for verb, _ in data["first_verbs"])  # verbs only
     assert list(data["instruction_words"]) == ["bins", "mean", "p10", "p25", "p50", "p75",
                                                "p90", "p99", "max"]  # fmt: skip
     assert list(data["instruction_words"]["bins"]) == ["0-29", "30-59", "60-99", "100-149",

@@ -57,6 +57,20 @@ def test_tables_on_a_terminal(corpus: Path) -> None:
     assert "32,112" in result.stdout  # the paper's figures beside the corpus's
 
 
+def test_instructions_without_a_verb_are_counted_apart_not_as_a_verb(tmp_path: Path) -> None:
+    root = tmp_path / "final"
+    write_tuple(root, "a", "Please open the report.", domain="calc")
+    write_tuple(root, "b", "Sales are up this quarter.", domain="calc")
+    write_tuple(root, "c", "The file is open.", domain="writer")
+    data = json.loads(runner.invoke(app, ["stats", str(root), "--json"]).stdout)
+    assert data["first_verbs"] == [["open", 1]] and data["no_first_verb"] == 2
+    shown = runner.invoke(app, ["stats", str(root)], env={"COLUMNS": "200"})
+    assert shown.exit_code == 0, shown.output
+    assert "(none)" not in shown.stdout
+    said = " ".join(shown.stdout.split())  # the caption wraps to the table's width
+    assert "2 instructions (66.7%) have no first imperative verb" in said
+
+
 def test_html_report_is_written(corpus: Path, tmp_path: Path) -> None:
     report = tmp_path / "out" / "report.html"
     result = runner.invoke(app, ["stats", str(corpus), "--html", str(report), "--json"])

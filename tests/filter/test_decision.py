@@ -60,3 +60,22 @@ def test_every_branch_is_covered_by_the_table() -> None:
 def test_bad_inputs_are_named(r: list[Any], r_vlm: list[Any], delta: float, needle: str) -> None:
     with pytest.raises(ValueError, match=needle.replace("[", r"\[").replace("]", r"\]")):
         teacher_decision(r, r_vlm, delta)
+
+
+@pytest.mark.parametrize(
+    ("r", "r_vlm", "expected"),
+    [
+        ([1.0], None, "accept"),  # the oracle solves it: kept, never downsampled
+        ([0.0], None, "drop"),
+        ([0.5], None, "drop"),  # a partial score is no proof the tuple is solvable
+        ([1.0], [1], "accept"),
+        ([0.0], [0], "drop"),
+        ([1.0], [0], "refine"),  # the judge disagrees with the reward on the oracle's state
+    ],
+)
+def test_oracle_decision_is_solvability(
+    r: list[float], r_vlm: list[int] | None, expected: str
+) -> None:
+    from cuagym.filter._decision import oracle_decision
+
+    assert oracle_decision(r, r_vlm, 0.2) == expected

@@ -156,3 +156,37 @@ def test_kill_9_mid_run_then_resume(tmp_path: Path) -> None:
 def _task(body: dict[str, object]) -> str:
     text = json.dumps(body)
     return next(t for t in CORPUS_IDS if f'\\"task_id\\": \\"{t}\\"' in text)
+
+
+def test_oracle_teacher_keeps_what_it_solves_plays_once_and_notes_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """README's "free and offline" run: the rollout layer is the test double (the real GUI
+    oracles are exercised by test_agent_rollouts); the command's wiring is what is tested."""
+    import cuagym.filter
+    from cuagym.filter._teacher_stage import NO_JUDGE_NOTE, ORACLE_NOTE
+    from tests.filter.teacher_helpers import GREEN, ScriptedRollouts
+
+    solved = {"calc-total-row", "files-csv-dedupe"}
+    doubles: list[ScriptedRollouts] = []
+
+    def rollouts(config: object, **_: object) -> ScriptedRollouts:
+        assert getattr(config, "policy", None) == "oracle"
+        doubles.append(ScriptedRollouts(lambda b, k: (1.0 if b.task_id in solved else 0.0, GREEN)))
+        return doubles[-1]
+
+    monkeypatch.setattr(cuagym.filter, "AgentRollouts", rollouts)
+    final = corpus(tmp_path)
+    out = tmp_path / "out"
+    argv = ["filter", "teacher", str(final), "--out", str(out), "--policy", "oracle"]
+    result = CliRunner().invoke(app, [*argv, "--judge", "none"])
+    assert result.exit_code == 0, result.output
+    assert sorted(k for _, k, _ in doubles[0].runs) == [0] * len(CORPUS_IDS)  # once per tuple
+    assert _where(out) == {
+        t: ["kept"] if t in solved else ["dropped"] for t in CORPUS_IDS
+    }  # every solved tuple kept: no downsampling of what the oracle solves
+    said = " ".join(result.output.split())  # rich wraps long lines
+    assert said.count(ORACLE_NOTE) == 1 and said.count(NO_JUDGE_NOTE) == 1
+
+    many = CliRunner().invoke(app, [*argv, "--judge", "none", "--n", "4"])
+    assert many.exit_code == 2 and "--n 4" in many.output and "once" in many.output

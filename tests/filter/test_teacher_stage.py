@@ -23,7 +23,7 @@ from cuagym.filter import (
     run_critics,
     run_teacher,
 )
-from cuagym.filter._teacher_stage import NO_JUDGE_NOTE
+from cuagym.filter._teacher_stage import NO_JUDGE_NOTE, ORACLE_NOTE
 from cuagym.llm.scripted import ScriptedChatApi
 from tests.filter.helpers import by_model_and_task, client, corpus, critic, verdict
 from tests.filter.teacher_helpers import GREEN, RED, ScriptedRollouts, judge_script
@@ -204,8 +204,40 @@ async def test_the_two_stages_share_one_output_folder(tmp_path: Path) -> None:
     assert {o.status for o in again} == {"earlier"}
 
 
+async def test_a_deterministic_teacher_plays_once_and_keeps_what_it_solves(
+    tmp_path: Path,
+) -> None:
+    final = corpus(tmp_path, IDS)
+    out = tmp_path / "out"
+    runner = ScriptedRollouts(plan)  # rollout 0 of each plan: what the oracle would score
+    summary, outcomes = await run_teacher(
+        collect_inputs([final]), runner, TeacherOptions(out=out, n=1, deterministic=True)
+    )
+    assert sorted((t, k) for t, k, _ in runner.runs) == [(t, 0) for t in IDS]  # once each
+    decided = {o.task_id: o.decision for o in outcomes}
+    assert decided == {
+        "calc-total-row": "drop", "files-csv-dedupe": "accept",
+        "writer-title-heading": "accept", "crm--update-lead-status--0": "accept",
+        "team-chat--react-to-message--2": "drop",
+    }  # fmt: skip
+    # Every tuple the oracle solved is kept, whatever the downsampling draw would say.
+    assert {t: _bucket(out, t) for t in IDS} == {
+        t: "kept" if d == "accept" else "dropped" for t, d in decided.items()
+    }
+    assert summary.decisions["teacher"]["downsample"] == 0
+    assert ORACLE_NOTE in summary.notes
+    record = _meta(out, "kept", "files-csv-dedupe")["filter"]["teacher"]
+    assert record["n"] == 1 and record["outcome"] == "accept" and ORACLE_NOTE in record["note"]
+
+
 def test_options_are_checked() -> None:
-    for bad in ({"n": 0}, {"delta": 0.0}, {"delta": 1.5}, {"downsample_keep": 1.2}):
+    for bad in (
+        {"n": 0},
+        {"delta": 0.0},
+        {"delta": 1.5},
+        {"downsample_keep": 1.2},
+        {"n": 4, "deterministic": True},
+    ):
         with pytest.raises(ValueError):
             TeacherOptions(out=Path("x"), **bad)  # type: ignore[arg-type]
 

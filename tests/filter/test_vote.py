@@ -163,6 +163,20 @@ def test_an_empty_vote_is_an_error() -> None:
         aggregate([])
 
 
+def test_what_is_not_a_verdict_is_refused_by_name() -> None:
+    keep = K.model_dump()  # a plain dict of a keep verdict's fields: still not a verdict
+    with pytest.raises(TypeError, match=r"verdicts\[1\] is a dict, not a CriticVerdict") as err:
+        aggregate([K, keep, K], ORIGINAL)  # type: ignore[list-item]
+    assert "CriticVerdict.model_validate" in str(err.value)
+    with pytest.raises(TypeError, match=r"verdicts\[0\] is a str"):
+        aggregate(["keep", "keep", "keep"])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="sequence of verdicts, not a dict"):
+        aggregate(keep)  # type: ignore[arg-type]
+    # The same ballots, validated, vote as verdicts.
+    validated = [CriticVerdict.model_validate(keep)] * 3
+    assert aggregate(validated, ORIGINAL).decision == "keep"
+
+
 # -- the verdict model -----------------------------------------------------------------------------
 GOOD: dict[str, Any] = {
     "verdict": "modify_query", "severity": "P1", "can_fix_with_query_only": True,

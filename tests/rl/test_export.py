@@ -22,7 +22,7 @@ def _corpus(root: Path, n: int) -> Path:
 def test_export_verl_rows_read_by_verls_dataset(tmp_path: Path, processor: Any) -> None:
     pytest.importorskip("verl")
     corpus = _corpus(tmp_path / "corpus", 3)
-    summary = export_verl(corpus, tmp_path / "data")
+    summary = export_verl(corpus, tmp_path / "data", val=0)
     assert summary.rows == 3 and summary.sources == 3
     import pandas as pd
 
@@ -51,8 +51,6 @@ def test_export_verl_rows_read_by_verls_dataset(tmp_path: Path, processor: Any) 
     assert item["raw_prompt"] == [{"role": "user", "content": "Task number 1."}]
     assert item["agent_name"] == "cuagym"
     assert item["bundle"].endswith("calc-task-001")
-    val = pd.read_parquet(tmp_path / "data" / "val.parquet")
-    assert len(val) == 3  # val=0: every task again
 
 
 def test_export_verl_holds_out_val_tasks(tmp_path: Path) -> None:
@@ -64,7 +62,7 @@ def test_export_verl_holds_out_val_tasks(tmp_path: Path) -> None:
     train = set(pd.read_parquet(tmp_path / "data" / "train.parquet")["task_id"])
     val = set(pd.read_parquet(tmp_path / "data" / "val.parquet")["task_id"])
     assert len(train) == 3 and len(val) == 2 and not train & val
-    with pytest.raises(ValueError, match="val must be"):
+    with pytest.raises(ValueError, match="--val 5: must be 0"):
         export_verl(corpus, tmp_path / "x", val=5)
     write_bundle_config(corpus / "final" / "dup", task_id="calc-task-000")
     with pytest.raises(ValueError, match="calc-task-000 twice"):
@@ -135,3 +133,51 @@ def test_trl_sft_trainer_reads_it_and_trains_on_completions(tmp_path: Path, proc
     assert any(
         not torch.equal(a, b.detach()) for a, b in zip(before, model.parameters(), strict=True)
     )
+
+
+def test_export_verl_holds_out_a_validation_split_by_default(tmp_path: Path) -> None:
+    pytest.importorskip("pyarrow")
+    import pandas as pd
+
+    for n, held in ((2, 1), (3, 1), (25, 2)):
+        corpus = _corpus(tmp_path / f"corpus-{n}", n)
+        data = tmp_path / f"data-{n}"
+        summary = export_verl(corpus, data)
+        train = list(pd.read_parquet(data / "train.parquet")["task_id"])
+        val = list(pd.read_parquet(data / "val.parquet")["task_id"])
+        assert len(val) == held and len(train) == n - held and not set(train) & set(val)
+        assert summary.val_ids == tuple(sorted(val)) and summary.rows == n - held
+        assert (data / "train.parquet").read_bytes() != (data / "val.parquet").read_bytes()
+        # The same split on every export of the same corpus.
+        again = export_verl(corpus, tmp_path / f"again-{n}")
+        assert again.val_ids == summary.val_ids
+
+
+def test_a_single_task_has_no_validation_split(tmp_path: Path) -> None:
+    pytest.importorskip("pyarrow")
+    corpus = _corpus(tmp_path / "corpus", 1)
+    with pytest.raises(ValueError, match=r"holds 1 task.*--val 0"):
+        export_verl(corpus, tmp_path / "data")
+    assert not (tmp_path / "data").exists()
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "val.parquet").write_bytes(b"an earlier export's split")
+    summary = export_verl(corpus, tmp_path / "data", val=0)
+    assert summary.rows == 1 and summary.val_ids == ()
+    assert not (tmp_path / "data" / "val.parquet").exists()
+
+
+def test_export_verl_command_prints_the_split(tmp_path: Path) -> None:
+    pytest.importorskip("pyarrow")
+    from typer.testing import CliRunner
+
+    from cuagym.cli import app
+
+    corpus = _corpus(tmp_path / "corpus", 4)
+    done = CliRunner().invoke(app, ["export", "verl", str(corpus), "--out", str(tmp_path / "d")])
+    assert done.exit_code == 0, done.output
+    (held,) = export_verl(corpus, tmp_path / "again").val_ids
+    assert "train.parquet: 3 tasks" in done.stdout
+    assert f"val.parquet: 1 task held out by task id ({held})" in done.stdout
+    one = _corpus(tmp_path / "one", 1)
+    refused = CliRunner().invoke(app, ["export", "verl", str(one), "--out", str(tmp_path / "o")])
+    assert refused.exit_code == 2 and "holds 1 task" in refused.stderr

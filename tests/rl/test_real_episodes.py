@@ -108,7 +108,7 @@ def test_exports_and_training_steps_on_real_episodes(
 
     corpus = tmp_path / "corpus"
     shutil.copytree(BUNDLE, corpus / BUNDLE.name)
-    assert export_verl(corpus, tmp_path / "verl").rows == 1
+    assert export_verl(corpus, tmp_path / "verl", val=0).rows == 1  # one task: no val split
     sft = export_sft(run, tmp_path / "sft")
     steps = sum(len(e.turns) for e in _episodes(run))
     assert sft.rows == steps  # every oracle turn of the two r = 1 episodes

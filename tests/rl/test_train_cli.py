@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -13,6 +18,18 @@ from tests.rl.conftest import write_bundle_config
 
 pytest.importorskip("verl")
 pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(autouse=True)
+def _keep_hub_mode(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The command switches the hub libraries offline for its process; undo it per test."""
+    import huggingface_hub.constants
+
+    monkeypatch.setattr(
+        huggingface_hub.constants, "HF_HUB_OFFLINE", huggingface_hub.constants.HF_HUB_OFFLINE
+    )
+    monkeypatch.delenv("HF_HUB_OFFLINE", raising=False)
+    yield
 
 
 @pytest.fixture(scope="module")
@@ -106,3 +123,94 @@ def test_missing_data_is_named(setup: tuple[Path, Path], tmp_path: Path) -> None
     model, _ = setup
     code, _, err = _dry_run((model, tmp_path / "nowhere"), tmp_path)
     assert code == 2 and "cuagym export verl" in err
+
+
+# A hub that refuses every connection at once: what a machine without the model hub sees,
+# without waiting on DNS. The hub libraries read these variables at import, hence subprocesses.
+UNREACHABLE_HUB = "http://127.0.0.1:9"
+
+
+def _train_process(
+    setup: tuple[Path, Path], tmp_path: Path, model: str, **env: str
+) -> subprocess.CompletedProcess[str]:
+    _, data = setup
+    environment = {k: v for k, v in os.environ.items() if k != "HF_HUB_OFFLINE"}
+    environment.update(HF_ENDPOINT=UNREACHABLE_HUB, **env)
+    return subprocess.run(
+        [
+            sys.executable, "-m", "cuagym.cli", "train",
+            "--model", model,
+            "--data", str(data),
+            "--run-dir", str(tmp_path / "run"),
+            "--dry-run",
+        ],
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=240,
+    )  # fmt: skip
+
+
+def test_a_local_model_folder_never_asks_the_hub(setup: tuple[Path, Path], tmp_path: Path) -> None:
+    model, _ = setup
+    done = _train_process(setup, tmp_path, str(model))
+    assert done.returncode == 0, done.stderr
+    assert "Retrying" not in done.stderr and "127.0.0.1:9" not in done.stderr
+
+
+def test_a_cached_model_id_works_offline(setup: tuple[Path, Path], tmp_path: Path) -> None:
+    model, _ = setup
+    # The Hugging Face cache layout: refs/main names a snapshot folder holding the files.
+    repo = tmp_path / "cache" / "models--tiny--vlm"
+    revision = "0" * 40
+    (repo / "refs").mkdir(parents=True)
+    (repo / "refs" / "main").write_text(revision)
+    shutil.copytree(model, repo / "snapshots" / revision)
+    done = _train_process(setup, tmp_path, "tiny/vlm", HF_HUB_CACHE=str(tmp_path / "cache"))
+    assert done.returncode == 0, done.stderr
+    assert "Retrying" not in done.stderr
+
+
+def test_an_unreachable_hub_is_said_in_one_line(setup: tuple[Path, Path], tmp_path: Path) -> None:
+    done = _train_process(
+        setup, tmp_path, "nobody/no-such-vlm", HF_HUB_CACHE=str(tmp_path / "empty-cache")
+    )
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    assert "nobody/no-such-vlm" in lines[0] and "hub cannot be reached" in lines[0]
+    assert "invalid verl configuration" not in done.stderr
+    assert done.stdout == ""
+
+
+def test_offline_mode_with_an_uncached_id_fails_at_once(
+    setup: tuple[Path, Path], tmp_path: Path
+) -> None:
+    done = _train_process(
+        setup,
+        tmp_path,
+        "nobody/no-such-vlm",
+        HF_HUB_CACHE=str(tmp_path / "empty-cache"),
+        HF_HUB_OFFLINE="1",
+    )
+    assert done.returncode == 2
+    assert "HF_HUB_OFFLINE is set" in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [("missing-dir/model", "no such"), ("not a model id!", "not a Hugging Face model id")],
+)
+def test_a_model_that_is_neither_folder_nor_id_is_named(
+    setup: tuple[Path, Path], tmp_path: Path, name: str, message: str
+) -> None:
+    _, data = setup
+    target = str(tmp_path / name) if "/" in name else name
+    code, out, err = _dry_run((Path(target), data), tmp_path)
+    assert code == 2 and message in err and out == ""
+
+
+def test_a_folder_without_a_model_is_named(setup: tuple[Path, Path], tmp_path: Path) -> None:
+    _, data = setup
+    code, _, err = _dry_run((tmp_path, data), tmp_path)
+    assert code == 2 and "no config.json" in err

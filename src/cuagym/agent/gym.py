@@ -5,13 +5,15 @@
 
     env = gymnasium.make("cuagym/Task-v0", bundle="output/final/calc--totals-row--3")
     obs, info = env.reset()            # {"screenshot": HxWx3 uint8, "instruction": str}
-    obs, reward, terminated, truncated, info = env.step(
-        '<tool_call>{"name": "computer_use", "arguments": {"action": "key", '
-        '"keys": ["ctrl", "s"]}}</tool_call>'
-    )
+    action = {"action": "key", "keys": ["ctrl", "s"]}
+    assert env.action_space.contains(action)
+    obs, reward, terminated, truncated, info = env.step(action)
 
-An action is the model's text (parsed as DESIGN.md §6 says: a malformed one is a step whose
-parser error comes back in ``info["feedback"]``) or one ``computer_use`` argument dict. The
+``action_space`` is a :class:`ComputerUseSpace`: ``computer_use`` argument dicts (or whole
+calls), validated by the action model, with on-screen coordinates in the policy's coordinate
+space; its ``sample()`` draws valid actions. ``step`` also takes the model's raw text (parsed as
+DESIGN.md §6 says: a malformed one is a step whose parser error comes back in
+``info["feedback"]``), which is how a language model acts; text is outside the space. The
 episode is :func:`run_episode` itself, driven from here one turn at a time: setup, start screen,
 settled screenshots, coordinate conversion, recovery, the bundle's reward.py on termination
 (``reward`` is 0 until then). ``terminated`` when the policy terminates, ``truncated`` at the step
@@ -36,6 +38,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+from cuagym.agent._gym_space import ComputerUseSpace
 from cuagym.agent._images import CoordinateSpace, ImageSpec
 from cuagym.agent._loop import EpisodeResult, RolloutOptions
 from cuagym.agent._parse import CLOSE_TAG, OPEN_TAG, TOOL_NAME
@@ -43,7 +46,7 @@ from cuagym.agent._policy import Observation
 from cuagym.agent._worker import HubInfo, RolloutEnv
 from cuagym.core import Bundle, TaskConfig
 
-__all__ = ["ENV_ID", "TaskEnv", "register"]
+__all__ = ["ENV_ID", "ComputerUseSpace", "TaskEnv", "register"]
 
 ENV_ID = "cuagym/Task-v0"
 _T = TypeVar("_T")
@@ -130,7 +133,9 @@ class TaskEnv(gymnasium.Env[dict[str, Any], Any]):
                 ),
             }
         )
-        self.action_space = spaces.Text(max_length=_MAX_TEXT, charset=string.printable)
+        # Coordinates are pixels of the image the policy is sent (or the 0-1000 grid).
+        sent = image.size(width, height) if image is not None else (width, height)
+        self.action_space = ComputerUseSpace(sent, coordinate_space)
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
         self._thread.start()

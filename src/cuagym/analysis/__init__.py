@@ -28,11 +28,10 @@ from cuagym.analysis._report import SECTIONS, ReportTable, report_tables
 from cuagym.analysis._tables import corpus_stats, nearest_rank
 from cuagym.analysis._terminal import stats_tables
 from cuagym.analysis._trajectories import DEFAULT_VIEW, pick_episodes
-from cuagym.analysis._verbs import NO_VERB, first_verb, lemmatize
+from cuagym.analysis._verbs import first_verb, lemmatize
 
 __all__ = [
     "DEFAULT_VIEW",
-    "NO_VERB",
     "SECTIONS",
     "Analysis",
     "AppDisclosure",

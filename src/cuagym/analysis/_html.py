@@ -29,7 +29,7 @@ _NO_EPISODES = "No episodes given: run `cuagym stats CORPUS --episodes RUN` for 
 _VERB_RULES = (
     "The first imperative verb of each instruction, after lead-ins such as \u201cI want to\u201d, "
     "\u201cPlease\u201d or \u201cCan you\u201d, lower-cased and lemmatized by cuagym's documented "
-    "rules (cuagym.analysis: first_verb); instructions without one count as (none)."
+    "rules (cuagym.analysis: first_verb); instructions without one are counted apart."
 )
 
 

@@ -3,8 +3,10 @@
 ``Stats.to_json()`` is the contract's object: ``tuples``, ``domain_difficulty``, ``scenario``,
 ``platform``, ``task_type``, ``first_verbs``, ``app_pairs``, ``instruction_words`` and, with
 episodes, ``calls_per_step``, ``solo_rate``, ``sequences``. Beyond the contract (additive keys a
-reader of the contract ignores): ``episodes``, ``steps``, ``steps_without_calls`` and, when the
-turns carry ``policy_version``, ``trend`` (the batching figures per policy version).
+reader of the contract ignores): ``no_first_verb`` (instructions in which no rule finds an
+imperative verb: counted apart, as ``first_verbs`` holds verbs only), ``episodes``, ``steps``,
+``steps_without_calls`` and, when the turns carry ``policy_version``, ``trend`` (the batching
+figures per policy version).
 """
 
 from __future__ import annotations
@@ -69,6 +71,7 @@ class CorpusStats(BaseModel):
     platform: dict[str, int]
     task_type: dict[str, int]
     first_verbs: list[tuple[str, int]]
+    no_first_verb: int = Field(0, description="instructions without a first imperative verb")
     app_pairs: list[tuple[str, str, int]]
     instruction_words: InstructionWords
 
@@ -170,4 +173,5 @@ class Stats(BaseModel):
             out["steps_without_calls"] = b.steps_without_calls
             if b.trend:
                 out["trend"] = [point.to_json() for point in b.trend]
+        out["no_first_verb"] = c.no_first_verb  # additive: after the contract's keys
         return out

@@ -171,8 +171,15 @@ def _verbs_table(c: CorpusStats) -> ReportTable:
             [verb, f"{n:,}", pct(n, c.tuples), _with_pct(ref, paper.PAPER_TOTAL) if ref else ""]
         )
     missing = [v for v in paper.PAPER_VERBS if v not in dict(c.first_verbs[:TOP_VERBS])]
+    notes = []
+    if c.no_first_verb:
+        notes.append(
+            f"{c.no_first_verb:,} instructions ({pct(c.no_first_verb, c.tuples)}) have no "
+            "first imperative verb by these rules and are not counted above"
+        )
     if missing:
-        t.caption = "paper's top verbs not in this list: " + ", ".join(missing)
+        notes.append("paper's top verbs not in this list: " + ", ".join(missing))
+    t.caption = ". ".join(notes)
     return t
 
 

@@ -78,13 +78,15 @@ def corpus_stats(tuples: Sequence[TupleInfo]) -> CorpusStats:
     for t in tuples:
         by_domain.setdefault(t.domain, Counter())[t.difficulty] += 1
     ordered = sorted(by_domain.items(), key=lambda kv: (-sum(kv[1].values()), kv[0]))
+    verbs = [first_verb(t.instruction) for t in tuples]
     return CorpusStats(
         tuples=len(tuples),
         domain_difficulty={d: {k: c.get(k, 0) for k in DIFFICULTIES} for d, c in ordered},
         scenario=_with_all(get_args(Scenario), Counter(t.scenario for t in tuples)),
         platform=_with_all(get_args(Platform), Counter(t.platform for t in tuples)),
         task_type=_with_all(get_args(TaskType), Counter(t.task_type for t in tuples)),
-        first_verbs=_ranked(Counter(first_verb(t.instruction) for t in tuples)),
+        first_verbs=_ranked(Counter(v for v in verbs if v is not None)),
+        no_first_verb=verbs.count(None),
         app_pairs=app_pairs(tuples),
         instruction_words=instruction_words([len(t.instruction.split()) for t in tuples]),
     )

@@ -24,8 +24,8 @@ to" or "Please" (spec, 지시문의 표면 통계). The rules, in order:
    A clause opening with an ``-ing`` or ``-ed`` form ("Using the Sales sheet, …", "Starting from
    row 2, …") is a participle phrase, not an instruction: it is skipped. After a lead-in that
    takes a gerund ("start by", "help me with") an ``-ing`` form is the verb.
-5. **Lemma.** The verb is lemmatized (below); an instruction without a verb counts as
-   ``(none)``.
+5. **Lemma.** The verb is lemmatized (below). An instruction in which no rule finds a verb has
+   none (``None``): it is counted apart, never as a verb.
 
 Lemmatization: a table of irregular forms (``IRREGULAR``: wrote → write, built → build); then
 suffix rules tried in order, the first result in ``VERBS`` winning: ``-ies``/``-ied`` → ``-y``;
@@ -49,10 +49,7 @@ from cuagym.analysis._lexicon import (
     VERBS,
 )
 
-__all__ = ["NO_VERB", "first_verb", "lemmatize"]
-
-#: What an instruction without a recognisable imperative counts as.
-NO_VERB = "(none)"
+__all__ = ["first_verb", "lemmatize"]
 
 _QUOTED = "\x00q"  # placeholder token for a quoted span (never a word of any language)
 _QUOTES = re.compile(r"“[^”]*”|\"[^\"]*\"|`[^`]*`|«[^»]*»|„[^“”]*[“”]")
@@ -168,8 +165,8 @@ def _clause_verb(tokens: list[str]) -> str | None:
     return None
 
 
-def first_verb(instruction: str) -> str:
-    """The instruction's first imperative verb, lower-case and lemmatized, or ``(none)``."""
+def first_verb(instruction: str) -> str | None:
+    """The instruction's first imperative verb, lower-case and lemmatized; None without one."""
     text = _QUOTES.sub(f" {_QUOTED} ", instruction)
     for clause in _CLAUSE_SPLIT.split(text):
         tokens = _tokens(clause)
@@ -178,4 +175,4 @@ def first_verb(instruction: str) -> str:
         verb = _clause_verb(tokens)
         if verb is not None:
             return verb
-    return NO_VERB
+    return None

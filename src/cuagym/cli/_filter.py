@@ -209,7 +209,9 @@ def teacher_command(
     policy: str = typer.Option(
         ..., help="Teacher policy: oracle, anthropic:MODEL or openai:MODEL[@URL]."
     ),
-    n: int = typer.Option(4, "--n", min=1, help="N_teach: rollouts per tuple and pass."),
+    n: int | None = typer.Option(
+        None, "--n", min=1, help="N_teach: rollouts per tuple and pass (4; the oracle plays once)."
+    ),
     judge: str = typer.Option(
         ..., help="VLM judge for r_vlm: openai:MODEL[@URL], anthropic:MODEL, or none."
     ),
@@ -246,7 +248,7 @@ def teacher_command(
         collect_inputs,
         run_teacher,
     )
-    from cuagym.filter._teacher_stage import NO_JUDGE_NOTE
+    from cuagym.filter._teacher_stage import NO_JUDGE_NOTE, ORACLE_NOTE
     from cuagym.llm import make_client
 
     console = Console(stderr=json_output, highlight=False)
@@ -254,10 +256,16 @@ def teacher_command(
     try:
         inputs = collect_inputs(bundles)
         tasks = [Bundle.load(t.path).task for t in inputs]
+        oracle = policy.strip() == "oracle"
+        if oracle and n not in (None, 1):
+            raise ValueError(
+                f"--n {n}: the oracle is deterministic and plays each tuple once; drop --n"
+            )
         options = TeacherOptions(
-            out=out, n=n, delta=delta, downsample_keep=downsample_keep, workers=workers
-        )
-        if policy.strip() == "oracle":
+            out=out, n=1 if oracle else (n or 4), delta=delta,
+            downsample_keep=downsample_keep, workers=workers, deterministic=oracle,
+        )  # fmt: skip
+        if oracle:
             config = PolicyConfig(policy="oracle")
         else:
             name, url = _model_and_url(policy)
@@ -280,9 +288,10 @@ def teacher_command(
             )  # fmt: skip
     except (InputError, ValueError) as exc:
         raise _fail(str(exc)) from None
-    notes = [NO_JUDGE_NOTE] if vlm is None else []
-    if vlm is None:
-        console.print(f"note: {NO_JUDGE_NOTE}")
+    # Said once, before the long work; the summary below leaves them out.
+    notes = ([ORACLE_NOTE] if oracle else []) + ([NO_JUDGE_NOTE] if vlm is None else [])
+    for note in notes:
+        console.print(f"note: {note}")
     progress, on_done = _progress(console, "teacher", len(inputs))
     options.on_done = on_done
 
@@ -302,6 +311,6 @@ def teacher_command(
     except (FilterBusy, StoreConflict, PoolStopped, OSError) as exc:
         raise _fail(str(exc), UNDECIDED) from None
     summary.notes = [n for n in summary.notes if n not in notes]  # said once, above
-    _report(console, summary, out, json_output, notes)
+    _report(console, summary, out, json_output, [])
     if summary.errors:
         raise typer.Exit(UNDECIDED)

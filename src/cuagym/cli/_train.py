@@ -6,8 +6,13 @@ the verl configuration of the preset (Hydra overrides on verl's ``ppo_trainer``;
 agent loop's registration file and the resolved config into ``--run-dir``, and starts verl's
 entry point (``python -m verl.trainer.main_ppo``) — or, with ``--dry-run``, prints the config.
 
-Exit codes: 0 ok · 2 bad arguments or an invalid configuration (the message says which setting)
-· otherwise verl's own exit code.
+The model is settled first (:mod:`cuagym.rl._model_source`): a local folder or a model id in
+the local Hugging Face cache is read offline; any other id is looked up on the hub once, with a
+short timeout, so an unreachable hub is said in one line at once rather than after a minute of
+retries and as an "invalid configuration".
+
+Exit codes: 0 ok · 2 bad arguments, a model that cannot be read, or an invalid configuration
+(the message says which) · otherwise verl's own exit code.
 """
 
 from __future__ import annotations
@@ -30,7 +35,9 @@ def _fail(message: str) -> typer.Exit:
 
 def train_command(
     ctx: typer.Context,
-    model: Annotated[str, typer.Option(help="The policy: a Hugging Face model path or id.")],
+    model: Annotated[
+        str, typer.Option(help="The policy: a local model folder or a Hugging Face model id.")
+    ],
     data: Annotated[Path, typer.Option(help="cuagym export verl's folder.")],
     preset: Annotated[str, typer.Option(help="The recipe (paper-gspo).")] = "paper-gspo",
     run_dir: Annotated[
@@ -52,6 +59,7 @@ def train_command(
     ] = False,
 ) -> None:
     """Train a policy with the paper's recipe on verl (overrides for verl after --)."""
+    from cuagym.rl._model_source import ModelUnavailableError, go_offline, resolve_model
     from cuagym.rl._verl_config import (
         PRESETS,
         LoopOptions,
@@ -70,6 +78,12 @@ def train_command(
         raise _fail(f"image factor {image_factor}: 28 or 32")
     if not 0 < group <= oversample:
         raise _fail(f"need 0 < group <= oversample, got {group} and {oversample}")
+    try:
+        source = resolve_model(model)
+    except ModelUnavailableError as exc:
+        raise _fail(str(exc)) from None
+    if source.offline:
+        go_offline()
     run_dir = run_dir.resolve()
     loop_file = run_dir / "agent_loop.yaml"
     overrides = make(
@@ -90,6 +104,8 @@ def train_command(
         with contextlib.redirect_stdout(sys.stderr):
             config = compose(overrides)
             validate(config)
+    except ModelUnavailableError as exc:
+        raise _fail(str(exc)) from None
     except Exception as exc:  # Hydra, OmegaConf and verl raise many kinds; all mean bad input
         raise _fail(f"invalid verl configuration: {type(exc).__name__}: {exc}") from None
     from omegaconf import OmegaConf

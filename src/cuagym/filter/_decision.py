@@ -9,6 +9,11 @@ final state) and a binary VLM-judge score r_vlm ∈ {0, 1}. In this order:
    Discriminator with the disagreeing rollouts);
 4. otherwise → ``accept``.
 
+With the task families' GUI oracles as the teacher (:func:`oracle_decision`) the question is
+another one: the oracle is a deterministic scripted solver, not a model whose success rate says
+how hard a task is, so one rollout answers "is this tuple solvable through its GUI?" — all-1
+scores mean solved (kept), not too easy (downsampled).
+
 Means are exact sums over small lists of floats; the δ comparison allows 1e-9 of rounding so
 that a difference that is δ on paper (0.8 vs 1.0 with δ = 0.2) counts as reaching it.
 """
@@ -24,6 +29,7 @@ __all__ = [
     "TeacherDecision",
     "decision_without_judge",
     "mean",
+    "oracle_decision",
     "teacher_decision",
 ]
 
@@ -79,3 +85,21 @@ def decision_without_judge(r: Sequence[float]) -> TeacherDecision:
     if all(x == 1 for x in r):
         return "downsample"
     return "accept"
+
+
+def oracle_decision(
+    r: Sequence[float], r_vlm: Sequence[float] | None = None, delta: float = 0.2
+) -> TeacherDecision:
+    """The decision when the teacher is the family's GUI oracle (deterministic: solvability).
+
+    Without a judge: every r 1 → ``accept`` (the oracle solves it), anything less → ``drop``
+    (the oracle, written to solve it, does not: no proof the tuple is solvable). With a judge,
+    :func:`teacher_decision`'s order, except that all-1 scores → ``accept``: nothing says a
+    task is too easy when a script solved it.
+    """
+    if r_vlm is not None:
+        decision = teacher_decision(r, r_vlm, delta)
+        return "accept" if decision == "downsample" else decision
+    if decision_without_judge(r) == "downsample":
+        return "accept"
+    return "drop"

@@ -9,6 +9,10 @@ that passes C1-C6 is a new version of the tuple (``OUT/refinements/<i>/<task_id>
 re-enters the stage; after two refinements a tuple that still disagrees goes to
 ``OUT/offline/``. ``downsample`` keeps a fraction of the too-easy tuples, chosen by task id.
 
+A deterministic teacher (``deterministic``: the families' GUI oracles, ``--policy oracle``)
+plays each tuple once and decides solvability (:func:`oracle_decision`): what it solves is
+kept, what it does not is dropped; nothing is downsampled.
+
 Without a judge (``--judge none``) only r exists: refine cannot trigger, and the record says
 so. Every step is saved (``OUT/.cuagym-filter/teacher/<task_id>/state.json``), so a killed run
 resumes where it stopped: finished episodes, judgements and refinements are reused.
@@ -28,7 +32,12 @@ from typing import Any, TypeVar
 from cuagym.agent import NoOracle
 from cuagym.core import EPISODE_FILE, Bundle, Episode, EpisodeError
 from cuagym.core._atomic import write_folder_atomically
-from cuagym.filter._decision import decision_without_judge, mean, teacher_decision
+from cuagym.filter._decision import (
+    decision_without_judge,
+    mean,
+    oracle_decision,
+    teacher_decision,
+)
 from cuagym.filter._feedback import teacher_review
 from cuagym.filter._files import read_folder, read_meta, write_json_atomically
 from cuagym.filter._inputs import InputTuple
@@ -49,13 +58,17 @@ from cuagym.filter._teacher_records import (
     sha256_text,
 )
 
-__all__ = ["MAX_REFINEMENTS", "TeacherOptions", "TupleUndecided", "run_teacher"]
+__all__ = ["MAX_REFINEMENTS", "ORACLE_NOTE", "TeacherOptions", "TupleUndecided", "run_teacher"]
 
 T = TypeVar("T")
 STAGE: Stage = "teacher"
 MAX_REFINEMENTS = 2
 NO_JUDGE_NOTE = (
     "judge none: r_vlm is unavailable, only r (the reward) decides; refine cannot trigger"
+)
+ORACLE_NOTE = (
+    "policy oracle: the families' GUI oracles are deterministic, so each tuple is played once "
+    "and kept if the oracle solves it (r = 1), dropped otherwise (no downsampling)"
 )
 _STATE = "state.json"
 
@@ -72,6 +85,7 @@ class TeacherOptions:
     downsample_keep: float = 0.5
     workers: int = 4
     max_refinements: int = MAX_REFINEMENTS
+    deterministic: bool = False  # the teacher is a scripted solver (the GUI oracle): solvability
     on_done: Callable[[TupleOutcome], None] | None = None
 
     def __post_init__(self) -> None:
@@ -83,6 +97,10 @@ class TeacherOptions:
             raise ValueError(f"downsample_keep {self.downsample_keep} must be in [0, 1]")
         if self.max_refinements < 0:
             raise ValueError("max_refinements must be at least 0")
+        if self.deterministic and self.n != 1:
+            raise ValueError(
+                f"n = {self.n}: a deterministic teacher (the oracle) plays each tuple once (n 1)"
+            )
 
 
 def _outcome(decision: str, task_id: str, keep: float) -> tuple[Outcome, Bucket, float | None]:
@@ -202,10 +220,12 @@ class _TeacherStage:
             )
         scores = [self._score(e, j) for e, j in zip(episodes, judgements, strict=True)]
         r = [float(e.record.reward or 0.0) for e in episodes]
-        if self.judge is None:
-            r_vlm, decision = None, decision_without_judge(r)
+        r_vlm = None if self.judge is None else [j.score for j in judgements if j is not None]
+        if self.options.deterministic:
+            decision = oracle_decision(r, r_vlm, self.options.delta)
+        elif r_vlm is None:
+            decision = decision_without_judge(r)
         else:
-            r_vlm = [j.score for j in judgements if j is not None]
             decision = teacher_decision(r, r_vlm, self.options.delta)
         return PassRecord(
             index=index, reward_sha256=sha256_text(bundle.reward or ""), rollouts=scores,
@@ -316,6 +336,8 @@ class _TeacherStage:
     def _record(self, state: TeacherState, decision: str, why: str) -> tuple[TeacherRecord, Bucket]:
         outcome, bucket, draw = _outcome(decision, state.task_id, self.options.downsample_keep)
         notes = [why] if why else []
+        if self.options.deterministic:
+            notes.append(ORACLE_NOTE)
         if self.judge is None:
             notes.append(NO_JUDGE_NOTE)
         if draw is not None:
@@ -410,6 +432,8 @@ async def run_teacher(
         )
     summary = summarize(STAGE, store, outcomes, time.perf_counter() - start)
     summary.notes += [f"finished an interrupted move: {line}" for line in finished]
+    if options.deterministic:
+        summary.notes.append(ORACLE_NOTE)
     if judge is None:
         summary.notes.append(NO_JUDGE_NOTE)
     if refiner is None and judge is not None:

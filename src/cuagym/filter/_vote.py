@@ -115,8 +115,11 @@ def aggregate(
     """The majority vote of DESIGN.md §9 over V = len(verdicts) ballots.
 
     Ties in confidence between ``modify_query`` verdicts go to the earliest (critics are
-    numbered in the order they were given), so the vote is deterministic.
+    numbered in the order they were given), so the vote is deterministic. A ballot that is
+    neither a :class:`CriticVerdict` nor a :class:`CriticFailure` (e.g. a plain dict of a
+    verdict's fields) is refused with a ``TypeError`` naming it, rather than counted as a reject.
     """
+    _check_ballots(verdicts)
     need = quorum(len(verdicts))
     given = [v for v in verdicts if isinstance(v, CriticVerdict)]
     votes: dict[VerdictLabel, int] = {
@@ -152,6 +155,18 @@ def aggregate(
             "keep", f"{votes['keep']} keep > {votes['modify_query']} modify_query", original
         )
     return decided("reject", f"tie: {votes['keep']} keep = {votes['modify_query']} modify_query")
+
+
+def _check_ballots(verdicts: object) -> None:
+    if isinstance(verdicts, str | bytes | dict) or not isinstance(verdicts, Sequence):
+        raise TypeError(f"aggregate takes a sequence of verdicts, not a {type(verdicts).__name__}")
+    for i, v in enumerate(verdicts):
+        if not isinstance(v, CriticVerdict | CriticFailure):
+            hint = " (validate it first: CriticVerdict.model_validate(...))" * isinstance(v, dict)
+            raise TypeError(
+                f"verdicts[{i}] is a {type(v).__name__}, not a CriticVerdict or CriticFailure"
+                f"{hint}: {v!r:.80}"
+            )
 
 
 def _most_confident_modify(verdicts: Sequence[CriticVerdict | CriticFailure]) -> int:

@@ -3,8 +3,11 @@
 ``export_verl``: one parquet row per verified tuple for verl's ``RLHFDataset``: the agent loop
 to run (``agent_name``), the bundle it plays (``bundle``, an absolute path every rollout worker
 must reach, e.g. on a shared filesystem), and the instruction as the chat prompt that verl hands
-the agent loop as ``raw_prompt``. ``train.parquet`` holds every task; ``val.parquet`` the
-``val`` tasks held out (or, with ``val=0``, every task again: a training-reward curve).
+the agent loop as ``raw_prompt``. ``val.parquet`` holds tasks held out of ``train.parquet``
+(a validation set the policy never trained on): by default 10 % of the tasks and at least one,
+chosen by a hash of the task id, so the split is the same on every export of a corpus (and
+does not follow folder order). ``val=0`` writes ``train.parquet`` alone. A corpus of one task has
+nothing to hold out: it needs ``val=0``.
 
 ``export_sft``: the paper trains SFT on the same slices as RL. Each trained assistant turn of
 an episode with reward ≥ ``min_reward`` becomes one prompt–completion row: the prompt is the
@@ -30,17 +33,34 @@ from cuagym.rl._chat import to_hf_messages
 from cuagym.rl._slice import episode_source, slice_turns
 from cuagym.rl._verl_config import AGENT_NAME
 
-__all__ = ["ExportSummary", "export_sft", "export_verl", "find_bundles", "find_episodes"]
+__all__ = [
+    "VAL_FRACTION",
+    "ExportSummary",
+    "default_val_count",
+    "export_sft",
+    "export_verl",
+    "find_bundles",
+    "find_episodes",
+]
 
 _SKIP = (".", "_")
 
 
+VAL_FRACTION = 0.1
+
+
 @dataclass(frozen=True)
 class ExportSummary:
-    rows: int
+    rows: int  # training rows
     files: list[Path]
     sources: int  # bundles or episodes read
     skipped: int = 0  # episodes below min_reward or unscored
+    val_ids: tuple[str, ...] = ()  # export_verl: the tasks held out for validation
+
+
+def default_val_count(tasks: int) -> int:
+    """Tasks held out by default: 10 % of ``tasks``, at least one (``tasks`` >= 2)."""
+    return max(1, int(tasks * VAL_FRACTION))
 
 
 def find_bundles(corpus: Path) -> list[Path]:
@@ -78,15 +98,31 @@ def _write_parquet(table: Any, path: Path) -> None:
     os.replace(tmp, path)
 
 
-def export_verl(corpus: Path, out: Path, *, val: int = 0) -> ExportSummary:
-    """verl's dataset of ``corpus``'s bundles: ``OUT/train.parquet``, ``OUT/val.parquet``."""
+def _val_count(val: int | None, tasks: int, corpus: Path) -> int:
+    if val is None:
+        if tasks < 2:
+            raise ValueError(
+                f"{corpus} holds 1 task: a validation split holds out at least one task and "
+                "keeps one for training; add tasks, or pass --val 0 for train.parquet alone"
+            )
+        return default_val_count(tasks)
+    if val < 0 or (val and val >= tasks):
+        raise ValueError(
+            f"--val {val}: must be 0 (no validation split) up to {tasks - 1} for {tasks} tasks "
+            "(at least one stays for training)"
+        )
+    return val
+
+
+def export_verl(corpus: Path, out: Path, *, val: int | None = None) -> ExportSummary:
+    """verl's dataset of ``corpus``'s bundles: ``OUT/train.parquet`` and ``OUT/val.parquet``
+    (``val`` tasks held out by task id; None: :func:`default_val_count`; 0: no val.parquet)."""
     import pyarrow as pa
 
     bundles = find_bundles(corpus)
     if not bundles:
         raise ValueError(f"{corpus} holds no bundle (no task_config.json)")
-    if val < 0 or (val and val >= len(bundles)):
-        raise ValueError(f"val must be in [0, {len(bundles) - 1}] for {len(bundles)} bundles")
+    val = _val_count(val, len(bundles), corpus)
     rows = []
     seen: dict[str, Path] = {}
     for index, folder in enumerate(bundles):
@@ -119,15 +155,21 @@ def export_verl(corpus: Path, out: Path, *, val: int = 0) -> ExportSummary:
     def held_out(row: dict[str, Any]) -> str:
         return hashlib.sha256(row["task_id"].encode()).hexdigest()
 
-    val_ids = {r["task_id"] for r in sorted(rows, key=held_out)[:val]}
+    val_ids: set[str] = {str(r["task_id"]) for r in sorted(rows, key=held_out)[:val]}
     train_rows = [r for r in rows if r["task_id"] not in val_ids]
-    val_rows = [r for r in rows if r["task_id"] in val_ids] if val else rows
+    val_rows = [r for r in rows if r["task_id"] in val_ids]
     out.mkdir(parents=True, exist_ok=True)
+    parts = [("train.parquet", train_rows)] + ([("val.parquet", val_rows)] if val_rows else [])
     files = []
-    for name, part in (("train.parquet", train_rows), ("val.parquet", val_rows)):
+    for name, part in parts:
         _write_parquet(pa.Table.from_pylist(part), out / name)
         files.append(out / name)
-    return ExportSummary(rows=len(train_rows), files=files, sources=len(bundles))
+    if not val_rows:  # an earlier export's split must not pass for this one's
+        (out / "val.parquet").unlink(missing_ok=True)
+    return ExportSummary(
+        rows=len(train_rows), files=files, sources=len(bundles),
+        val_ids=tuple(sorted(val_ids)),
+    )  # fmt: skip
 
 
 def _sft_rows(episode: Episode) -> Iterator[dict[str, Any]]:

@@ -217,7 +217,15 @@ def validate(config: Any, *, load_model: bool = True) -> None:
         raise TypeError(f"algorithm section is a {type(algorithm).__name__}, not AlgoConfig")
     omega_conf_to_dataclass(resolved.actor_rollout_ref.rollout, RolloutConfig)
     if load_model:
-        omega_conf_to_dataclass(resolved.actor_rollout_ref.model, HFModelConfig)
+        try:
+            omega_conf_to_dataclass(resolved.actor_rollout_ref.model, HFModelConfig)
+        except OSError as exc:  # transformers' "couldn't connect" / missing files: not a setting
+            from cuagym.rl._model_source import ModelUnavailableError
+
+            model = resolved.actor_rollout_ref.model.path
+            first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            message = f"model {model}: its files cannot be read ({first})"
+            raise ModelUnavailableError(message) from exc
     if resolved.trainer.v1.trainer_mode == "separate_async":
         sync = resolved.trainer.v1.separate_async.parameter_sync_step
         mini = resolved.actor_rollout_ref.actor.ppo_mini_batch_size
@@ -229,7 +237,10 @@ def validate(config: Any, *, load_model: bool = True) -> None:
     for key in ("train_files", "val_files"):
         path = Path(str(resolved.data[key]))
         if not path.is_file():
-            raise ValueError(f"data.{key}: {path} does not exist (run cuagym export verl)")
+            raise ValueError(
+                f"data.{key}: {path} does not exist (run cuagym export verl; it writes "
+                "val.parquet unless --val 0)"
+            )
 
 
 def verl_command(overrides: Sequence[str]) -> list[str]:
