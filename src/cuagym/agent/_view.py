@@ -33,7 +33,7 @@ _STYLE = """
 .outcome span.f { color: var(--muted); } .outcome span.f b { color: var(--ink); }
 .instruction { font: 15px/1.5 system-ui, sans-serif; background: var(--card);
                border: 1px solid var(--line); border-left: 4px solid var(--accent);
-               padding: 10px 14px; }
+               padding: 10px 14px; margin-top: 18px; }
 .turn { background: var(--card); border: 1px solid var(--line); border-radius: 10px;
         margin: 14px 0; padding: 10px 14px 12px; }
 .turn h3 { font-size: 15px; margin: 0 0 8px; } .turn h3 .small { font-weight: 400; }

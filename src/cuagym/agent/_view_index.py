@@ -28,7 +28,8 @@ _STYLE = """
 .groups { display: flex; flex-wrap: wrap; gap: 20px; align-items: flex-start; margin: 8px 0 20px; }
 .groups > div { background: var(--card); border: 1px solid var(--line); border-radius: 10px;
                 padding: 4px 14px 10px; }
-.groups th, .groups td { padding: 4px 9px; }
+.groups table { font-size: 13px; } .groups th, .groups td { padding: 4px 9px; }
+.groups p { margin: 0 0 20px; }
 .toolbar { display: flex; flex-wrap: wrap; gap: 10px; align-items: center; margin: 8px 0;
            position: sticky; top: 0; background: var(--bg); padding: 8px 0; z-index: 2; }
 .toolbar input, .toolbar select { font: inherit; padding: 5px 8px; border: 1px solid var(--line);
@@ -42,7 +43,8 @@ table.episodes th[aria-sort=descending]::after { content: " ▼"; font-size: 10p
 td.instr { max-width: 560px; }
 td.instr div { overflow: hidden; display: -webkit-box; -webkit-line-clamp: 2;
                -webkit-box-orient: vertical; }
-td.task, td.dom, td.pol { white-space: nowrap; }
+td.task, td.dom { white-space: nowrap; }
+.scroll { overflow-x: auto; }
 td.task a { font-weight: 600; text-decoration: none; }
 td.task .k { color: var(--muted); }
 """
@@ -149,9 +151,10 @@ def _kpis(s: RunSummary) -> str:
 def _group_table(title: str, name: str, groups: dict[str, Tally], table_id: str) -> str:
     head = (
         f"<table id='{table_id}'><caption>{html.escape(title)}</caption><thead><tr>"
-        f"<th>{name}</th><th class='num'>episodes</th><th class='num'>success rate</th>"
-        "<th class='num'>mean reward</th><th class='num'>mean steps</th>"
-        "<th class='num'>mean duration</th><th class='num'>errors</th></tr></thead><tbody>"
+        f"<th>{name}</th><th class='num'>episodes</th><th class='num'>success</th>"
+        "<th class='num' title='mean reward'>reward</th><th class='num' title='mean steps'>steps"
+        "</th><th class='num' title='mean duration'>duration</th><th class='num'>errors</th>"
+        "</tr></thead><tbody>"
     )
     rows = []
     for key, t in groups.items():
@@ -208,7 +211,9 @@ def index_html(
         when = f" · started {e(summary.first_start)}"
         if summary.last_start != summary.first_start:
             when += f" to {e(summary.last_start or '')}"
-    policies = ", ".join(summary.policies) or "none"
+    policies = ("policies " if len(summary.policies) > 1 else "policy ") + (
+        ", ".join(summary.policies) or "none"
+    )
     heads = "".join(
         f"<th data-key='{key}' data-type='{kind}'" + (" class='num'" if kind == "num" else "")
         + f">{label}</th>"
@@ -226,20 +231,22 @@ def index_html(
         f"<title>Run {e(run_dir.name)} · cuagym</title>"
         f"<style>{BASE_STYLE}{_STYLE}</style></head><body><header class='top'>"
         f"<div class='crumb'>cuagym · rollout run</div><h1>{e(run_dir.name)}</h1>"
-        f"<div class='meta'>{e(str(run_dir))} · policy {e(policies)}{when}</div></header><main>"
+        f"<div class='meta'>{e(str(run_dir))} · {e(policies)}{when}</div></header><main>"
         + _kpis(summary)
         + "<div class='groups'><div>"
         + _group_table("By domain", "domain", summary.by_domain, "by-domain")
         + "</div><div>"
         + _group_table("By status", "status", summary.by_status, "by-status")
-        + "</div></div><h2>Episodes</h2><div class='toolbar'>"
+        + "</div></div><p class='small'>Success rate, mean reward and mean steps are over "
+        "scored episodes (an error episode is never scored); duration is the mean wall time "
+        "per episode.</p><h2>Episodes</h2><div class='toolbar'>"
         "<input id='q' type='search' placeholder='Search task, instruction, policy…' "
         "aria-label='search'>"
         + _select("domain", "domain", list(summary.by_domain))
         + _select("status", "status", list(summary.by_status))
         + "<span id='shown'></span></div>"
-        f"<table id='episodes' class='episodes'><thead><tr>{heads}</tr></thead>"
-        f"<tbody>{body}</tbody></table>"
+        f"<div class='scroll'><table id='episodes' class='episodes'><thead><tr>{heads}</tr>"
+        f"</thead><tbody>{body}</tbody></table></div>"
         + ("" if rows else "<p class='empty'>No episodes in this folder.</p>")
         + skipped
         + f"</main><script>{_SCRIPT}</script></body></html>"
