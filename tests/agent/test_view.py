@@ -56,7 +56,7 @@ def test_a_page_embeds_screens_marks_actions_and_lists_checks(tmp_path: Path) ->
     (bundle / "task_config.json").write_text(json.dumps({"instruction": "Add the <total> row."}))
     folder = _episode(tmp_path / "run", bundle, "norm1000")
     page = render_episode_html(folder)
-    assert page.count("data:image/png;base64,") == 3
+    assert page.count("data:image/png;base64,") == 2, "the final screen equals turn 1's"
     # norm1000 [500, 500] on a 200x100 screen is (100, 50); the drag ends at the far corner.
     assert '<circle cx="100" cy="50"' in page
     assert 'x2="199" y2="99"' in page
@@ -261,3 +261,10 @@ def test_the_index_summarizes_the_run_sorts_and_filters(browser: Any, tmp_path: 
     assert visible(1) == ["calc"] * 3
     assert "3 of 5 episodes shown · success rate 33.3%" in page.locator("#shown").inner_text()
     page.close()
+
+
+def test_a_final_screen_equal_to_the_last_turns_is_not_shown_twice(tmp_path: Path) -> None:
+    folder = _episode(tmp_path / "run", tmp_path, "pixels")  # every screen the same bytes
+    page = render_episode_html(folder)
+    assert page.count("data:image/png;base64,") == 2
+    assert "The same as turn 1's screenshot" in page

@@ -73,6 +73,13 @@ def _shot(screens: ScreenSource, path: Path, alt: str, svg: str = "") -> str:
     )
 
 
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.stat().st_size == b.stat().st_size and a.read_bytes() == b.read_bytes()
+    except OSError:
+        return False
+
+
 def _instruction(bundle: str) -> str | None:
     try:
         data = json.loads((Path(bundle) / "task_config.json").read_text(encoding="utf-8"))
@@ -145,7 +152,14 @@ def render_episode_html(
     for turn in ep.turns:
         parts.append(_turn_html(ep, turn, space, screen, screens))
     final = ep.final_screenshot_path
-    if final is not None:
+    last = ep.folder / ep.turns[-1].screenshot if ep.turns else None
+    if final is not None and last is not None and _same_file(final, last):
+        parts.append(
+            "<div class='turn' id='final'><h3>Final screen</h3><p class='small'>The same as "
+            f"turn {ep.turns[-1].t}'s screenshot: the last actions left the screen unchanged."
+            "</p></div>"
+        )
+    elif final is not None:
         parts.append(
             "<div class='turn' id='final'><h3>Final screen</h3>"
             + _shot(screens, final, "final screen")
