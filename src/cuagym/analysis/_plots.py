@@ -31,7 +31,7 @@ _DPI = 96
 
 
 #: Labels longer than this are shortened on an axis (the full names go in the tooltip).
-LABEL_CHARS = 26
+LABEL_CHARS = 32
 
 
 @dataclass(frozen=True)
