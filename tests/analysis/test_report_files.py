@@ -15,6 +15,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from cuagym.analysis import _plots, analyze, render_report, write_report
+from cuagym.analysis._html import ReportFilesTaken
 from cuagym.analysis._screens import assets_folder
 from cuagym.core import Episode, EpisodeRecord, TurnRecord, screen_name
 from tests.analysis.corpus import act, write_episode, write_tuple
@@ -169,3 +170,14 @@ def test_long_names_are_shortened_on_the_axis_and_whole_in_the_tooltip(
     short = next(label for label in labels if label.startswith("scientific"))
     assert short.endswith("…") and len(short) <= _plots.LABEL_CHARS
     assert "calc" in labels and "calc" not in plot.tooltip
+
+
+def test_a_folder_of_the_users_is_never_replaced(tmp_path: Path) -> None:
+    corpus, run, _ = _run(tmp_path, 1)
+    report = tmp_path / "out" / "report.html"
+    mine = assets_folder(report) / "notes.txt"
+    mine.parent.mkdir(parents=True)
+    mine.write_text("my notes")
+    with pytest.raises(ReportFilesTaken, match=r"notes\.txt, which no report wrote"):
+        write_report(analyze(corpus, run), report)
+    assert mine.read_text() == "my notes" and not report.exists()

@@ -25,7 +25,7 @@ from cuagym.analysis._report import SECTIONS, ReportTable, report_tables
 from cuagym.analysis._screens import ReportScreens, assets_folder
 from cuagym.analysis._trajectories import DEFAULT_VIEW, trajectories_html
 
-__all__ = ["render_report", "write_report"]
+__all__ = ["ReportFilesTaken", "render_report", "write_report"]
 
 _TEMPLATES = Path(__file__).parent / "templates"
 
@@ -99,15 +99,33 @@ def render_report(
     )
 
 
+class ReportFilesTaken(FileExistsError):
+    """The report's screenshot folder exists and holds files the report did not write."""
+
+
+def _check_ours(folder: Path) -> None:
+    """Refuse to replace a folder that is not an earlier report's: ours holds only
+    ``<task>/<k>/<name>.png`` files."""
+    for path in folder.rglob("*"):
+        rel = path.relative_to(folder)
+        if path.is_file() and (len(rel.parts) != 3 or path.suffix != ".png"):
+            raise ReportFilesTaken(
+                f"{folder} holds {rel}, which no report wrote: move it away or write the report "
+                "under another name"
+            )
+
+
 def write_report(
     analysis: Analysis, path: str | os.PathLike[str], *, view: int = DEFAULT_VIEW
 ) -> Path:
     """Render the report to ``path`` and its full screenshots to the folder beside it
     (:func:`assets_folder`), each replaced whole; returns the report's path."""
     target = Path(path)
+    assets = assets_folder(target)
+    if assets.exists():
+        _check_ours(assets)  # before any work: a folder of the user's is never replaced
     target.parent.mkdir(parents=True, exist_ok=True)
     token = secrets.token_hex(4)
-    assets = assets_folder(target)
     staged = target.with_name(f".{assets.name}.{token}.tmp")
     tmp = target.with_name(f".{target.name}.{token}.tmp")
     try:
