@@ -112,7 +112,7 @@ def test_trajectories_embed_the_viewer_pages(
 ) -> None:
     """The embedding, checked with a test double standing in for the rollout viewer."""
 
-    def viewer_double(folder: Path) -> str:
+    def viewer_double(folder: Path, screens: object) -> str:
         name = html.escape(f"{folder.parent.name}/{folder.name}")
         return (
             "<!doctype html><html><body><h1 id='episode'>" + name + "</h1>"
@@ -154,6 +154,10 @@ def test_trajectories_with_the_rollout_viewer(
     assert page.locator("iframe.trajectory").count() == 3
     frame = page.frame_locator("iframe.trajectory >> nth=0")
     assert "rollout 0" in frame.locator("h1").inner_text()
-    assert frame.locator("img").count() >= 2  # the turns' screenshots, embedded
+    assert frame.locator("img").count() >= 2  # the turns' screenshots
+    # Thumbnails in the page, swapped for the full screenshots in the folder beside it.
+    frame.locator("img[src^='file:']").first.wait_for(state="attached")
+    sources = frame.locator("img").evaluate_all("els => els.map(e => e.src)")
+    assert all(s.startswith((report.parent / "report_files").as_uri()) for s in sources)
     assert "PASS" in frame.locator("table").first.inner_text()  # the reward's checks
     page.close()

@@ -49,7 +49,7 @@ def test_without_the_viewer_every_episode_is_listed(
 def test_an_episode_the_viewer_cannot_render_is_explained(
     run: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def failing_viewer(folder: Path) -> str:
+    def failing_viewer(folder: Path, screens: object) -> str:
         raise ValueError(f"{folder}/screens/0000.png is missing")
 
     monkeypatch.setattr(trajectories, "_renderer", lambda: failing_viewer)

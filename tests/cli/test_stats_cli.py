@@ -81,6 +81,18 @@ def test_html_report_is_written(corpus: Path, tmp_path: Path) -> None:
     assert not list(report.parent.glob(".*.tmp"))
 
 
+def test_a_report_over_a_folder_of_the_users_exits_2_in_one_line(
+    corpus: Path, tmp_path: Path
+) -> None:
+    report = tmp_path / "out" / "report.html"
+    (tmp_path / "out" / "report_files").mkdir(parents=True)
+    (tmp_path / "out" / "report_files" / "mine.txt").write_text("x")
+    result = runner.invoke(app, ["stats", str(corpus), "--html", str(report)])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith("error: cannot write the report: ")
+    assert "mine.txt, which no report wrote" in result.stderr and not report.exists()
+
+
 def test_unreadable_corpus_exits_2_naming_the_file(tmp_path: Path) -> None:
     bad = write_tuple(tmp_path / "final", "bad", "Open it.")
     (bad / "meta.json").write_text("[]")

@@ -194,6 +194,26 @@ def test_coverage_command_json() -> None:
     assert code == 0 and "calc uncovered" in stdout and "mail uncovered" not in stdout
 
 
+def test_coverage_table_shows_whole_domain_names_and_every_total() -> None:
+    """On a narrow terminal the domain names stay whole and the footer has every total."""
+    want = coverage(build_catalog(load_domains()))
+    result = CliRunner().invoke(taskgen_app, ["coverage"], env={"COLUMNS": "72"})
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    for d in want.domains:
+        row = [line for line in lines if line.startswith("│") and f" {d.domain} " in line]
+        assert len(row) == 1, f"{d.domain} is not shown whole in the table"
+        cells = [c.strip() for c in row[0].strip("│").split("│")]
+        assert cells[-2:] == [str(d.hard_families), str(d.cross_families)]
+    total = next(line for line in lines if line.startswith("│ total"))
+    cells = [c.strip() for c in total.strip("│").split("│")]
+    assert want.hard_families == sum(d.hard_families for d in want.domains) > 0
+    assert want.cross_families == sum(d.cross_families for d in want.domains) > 0
+    figures = [want.leaves, want.covered, f"{want.share:.0%}", want.families,
+               want.hard_families, want.cross_families]  # fmt: skip
+    assert cells == ["total", *map(str, figures)]
+
+
 # -- synth reads the cell -------------------------------------------------------------------------
 GOOD = {"task_id": "t-1", "instruction": "Star the email from Ann with the subject “Hi”.",
         "context": "", "domain": "mail", "apps": ["mail"], "difficulty": "easy",

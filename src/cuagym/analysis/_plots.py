@@ -2,7 +2,9 @@
 
 Figures are built with matplotlib's object API (``Figure``, no pyplot state machine), so the
 report can be made from any thread and leaves no global state behind. The paper's figures are
-drawn in grey next to the corpus's wherever the paper has them.
+drawn in grey next to the corpus's wherever the paper has them. An axis that counts (tuples,
+steps) has integer ticks only; long category names are shortened on the axis and given in full
+in the image's tooltip.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import base64
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cuagym.analysis import _paper as paper
 from cuagym.analysis._models import CALL_BINS, DIFFICULTIES, BatchingStats, CorpusStats, Stats
@@ -28,13 +30,38 @@ _DIFFICULTY_COLORS = {"easy": "#8fbf88", "medium": "#e3b554", "hard": "#c8594b"}
 _DPI = 96
 
 
+#: Labels longer than this are shortened on an axis (the full names go in the tooltip).
+LABEL_CHARS = 32
+
+
 @dataclass(frozen=True)
 class Plot:
-    """One embedded image of a report section."""
+    """One embedded image of a report section; ``tooltip`` adds what the image shortened."""
 
     section: str
     alt: str
     data_uri: str
+    tooltip: str = ""
+
+    @property
+    def title(self) -> str:
+        return f"{self.alt}. {self.tooltip}" if self.tooltip else self.alt
+
+
+def _short(label: str) -> str:
+    return label if len(label) <= LABEL_CHARS else label[: LABEL_CHARS - 1] + "…"
+
+
+def _full_names(labels: Sequence[str]) -> str:
+    long = [label for label in labels if len(label) > LABEL_CHARS]
+    return ("Full names: " + "; ".join(long)) if long else ""
+
+
+def _count_axis(axis: Any) -> None:
+    """Integer ticks on an axis that counts things (no 0.25 tuples)."""
+    from matplotlib.ticker import MaxNLocator
+
+    axis.set_major_locator(MaxNLocator(integer=True))
 
 
 def _png(fig: Figure) -> str:
@@ -87,7 +114,7 @@ def _hbars(
     if ref:
         ax.scatter([r for _, r in ref], [y for y, _ in ref], marker="|", s=260, color="#555",
                    linewidths=2.5, label="paper", zorder=3)  # fmt: skip
-    ax.set_yticks(ys, list(labels))
+    ax.set_yticks(ys, [_short(label) for label in labels])
     ax.legend(frameon=False, ncols=2, loc="lower right", bbox_to_anchor=(1.0, 1.0))
 
 
@@ -100,10 +127,16 @@ def _domain_plot(c: CorpusStats) -> Plot:
         counts = [c.domain_difficulty[name][d] for name in domains]
         ax.barh(ys, counts, left=left, color=_DIFFICULTY_COLORS[d], label=d, height=0.7)
         left = [a + b for a, b in zip(left, counts, strict=True)]
-    ax.set_yticks(ys, domains)
+    ax.set_yticks(ys, [_short(d) for d in domains])
     ax.set_xlabel("tuples")
+    _count_axis(ax.xaxis)
     ax.legend(frameon=False, ncols=3, loc="lower center", bbox_to_anchor=(0.5, 1.0))
-    return Plot("domain-difficulty", "Tuples per domain, stacked by difficulty", _png(fig))
+    return Plot(
+        "domain-difficulty",
+        "Tuples per domain, stacked by difficulty",
+        _png(fig),
+        _full_names(domains),
+    )
 
 
 def _difficulty_plot(c: CorpusStats) -> Plot:
@@ -115,19 +148,31 @@ def _difficulty_plot(c: CorpusStats) -> Plot:
     return Plot("domain-difficulty", "Difficulty share, corpus and paper", _png(fig))
 
 
-def _dimension_plot(c: CorpusStats) -> Plot:
-    fig = _new_figure(10, 3)
-    axes = fig.subplots(1, 3)
-    for ax, (title, counts) in zip(
-        axes,
-        (("scenario", c.scenario), ("platform", c.platform), ("task type", c.task_type)),
-        strict=True,
+def _dimension_plots(c: CorpusStats) -> list[Plot]:
+    """Scenario, platform and task type: one readable panel each (horizontal bars, largest
+    first, each bar labelled with its count and share)."""
+    plots = []
+    for title, counts in (
+        ("Scenario", c.scenario),
+        ("Platform", c.platform),
+        ("Task type", c.task_type),
     ):
-        ax.bar(list(counts), list(counts.values()), color=CORPUS)
-        ax.set_title(title)
-        ax.spines[["top", "right"]].set_visible(False)
-        ax.tick_params(axis="x", labelrotation=20)
-    return Plot("scenario", "Tuples by scenario, platform and task type", _png(fig))
+        ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+        labels = [k for k, _ in ranked]
+        fig, ax = _figure(6.4, 0.42 * len(ranked) + 1.1)
+        ys = list(range(len(ranked)))[::-1]
+        values = [n for _, n in ranked]
+        ax.barh(ys, values, color=CORPUS, height=0.65)
+        ax.set_yticks(ys, [_short(k) for k in labels], fontsize=11)
+        for y, n in zip(ys, values, strict=True):
+            ax.annotate(f" {n:,} ({100 * n / c.tuples:.0f}%)" if c.tuples else f" {n}",
+                        (n, y), va="center", fontsize=10)  # fmt: skip
+        ax.set_xlabel("tuples", fontsize=10)
+        ax.set_title(title, fontsize=12, loc="left", fontweight="bold")
+        ax.set_xlim(0, max([*values, 1]) * 1.25)
+        _count_axis(ax.xaxis)
+        plots.append(Plot("scenario", f"Tuples by {title.lower()}", _png(fig), _full_names(labels)))
+    return plots
 
 
 def _verbs_plot(c: CorpusStats) -> Plot:
@@ -154,9 +199,11 @@ def _pairs_plot(c: CorpusStats) -> Plot | None:
         else None
         for a, b, _ in top
     ]
-    _hbars(ax, [f"{a} + {b}" for a, b, _ in top], [100 * n / cross for _, _, n in top], ref)
+    labels = [f"{a} + {b}" for a, b, _ in top]
+    _hbars(ax, labels, [100 * n / cross for _, _, n in top], ref)
     ax.set_xlabel("% of cross-app tuples")
-    return Plot("app-pairs", "App pairs, share of cross-app tuples (paper as ticks)", _png(fig))
+    alt = "App pairs, share of cross-app tuples (paper as ticks)"
+    return Plot("app-pairs", alt, _png(fig), _full_names(labels))
 
 
 def _words_plot(c: CorpusStats) -> Plot:
@@ -197,9 +244,11 @@ def _sequences_plot(b: BatchingStats) -> Plot | None:
     if not top:
         return None
     fig, ax = _figure(7.5, max(2.2, 0.32 * len(top) + 0.8))
-    _hbars(ax, [" → ".join(s) for s, _ in top], [n for _, n in top], [None] * len(top))
+    labels = [" → ".join(s) for s, _ in top]
+    _hbars(ax, labels, [n for _, n in top], [None] * len(top))
     ax.set_xlabel("steps")
-    return Plot("sequences", "Most frequent in-step sequences", _png(fig))
+    _count_axis(ax.xaxis)
+    return Plot("sequences", "Most frequent in-step sequences", _png(fig), _full_names(labels))
 
 
 def _trend_plot(b: BatchingStats) -> Plot | None:
@@ -224,11 +273,9 @@ def _trend_plot(b: BatchingStats) -> Plot | None:
     right.set_xlabel("policy version (training step)")
     right.set_ylabel("solo rate %")
     right.legend(frameon=False, fontsize=8, ncols=2)
-    from matplotlib.ticker import MaxNLocator
-
     for ax in (left, right):
         ax.spines[["top", "right"]].set_visible(False)
-        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        _count_axis(ax.xaxis)
     return Plot("trend", "Batching over training: mean calls per step and solo rates", _png(fig))
 
 
@@ -238,7 +285,7 @@ def report_plots(stats: Stats) -> list[Plot]:
     plots: list[Plot | None] = [
         _domain_plot(c),
         _difficulty_plot(c),
-        _dimension_plot(c),
+        *_dimension_plots(c),
         _verbs_plot(c),
         _pairs_plot(c),
         _words_plot(c),

@@ -5,7 +5,8 @@ embed only a few. ``pick_episodes`` chooses them deterministically and spread ou
 over the outcomes (success, failure, error) and takes each outcome's episodes in task order,
 one per task before any task's second rollout. All episodes are listed in a table; the picked
 ones are embedded as the rollout viewer's own page (``cuagym view``), each in an
-``<iframe srcdoc>`` so its styles and scripts stay its own.
+``<iframe srcdoc>`` so its styles and scripts stay its own, with thumbnails of the screens and
+the full images linked (see ``_screens``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from pathlib import Path
 
 from cuagym.analysis._analyze import Analysis
 from cuagym.analysis._episodes import EpisodeInfo
+from cuagym.analysis._screens import ReportScreens
 
 __all__ = ["DEFAULT_VIEW", "pick_episodes", "trajectories_html"]
 
@@ -25,7 +27,8 @@ DEFAULT_VIEW = 12
 _LISTED = 500
 _OUTCOMES = ("success", "failure", "error")
 
-EpisodeRenderer = Callable[[Path], str]
+#: Renders an episode folder as a page, showing its screenshots through the screen source.
+EpisodeRenderer = Callable[[Path, ReportScreens], str]
 
 
 def pick_episodes(episodes: Sequence[EpisodeInfo], n: int) -> list[EpisodeInfo]:
@@ -51,8 +54,12 @@ def _renderer() -> EpisodeRenderer | None:
         from cuagym.agent import render_episode_html  # type: ignore[attr-defined,unused-ignore]
     except ImportError:
         return None
-    renderer: EpisodeRenderer = render_episode_html
-    return renderer
+
+    def render(folder: Path, screens: ReportScreens) -> str:
+        page: str = render_episode_html(folder, screens=screens)
+        return page
+
+    return render
 
 
 def _index_table(episodes: Sequence[EpisodeInfo], shown: set[Path]) -> str:
@@ -73,19 +80,19 @@ def _index_table(episodes: Sequence[EpisodeInfo], shown: set[Path]) -> str:
     return (
         f"<table class='episodes'><caption>{caption}</caption><thead><tr><th>task</th>"
         "<th class='num'>k</th><th>policy</th><th>status</th><th class='num'>reward</th>"
-        "<th class='num'>steps</th><th class='num'>calls</th><th>shown below</th></tr></thead>"
+        "<th class='num'>steps</th><th class='num'>calls</th><th>shown above</th></tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"
     )
 
 
-def _viewer(picked: Sequence[EpisodeInfo], render: EpisodeRenderer) -> str:
+def _viewer(picked: Sequence[EpisodeInfo], render: EpisodeRenderer, screens: ReportScreens) -> str:
     options, frames = [], []
     for index, e in enumerate(picked):
         r = e.record
         label = f"{r.task_id} · k={r.k} · {r.status} · reward {r.reward}"
         options.append(f"<option value='{index}'>{html.escape(label)}</option>")
         try:
-            page = render(e.folder)
+            page = render(e.folder, screens)
         except (ValueError, OSError) as exc:  # e.g. a screenshot missing: show why, go on
             page = (
                 "<!doctype html><meta charset='utf-8'><p>This episode cannot be shown: "
@@ -108,8 +115,11 @@ def _viewer(picked: Sequence[EpisodeInfo], render: EpisodeRenderer) -> str:
     )
 
 
-def trajectories_html(analysis: Analysis, *, view: int = DEFAULT_VIEW) -> str:
-    """The trajectories section's HTML (trusted: every value in it is escaped here)."""
+def trajectories_html(
+    analysis: Analysis, *, view: int = DEFAULT_VIEW, screens: ReportScreens | None = None
+) -> str:
+    """The trajectories section's HTML (trusted: every value in it is escaped here);
+    ``screens`` shows the screenshots (default: thumbnails only, nothing written)."""
     episodes = analysis.episodes
     if not episodes:
         return (
@@ -128,5 +138,5 @@ def trajectories_html(analysis: Analysis, *, view: int = DEFAULT_VIEW) -> str:
         )
     else:
         shown = {e.folder for e in picked}
-        viewer = _viewer(picked, render)
+        viewer = _viewer(picked, render, screens or ReportScreens())
     return viewer + _index_table(episodes, shown)

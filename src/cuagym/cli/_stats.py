@@ -57,7 +57,11 @@ def stats_command(
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(NOT_READABLE) from None
     if html is not None:
-        written = write_report(analysis, html, view=view)
+        try:
+            written = write_report(analysis, html, view=view)
+        except OSError as exc:  # e.g. REPORT_files/ holds files of the user's
+            typer.echo(f"error: cannot write the report: {exc}", err=True)
+            raise typer.Exit(NOT_READABLE) from None
         typer.echo(f"report: {written}", err=json_out)
     if json_out:
         typer.echo(json.dumps(analysis.stats.to_json(), ensure_ascii=False))

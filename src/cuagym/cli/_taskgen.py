@@ -34,6 +34,7 @@ from cuagym.taskgen import (
     BackendFailing,
     Catalog,
     CatalogError,
+    CoverageReport,
     DedupUnavailable,
     DraftBackend,
     TaskgenError,
@@ -168,24 +169,38 @@ def coverage_command(
     if json_output:
         sys.stdout.write(report.model_dump_json(indent=2) + "\n")
         return
+    _print_coverage(report)
+
+
+def _print_coverage(report: CoverageReport) -> None:
+    """The coverage table, then per domain its uncovered leaves and subtrees without a family.
+
+    Domain names never shrink (the column is as wide as the longest); long lists go below the
+    table, where they can wrap, so the table fits an 80-column terminal.
+    """
     console = Console(highlight=False)
     table = Table(title="Taxonomy coverage by procedural families", show_footer=True)
-    table.add_column("domain", footer="total")
-    table.add_column("leaves", justify="right", footer=str(report.leaves))
-    table.add_column("covered", justify="right", footer=str(report.covered))
-    table.add_column("share", justify="right", footer=f"{report.share:.0%}")
-    table.add_column("families", justify="right", footer=str(report.families))
-    table.add_column("hard", justify="right")
-    table.add_column("cross-app", justify="right")
-    table.add_column("subtrees without a family", overflow="fold")
+    longest = max((len(d.domain) for d in report.domains), default=6)
+    table.add_column("domain", footer="total", no_wrap=True, min_width=max(longest, 6))
+    for name, total in (
+        ("leaves", str(report.leaves)),
+        ("covered", str(report.covered)),
+        ("share", f"{report.share:.0%}"),
+        ("families", str(report.families)),
+        ("hard", str(report.hard_families)),
+        ("cross-app", str(report.cross_families)),
+    ):
+        table.add_column(name, justify="right", footer=total, overflow="fold")
     for d in report.domains:
         table.add_row(d.domain, str(d.leaves), str(d.covered), f"{d.share:.0%}", str(d.families),
-                      str(d.hard_families), str(d.cross_families),
-                      ", ".join(d.subtrees_without_family) or "-")  # fmt: skip
+                      str(d.hard_families), str(d.cross_families))  # fmt: skip
     console.print(table)
     for d in report.domains:
         console.print(f"[bold]{d.domain}[/bold] uncovered ({len(d.uncovered_leaves)}): "
                       + ", ".join(d.uncovered_leaves))  # fmt: skip
+        if d.subtrees_without_family:
+            console.print(f"[bold]{d.domain}[/bold] subtrees without a family: "
+                          + ", ".join(d.subtrees_without_family))  # fmt: skip
 
 
 @taskgen_app.command("families")

@@ -39,6 +39,8 @@ class CoverageReport(BaseModel):
     covered: int
     share: float
     families: int
+    hard_families: int = Field(description="hard families of the domains shown")
+    cross_families: int = Field(description="cross-app families of the domains shown")
     domains: list[DomainCoverage]
 
 
@@ -88,5 +90,7 @@ def coverage(catalog: Catalog, domains: list[str] | None = None) -> CoverageRepo
     n_covered = sum(r.covered for r in rows)
     return CoverageReport(
         leaves=total, covered=n_covered, share=round(n_covered / total, 4) if total else 0.0,
-        families=sum(r.families for r in rows), domains=rows,
+        families=sum(r.families for r in rows),
+        hard_families=sum(r.hard_families for r in rows),
+        cross_families=sum(r.cross_families for r in rows), domains=rows,
     )  # fmt: skip
