@@ -11,10 +11,8 @@ hub for the batch; each worker's environment has its own session in it.
 from __future__ import annotations
 
 import contextlib
-import fcntl
-import os
 import time
-from collections.abc import AsyncIterator, Callable, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,7 +23,15 @@ from cuagym.agent._executor import ExecutorName, RayOptions, run_pool
 from cuagym.agent._loop import EpisodeResult, RolloutOptions
 from cuagym.agent._policies import Policies, PolicyConfig
 from cuagym.agent._worker import HubInfo, RolloutJob, RolloutWorkerSpec
-from cuagym.core import EPISODE_FILE, Bundle, BundleError, Episode, EpisodeError, sweep_stale
+from cuagym.core import (
+    EPISODE_FILE,
+    Bundle,
+    BundleError,
+    Episode,
+    EpisodeError,
+    folder_lock,
+    sweep_stale,
+)
 
 __all__ = [
     "BatchBusy",
@@ -169,17 +175,10 @@ def load_bundles(paths: Sequence[Path]) -> list[tuple[Path, Bundle]]:
     return loaded
 
 
-@contextlib.contextmanager
-def _lock(out: Path) -> Iterator[None]:
-    fd = os.open(out / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o644)
-    try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            raise BatchBusy(f"another cuagym rollout is writing to {out}") from None
-        yield
-    finally:
-        os.close(fd)
+def _lock(out: Path) -> contextlib.AbstractContextManager[None]:
+    return folder_lock(
+        out, LOCK_NAME, lambda: BatchBusy(f"another cuagym rollout is writing to {out}")
+    )
 
 
 @contextlib.asynccontextmanager

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import fcntl
 import json
 import os
 import re
@@ -27,7 +26,10 @@ from pathlib import Path
 from typing import Any
 
 from cuagym.agent import ExecutorName, RayOptions, run_pool
-from cuagym.core import sweep_stale
+from cuagym.core import folder_lock, sweep_stale
+
+# Same folder as core's atomic writer uses, so its sweep removes a killed batch's work folder.
+from cuagym.core._atomic import TMP_DIR_NAME, remove_if_empty
 from cuagym.hub import EmbeddedHub, discover_web_apps, serve_hub
 from cuagym.sandbox import Limits
 from cuagym.synth._backends import RoleBackend
@@ -39,8 +41,6 @@ from cuagym.synth._synth_models import DEFAULT_MAX_ROUNDS, BatchSummary, RoleUsa
 
 __all__ = ["BatchBusy", "BatchOptions", "open_orchestrator", "run_batch"]
 
-# Same folder as core's atomic writer uses, so its sweep removes a killed batch's work folder.
-TMP_DIR_NAME = ".cuagym-tmp"
 LOCK_NAME = ".cuagym-synth.lock"
 # A setup that fails every task (no sandbox, no hub) should stop, not burn through the list.
 MAX_CONSECUTIVE_ERRORS = 8
@@ -74,17 +74,10 @@ def _host() -> str:
     return re.sub(r"[^A-Za-z0-9-]", "-", socket.gethostname())[:32] or "host"
 
 
-@contextlib.contextmanager
-def _lock(out: Path) -> Any:
-    fd = os.open(out / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o644)
-    try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            raise BatchBusy(f"another cuagym synth is writing to {out}") from None
-        yield
-    finally:
-        os.close(fd)
+def _lock(out: Path) -> contextlib.AbstractContextManager[None]:
+    return folder_lock(
+        out, LOCK_NAME, lambda: BatchBusy(f"another cuagym synth is writing to {out}")
+    )
 
 
 def done_tasks(out: Path) -> dict[str, str]:
@@ -191,8 +184,7 @@ async def open_orchestrator(
             )  # fmt: skip
     finally:
         shutil.rmtree(work, ignore_errors=True)
-        with contextlib.suppress(OSError):
-            tmp.rmdir()  # only when empty: another writer may be using it
+        remove_if_empty(tmp)  # only when empty: another writer may be using it
 
 
 async def _run_todo(
@@ -357,6 +349,7 @@ class _Worker:
         finally:
             if self.work is not None:
                 shutil.rmtree(self.work, ignore_errors=True)
+                remove_if_empty(self.work.parent)
 
 
 async def _run_on_executor(
