@@ -5,8 +5,11 @@ folder, fsync, rename) and a task's identity is deterministic (same command, sam
 So a (re-)run first sweeps temp folders of dead writers, then skips every task that already
 has a bundle in ``final/`` or ``rejected/`` and runs the rest. A kill -9 loses at most the
 tasks in flight, which the next run redoes from scratch; it can neither duplicate an accepted
-tuple (one folder per task id; a second writer's rename fails) nor leave half of one. One
-batch at a time per output folder (an advisory lock, released by the kernel on kill -9).
+tuple (one folder per task id; a second writer's rename fails) nor leave half of one. A task
+the machinery failed on (``error``: no bundle, only ``logs/<task_id>/error.log``) is redone by
+the next run. A task done earlier by another role backend is refused (:class:`SettingsMismatch`)
+unless ``force``, so one folder never silently mixes two backends (DESIGN.md §14). One batch at
+a time per output folder (an advisory lock, released by the kernel on kill -9).
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ from cuagym.synth._orchestrator import Orchestrator, TaskSpec
 from cuagym.synth._role_api import RoleApiServer
 from cuagym.synth._synth_models import DEFAULT_MAX_ROUNDS, BatchSummary, RoleUsage, TaskOutcome
 
-__all__ = ["BatchBusy", "BatchOptions", "open_orchestrator", "run_batch"]
+__all__ = ["BatchBusy", "BatchOptions", "SettingsMismatch", "open_orchestrator", "run_batch"]
 
 LOCK_NAME = ".cuagym-synth.lock"
 # A setup that fails every task (no sandbox, no hub) should stop, not burn through the list.
@@ -48,6 +51,10 @@ MAX_CONSECUTIVE_ERRORS = 8
 
 class BatchBusy(RuntimeError):
     """Another ``cuagym synth`` holds this output folder."""
+
+
+class SettingsMismatch(ValueError):
+    """Tasks of this batch were done earlier with another role backend (pass ``force``)."""
 
 
 @dataclass
@@ -68,6 +75,8 @@ class BatchOptions:
     ray: RayOptions | None = None
     #: what Ray actors build their backend with (a picklable recipe; default: the backend)
     backend_factory: Callable[[], RoleBackend] | None = None
+    #: keep tasks done earlier with another role backend instead of refusing the folder
+    force: bool = False
 
 
 def _host() -> str:
@@ -92,22 +101,25 @@ def done_tasks(out: Path) -> dict[str, str]:
     return found
 
 
-def _earlier(out: Path, task_id: str, status: str) -> TaskOutcome:
-    """An outcome of an earlier run, from its bundle's meta.json (for the totals)."""
+def _earlier(out: Path, task_id: str, status: str) -> tuple[TaskOutcome, str | None]:
+    """An outcome of an earlier run, from its bundle's meta.json (for the totals), and the
+    role backend that made it (None if its meta.json does not say)."""
     folder = out / ("final" if status == "accepted" else "rejected") / task_id
-    rounds, usage = 0, RoleUsage()
-    with contextlib.suppress(OSError, ValueError, TypeError):
+    rounds, usage, backend = 0, RoleUsage(), None
+    with contextlib.suppress(OSError, ValueError, TypeError, AttributeError):
         meta = json.loads((folder / "meta.json").read_text(encoding="utf-8"))
+        backend = meta.get("backend") if isinstance(meta.get("backend"), str) else None
         rounds = int(meta.get("rounds", 0))
         usage = RoleUsage(
             tokens_in=int(meta.get("tokens_in", 0)),
             tokens_out=int(meta.get("tokens_out", 0)),
             cost_usd=float(meta.get("cost_usd", 0.0)),
         )
-    return TaskOutcome(
+    outcome = TaskOutcome(
         task_id=task_id, status="skipped", rounds=rounds, bundle=str(folder), usage=usage,
         detail=status,
     )  # fmt: skip
+    return outcome, backend
 
 
 @contextlib.asynccontextmanager
@@ -136,14 +148,24 @@ async def run_batch(
         done = done_tasks(out)
         outcomes: list[TaskOutcome] = []
         todo: list[TaskSpec] = []
+        others: list[str] = []  # done earlier by another backend
         for spec in specs:
             if spec.task.task_id in done:
-                outcome = _earlier(out, spec.task.task_id, done[spec.task.task_id])
+                outcome, made_by = _earlier(out, spec.task.task_id, done[spec.task.task_id])
                 outcomes.append(outcome)
-                if options.on_done:
-                    options.on_done(outcome)
+                if made_by is not None and made_by != backend.name:
+                    others.append(f"{spec.task.task_id} by {made_by}")
             else:
                 todo.append(spec)
+        if others and not options.force:
+            raise SettingsMismatch(
+                f"{out} holds {len(others)} tuple(s) of these tasks made with another role "
+                f"backend ({others[0]}; now {backend.name}): use another --out, or --force to "
+                "keep them and add the rest"
+            )
+        if options.on_done:
+            for outcome in outcomes:
+                options.on_done(outcome)
         if todo:
             outcomes += await _run_todo(todo, backend, options)
         wall = time.perf_counter() - start
