@@ -55,3 +55,6 @@ def test_taskgen_prints_no_model_loading_bar_and_stdout_is_the_json_line(tmp_pat
     _no_bars(done)
     lines = done.stdout.splitlines()
     assert len(lines) == 1 and "tasks" in json.loads(lines[0]), done.stdout
+    # cuagym's own progress instead: without a terminal, a status line on stderr
+    status = [x for x in done.stderr.splitlines() if x.startswith("taskgen: ")]
+    assert status and "/10 done (" in status[-1] and "drafts" in status[-1], done.stderr
