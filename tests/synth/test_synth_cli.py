@@ -167,6 +167,7 @@ def test_json_line_and_resume_after_kill_9(tmp_path: Path) -> None:
     again = subprocess.run(args, capture_output=True, text=True, timeout=300)
     line = json.loads(again.stdout.strip().splitlines()[-1])
     assert line["accepted"] == 6 and _bundle_digests(out / "final") == after
+    assert not list(out.glob(".cuagym*")), "no lock file or temp folder left after success"
 
 
 def test_tuples_of_another_backend_are_refused_unless_forced(tmp_path: Path) -> None:
