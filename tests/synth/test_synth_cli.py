@@ -189,3 +189,14 @@ def test_tuples_of_another_backend_are_refused_unless_forced(tmp_path: Path) -> 
     # progress without a terminal: the one-line status, here its last word
     assert "synth: 1/1 done (100%), 1 accepted, 0 rejected, 0 errors" in said
     assert sorted(p.name for p in out.iterdir()) == ["final"], "no lock or temp folder left"
+
+
+def test_the_llm_backends_base_url_is_checked_before_anything_starts(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    code, output = _invoke(
+        "--backend", "llm", "--model", "openai:some-model", "--base-url", "notaurl",
+        "--domains", "team-chat", "--n", "1", "--out", str(out),
+    )  # fmt: skip
+    assert code == 2, output
+    assert "error: --base-url 'notaurl' is not an http(s) URL" in " ".join(output.split())
+    assert not out.exists()
