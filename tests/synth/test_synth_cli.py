@@ -180,7 +180,9 @@ def test_tuples_of_another_backend_are_refused_unless_forced(tmp_path: Path) -> 
     before = _bundle_digests(out / "final")
     code, output = _invoke("--tasks", str(tasks), "--out", str(out), *COMMAND)
     assert code == 2, output
-    assert "another role backend (t-1 by procedural; now command)" in " ".join(output.split())
+    assert "another role backend or model (t-1 by procedural; now command)" in " ".join(
+        output.split()
+    )
     assert "--force" in output and _bundle_digests(out / "final") == before
     code, output = _invoke("--tasks", str(tasks), "--out", str(out), *COMMAND, "--force")
     assert code == 0, output
@@ -200,3 +202,23 @@ def test_the_llm_backends_base_url_is_checked_before_anything_starts(tmp_path: P
     assert code == 2, output
     assert "error: --base-url 'notaurl' is not an http(s) URL" in " ".join(output.split())
     assert not out.exists()
+
+
+def test_tuples_of_another_model_are_refused_unless_forced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")  # never used: nothing reaches a model
+    tasks = tmp_path / "tasks.json"
+    tasks.write_text(json.dumps([GOOD]))
+    out = tmp_path / "out"
+    earlier = out / "final" / "t-1"
+    shutil.copytree(Path(__file__).parent / "bundles" / "final" / "files-csv-dedupe", earlier)
+    meta = json.loads((earlier / "meta.json").read_text())
+    (earlier / "meta.json").write_text(json.dumps({**meta, "backend": "llm", "model": "openai:a"}))
+    llm = ("--backend", "llm", "--model", "openai:b")
+    code, output = _invoke("--tasks", str(tasks), "--out", str(out), *llm)
+    assert code == 2, output
+    said = " ".join(output.split())
+    assert "(t-1 by llm openai:a; now llm openai:b)" in said and "--force" in said
+    code, output = _invoke("--tasks", str(tasks), "--out", str(out), *llm, "--force")
+    assert code == 0 and "1 already done earlier" in " ".join(output.split()), output

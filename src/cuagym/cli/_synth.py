@@ -70,6 +70,14 @@ def _summary_table(summary: BatchSummary, out: Path) -> Table:
     return table
 
 
+def _model_id(model: str) -> str:
+    """``provider:name`` as the llm backend records it in meta.json (the llm extra is loaded
+    only for the llm backend)."""
+    from cuagym.llm import ModelSpec
+
+    return str(ModelSpec.parse(model))
+
+
 def synth_command(
     backend: str = typer.Option("procedural", help="Role backend: procedural, llm or command."),
     domains: str = typer.Option(
@@ -168,7 +176,7 @@ def synth_command(
         out=out, workers=workers, max_rounds=max_rounds, role_timeout_s=role_timeout,
         script_timeout_s=script_timeout, on_done=on_done, on_start=on_start,
         executor=executor, ray=RayOptions(address=ray_address or None), backend_factory=recipe,
-        force=force,
+        force=force, model=_model_id(model) if backend == "llm" and model else None,
     )  # fmt: skip
     try:
         with progress:

@@ -75,8 +75,10 @@ class BatchOptions:
     ray: RayOptions | None = None
     #: what Ray actors build their backend with (a picklable recipe; default: the backend)
     backend_factory: Callable[[], RoleBackend] | None = None
-    #: keep tasks done earlier with another role backend instead of refusing the folder
+    #: keep tasks done earlier with another role backend or model instead of refusing
     force: bool = False
+    #: the llm backend's model (``provider:name``), compared with earlier tuples' meta.json
+    model: str | None = None
 
 
 def _host() -> str:
@@ -101,14 +103,17 @@ def done_tasks(out: Path) -> dict[str, str]:
     return found
 
 
-def _earlier(out: Path, task_id: str, status: str) -> tuple[TaskOutcome, str | None]:
+def _earlier(
+    out: Path, task_id: str, status: str
+) -> tuple[TaskOutcome, tuple[str | None, str | None]]:
     """An outcome of an earlier run, from its bundle's meta.json (for the totals), and the
-    role backend that made it (None if its meta.json does not say)."""
+    role backend and model that made it (None where its meta.json does not say)."""
     folder = out / ("final" if status == "accepted" else "rejected") / task_id
-    rounds, usage, backend = 0, RoleUsage(), None
+    rounds, usage, backend, model = 0, RoleUsage(), None, None
     with contextlib.suppress(OSError, ValueError, TypeError, AttributeError):
         meta = json.loads((folder / "meta.json").read_text(encoding="utf-8"))
         backend = meta.get("backend") if isinstance(meta.get("backend"), str) else None
+        model = meta.get("model") if isinstance(meta.get("model"), str) else None
         rounds = int(meta.get("rounds", 0))
         usage = RoleUsage(
             tokens_in=int(meta.get("tokens_in", 0)),
@@ -119,7 +124,7 @@ def _earlier(out: Path, task_id: str, status: str) -> tuple[TaskOutcome, str | N
         task_id=task_id, status="skipped", rounds=rounds, bundle=str(folder), usage=usage,
         detail=status,
     )  # fmt: skip
-    return outcome, backend
+    return outcome, (backend, model)
 
 
 @contextlib.asynccontextmanager
@@ -148,19 +153,22 @@ async def run_batch(
         done = done_tasks(out)
         outcomes: list[TaskOutcome] = []
         todo: list[TaskSpec] = []
-        others: list[str] = []  # done earlier by another backend
+        others: list[str] = []  # done earlier by another backend or model
+        now = f"{backend.name}" + (f" {options.model}" if options.model else "")
         for spec in specs:
             if spec.task.task_id in done:
-                outcome, made_by = _earlier(out, spec.task.task_id, done[spec.task.task_id])
+                outcome, (by, model) = _earlier(out, spec.task.task_id, done[spec.task.task_id])
                 outcomes.append(outcome)
-                if made_by is not None and made_by != backend.name:
-                    others.append(f"{spec.task.task_id} by {made_by}")
+                other_model = bool(options.model and model and model != options.model)
+                if (by is not None and by != backend.name) or other_model:
+                    made = f"{by}" + (f" {model}" if model else "")
+                    others.append(f"{spec.task.task_id} by {made}")
             else:
                 todo.append(spec)
         if others and not options.force:
             raise SettingsMismatch(
                 f"{out} holds {len(others)} tuple(s) of these tasks made with another role "
-                f"backend ({others[0]}; now {backend.name}): use another --out, or --force to "
+                f"backend or model ({others[0]}; now {now}): use another --out, or --force to "
                 "keep them and add the rest"
             )
         if options.on_done:
