@@ -231,6 +231,8 @@ async def test_an_errored_episode_is_redone_and_other_settings_are_refused(
     line = json.loads(stdout.strip().splitlines()[-1])
     assert line["episodes"] == 1 and line["errors"] == 0 and line["success_rate"] == 1.0
     assert "(0 from earlier runs)" in stderr
+    # progress without a terminal: the shared reporter's status line on stderr, not stdout
+    assert "rollout: 1/1 done (100%), 1 success, 0 errors" in stderr
     again = Episode.load(episode).record
     assert again.policy == "oracle" and again.status == "success"
     assert (again.model_extra or {})["settings"]["policy"] == "oracle"

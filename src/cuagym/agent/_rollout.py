@@ -273,7 +273,7 @@ async def run_rollouts(
                     try:
                         episode = Episode.load(folder)
                     except EpisodeError:
-                        episode = None  # unreadable: written by something else; run it again
+                        episode = None  # unreadable (not ours): it runs, its folder is left alone
                     if episode is not None and episode.record.status == "error":
                         redo.add((task.task_id, k))
                     elif episode is not None:
