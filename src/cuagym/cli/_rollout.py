@@ -84,6 +84,9 @@ def rollout_command(
     ),
 ) -> None:
     """Let a policy act on bundles through computer_use; write episodes (resumable)."""
+    asks_a_server = bool(base_url) and policy != "oracle"
+    if asks_a_server:
+        check_model_url(base_url)  # seconds, before the agent stack loads and environments start
     from cuagym.agent import (
         EXECUTORS,
         BatchBusy,
@@ -123,9 +126,7 @@ def rollout_command(
         )
     except ValueError as exc:
         raise _fail(str(exc)) from None
-    if base_url and config.kind() != "oracle":
-        check_model_url(base_url)  # seconds, before a minute of environment start-up
-    server = f" (model server {base_url})" if base_url and config.kind() != "oracle" else ""
+    server = f" (model server {base_url})" if asks_a_server else ""
     console = Console(stderr=json_output, highlight=False, soft_wrap=True)
     progress = ProgressReporter(
         "rollout", len(bundles) * n, counters=[("success", "green"), ("errors", "red")]
