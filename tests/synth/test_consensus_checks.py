@@ -56,6 +56,8 @@ def test_script_failure_names_the_reason() -> None:
         "exit code 1: ZeroDivisionError: division by zero"
     )
     assert script_failure(result(timed_out=True)) == "timed out after 0 s"
+    killed = result(timed_out=True, stderr="[cuagym sandbox] limit hit: timeout: the wall-clock")
+    assert script_failure(killed) == "timed out after 0 s", "the sandbox's note adds nothing"
     limited = result(137).model_copy(update={"limit": "memory"})
     assert script_failure(limited) == "stopped by the memory limit (exit code 137)"
     # Memory addresses would make the detail differ between two verifications.

@@ -47,9 +47,11 @@ def _gist(stderr: str, limit: int = 300) -> str:
 
 def script_failure(result: ScriptResult) -> str | None:
     """Why a script did not run clean (timeout, resource limit, non-zero exit), or None."""
-    if result.timed_out:  # whole seconds: the detail reads the same on every verify
-        why = f"timed out after {result.duration_s:.0f} s"
-    elif result.limit is not None:
+    if result.timed_out:
+        # Whole seconds, so the detail reads the same on every verify; no stderr gist: its
+        # last line is the sandbox's own note of the timeout.
+        return f"timed out after {result.duration_s:.0f} s"
+    if result.limit is not None:
         why = f"stopped by the {result.limit} limit (exit code {result.exit_code})"
     elif result.exit_code != 0:
         why = f"exit code {result.exit_code}"
