@@ -38,3 +38,16 @@ def test_on_a_terminal_it_draws_a_bar_and_no_status_lines() -> None:
     text = stream.getvalue()
     assert "rollout" in text and "2/2" in text
     assert "done (" not in text, "the bar, not the log line"
+
+
+def test_the_last_line_is_not_a_repeat_of_the_periodic_one() -> None:
+    stream = io.StringIO()
+    with ProgressReporter(
+        "rollout", 1, every_s=0.05, stream=stream, terminal=False, clock=lambda: 10.0
+    ) as progress:
+        progress.advance()
+        deadline = time.monotonic() + 30
+        while not stream.getvalue() and time.monotonic() < deadline:
+            time.sleep(0.02)
+    lines = stream.getvalue().splitlines()
+    assert lines and len(lines) == len(set(lines)), lines

@@ -88,6 +88,7 @@ class ProgressReporter:
         self._stop = threading.Event()
         self._ticker: threading.Thread | None = None
         self._bar: Progress | None = None
+        self._said = ""
         if self._terminal:
             columns: list[ProgressColumn] = [
                 TextColumn(f"[bold]{label}"), BarColumn(), MofNCompleteColumn(),
@@ -144,7 +145,11 @@ class ProgressReporter:
             self._emit()
 
     def _emit(self) -> None:
-        self._stream.write(self.status_line() + "\n")
+        line = self.status_line()
+        if line == self._said:
+            return  # said exactly this already (the elapsed time moves on between ticks)
+        self._said = line
+        self._stream.write(line + "\n")
         self._stream.flush()
 
     # -- lifetime --------------------------------------------------------------------------------
