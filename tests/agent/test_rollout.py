@@ -207,3 +207,59 @@ async def test_parallel_rollouts_of_one_bundle_are_isolated(tmp_path: Path) -> N
     for k in ("0", "1"):
         ep = Episode.load(tmp_path / "run" / CHAT.name / k)
         assert [t.policy_version for t in ep.turns] == [7, 7]
+
+
+async def test_an_errored_episode_is_redone_and_other_settings_are_refused(
+    tmp_path: Path,
+) -> None:
+    """DESIGN.md §14 resume: an episode that ended in ``error`` (the model server dropped every
+    connection) is not done: the next run — here with another policy, the task's GUI oracle —
+    redoes it and replaces its folder. A finished episode made with other settings makes a
+    run refuse (exit 2, nothing run) unless ``--force``."""
+    out = tmp_path / "run"
+    episode = out / CHAT.name / "0"
+    async with serve_scripted(ScriptedChatApi(lambda req: Reply(fault="reset"))) as url:
+        rc, stdout, stderr = await _cli(
+            "rollout", str(CHAT), "--policy", "openai:scripted-double", "--base-url",
+            f"{url}/v1", "--out", str(out), "--json",
+        )  # fmt: skip
+    assert rc == 1, f"an errored episode makes the command fail: {stderr}"
+    assert json.loads(stdout.strip().splitlines()[-1])["errors"] == 1
+    assert f"{url}/v1" in stderr, "the error names the model server"
+    first = Episode.load(episode).record
+    assert first.status == "error" and first.policy == "openai:scripted-double"
+
+    rc, stdout, stderr = await _cli(
+        "rollout", str(CHAT), "--policy", "oracle", "--out", str(out), "--json"
+    )
+    assert rc == 0, stderr
+    line = json.loads(stdout.strip().splitlines()[-1])
+    assert line["episodes"] == 1 and line["errors"] == 0 and line["success_rate"] == 1.0
+    assert "(0 from earlier runs)" in stderr
+    # progress without a terminal: the shared reporter's status line on stderr, not stdout
+    assert "rollout: 1/1 done (100%), 1 success, 0 errors" in stderr
+    again = Episode.load(episode).record
+    assert again.policy == "oracle" and again.status == "success"
+    assert (again.model_extra or {})["settings"]["policy"] == "oracle"
+
+    rc, stdout, stderr = await _cli(
+        "rollout", str(CHAT), "--policy", "openai:another-model", "--base-url", "http://127.0.0.1:9/v1",
+        "--out", str(out), "--json", "--max-steps", "7",
+    )  # fmt: skip
+    assert rc == 2 and stdout == "", stderr
+    # the probe of --base-url comes first: a closed port is refused before the folder is read
+    assert "--base-url" in stderr
+    rc, stdout, stderr = await _cli(
+        "rollout", str(CHAT), "--policy", "oracle", "--max-steps", "7", "--out", str(out),
+    )  # fmt: skip
+    assert rc == 2, stderr
+    assert "other settings" in stderr and "max_steps 50 there, 7 now" in stderr
+    assert "--force" in stderr and len(stderr.strip().splitlines()) == 1
+    assert Episode.load(episode).record == again, "a refused run changes nothing"
+    rc, stdout, stderr = await _cli(
+        "rollout", str(CHAT), "--policy", "oracle", "--max-steps", "7", "--out", str(out),
+        "--force", "--json",
+    )  # fmt: skip
+    assert rc == 0, stderr
+    assert "1 from earlier runs" in stderr and Episode.load(episode).record == again
+    assert sorted(p.name for p in out.iterdir()) == [CHAT.name], "no lock or temp folder left"

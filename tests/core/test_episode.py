@@ -145,7 +145,7 @@ def test_write_then_load_round_trips_and_keeps_extra_keys(tmp_path: Path) -> Non
     assert json.loads((folder / EPISODE_FILE).read_text())["started_at"] == "2026-12-02T03:04:05Z"
     with pytest.raises(FileExistsError):
         Episode.write(tmp_path, folder, rec, turns, screens)
-    assert not any((tmp_path / ".cuagym-tmp").iterdir())
+    assert not (tmp_path / ".cuagym-tmp").exists(), "nothing internal left"
 
 
 def test_write_refuses_inconsistent_episodes(tmp_path: Path) -> None:

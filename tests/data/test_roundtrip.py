@@ -58,6 +58,8 @@ def test_round_trip_is_byte_identical(bundles: list[Path], tmp_path: Path) -> No
             assert dict(item.files) == _files(by_id[item.task_id])
             again = item.write(tmp_path / "again")
             assert _files(again) == _files(by_id[item.task_id])
+            # a diff -r of the round trip is clean: nothing but the bundle in the folder
+            assert [p.name for p in (tmp_path / "again").iterdir()] == [item.task_id]
             shutil.rmtree(again)
 
 

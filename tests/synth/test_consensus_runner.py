@@ -102,8 +102,11 @@ async def test_timeout_is_a_contract_violation(state_root: Path) -> None:
     runner = ConsensusRunner(env_options={"state_root": state_root}, script_timeout_s=3)
     report = await runner.check(TASK, SETUP, PATCH, REWARD_HANGS)
     assert vector(report) == (True, True, True, False, True, True)
-    assert "timed out" in report.conditions["C4"].detail
+    assert report.conditions["C4"].detail.startswith("reward.py on V_init timed out after 3 s")
     assert report.r_init is None
+    # one timeout per hanging script: its second (C6) run is not started
+    assert [r.index for r in report.runs if r.state == "init"] == [1]
+    assert "V_init scored once (timed out)" in report.conditions["C6"].detail
 
 
 async def test_web_task_needs_a_hub() -> None:

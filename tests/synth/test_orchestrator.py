@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -159,3 +160,25 @@ async def test_crashing_role_fails_its_round(
         assert (
             "crashed" in (out / "logs" / outcome.task_id / "round-1-discriminator.log").read_text()
         )
+
+
+async def test_a_task_the_machinery_failed_on_is_redone_by_the_next_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """DESIGN.md §14 resume: an infrastructure error leaves no bundle, only its error.log, and
+    the next run of the same batch redoes the task (it is not counted as done)."""
+
+    async def sandbox_gone(*args: Any, **kwargs: Any) -> Any:
+        raise OSError("the sandbox went away")
+
+    out = tmp_path / "out"
+    specs = team_chat(1)
+    task_id = specs[0].task.task_id
+    with monkeypatch.context() as patch:
+        patch.setattr(ConsensusRunner, "prepare", sandbox_gone)
+        summary, outcomes = await run(specs, ProceduralBackend(), out)
+    assert (summary.accepted, summary.errors) == (0, 1) and outcomes[0].status == "error"
+    assert "the sandbox went away" in (out / "logs" / task_id / "error.log").read_text()
+    summary, outcomes = await run(specs, ProceduralBackend(), out)
+    assert (summary.accepted, summary.errors, summary.skipped) == (1, 0, 0)
+    assert outcomes[0].status == "accepted" and (out / "final" / task_id).is_dir()

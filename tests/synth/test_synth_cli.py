@@ -6,6 +6,7 @@ import fcntl
 import hashlib
 import json
 import os
+import shutil
 import signal
 import subprocess
 import time
@@ -166,3 +167,58 @@ def test_json_line_and_resume_after_kill_9(tmp_path: Path) -> None:
     again = subprocess.run(args, capture_output=True, text=True, timeout=300)
     line = json.loads(again.stdout.strip().splitlines()[-1])
     assert line["accepted"] == 6 and _bundle_digests(out / "final") == after
+    assert not list(out.glob(".cuagym*")), "no lock file or temp folder left after success"
+
+
+def test_tuples_of_another_backend_are_refused_unless_forced(tmp_path: Path) -> None:
+    """DESIGN.md §14: a folder whose tuples another role backend made is not silently mixed."""
+    tasks = tmp_path / "tasks.json"
+    tasks.write_text(json.dumps([GOOD]))
+    out = tmp_path / "out"
+    earlier = Path(__file__).parent / "bundles" / "final" / "team-chat--set-channel-topic--0"
+    shutil.copytree(earlier, out / "final" / "t-1")  # its meta.json says backend "procedural"
+    before = _bundle_digests(out / "final")
+    code, output = _invoke("--tasks", str(tasks), "--out", str(out), *COMMAND)
+    assert code == 2, output
+    assert "another role backend or model (t-1 by procedural; now command)" in " ".join(
+        output.split()
+    )
+    assert "--force" in output and _bundle_digests(out / "final") == before
+    code, output = _invoke("--tasks", str(tasks), "--out", str(out), *COMMAND, "--force")
+    assert code == 0, output
+    said = " ".join(output.split())  # rich wraps long lines
+    assert "1 already done earlier" in said and _bundle_digests(out / "final") == before
+    # progress without a terminal: the one-line status, here its last word
+    assert "synth: 1/1 done (100%), 1 accepted, 0 rejected, 0 errors" in said
+    assert sorted(p.name for p in out.iterdir()) == ["final"], "no lock or temp folder left"
+
+
+def test_the_llm_backends_base_url_is_checked_before_anything_starts(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    code, output = _invoke(
+        "--backend", "llm", "--model", "openai:some-model", "--base-url", "notaurl",
+        "--domains", "team-chat", "--n", "1", "--out", str(out),
+    )  # fmt: skip
+    assert code == 2, output
+    assert "error: --base-url 'notaurl' is not an http(s) URL" in " ".join(output.split())
+    assert not out.exists()
+
+
+def test_tuples_of_another_model_are_refused_unless_forced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")  # never used: nothing reaches a model
+    tasks = tmp_path / "tasks.json"
+    tasks.write_text(json.dumps([GOOD]))
+    out = tmp_path / "out"
+    earlier = out / "final" / "t-1"
+    shutil.copytree(Path(__file__).parent / "bundles" / "final" / "files-csv-dedupe", earlier)
+    meta = json.loads((earlier / "meta.json").read_text())
+    (earlier / "meta.json").write_text(json.dumps({**meta, "backend": "llm", "model": "openai:a"}))
+    llm = ("--backend", "llm", "--model", "openai:b")
+    code, output = _invoke("--tasks", str(tasks), "--out", str(out), *llm)
+    assert code == 2, output
+    said = " ".join(output.split())
+    assert "(t-1 by llm openai:a; now llm openai:b)" in said and "--force" in said
+    code, output = _invoke("--tasks", str(tasks), "--out", str(out), *llm, "--force")
+    assert code == 0 and "1 already done earlier" in " ".join(output.split()), output

@@ -88,3 +88,21 @@ def test_bundle_without_scripts_exits_2(app: typer.Typer, tmp_path: Path) -> Non
     (partial / "reward.py").unlink()  # allowed in a rejected bundle, but verify needs it
     code, _, err = verify(app, str(partial))
     assert code == 2 and "reward.py: missing (verify runs all three scripts)" in err
+
+
+@needs_root
+@pytest.mark.slow
+def test_a_hanging_reward_times_out_once_per_state_and_says_so_first(
+    app: typer.Typer, tmp_path: Path
+) -> None:
+    bundle = tmp_path / "files-csv-dedupe"
+    shutil.copytree(bundle_folder("files-csv-dedupe"), bundle)
+    (bundle / "reward.py").write_text("import time\n\ntime.sleep(600)\n")
+    code, out, err = verify(app, str(bundle), "--timeout", "2")
+    assert code == 1, out
+    said = " ".join(out.split())  # rich wraps long lines
+    assert "C3 failed: reward.py on V_gold timed out after 2 s" in said
+    assert "C4 failed: reward.py on V_init timed out after 2 s" in said
+    assert "C6 not run: no state was scored by reward.py" in said
+    assert "not run: not run" not in said
+    assert "verify: 1/1 done (100%), 0 passed" in err, "progress on stderr, not stdout"

@@ -38,3 +38,15 @@ async def test_generated_tasks_synthesize_with_their_cell_in_meta(tmp_path: Path
                     "taxonomy_path", "source_pass"):  # fmt: skip
             assert meta[key] == cell[key], key
         assert "cell" not in (bundle.task.model_extra or {})
+
+
+def test_the_task_file_is_written_with_the_users_umask(tmp_path: Path) -> None:
+    import os
+
+    old = os.umask(0o022)
+    try:
+        write_task_file(tmp_path / "tasks.json", [])
+    finally:
+        os.umask(old)
+    assert (tmp_path / "tasks.json").stat().st_mode & 0o777 == 0o644, "not 0600 (mkstemp)"
+    assert [p.name for p in tmp_path.iterdir()] == ["tasks.json"]

@@ -56,6 +56,7 @@ from cuagym.agent._rollout import (
     DomainStats,
     RolloutBatch,
     RolloutSummary,
+    SettingsMismatch,
     load_bundles,
     run_rollouts,
 )
@@ -98,6 +99,7 @@ __all__ = [
     "RolloutOptions",
     "RolloutSummary",
     "SamplerError",
+    "SettingsMismatch",
     "StartScreenFailed",
     "TurnInput",
     "WebSession",

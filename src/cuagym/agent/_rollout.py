@@ -2,19 +2,23 @@
 
 Resumability rests on the episode folder appearing atomically (``Episode.write``: temp
 folder, fsync, rename): a (re-)run sweeps the temp folders of dead writers, skips every
-``OUT/<task_id>/<k>/`` that exists and runs the rest. A kill -9 loses at most the episodes in
-flight, which the next run redoes; it never leaves half of one. One batch at a time per output
-folder (an advisory lock the kernel releases on kill -9). Web tasks are served by one embedded
-hub for the batch; each worker's environment has its own session in it.
+``OUT/<task_id>/<k>/`` that holds a finished episode and runs the rest. A kill -9 loses at most
+the episodes in flight, which the next run redoes; it never leaves half of one. An episode that
+ended in ``error`` (the model server, the sandbox: the machinery, not the policy) is not done:
+the next run redoes it and replaces its folder (DESIGN.md §14). Each episode records the
+settings it was made with (``settings`` in episode.json: policy, n, max steps, sampling, image,
+screen); a run whose settings differ from the finished episodes' is refused
+(:class:`SettingsMismatch`) unless ``force``, so one folder never silently mixes two
+experiments. One batch at a time per output folder (an advisory lock the kernel releases on
+kill -9). Web tasks are served by one embedded hub for the batch; each worker's environment has
+its own session in it.
 """
 
 from __future__ import annotations
 
 import contextlib
-import fcntl
-import os
 import time
-from collections.abc import AsyncIterator, Callable, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,7 +29,15 @@ from cuagym.agent._executor import ExecutorName, RayOptions, run_pool
 from cuagym.agent._loop import EpisodeResult, RolloutOptions
 from cuagym.agent._policies import Policies, PolicyConfig
 from cuagym.agent._worker import HubInfo, RolloutJob, RolloutWorkerSpec
-from cuagym.core import EPISODE_FILE, Bundle, BundleError, Episode, EpisodeError, sweep_stale
+from cuagym.core import (
+    EPISODE_FILE,
+    Bundle,
+    BundleError,
+    Episode,
+    EpisodeError,
+    folder_lock,
+    sweep_stale,
+)
 
 __all__ = [
     "BatchBusy",
@@ -33,7 +45,9 @@ __all__ = [
     "DomainStats",
     "RolloutBatch",
     "RolloutSummary",
+    "SettingsMismatch",
     "load_bundles",
+    "rollout_settings",
     "run_rollouts",
 ]
 
@@ -42,6 +56,10 @@ LOCK_NAME = ".cuagym-rollout.lock"
 
 class BatchBusy(RuntimeError):
     """Another ``cuagym rollout`` holds this output folder."""
+
+
+class SettingsMismatch(ValueError):
+    """The output folder holds finished episodes made with other settings (pass ``force``)."""
 
 
 class BundlesInvalid(ValueError):
@@ -67,6 +85,8 @@ class RolloutBatch:
     #: replaces the policies PolicyConfig names (local executor only; tests)
     policies: Callable[[], Policies] | None = None
     on_done: Callable[[RolloutJob, EpisodeResult | None, str | None], None] | None = None
+    #: add to a folder whose finished episodes were made with other settings
+    force: bool = False
 
 
 class DomainStats(BaseModel):
@@ -169,17 +189,47 @@ def load_bundles(paths: Sequence[Path]) -> list[tuple[Path, Bundle]]:
     return loaded
 
 
-@contextlib.contextmanager
-def _lock(out: Path) -> Iterator[None]:
-    fd = os.open(out / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o644)
-    try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            raise BatchBusy(f"another cuagym rollout is writing to {out}") from None
-        yield
-    finally:
-        os.close(fd)
+def _lock(out: Path) -> contextlib.AbstractContextManager[None]:
+    return folder_lock(
+        out, LOCK_NAME, lambda: BatchBusy(f"another cuagym rollout is writing to {out}")
+    )
+
+
+def rollout_settings(policy: PolicyConfig, batch: RolloutBatch) -> dict[str, Any]:
+    """What makes two episodes of a task comparable: recorded in each episode.json and
+    compared on resume. Where and how fast the model is served (URL, key, timeouts, workers,
+    executor) is left out: the same model behind another URL makes the same experiment."""
+    return {
+        "policy": policy.policy,
+        "n": batch.n,
+        "max_steps": batch.options.max_steps,
+        "temperature": policy.temperature,
+        "top_p": policy.top_p,
+        "max_tokens": policy.max_tokens,
+        "image": None if policy.image is None else policy.image.model_dump(mode="json"),
+        "coordinate_space": policy.coordinate_space,
+        "interval": policy.interval,
+        "screen": list(batch.screen),
+    }
+
+
+def _differences(earlier: Episode, now: dict[str, Any]) -> list[str]:
+    """How ``earlier``'s settings differ from ``now`` (only its policy, if it predates them)."""
+    recorded = (earlier.record.model_extra or {}).get("settings")
+    if not isinstance(recorded, dict):
+        recorded = {"policy": earlier.record.policy}
+    return [
+        f"{key} {recorded[key]!r} there, {now[key]!r} now"
+        for key in now
+        if key in recorded and recorded[key] != now[key]
+    ]
+
+
+def _mismatch_message(out: Path, count: int, first: list[str]) -> str:
+    return (
+        f"{out} holds {count} finished episode(s) made with other settings ({'; '.join(first)}): "
+        "use another --out, or --force to add to them"
+    )
 
 
 @contextlib.asynccontextmanager
@@ -207,9 +257,13 @@ async def run_rollouts(
     out.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
     summary = RolloutSummary()
+    settings = rollout_settings(policy, batch)
     with _lock(out):
         sweep_stale(out)
         todo: list[RolloutJob] = []
+        redo: set[tuple[str, int]] = set()  # earlier error episodes, replaced when redone
+        earlier: list[tuple[RolloutJob, Episode]] = []
+        mismatched: list[list[str]] = []
         for path, bundle in loaded:
             task = bundle.task
             for k in range(batch.n):
@@ -217,14 +271,25 @@ async def run_rollouts(
                 job = RolloutJob(bundle=str(path), k=k, task_id=task.task_id, domain=task.domain)
                 if (folder / EPISODE_FILE).is_file():
                     try:
-                        summary.add(task.domain, Episode.load(folder))
-                        summary.skipped += 1
-                        if batch.on_done:
-                            batch.on_done(job, None, "done earlier")
-                        continue
+                        episode = Episode.load(folder)
                     except EpisodeError:
-                        pass  # unreadable: written by something else; leave it, rerun nothing
+                        episode = None  # unreadable (not ours): it runs, its folder is left alone
+                    if episode is not None and episode.record.status == "error":
+                        redo.add((task.task_id, k))
+                    elif episode is not None:
+                        earlier.append((job, episode))
+                        diff = _differences(episode, settings)
+                        if diff:
+                            mismatched.append(diff)
+                        continue
                 todo.append(job)
+        if mismatched and not batch.force:
+            raise SettingsMismatch(_mismatch_message(out, len(mismatched), mismatched[0]))
+        for job, episode in earlier:
+            summary.add(job.domain, episode)
+            summary.skipped += 1
+            if batch.on_done:
+                batch.on_done(job, None, "done earlier")
         if todo:
             needed = [b for p, b in loaded if any(j.bundle == str(p) for j in todo)]
             async with _hub(needed) as hub:
@@ -236,9 +301,10 @@ async def run_rollouts(
                 def done(i: int, outcome: EpisodeResult | BaseException) -> None:
                     job = todo[i]
                     if isinstance(outcome, EpisodeResult):
+                        outcome.record = outcome.record.model_copy(update={"settings": settings})
                         # FileExistsError: another writer finished it first; keep theirs.
                         with contextlib.suppress(FileExistsError):
-                            outcome.write(out)
+                            outcome.write(out, replace=(job.task_id, job.k) in redo)
                         summary.add(job.domain, outcome)
                         if batch.on_done:
                             batch.on_done(job, outcome, None)

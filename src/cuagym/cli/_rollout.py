@@ -8,11 +8,15 @@
 Contract (DESIGN.md §6): writes ``OUT/<task_id>/<k>/`` episodes (resumable: re-running the same
 command continues), prints a table per domain, and with ``--json`` a last stdout line
 ``{"episodes", "success_rate", "mean_reward", "mean_steps", "calls_per_step", "errors",
-"wall_s"}`` (totals over the batch, earlier runs included; wall time of this run). Progress and
-the table go to stderr with ``--json``, to stdout otherwise.
+"wall_s"}`` (totals over the batch, earlier runs included; wall time of this run). The table
+goes to stderr with ``--json``, to stdout otherwise; progress always goes to stderr (a bar on a
+terminal, a status line every 10 s otherwise). A re-run redoes the episodes that ended in
+``error``; one with other settings than the folder's finished episodes is refused unless
+``--force``. ``--base-url`` is parsed and probed (3 s) before any environment starts.
 
-Exit codes: 0 the batch ran to the end (failed episodes are results); 1 the machinery failed
-or another batch holds the output folder; 2 bad arguments or bundles (nothing ran).
+Exit codes (DESIGN.md §14): 0 every episode ran (failed episodes are results); 1 some episode
+ended in ``error`` or could not run, the machinery failed, or another batch holds the output
+folder; 2 bad arguments, bundles, an unreachable ``--base-url`` or mixed settings (nothing ran).
 """
 
 from __future__ import annotations
@@ -25,8 +29,10 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+
+from cuagym.cli._inputs import check_model_url
+from cuagym.cli._progress import ProgressReporter
 
 __all__ = ["rollout_command", "view_command"]
 
@@ -73,8 +79,14 @@ def rollout_command(
     episode_timeout: float = typer.Option(3600.0, min=1, help="Seconds of turns per episode."),
     screen: str = typer.Option("1280x800", help="The display's size, WIDTHxHEIGHT."),
     ray_address: str = typer.Option("", help="ray: a cluster address (default: a local one)."),
+    force: bool = typer.Option(
+        False, help="Add to an --out whose episodes were made with other settings."
+    ),
 ) -> None:
     """Let a policy act on bundles through computer_use; write episodes (resumable)."""
+    asks_a_server = bool(base_url) and policy != "oracle"
+    if asks_a_server:
+        check_model_url(base_url)  # seconds, before the agent stack loads and environments start
     from cuagym.agent import (
         EXECUTORS,
         BatchBusy,
@@ -114,14 +126,11 @@ def rollout_command(
         )
     except ValueError as exc:
         raise _fail(str(exc)) from None
+    server = f" (model server {base_url})" if asks_a_server else ""
     console = Console(stderr=json_output, highlight=False, soft_wrap=True)
-    progress = Progress(
-        TextColumn("[bold]rollout"), BarColumn(), MofNCompleteColumn(),
-        TextColumn("[green]{task.fields[success]} success"),
-        TextColumn("[red]{task.fields[errors]} errors"), TimeElapsedColumn(),
-        console=console, disable=not console.is_terminal, transient=False,
-    )  # fmt: skip
-    bar = progress.add_task("rollout", total=len(bundles) * n, success=0, errors=0)
+    progress = ProgressReporter(
+        "rollout", len(bundles) * n, counters=[("success", "green"), ("errors", "red")]
+    )
     tally = {"success": 0, "errors": 0}
 
     def on_done(job: object, result: object, why: str | None) -> None:
@@ -131,18 +140,16 @@ def rollout_command(
             tally["errors"] += record.status == "error"
             if record.status == "error":
                 error = (record.model_extra or {}).get("error", "")
-                progress.console.print(
-                    f"[red]error[/red] {record.task_id} #{record.k}: {error}", markup=True
-                )
+                progress.note(f"error {record.task_id} #{record.k}: {error}{server}")
         elif why and why != "done earlier":
             tally["errors"] += 1
-            progress.console.print(f"[red]not run[/red] {why}")
-        progress.update(bar, advance=1, success=tally["success"], errors=tally["errors"])
+            progress.note(f"not run {why}")
+        progress.advance(success=tally["success"], errors=tally["errors"])
 
     batch = RolloutBatch(
         out=out, n=n, workers=workers, executor=executor,
         ray=RayOptions(address=ray_address or None), options=options,
-        screen=_screen(screen), on_done=on_done,
+        screen=_screen(screen), on_done=on_done, force=force,
     )  # fmt: skip
     try:
         with progress:
@@ -168,6 +175,8 @@ def rollout_command(
     if json_output:
         sys.stdout.write(json.dumps(line) + "\n")
         sys.stdout.flush()
+    if line["errors"]:
+        raise typer.Exit(1)  # the machinery failed some episodes: the next run redoes them
 
 
 def _table(summary: object, out: Path) -> Table:

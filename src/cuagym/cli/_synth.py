@@ -8,11 +8,14 @@ Contract (DESIGN.md §5): ``--n`` is the total, spread evenly over ``--domains``
 installed domain with procedural task families); re-running the same command continues the
 batch; with ``--json`` the last stdout line is ``{"accepted", "rejected", "rounds_mean",
 "wall_s", "tuples_per_hour", "tokens_in", "tokens_out", "cost_usd"}`` (totals over the batch,
-earlier runs included; ``wall_s`` and ``tuples_per_hour`` of this run). Progress and the summary
-table go to stderr with ``--json``, to stdout otherwise.
+earlier runs included; ``wall_s`` and ``tuples_per_hour`` of this run). The summary table goes
+to stderr with ``--json``, to stdout otherwise; progress always goes to stderr (a bar on a
+terminal, a status line every 10 s otherwise). Tasks the machinery failed on are redone by the
+next run; tasks done earlier by another role backend make the run refuse unless ``--force``.
 
-Exit codes: 0 the batch ran to the end (rejections are results, not errors); 1 the machinery
-failed (sandbox, hub) or another batch holds the output folder; 2 bad arguments or task file.
+Exit codes (DESIGN.md §14): 0 every task ran (rejections are results, not errors); 1 some task
+could not run (the machinery failed: sandbox, hub), or another batch holds the output folder;
+2 bad arguments, task file, an unreachable ``--base-url`` or another backend's tuples.
 """
 
 from __future__ import annotations
@@ -25,14 +28,16 @@ from pathlib import Path
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from cuagym.cli._inputs import check_model_url
+from cuagym.cli._progress import ProgressReporter
 from cuagym.domains import load_domains
 from cuagym.synth import (
     BatchBusy,
     BatchOptions,
     BatchSummary,
+    SettingsMismatch,
     TaskFileError,
     TaskOutcome,
     TaskSpec,
@@ -63,6 +68,14 @@ def _summary_table(summary: BatchSummary, out: Path) -> Table:
     for domain, counts in sorted(summary.by_domain.items()):
         table.add_row(domain, *(str(counts.get(k, 0)) for k in ("accepted", "rejected", "error")))
     return table
+
+
+def _model_id(model: str) -> str:
+    """``provider:name`` as the llm backend records it in meta.json (the llm extra is loaded
+    only for the llm backend)."""
+    from cuagym.llm import ModelSpec
+
+    return str(ModelSpec.parse(model))
 
 
 def synth_command(
@@ -101,6 +114,9 @@ def synth_command(
         "local", help="local (this process) or ray (one actor per worker, own hub each)."
     ),
     ray_address: str = typer.Option("", help="ray: a cluster address (default: a local one)."),
+    force: bool = typer.Option(
+        False, help="Keep tuples another role backend made in --out and add the rest."
+    ),
 ) -> None:
     """Synthesize verified tuples with the Generator/Discriminator loop; resumable."""
     from cuagym.agent import EXECUTORS, RayOptions
@@ -129,16 +145,14 @@ def synth_command(
             specs = sample_tasks(installed, ids or domains_with_families(installed), n, seed)
     except TaskFileError as exc:
         raise _fail(str(exc)) from None
+    if backend == "llm" and base_url:
+        check_model_url(base_url)  # seconds, before the hub, jails and environments start
 
-    progress = Progress(
-        TextColumn("[bold]synth"), BarColumn(), MofNCompleteColumn(),
-        TextColumn("[green]{task.fields[accepted]} accepted"),
-        TextColumn("[red]{task.fields[rejected]} rejected"),
-        TextColumn("{task.fields[rounds]} rounds/task"), TimeElapsedColumn(),
-        console=console, disable=not console.is_terminal, transient=False,
+    progress = ProgressReporter(
+        "synth", len(specs),
+        counters=[("accepted", "green"), ("rejected", "yellow"), ("errors", "red")],
     )  # fmt: skip
-    bar = progress.add_task("synth", total=len(specs), accepted=0, rejected=0, rounds="-")
-    tally = {"accepted": 0, "rejected": 0, "rounds": 0, "done": 0}
+    tally = {"accepted": 0, "rejected": 0, "errors": 0, "rounds": 0, "done": 0}
 
     def on_done(outcome: TaskOutcome) -> None:
         status = outcome.detail if outcome.status == "skipped" else outcome.status
@@ -146,11 +160,14 @@ def synth_command(
             tally[status] += 1
             tally["rounds"] += outcome.rounds
             tally["done"] += 1
-        mean = f"{tally['rounds'] / tally['done']:.2f}" if tally["done"] else "-"
-        progress.update(bar, advance=1, accepted=tally["accepted"],
-                        rejected=tally["rejected"], rounds=mean)  # fmt: skip
+        tally["errors"] += status == "error"
+        if tally["done"]:
+            progress.show(rounds=f"{tally['rounds'] / tally['done']:.2f}/task")
+        progress.advance(
+            accepted=tally["accepted"], rejected=tally["rejected"], errors=tally["errors"]
+        )
         if outcome.status == "error":
-            progress.console.print(f"[red]error[/red] {outcome.task_id}: {outcome.detail}")
+            progress.note(f"error {outcome.task_id}: {outcome.detail}")
 
     def on_start(spec: TaskSpec) -> None:
         return None
@@ -159,10 +176,13 @@ def synth_command(
         out=out, workers=workers, max_rounds=max_rounds, role_timeout_s=role_timeout,
         script_timeout_s=script_timeout, on_done=on_done, on_start=on_start,
         executor=executor, ray=RayOptions(address=ray_address or None), backend_factory=recipe,
+        force=force, model=_model_id(model) if backend == "llm" and model else None,
     )  # fmt: skip
     try:
         with progress:
             summary, _outcomes = asyncio.run(run_batch(specs, role_backend, options))
+    except SettingsMismatch as exc:
+        raise _fail(str(exc)) from None
     except BatchBusy as exc:
         raise _fail(str(exc), 1) from None
     except (RuntimeError, OSError) as exc:
@@ -176,3 +196,5 @@ def synth_command(
     if json_output:
         sys.stdout.write(json.dumps(summary.json_line()) + "\n")
         sys.stdout.flush()
+    if summary.errors:
+        raise typer.Exit(1)  # the machinery failed some tasks: the next run redoes them

@@ -29,6 +29,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from cuagym.cli._inputs import check_model_url
+from cuagym.cli._progress import ProgressReporter
 from cuagym.domains import load_domains
 from cuagym.taskgen import (
     BackendFailing,
@@ -116,17 +118,26 @@ def taskgen_command(
     if backend == "llm":
         if not model:
             raise _fail("the llm backend needs --model openai:NAME or anthropic:NAME")
+        if base_url:
+            check_model_url(base_url)  # seconds, before the catalog and the model load
         options.batch_size = concurrency
+    progress = ProgressReporter("taskgen", n, counters=[("drafts", "cyan")])
+
+    def on_progress(accepted: int, drafts: int) -> None:
+        progress.advance(max(0, min(accepted, n) - progress.done), drafts=drafts)
 
     async def main() -> object:
         try:
-            return await run_taskgen(options, drafts=llm_drafts if backend == "llm" else None)
+            return await run_taskgen(
+                options, drafts=llm_drafts if backend == "llm" else None, on_progress=on_progress
+            )
         finally:
             for client in client_box:
                 await client.aclose()  # type: ignore[attr-defined]
 
     try:
-        result = asyncio.run(main())
+        with progress:
+            result = asyncio.run(main())
     except (
         TaskgenError, CatalogError, DedupUnavailable, BackendFailing, ValueError, OSError,
     ) as exc:  # fmt: skip

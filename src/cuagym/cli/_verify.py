@@ -2,7 +2,9 @@
 
 Every bundle is checked in fresh environments, whatever its REVIEW.md says. With ``--json`` the
 output is the contract: ``[{"task_id", "bundle", "passed", "conditions": {"C1": {"ok",
-"detail"}, ...}, "r_init", "r_gold"}]`` in argument order; otherwise a table.
+"detail"}, ...}, "r_init", "r_gold"}]`` in argument order; otherwise a table. ``--timeout``
+limits each script run; a reward.py that hangs is run once per state, not twice. Progress goes
+to stderr (a bar on a terminal, a status line every 10 s otherwise).
 
 Exit codes: 0 every bundle passed · 1 some bundle failed a condition · 2 a path is not a bundle
 (nothing is verified then; the message names the file and field) · 3 the verification itself
@@ -19,6 +21,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.console import Console
 from rich.table import Table
+
+from cuagym.cli._progress import ProgressReporter
 
 if TYPE_CHECKING:
     from cuagym.core import Bundle
@@ -82,7 +86,10 @@ def _render(reports: list[ConsensusReport], paths: list[Path], console: Console)
         for failed in report.failed_conditions():
             outcome = report.conditions[failed]
             word = "not run" if outcome.ok is None else "failed"
-            console.print(f"{path}: {failed} {word}: {outcome.detail}", markup=False)
+            detail = outcome.detail
+            if detail.startswith(f"{word}: "):  # the detail may say it already
+                detail = detail[len(word) + 2 :]
+            console.print(f"{path}: {failed} {word}: {detail}", markup=False)
     bad = sum(1 for r in reports if not r.passed)
     console.print(f"{len(reports)} bundle(s) verified, {bad} failed.")
 
@@ -101,6 +108,9 @@ def verify_command(
         "local", help="local (this process) or ray (one actor per worker, own hub each)."
     ),
     ray_address: str = typer.Option("", help="ray: a cluster address (default: a local one)."),
+    timeout: float = typer.Option(
+        120.0, "--timeout", min=0.1, help="Seconds each script run may take (C1-C6)."
+    ),
 ) -> None:
     """Re-run the consensus conditions C1-C6 on bundles in fresh environments; exit 1 on a fail."""
     import httpx
@@ -114,8 +124,20 @@ def verify_command(
         raise typer.Exit(NOT_A_BUNDLE)
     loaded = _load(bundles)
     ray = RayOptions(address=ray_address or None)
+    progress = ProgressReporter("verify", len(loaded), counters=[("passed", "green")])
+    tally = {"passed": 0}
+
+    def on_done(report: ConsensusReport) -> None:
+        tally["passed"] += report.passed
+        progress.advance(passed=tally["passed"])
+
+    checking = verify_bundles(
+        loaded, workers=workers, executor=executor, ray=ray, script_timeout_s=timeout,
+        on_done=on_done,
+    )  # fmt: skip
     try:
-        reports = asyncio.run(verify_bundles(loaded, workers=workers, executor=executor, ray=ray))
+        with progress:
+            reports = asyncio.run(checking)
     except (SandboxError, ConsensusError, httpx.HTTPError, OSError) as exc:
         typer.echo(f"error: verification could not run: {exc}", err=True)
         raise typer.Exit(MACHINERY_FAILED) from None

@@ -1,6 +1,6 @@
 """Models and helpers shared by every part of cuagym. Imports nothing else of ours."""
 
-from cuagym.core._atomic import sweep_stale, write_folder_atomically
+from cuagym.core._atomic import folder_lock, sweep_stale, write_folder_atomically
 from cuagym.core._bundle import BUNDLE_FILES, Bundle, BundleError, BundleKind, BundleProblem
 from cuagym.core._episode import (
     EPISODE_FILE,
@@ -123,6 +123,7 @@ __all__ = [
     "canonical_bytes",
     "canonical_json",
     "dumps",
+    "folder_lock",
     "loads",
     "osworld_config",
     "osworld_names_used",

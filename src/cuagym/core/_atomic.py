@@ -6,7 +6,10 @@ the folder renamed into place. A crash at any point leaves either no bundle or t
 one; what it can leave is a temp folder, which :func:`sweep_stale` removes later.
 
 Temp folders are named ``<task_id>.<host>.<pid>.<random>`` so a sweep can tell a folder whose
-writer died (same host, pid gone) from one another worker is writing right now.
+writer died (same host, pid gone) from one another worker is writing right now. The temp folder's
+parent is removed again once it is empty, and :func:`folder_lock` removes its lock file on
+release, so nothing internal stays in a user's output folder after success (DESIGN.md §14).
+Files are created with the user's umask, like any other program's.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import errno
+import fcntl
 import os
 import re
 import secrets
@@ -21,11 +25,12 @@ import shutil
 import socket
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
 __all__ = [
     "TMP_DIR_NAME",
+    "folder_lock",
     "fsync_dir",
     "sweep_stale",
     "write_file_atomically",
@@ -61,6 +66,58 @@ def _write_file(path: Path, data: bytes) -> None:
         fh.write(data)
         fh.flush()
         os.fsync(fh.fileno())
+
+
+def remove_if_empty(folder: Path) -> None:
+    """Remove ``folder`` if it is empty (another writer may be using it: then it stays)."""
+    with contextlib.suppress(OSError):
+        folder.rmdir()
+
+
+def _make_tmp(tmp_root: Path, stem: str) -> Path:
+    """A fresh temp folder in ``tmp_root``; (re)creates ``tmp_root``, which a writer that just
+    finished may have removed between our mkdir and this one."""
+    for _ in range(100):
+        tmp_root.mkdir(parents=True, exist_ok=True)
+        tmp = tmp_root / _tmp_name(stem)
+        try:
+            tmp.mkdir()
+        except FileNotFoundError:
+            continue
+        return tmp
+    raise OSError(f"could not create a temp folder in {tmp_root}")  # pragma: no cover
+
+
+@contextlib.contextmanager
+def folder_lock(folder: Path, name: str, busy: Callable[[], BaseException]) -> Iterator[None]:
+    """Hold the advisory lock file ``folder/name`` (the kernel releases it on kill -9).
+
+    The file is removed on release, so a finished run leaves nothing behind. Because a file can
+    be removed while another process waits to open it, the lock counts only when the path
+    still names the file we locked; otherwise we lock the new one. ``busy()`` makes the error
+    raised when another process holds it.
+    """
+    path = folder / name
+    while True:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            raise busy() from None
+        try:
+            same = os.fstat(fd).st_ino == os.stat(path).st_ino
+        except FileNotFoundError:
+            same = False
+        if same:
+            break
+        os.close(fd)  # the holder before us removed it: lock the file that is there now
+    try:
+        yield
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(path)  # while still locked: a waiter then sees a stale inode and retries
+        os.close(fd)
 
 
 def write_file_atomically(path: Path, data: bytes) -> None:
@@ -121,7 +178,11 @@ def sweep_stale(out_root: str | os.PathLike[str]) -> list[Path]:
     if not tmp_root.is_dir():
         return removed
     host, now = _host(), time.time()
-    for entry in tmp_root.iterdir():
+    try:
+        entries = list(tmp_root.iterdir())
+    except FileNotFoundError:  # removed by a writer that just finished
+        return removed
+    for entry in entries:
         parts = entry.name.rsplit(".", 3)
         stale = False
         if len(parts) == 4 and parts[2].isdigit():
@@ -133,6 +194,7 @@ def sweep_stale(out_root: str | os.PathLike[str]) -> list[Path]:
         if stale:
             shutil.rmtree(entry, ignore_errors=True)
             removed.append(entry)
+    remove_if_empty(tmp_root)
     return removed
 
 
@@ -152,13 +214,11 @@ def write_folder_atomically(
     """
     out_root, target = Path(out_root), Path(target)
     tmp_root = out_root / TMP_DIR_NAME
-    tmp_root.mkdir(parents=True, exist_ok=True)
     target.parent.mkdir(parents=True, exist_ok=True)
     sweep_stale(out_root)
     if target.exists() and not replace:
         raise FileExistsError(f"{target} exists (pass replace=True to replace it)")
-    tmp = tmp_root / _tmp_name(target.name)
-    tmp.mkdir()
+    tmp = _make_tmp(tmp_root, target.name)
     try:
         for rel, data in files.items():
             path = tmp / rel
@@ -171,7 +231,9 @@ def write_folder_atomically(
         _install(tmp, target, replace=replace)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
+        remove_if_empty(tmp_root)
         raise
+    remove_if_empty(tmp_root)
     fsync_dir(target.parent)
     return target
 

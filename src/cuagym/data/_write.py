@@ -12,17 +12,17 @@ place, so a crash leaves either the previous ``DIR`` or the complete new one.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import secrets
 import shutil
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import orjson
 
+from cuagym._quiet import third_party_bars_off
 from cuagym.core import Bundle, BundleError
 from cuagym.data._columns import (
     EXTRA_FILES,
@@ -109,20 +109,6 @@ def _row(folder: Path, names: list[str], meta_kinds: dict[str, ColumnKind]) -> d
         {"path": name, "content": raw[name]} for name in names if name not in FILE_COLUMNS
     ]
     return row
-
-
-@contextlib.contextmanager
-def _quiet_datasets() -> Iterator[None]:
-    """Silence ``datasets``' progress bars for the duration, then restore their setting."""
-    import datasets
-
-    was_disabled = datasets.are_progress_bars_disabled()
-    datasets.disable_progress_bars()
-    try:
-        yield
-    finally:
-        if not was_disabled:
-            datasets.enable_progress_bars()
 
 
 def _fsync_tree(root: Path) -> None:
@@ -212,7 +198,7 @@ def write_dataset(
     try:
         n_shards = -(-len(folders) // shard_rows)
         shards: list[Path] = []
-        with _quiet_datasets():
+        with third_party_bars_off("datasets"):
             for index in range(n_shards):
                 part = range(index * shard_rows, min(len(folders), (index + 1) * shard_rows))
                 rows = [_row(folders[i], listings[i], meta_kinds) for i in part]

@@ -20,7 +20,6 @@ OUT (an advisory lock the kernel releases on kill -9).
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import json
 import os
 import shutil
@@ -29,7 +28,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from cuagym.core import sweep_stale
-from cuagym.core._atomic import fsync_dir, write_folder_atomically
+from cuagym.core._atomic import folder_lock, fsync_dir, write_folder_atomically
 from cuagym.filter._files import META, json_bytes, read_meta
 
 __all__ = [
@@ -69,15 +68,9 @@ class FilterStore:
     @contextlib.contextmanager
     def lock(self) -> Iterator[None]:
         self.root.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.root / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o644)
-        try:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                raise FilterBusy(f"another cuagym filter is writing to {self.root}") from None
+        message = f"another cuagym filter is writing to {self.root}"
+        with folder_lock(self.root, LOCK_NAME, lambda: FilterBusy(message)):
             yield
-        finally:
-            os.close(fd)
 
     def reconcile(self) -> list[str]:
         """Finish moves a crash interrupted; remove temp folders of dead writers.

@@ -108,8 +108,12 @@ class ScriptedChatApi:
             return httpx2.Response(504, json={"error": {"message": "the scripted hang ended"}})
 
     def _handle(self, request: httpx2.Request) -> httpx2.Response:
-        body = json.loads(request.content)
         path = request.url.path
+        if request.method == "GET" and path.endswith("/models"):
+            # What a real server lists (and what a command's start-up probe asks for).
+            listing = [{"id": "scripted-double", "object": "model", "owned_by": "cuagym"}]
+            return httpx2.Response(200, json={"object": "list", "data": listing})
+        body = json.loads(request.content)
         if path.endswith("/chat/completions"):
             seen = _openai_request(body)
         elif path.endswith("/messages"):

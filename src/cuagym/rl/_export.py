@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cuagym._quiet import third_party_bars_off
 from cuagym.core import Episode, EpisodeError, TaskConfig
 from cuagym.rl._chat import to_hf_messages
 from cuagym.rl._slice import episode_source, slice_turns
@@ -248,7 +249,8 @@ def export_sft(run: Path, out: Path, *, min_reward: float = 1.0) -> ExportSummar
     out.mkdir(parents=True, exist_ok=True)
     target = out / "train.parquet"
     tmp = out / f".train.parquet.{os.getpid()}.tmp"
-    dataset.to_parquet(str(tmp))
+    with third_party_bars_off("datasets"):
+        dataset.to_parquet(str(tmp))
     with open(tmp, "rb") as fh:
         os.fsync(fh.fileno())
     os.replace(tmp, target)

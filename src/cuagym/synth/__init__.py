@@ -22,7 +22,13 @@ from cuagym.synth._backends import (
     make_backend,
 )
 from cuagym.synth._barrier import BarrierError, RoleJails
-from cuagym.synth._batch import BatchBusy, BatchOptions, open_orchestrator, run_batch
+from cuagym.synth._batch import (
+    BatchBusy,
+    BatchOptions,
+    SettingsMismatch,
+    open_orchestrator,
+    run_batch,
+)
 from cuagym.synth._checks import (
     check_gold_scores_one,
     check_init_scores_zero,
@@ -100,6 +106,7 @@ __all__ = [
     "RoleUsage",
     "RoundRecord",
     "ScanReport",
+    "SettingsMismatch",
     "StateName",
     "TaskFileError",
     "TaskOutcome",

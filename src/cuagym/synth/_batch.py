@@ -5,15 +5,17 @@ folder, fsync, rename) and a task's identity is deterministic (same command, sam
 So a (re-)run first sweeps temp folders of dead writers, then skips every task that already
 has a bundle in ``final/`` or ``rejected/`` and runs the rest. A kill -9 loses at most the
 tasks in flight, which the next run redoes from scratch; it can neither duplicate an accepted
-tuple (one folder per task id; a second writer's rename fails) nor leave half of one. One
-batch at a time per output folder (an advisory lock, released by the kernel on kill -9).
+tuple (one folder per task id; a second writer's rename fails) nor leave half of one. A task
+the machinery failed on (``error``: no bundle, only ``logs/<task_id>/error.log``) is redone by
+the next run. A task done earlier by another role backend is refused (:class:`SettingsMismatch`)
+unless ``force``, so one folder never silently mixes two backends (DESIGN.md §14). One batch at
+a time per output folder (an advisory lock, released by the kernel on kill -9).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import fcntl
 import json
 import os
 import re
@@ -27,7 +29,10 @@ from pathlib import Path
 from typing import Any
 
 from cuagym.agent import ExecutorName, RayOptions, run_pool
-from cuagym.core import sweep_stale
+from cuagym.core import folder_lock, sweep_stale
+
+# Same folder as core's atomic writer uses, so its sweep removes a killed batch's work folder.
+from cuagym.core._atomic import TMP_DIR_NAME, remove_if_empty
 from cuagym.hub import EmbeddedHub, discover_web_apps, serve_hub
 from cuagym.sandbox import Limits
 from cuagym.synth._backends import RoleBackend
@@ -37,10 +42,8 @@ from cuagym.synth._orchestrator import Orchestrator, TaskSpec
 from cuagym.synth._role_api import RoleApiServer
 from cuagym.synth._synth_models import DEFAULT_MAX_ROUNDS, BatchSummary, RoleUsage, TaskOutcome
 
-__all__ = ["BatchBusy", "BatchOptions", "open_orchestrator", "run_batch"]
+__all__ = ["BatchBusy", "BatchOptions", "SettingsMismatch", "open_orchestrator", "run_batch"]
 
-# Same folder as core's atomic writer uses, so its sweep removes a killed batch's work folder.
-TMP_DIR_NAME = ".cuagym-tmp"
 LOCK_NAME = ".cuagym-synth.lock"
 # A setup that fails every task (no sandbox, no hub) should stop, not burn through the list.
 MAX_CONSECUTIVE_ERRORS = 8
@@ -48,6 +51,10 @@ MAX_CONSECUTIVE_ERRORS = 8
 
 class BatchBusy(RuntimeError):
     """Another ``cuagym synth`` holds this output folder."""
+
+
+class SettingsMismatch(ValueError):
+    """Tasks of this batch were done earlier with another role backend (pass ``force``)."""
 
 
 @dataclass
@@ -68,23 +75,20 @@ class BatchOptions:
     ray: RayOptions | None = None
     #: what Ray actors build their backend with (a picklable recipe; default: the backend)
     backend_factory: Callable[[], RoleBackend] | None = None
+    #: keep tasks done earlier with another role backend or model instead of refusing
+    force: bool = False
+    #: the llm backend's model (``provider:name``), compared with earlier tuples' meta.json
+    model: str | None = None
 
 
 def _host() -> str:
     return re.sub(r"[^A-Za-z0-9-]", "-", socket.gethostname())[:32] or "host"
 
 
-@contextlib.contextmanager
-def _lock(out: Path) -> Any:
-    fd = os.open(out / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o644)
-    try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            raise BatchBusy(f"another cuagym synth is writing to {out}") from None
-        yield
-    finally:
-        os.close(fd)
+def _lock(out: Path) -> contextlib.AbstractContextManager[None]:
+    return folder_lock(
+        out, LOCK_NAME, lambda: BatchBusy(f"another cuagym synth is writing to {out}")
+    )
 
 
 def done_tasks(out: Path) -> dict[str, str]:
@@ -99,22 +103,28 @@ def done_tasks(out: Path) -> dict[str, str]:
     return found
 
 
-def _earlier(out: Path, task_id: str, status: str) -> TaskOutcome:
-    """An outcome of an earlier run, from its bundle's meta.json (for the totals)."""
+def _earlier(
+    out: Path, task_id: str, status: str
+) -> tuple[TaskOutcome, tuple[str | None, str | None]]:
+    """An outcome of an earlier run, from its bundle's meta.json (for the totals), and the
+    role backend and model that made it (None where its meta.json does not say)."""
     folder = out / ("final" if status == "accepted" else "rejected") / task_id
-    rounds, usage = 0, RoleUsage()
-    with contextlib.suppress(OSError, ValueError, TypeError):
+    rounds, usage, backend, model = 0, RoleUsage(), None, None
+    with contextlib.suppress(OSError, ValueError, TypeError, AttributeError):
         meta = json.loads((folder / "meta.json").read_text(encoding="utf-8"))
+        backend = meta.get("backend") if isinstance(meta.get("backend"), str) else None
+        model = meta.get("model") if isinstance(meta.get("model"), str) else None
         rounds = int(meta.get("rounds", 0))
         usage = RoleUsage(
             tokens_in=int(meta.get("tokens_in", 0)),
             tokens_out=int(meta.get("tokens_out", 0)),
             cost_usd=float(meta.get("cost_usd", 0.0)),
         )
-    return TaskOutcome(
+    outcome = TaskOutcome(
         task_id=task_id, status="skipped", rounds=rounds, bundle=str(folder), usage=usage,
         detail=status,
     )  # fmt: skip
+    return outcome, (backend, model)
 
 
 @contextlib.asynccontextmanager
@@ -143,14 +153,27 @@ async def run_batch(
         done = done_tasks(out)
         outcomes: list[TaskOutcome] = []
         todo: list[TaskSpec] = []
+        others: list[str] = []  # done earlier by another backend or model
+        now = f"{backend.name}" + (f" {options.model}" if options.model else "")
         for spec in specs:
             if spec.task.task_id in done:
-                outcome = _earlier(out, spec.task.task_id, done[spec.task.task_id])
+                outcome, (by, model) = _earlier(out, spec.task.task_id, done[spec.task.task_id])
                 outcomes.append(outcome)
-                if options.on_done:
-                    options.on_done(outcome)
+                other_model = bool(options.model and model and model != options.model)
+                if (by is not None and by != backend.name) or other_model:
+                    made = f"{by}" + (f" {model}" if model else "")
+                    others.append(f"{spec.task.task_id} by {made}")
             else:
                 todo.append(spec)
+        if others and not options.force:
+            raise SettingsMismatch(
+                f"{out} holds {len(others)} tuple(s) of these tasks made with another role "
+                f"backend or model ({others[0]}; now {now}): use another --out, or --force to "
+                "keep them and add the rest"
+            )
+        if options.on_done:
+            for outcome in outcomes:
+                options.on_done(outcome)
         if todo:
             outcomes += await _run_todo(todo, backend, options)
         wall = time.perf_counter() - start
@@ -191,8 +214,7 @@ async def open_orchestrator(
             )  # fmt: skip
     finally:
         shutil.rmtree(work, ignore_errors=True)
-        with contextlib.suppress(OSError):
-            tmp.rmdir()  # only when empty: another writer may be using it
+        remove_if_empty(tmp)  # only when empty: another writer may be using it
 
 
 async def _run_todo(
@@ -357,6 +379,7 @@ class _Worker:
         finally:
             if self.work is not None:
                 shutil.rmtree(self.work, ignore_errors=True)
+                remove_if_empty(self.work.parent)
 
 
 async def _run_on_executor(

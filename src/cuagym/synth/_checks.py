@@ -48,8 +48,10 @@ def _gist(stderr: str, limit: int = 300) -> str:
 def script_failure(result: ScriptResult) -> str | None:
     """Why a script did not run clean (timeout, resource limit, non-zero exit), or None."""
     if result.timed_out:
-        why = "timed out"
-    elif result.limit is not None:
+        # Whole seconds, so the detail reads the same on every verify; no stderr gist: its
+        # last line is the sandbox's own note of the timeout.
+        return f"timed out after {result.duration_s:.0f} s"
+    if result.limit is not None:
         why = f"stopped by the {result.limit} limit (exit code {result.exit_code})"
     elif result.exit_code != 0:
         why = f"exit code {result.exit_code}"
@@ -126,6 +128,9 @@ def make_reward_run(
 
 
 def _contract_detail(run: RewardRun) -> str:
+    if run.timed_out and run.problems:
+        # The cause first: the missing output of a killed script follows from it.
+        return f"reward.py on {_ENV[run.state]} {run.problems[0]}"
     errors = run.output.errors
     shown = "; ".join(errors[:3]) + (f"; (+{len(errors) - 3} more)" if len(errors) > 3 else "")
     return f"reward.py broke the output contract on {_ENV[run.state]}: {shown}"
@@ -227,6 +232,11 @@ def check_reward_deterministic(runs: Sequence[RewardRun]) -> ConditionOutcome:
         )
     if not compared:
         return ConditionOutcome(ok=None, detail="not run: no state was scored by reward.py")
-    missing = [_ENV[s] for s in ("init", "gold") if len(by_state.get(s, [])) < 2]
-    note = f" ({', '.join(missing)} not built)" if missing else ""
+    # A state scored once: its first run timed out (a second would only hang as long).
+    notes = [
+        f"{_ENV[s]} not built" if not by_state.get(s) else f"{_ENV[s]} scored once (timed out)"
+        for s in ("init", "gold")
+        if len(by_state.get(s, [])) < 2
+    ]
+    note = f" ({'; '.join(notes)})" if notes else ""
     return ConditionOutcome(ok=True, detail="; ".join(compared) + note)

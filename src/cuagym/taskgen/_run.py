@@ -4,13 +4,12 @@ and write the task list (DESIGN.md §8)."""
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
+from cuagym.core._atomic import write_file_atomically
 from cuagym.domains import Domain, load_domains
 from cuagym.taskgen._backends import DraftBackend, ProceduralDrafts
 from cuagym.taskgen._catalog import Catalog, build_catalog
@@ -140,19 +139,5 @@ async def run_taskgen(
 def write_task_file(path: Path, tasks: Sequence[GeneratedTask]) -> None:
     """Write the task list atomically (temp file, fsync, rename): all of it or nothing."""
     data = json.dumps([t.as_json() for t in tasks], ensure_ascii=False, indent=2) + "\n"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    dir_fd = os.open(path.parent, os.O_RDONLY)
-    try:
-        os.fsync(dir_fd)
-    finally:
-        os.close(dir_fd)
+    # Created with the user's umask (a mkstemp file would stay 0600).
+    write_file_atomically(path, data.encode("utf-8"))
