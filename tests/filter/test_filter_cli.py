@@ -190,3 +190,26 @@ def test_oracle_teacher_keeps_what_it_solves_plays_once_and_notes_once(
 
     many = CliRunner().invoke(app, [*argv, "--judge", "none", "--n", "4"])
     assert many.exit_code == 2 and "--n 4" in many.output and "once" in many.output
+
+
+def test_teacher_without_a_terminal_reports_progress_on_stderr_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """DESIGN §14: long work shows a status line when no terminal is attached (a log, CI), on
+    stderr, so that ``--json`` keeps stdout machine-readable."""
+    import cuagym.filter
+    from tests.filter.teacher_helpers import GREEN, ScriptedRollouts
+
+    monkeypatch.setattr(
+        cuagym.filter,
+        "AgentRollouts",
+        lambda config, **_: ScriptedRollouts(lambda b, k: (1.0, GREEN)),
+    )
+    final = corpus(tmp_path)
+    argv = ["filter", "teacher", str(final), "--out", str(tmp_path / "out"), "--policy", "oracle"]
+    result = CliRunner().invoke(app, [*argv, "--judge", "none", "--json"])
+    assert result.exit_code == 0, result.output
+    n = len(CORPUS_IDS)
+    assert f"teacher: {n}/{n} done (100%), {n} kept, 0 dropped, 0 errors" in result.stderr
+    json.loads(result.stdout.strip().splitlines()[-1])  # stdout: the JSON summary only
+    assert "teacher:" not in result.stdout

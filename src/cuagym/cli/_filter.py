@@ -26,8 +26,9 @@ from typing import TYPE_CHECKING
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+
+from cuagym.cli._progress import ProgressReporter
 
 # The filters need the llm extra (the chat SDKs); importing them only when a filter command
 # runs keeps every other command working without it.
@@ -76,26 +77,20 @@ def summary_table(summary: FilterSummary, out: Path) -> Table:
     return table
 
 
-def _progress(console: Console, stage: str, total: int) -> tuple[Progress, Callable[..., None]]:
-    progress = Progress(
-        TextColumn(f"[bold]{stage}"), BarColumn(), MofNCompleteColumn(),
-        TextColumn("[green]{task.fields[kept]} kept"),
-        TextColumn("[red]{task.fields[dropped]} dropped"),
-        TextColumn("{task.fields[errors]} errors"), TimeElapsedColumn(),
-        console=console, disable=not console.is_terminal,
-    )  # fmt: skip
-    bar = progress.add_task(stage, total=total, kept=0, dropped=0, errors=0)
+def _progress(stage: str, total: int) -> tuple[ProgressReporter, Callable[..., None]]:
+    """The shared reporter (DESIGN §14): a bar on a terminal, a status line on stderr otherwise."""
+    progress = ProgressReporter(
+        stage, total, counters=[("kept", "green"), ("dropped", "red"), ("errors", "red")]
+    )
     tally = {"kept": 0, "dropped": 0, "offline": 0, "errors": 0}
 
     def on_done(outcome: TupleOutcome) -> None:
         if outcome.status == "error":
             tally["errors"] += 1
-            progress.console.print(f"[red]undecided[/red] {outcome.task_id}: {outcome.detail}")
+            progress.note(f"undecided {outcome.task_id}: {outcome.detail}")
         elif outcome.bucket is not None:
             tally[outcome.bucket] += 1
-        progress.update(
-            bar, advance=1, kept=tally["kept"], dropped=tally["dropped"], errors=tally["errors"]
-        )
+        progress.advance(kept=tally["kept"], dropped=tally["dropped"], errors=tally["errors"])
 
     return progress, on_done
 
@@ -174,7 +169,7 @@ def critics_command(
             f"every critic is an {providers.pop()} model: the paper mixes model families to "
             "decorrelate their biases"
         )
-    progress, on_done = _progress(console, "critics", len(inputs))
+    progress, on_done = _progress("critics", len(inputs))
 
     async def run() -> tuple[FilterSummary, list[TupleOutcome]]:
         try:
@@ -292,7 +287,7 @@ def teacher_command(
     notes = ([ORACLE_NOTE] if oracle else []) + ([NO_JUDGE_NOTE] if vlm is None else [])
     for note in notes:
         console.print(f"note: {note}")
-    progress, on_done = _progress(console, "teacher", len(inputs))
+    progress, on_done = _progress("teacher", len(inputs))
     options.on_done = on_done
 
     async def run() -> tuple[FilterSummary, list[TupleOutcome]]:
