@@ -106,3 +106,15 @@ def test_a_hanging_reward_times_out_once_per_state_and_says_so_first(
     assert "C6 not run: no state was scored by reward.py" in said
     assert "not run: not run" not in said
     assert "verify: 1/1 done (100%), 0 passed" in err, "progress on stderr, not stdout"
+
+
+def test_machinery_that_cannot_run_exits_1_in_one_line(
+    app: typer.Typer, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """DESIGN §14 has three exit codes: a verification whose sandbox cannot start (here: no env
+    image) errored every item, so 1, with one line naming what to do."""
+    monkeypatch.setenv("CUAGYM_IMAGE", str(tmp_path / "no-image"))
+    code, out, err = verify(app, str(bundle_folder("calc-total-row")), "--json")
+    assert code == 1 and out == ""
+    lines = [line for line in err.splitlines() if line.startswith("error:")]
+    assert len(lines) == 1 and "no env image" in lines[0] and "image build" in lines[0]

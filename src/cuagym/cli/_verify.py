@@ -29,7 +29,10 @@ if TYPE_CHECKING:
     from cuagym.synth import ConsensusReport
 
 NOT_A_BUNDLE = 2
-MACHINERY_FAILED = 3
+# DESIGN §14: 1 when the command ran but items failed or errored. Machinery that cannot run
+# (no env image, no sandbox) leaves every bundle unverified: an error of the items, not of
+# the user's input, so 1 like a bundle that fails.
+MACHINERY_FAILED = 1
 _MARK = {True: "[green]✔[/green]", False: "[bold red]✘[/bold red]", None: "[dim]–[/dim]"}
 
 
