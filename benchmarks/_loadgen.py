@@ -35,6 +35,9 @@ class LoadSpec:
     sids: tuple[str, ...]  # one per client
     cycle: tuple[str, ...] = ENDPOINTS  # what each client repeats, in order
     cpus: frozenset[int] | None = None  # pin the client processes here (as taskset does)
+    # set bodies: "fresh" (one text differs from a state seen before, like a near miss),
+    # "new" (every text differs: nothing seen before), "repeated" (the same bytes each cycle)
+    bodies: str = "fresh"
 
 
 @dataclass
@@ -79,6 +82,14 @@ class _Client:
         ).encode()
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
+
+    def set_request(self, cycle: int) -> bytes:
+        """The set of this cycle: the same bytes each time, or a state the hub never saw."""
+        if self.spec.bodies == "repeated":
+            return self.set_req
+        wl, tag = self.spec.workload, f"s{self.index}.{cycle}"
+        body = wl.new_set(tag) if self.spec.bodies == "new" else wl.fresh_set(tag)
+        return b"".join((self.edit_head, b"Content-Length: %d\r\n\r\n" % len(body), body))
 
     def edit_request(self, cycle: int) -> bytes:
         wl = self.spec.workload
@@ -129,7 +140,7 @@ class _Client:
             cycle += 1
             for endpoint in self.spec.cycle:
                 if endpoint == "set":
-                    request = self.set_req
+                    request = self.set_request(cycle)
                 elif endpoint == "set_current":
                     request = self.edit_request(cycle)
                 elif endpoint == "go":

@@ -157,6 +157,7 @@ def peer_workload(default: dict[str, Any], ours: Workload) -> Workload:
     body = orjson.dumps({"action": "set_current", "state": edited})
     prefix, found, suffix = body.partition(MARKER.encode())
     assert found and MARKER.encode() not in suffix
+    fresh = orjson.dumps({"action": "set", "state": edited}).partition(MARKER.encode())
     return Workload(
         app_id="slack_mock",
         base="",
@@ -168,7 +169,18 @@ def peer_workload(default: dict[str, Any], ours: Workload) -> Workload:
         set_body=orjson.dumps({"action": "set", "state": state}),
         edit_prefix=prefix,
         edit_suffix=suffix,
+        fresh_set_prefix=fresh[0],
+        fresh_set_suffix=fresh[2],
+        new_set_template=orjson.dumps({"action": "set", "state": _everywhere(state)}),
     )
+
+
+def _everywhere(state: dict[str, Any]) -> dict[str, Any]:
+    out = copy.deepcopy(state)
+    for msgs in out["messages"].values():
+        for m in msgs:
+            m["content"] = f"{MARKER} {m['content']}"
+    return out
 
 
 def wait_http(check: Any, proc: subprocess.Popen[bytes], what: str, timeout: float = 60) -> None:

@@ -53,11 +53,16 @@ class _Conn:
 def endpoint_costs(server: Server, wl: Workload, seconds: float, sid: str) -> dict[str, Any]:
     """Server CPU ms per request of each endpoint, cycling set -> set_current -> go -> state.
 
-    Every ``set_current`` carries a fresh edit (no cache can answer it), as in the load.
+    Every ``set`` and ``set_current`` carries a state the hub has never seen (no cache can
+    answer it), as in the load; ``set_repeated`` is the same ``set`` body every cycle (what a
+    cache of seen bodies serves) and ``set_new`` a state none of whose texts was seen before,
+    measured beside it.
     """
     conn = _Conn(server)
     base = server.base
-    costs: dict[str, list[float]] = {"set": [], "set_current": [], "go": [], "state": []}
+    costs: dict[str, list[float]] = {
+        "set": [], "set_current": [], "go": [], "state": [], "set_repeated": [], "set_new": []
+    }  # fmt: skip
     sizes: dict[str, int] = {}
     cycle = 0
     try:
@@ -69,7 +74,12 @@ def endpoint_costs(server: Server, wl: Workload, seconds: float, sid: str) -> di
         while time.monotonic() < deadline:
             cycle += 1
             for name, method, path, body in (
-                ("set", "POST", f"{base}/post?sid={sid}", wl.set_body),
+                # a state none of whose texts the session (or anyone) had; then the seen body
+                # again, so that the fresh set that follows is one text away from the session's
+                # current state, as a near miss loaded after its gold state is
+                ("set_new", "POST", f"{base}/post?sid={sid}", wl.new_set(f"n.{cycle}")),
+                ("set_repeated", "POST", f"{base}/post?sid={sid}", wl.set_body),
+                ("set", "POST", f"{base}/post?sid={sid}", wl.fresh_set(f"s.{cycle}")),
                 ("set_current", "POST", f"{base}/post?sid={sid}", _edit(wl, f"p.{cycle}")),
                 ("go", "GET", f"{base}/go?sid={sid}", b""),
                 ("state", "GET", f"{base}/state?sid={sid}", b""),

@@ -45,16 +45,18 @@ def _median(values: list[float]) -> float:
 
 
 def summarize(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """One row per (server, size, clients): medians over the runs, and every run's figure."""
-    groups: dict[tuple[str, str, int], list[dict[str, Any]]] = {}
+    """One row per (server, size, bodies, clients): medians over the runs, every run's figure."""
+    groups: dict[tuple[str, str, str, int], list[dict[str, Any]]] = {}
     for r in results:
-        groups.setdefault((r["server"], r["size"], r["clients"]), []).append(r)
+        key = (r["server"], r["size"], r.get("bodies", "repeated"), r["clients"])
+        groups.setdefault(key, []).append(r)
     rows = []
-    for (server, size, clients), runs in groups.items():
+    for (server, size, bodies, clients), runs in groups.items():
         rows.append(
             {
                 "server": server,
                 "size": size,
+                "bodies": bodies,
                 "clients": clients,
                 "rps_runs": [r["rps"] for r in runs],
                 "rps": _median([r["rps"] for r in runs]),
@@ -74,11 +76,18 @@ def summarize(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return rows
 
 
-def _runs(doc: dict[str, Any], server: str, size: str, clients: int) -> list[dict[str, Any]]:
+def _runs(
+    doc: dict[str, Any], server: str, size: str, clients: int, bodies: str = ""
+) -> list[dict[str, Any]]:
+    """The runs of one scenario; ``bodies`` defaults to the run's first (the default) kind."""
+    kind = bodies or (doc["parameters"].get("bodies") or ["repeated"])[0]
     return [
         r
         for r in doc["results"]
-        if r["server"] == server and r["size"] == size and r["clients"] == clients
+        if r["server"] == server
+        and r["size"] == size
+        and r["clients"] == clients
+        and r.get("bodies", "repeated") == kind
     ]
 
 
@@ -185,12 +194,13 @@ def print_table(doc: dict[str, Any]) -> None:
             line = "  ".join(f"{ep} {v['cpu_ms_median']}" for ep, v in eps.items())
             print(f"  {name:<10} {size:>5}  {line}")
     print(
-        f"\n{'server':<10} {'size':>5} {'cl':>3} {'req/s (runs)':<24} {'cpu ms/req':>10} "
+        f"\n{'server':<10} {'size':>5} {'bodies':>8} {'cl':>3} {'req/s (runs)':<24} "
+        f"{'cpu ms/req':>10} "
         f"{'go p99 ms (runs)':<20} {'err':>4} {'RSS reset':>9}"
     )
     for row in doc["summary"]:
         print(
-            f"{row['server']:<10} {row['size']:>5} {row['clients']:>3} "
+            f"{row['server']:<10} {row['size']:>5} {row['bodies']:>8} {row['clients']:>3} "
             f"{row['rps_runs']!s:<24} {row['cpu_ms_per_request']:>10} "
             f"{row['go_p99_ms_runs']!s:<20} {row['errors']:>4} "
             f"{row['rss_after_reset_mib']:>9}"

@@ -1,9 +1,10 @@
 """Deterministic benchmark states for the hub: a valid initial state and its one-edit variants.
 
-A :class:`Workload` holds the ``set`` body (the same bytes every cycle, as every rollout of one
-task injects the same initial state) and a ``set_current`` body split around a marker, so that
-the load generator can splice a fresh counter into one message's text on every cycle without
-re-serializing hundreds of kilobytes: each edited state is new to the hub, so no cache serves it.
+A :class:`Workload` holds the ``set`` body twice: repeated (the same bytes every cycle, as every
+rollout of one task injects the same initial state) and fresh (split around a marker, like the
+``set_current`` body), so that the load generator can splice a fresh counter into one message's
+text on every cycle without re-serializing hundreds of kilobytes: a fresh state is new to the
+hub, so no cache serves it — what near misses and any state the hub has never seen cost.
 """
 
 from __future__ import annotations
@@ -45,6 +46,19 @@ class Workload:
     edit_prefix: bytes  # set_current body = edit_prefix + b"<client>.<cycle>" + edit_suffix
     edit_suffix: bytes
     text_cap: int = 0  # longest message text (team-chat), so another schema can match it
+    # a never-repeating set body = fresh_set_prefix + b"<tag>" + fresh_set_suffix (the edited
+    # state under another tag: set_current is then one changed text away from it)
+    fresh_set_prefix: bytes = b""
+    fresh_set_suffix: bytes = b""
+    # an entirely new state: the set body with the marker in every text (nothing of it was
+    # ever validated before, so no reference can serve any of it)
+    new_set_template: bytes = b""
+
+    def fresh_set(self, tag: str) -> bytes:
+        return self.fresh_set_prefix + tag.encode() + self.fresh_set_suffix
+
+    def new_set(self, tag: str) -> bytes:
+        return self.new_set_template.replace(MARKER.encode(), tag.encode())
 
 
 def parse_size(label: str) -> int:
@@ -214,6 +228,10 @@ def build_workload(app: WebApp, label: str) -> Workload:
     edit_body = orjson.dumps({"action": "set_current", "state": edited})
     prefix, found, suffix = edit_body.partition(MARKER.encode())
     assert found and MARKER.encode() not in suffix, "the edit marker must occur exactly once"
+    set_prefix, _, set_suffix = orjson.dumps({"action": "set", "state": edited}).partition(
+        MARKER.encode()
+    )
+    new_template = orjson.dumps({"action": "set", "state": _everywhere(state)})
     return Workload(
         app_id=app.app_id,
         base=f"/{app.app_id}",
@@ -225,4 +243,18 @@ def build_workload(app: WebApp, label: str) -> Workload:
         edit_prefix=prefix,
         edit_suffix=suffix,
         text_cap=_team_chat_cap() if app.app_id == "team-chat" else 0,
+        fresh_set_prefix=set_prefix,
+        fresh_set_suffix=set_suffix,
+        new_set_template=new_template,
     )
+
+
+def _everywhere(state: dict[str, Any]) -> dict[str, Any]:
+    """``state`` with the marker at the front of every message text / note body."""
+    out = copy.deepcopy(state)
+    for msgs in (out.get("messages") or {}).values():
+        for m in msgs:
+            m["text"] = f"{MARKER} {m['text']}"
+    for note in (out.get("notes") or {}).values():
+        note["body"] = f"{MARKER} {note['body']}"
+    return out

@@ -2,6 +2,10 @@
 
 N concurrent clients (each its own sid) cycle ``set`` -> ``set_current`` (one edit) -> ``/go``
 -> ``/state`` for a fixed time per scenario, with a ~24 KiB and a ~500 KiB team-chat state.
+By default every ``set`` body is one the hub has never seen: ``fresh`` (a counter in one message's
+text: one change away from a state seen before, as near misses are) and ``new`` (a counter in
+every text: nothing of it seen before); the case where every cycle sends the same ``set`` bytes
+(``repeated``: what a cache of seen bodies serves) is run beside them.
 With ``--peer`` the paper's reference hub (CUA-Gym-Hub's ``slack_mock``) runs the same load, with
 its states built in its own schema at the same canonical sizes, and every scenario alternates
 between the servers (ours, reference, ours, reference): each ratio comes from one run.
@@ -62,12 +66,17 @@ def _load_average() -> list[float]:
 
 
 def run_scenario(
-    server: Server, wl: Workload, clients: int, rep: int, args: argparse.Namespace
+    server: Server,
+    wl: Workload,
+    clients: int,
+    rep: int,
+    args: argparse.Namespace,
+    bodies: str = "fresh",
 ) -> dict[str, Any]:
     tag = server.name.replace(" ", "")
-    sids = tuple(f"bench-{tag}-{wl.label}-{clients}-{rep}-{i}" for i in range(clients))
+    sids = tuple(f"bench-{tag}-{wl.label}-{bodies}-{clients}-{rep}-{i}" for i in range(clients))
     cpus = frozenset(int(c) for c in args.client_cpus.split(",")) if args.client_cpus else None
-    spec = LoadSpec(server.host, server.port, server.token, wl, sids, cpus=cpus)
+    spec = LoadSpec(server.host, server.port, server.token, wl, sids, cpus=cpus, bodies=bodies)
     cpu: dict[str, float] = {}
 
     def on_window(measure_from: float, stop_at: float) -> None:
@@ -116,6 +125,7 @@ def run_scenario(
     return {
         "server": server.name,
         "size": wl.label,
+        "bodies": bodies,
         "clients": clients,
         "rep": rep,
         "rps": round(total / args.duration, 1),
@@ -192,6 +202,12 @@ def main() -> None:
     )
     parser.add_argument("--clients", default="1,16,64", help="comma-separated client counts")
     parser.add_argument("--sizes", default="24k,500k", help="comma-separated state sizes")
+    parser.add_argument(
+        "--bodies",
+        default="fresh,new,repeated",
+        help="set bodies: fresh (one text differs from a seen state), new (every text differs), "
+        "repeated (the same bytes every cycle); comma-separated, each a scenario of its own",
+    )
     parser.add_argument("--duration", type=float, default=8.0, help="measured seconds/scenario")
     parser.add_argument("--warmup", type=float, default=2.0, help="unmeasured seconds first")
     parser.add_argument(
@@ -234,6 +250,9 @@ def main() -> None:
     args = parser.parse_args()
     clients = [int(c) for c in args.clients.split(",") if c]
     sizes = [s for s in args.sizes.split(",") if s]
+    bodies = [b for b in args.bodies.split(",") if b]
+    if not bodies or set(bodies) - {"fresh", "new", "repeated"}:
+        parser.error(f"--bodies {args.bodies}: use fresh, new and/or repeated")
     log = sys.stderr
 
     app = load_app(args.app)
@@ -269,14 +288,17 @@ def main() -> None:
         results = []
         if not args.no_load:
             for size in sizes:
-                for n in clients:
-                    for rep in range(reps):
-                        for server in servers:
-                            print(
-                                f"{server.name} {size} x {n} clients (run {rep + 1}) ...", file=log
-                            )
-                            wl = loads[server.name][size]
-                            results.append(run_scenario(server, wl, n, rep, args))
+                for body in bodies:
+                    for n in clients:
+                        for rep in range(reps):
+                            for server in servers:
+                                print(
+                                    f"{server.name} {size} {body} x {n} clients "
+                                    f"(run {rep + 1}) ...",
+                                    file=log,
+                                )
+                                wl = loads[server.name][size]
+                                results.append(run_scenario(server, wl, n, rep, args, body))
         memory = {
             s.name: {
                 "start_rss_mib": start_rss[s.name],
@@ -305,6 +327,7 @@ def main() -> None:
                 "servers": [s.name for s in servers],
                 "clients": clients,
                 "sizes": sizes,
+                "bodies": bodies,
                 "duration_s": args.duration,
                 "warmup_s": args.warmup,
                 "reps": reps,

@@ -1,7 +1,8 @@
 """What one state-API request costs inside the hub, without network or load generator.
 
 Drives the hub's ASGI application in this process with hub_bench's workloads and requests
-(``set`` -> ``set_current`` with a fresh edit -> ``/go`` -> ``/state``), and reports the CPU
+(``set`` of a body the hub has not seen (``--bodies``) -> ``set_current`` with a fresh edit ->
+``/go`` -> ``/state``), and reports the CPU
 time of each endpoint (per request, median). Run it under a profiler to see where the time goes:
 
     .venv/bin/python benchmarks/hub_profile.py --sizes 24k,500k
@@ -72,7 +73,18 @@ class _Call:
         return b"".join(out)
 
 
-async def measure(hub: Hub, wl: Workload, seconds: float, only: set[str]) -> dict[str, Any]:
+def _set_body(wl: Workload, bodies: str, cycle: int) -> bytes:
+    """The set of this cycle, as hub_bench sends it for ``--bodies``."""
+    if bodies == "new":
+        return wl.new_set(f"n{cycle}")
+    if bodies == "fresh":
+        return wl.fresh_set(f"s{cycle}")
+    return wl.set_body
+
+
+async def measure(
+    hub: Hub, wl: Workload, seconds: float, only: set[str], bodies: str = "fresh"
+) -> dict[str, Any]:
     call = _Call(hub, hub.token)
     base = wl.base
     q = "sid=profile"
@@ -87,7 +99,7 @@ async def measure(hub: Hub, wl: Workload, seconds: float, only: set[str]) -> dic
         cycle += 1
         for name in ENDPOINTS:
             if name == "set":
-                args = ("POST", f"{base}/post", q, wl.set_body)
+                args = ("POST", f"{base}/post", q, _set_body(wl, bodies, cycle))
             elif name == "set_current":
                 args = (
                     "POST",
@@ -116,7 +128,7 @@ async def _run(args: argparse.Namespace, wl: Workload, only: set[str]) -> dict[s
     hub = Hub(apps=[load_app(args.app)], store=store)
     await store.start()
     try:
-        return await measure(hub, wl, args.seconds, only)
+        return await measure(hub, wl, args.seconds, only, args.bodies)
     finally:
         await store.close()
 
@@ -127,6 +139,12 @@ def main() -> None:
     parser.add_argument("--sizes", default="24k,500k")
     parser.add_argument("--seconds", type=float, default=3.0, help="per size")
     parser.add_argument("--only", default="", help="endpoints to measure besides set")
+    parser.add_argument(
+        "--bodies",
+        default="fresh",
+        choices=("fresh", "new", "repeated"),
+        help="set bodies as hub_bench sends them (default: never repeating, one text changed)",
+    )
     parser.add_argument("--store", default="memory", help="memory, or redis://host:port/db")
     args = parser.parse_args()
     app = load_app(args.app)

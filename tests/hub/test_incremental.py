@@ -309,3 +309,67 @@ def test_constraints_on_top_level_fields_still_apply() -> None:
         validator.root({"tags": ["a", "b", "c"]})
     assert validator.root({"tags": ["a"]}).dump == {"tags": ["a"]}
     assert validator.root({}).dump == {"tags": []}
+
+
+class _Reading(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    label: str
+    value: float
+
+
+class _Series(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    readings: list[_Reading] = Field(default_factory=list)
+
+
+def _series(n: int, tag: str) -> dict[str, Any]:
+    # floats orjson spells differently from Python (1e-05, 1e+16) among plain ones
+    values = [0.5, 1e-05, 1e16, 2.5e-7, 3.0]
+    return {"readings": [{"label": f"{tag}{i}", "value": values[i % 5]} for i in range(n)]}
+
+
+def test_a_list_of_new_entities_validated_in_one_batch_gives_what_full_validation_gives() -> None:
+    from cuagym.hub._memo import assemble
+
+    inc = IncrementalValidator(_Series)
+    for raw in (_series(40, "a"), _series(9, "b")):
+        full = _Series.model_validate(raw, strict=True).model_dump(mode="json", by_alias=True)
+        assert assemble(inc.root(raw)) == canonical_bytes(full)
+    ref = inc.root(_series(40, "a"))
+    assemble(ref)
+    edited = _series(40, "a")
+    for i in range(5, 30):  # a long run of new items between kept ones, lengths equal
+        edited["readings"][i]["label"] = f"new{i}"
+    root = inc.root(edited, ref)
+    expected = _Series.model_validate(edited, strict=True).model_dump(mode="json", by_alias=True)
+    assert assemble(root) == canonical_bytes(expected)
+    kept = cast_list(root)
+    assert kept[0] is cast_list(ref)[0] and kept[35] is cast_list(ref)[35], "unchanged: reused"
+    bad = _series(20, "c")
+    bad["readings"][13]["value"] = "high"  # one invalid item in the batch
+    with pytest.raises(Fallback):
+        inc.root(bad)
+
+
+def cast_list(root: Any) -> list[Any]:
+    children = root.children["readings"].children
+    assert isinstance(children, list)
+    return children
+
+
+def test_a_mostly_new_state_is_not_spliced_but_parsed() -> None:
+    """Splicing re-reads the changed window in Python: for a state whose texts all changed,
+    the parsed-state path is taken instead, and gives what full validation gives."""
+    app = discover_web_apps(["team-chat"])[0]
+    validator = StateValidator(app)
+    seed = app.seed()
+    ref = with_body(validator.validate(seed), body_of("set", seed, False))
+    after = copy.deepcopy(seed)
+    for msgs in after["messages"].values():
+        for m in msgs:
+            m["text"] = "new: " + m["text"] + " (rewritten from scratch)"
+    body = body_of("set", after, False)
+    env = envelope(body)
+    assert env is not None
+    assert validator.from_body(body, env, ref) is None
+    assert outcome(lambda: validator.validate(after, ref))[:2] == full_outcome(app, after)

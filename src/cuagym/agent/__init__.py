@@ -16,6 +16,8 @@ Rollouts:
   screen, turns, reward), :class:`RolloutEnv` — a reusable environment for many episodes;
 * :func:`run_rollouts` — the resumable batch of ``cuagym rollout`` on the ``local`` or ``ray``
   executor (:func:`run_pool`, which ``cuagym synth`` and ``verify`` use as well);
+* :func:`rescore_run`, :class:`Rescorer` — a (fixed) reward.py re-run on the final state each
+  episode kept under ``final/`` (DESIGN.md §13), without re-running the episode;
 * :func:`render_episode_html` — one episode as a self-contained HTML page (``cuagym view``);
 * ``gymnasium.make("cuagym/Task-v0", bundle=PATH)`` — the same loop behind Gymnasium's API
   (:mod:`cuagym.agent.gym`).
@@ -50,6 +52,15 @@ from cuagym.agent._policy import (
     SamplerError,
 )
 from cuagym.agent._prompt import SYSTEM_PROMPT, TOOL_SCHEMA, system_prompt, tool_schema
+from cuagym.agent._rescore import (
+    RescoreError,
+    RescoreItem,
+    Rescorer,
+    RescoreSummary,
+    find_episodes,
+    rescore_run,
+    rewrite_reward,
+)
 from cuagym.agent._rollout import (
     BatchBusy,
     BundlesInvalid,
@@ -93,6 +104,10 @@ __all__ = [
     "PolicyFactory",
     "PolicyReply",
     "RayOptions",
+    "RescoreError",
+    "RescoreItem",
+    "RescoreSummary",
+    "Rescorer",
     "RolloutBatch",
     "RolloutEnv",
     "RolloutJob",
@@ -105,6 +120,7 @@ __all__ = [
     "WebSession",
     "build_messages",
     "collapse_boundary",
+    "find_episodes",
     "load_bundles",
     "make_policies",
     "open_start_screen",
@@ -113,6 +129,8 @@ __all__ = [
     "parse_response",
     "prepare_image",
     "render_episode_html",
+    "rescore_run",
+    "rewrite_reward",
     "run_episode",
     "run_pool",
     "run_rollouts",

@@ -26,6 +26,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from cuagym.agent._context import TurnInput
+from cuagym.agent._final import archive_home, final_files
 from cuagym.agent._images import to_screen
 from cuagym.agent._parse import parse_response
 from cuagym.agent._policy import Observation, Policy, PolicyError, PolicyReply, SamplerError
@@ -83,6 +84,8 @@ class EpisodeResult:
     record: EpisodeRecord
     turns: list[TurnRecord]
     screens: dict[str, bytes] = field(repr=False)
+    #: ``final/...`` -> bytes: what the reward read, for re-scoring (:mod:`cuagym.agent._final`)
+    final: dict[str, bytes] = field(default_factory=dict, repr=False)
 
     def folder(self, out: Path) -> Path:
         return out / self.record.task_id / str(self.record.k)
@@ -90,8 +93,9 @@ class EpisodeResult:
     def write(self, out: Path, *, replace: bool = False) -> Path:
         """``OUT/<task_id>/<k>/``, written atomically (temp folder, fsync, rename)."""
         return Episode.write(
-            out, self.folder(out), self.record, self.turns, self.screens, replace=replace
-        )
+            out, self.folder(out), self.record, self.turns, self.screens, replace=replace,
+            final=self.final,
+        )  # fmt: skip
 
 
 @dataclass
@@ -140,8 +144,9 @@ async def run_episode(
     # How to read the turns' coordinates (the viewer and the statistics need it).
     extra: dict[str, Any] = {"coordinate_space": policy.coordinate_space}
     began = False
+    initial: bytes | str | None = None  # the initial home's archive, or why there is none
     try:
-        await _prepare(bundle, env, opts, web, restore)
+        initial = await _prepare(bundle, env, opts, web, restore)
         first = await _settled_screenshot(env, opts)
         screen_size = png_size(first)
         _prepare_policy_images(env, policy, screen_size)
@@ -170,8 +175,11 @@ async def run_episode(
             screens[FINAL_SCREEN] = await env.screenshot()
         except Exception as exc:
             extra["final_screenshot_error"] = f"{type(exc).__name__}: {exc}"
+    final: dict[str, bytes] = {}
     if error is None:
         reward, checks, error = await _score(bundle, env, opts)
+        if error is None:  # keep what the reward read: `cuagym rescore` re-runs it on that
+            final = await final_files(env, bundle.task.apps, initial)
     record = EpisodeRecord(
         task_id=bundle.task.task_id,
         k=k,
@@ -193,7 +201,7 @@ async def run_episode(
         **({"error": error} if error else {}),
         **extra,
     )
-    return EpisodeResult(record=record, turns=turns, screens=screens)
+    return EpisodeResult(record=record, turns=turns, screens=screens, final=final)
 
 
 # -- before the first turn ---------------------------------------------------------------------
@@ -203,7 +211,9 @@ class _SetupFailed(RuntimeError):
 
 async def _prepare(
     bundle: Bundle, env: Any, opts: RolloutOptions, web: WebSession | None, restore: str | None
-) -> None:
+) -> bytes | str | None:
+    """Setup, the initial snapshot and the start screen; returns the initial home's archive
+    (or why it could not be taken; None for an environment without a host-readable home)."""
     if bundle.initial_setup is None:
         raise _SetupFailed("the bundle has no initial_setup.py")
     if bundle.reward is None:
@@ -217,7 +227,15 @@ async def _prepare(
         why = "timed out" if result.timed_out else f"exit code {result.exit_code}"
         raise _SetupFailed(f"initial_setup.py failed ({why}){': ' + tail[0] if tail else ''}")
     await env.snapshot(INITIAL_SNAPSHOT)
+    initial: bytes | str | None = None
+    home = getattr(env, "home", None)
+    if isinstance(home, Path):
+        try:
+            initial = await asyncio.to_thread(archive_home, home)
+        except (OSError, ValueError) as exc:
+            initial = f"not archived: {exc}"
     await open_start_screen(env, windows, web=web)
+    return initial
 
 
 # -- the turns ---------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from cuagym.cli._env import env_app
 from cuagym.cli._export import export_app
 from cuagym.cli._filter import filter_app
 from cuagym.cli._hub import hub_app
+from cuagym.cli._rescore import rescore_command
 from cuagym.cli._rollout import rollout_command, view_command
 from cuagym.cli._scan import scan_command
 from cuagym.cli._schema import schema_command
@@ -66,6 +67,9 @@ app.command(
 app.command(
     "rollout", help="Let a policy act on bundles through computer_use; write episodes (resumable)."
 )(rollout_command)
+app.command(
+    "rescore", help="Re-run (fixed) rewards on the final states rollouts kept; report changes."
+)(rescore_command)
 app.command("view", help="Write a self-contained HTML page per episode of a rollout.")(view_command)
 app.command(
     "train",

@@ -45,6 +45,8 @@ __all__ = [
 EPISODE_FILE = "episode.json"
 TURNS_FILE = "turns.jsonl"
 SCREENS_DIR = "screens"
+#: What the reward read, kept for re-scoring (DESIGN.md §13; cuagym.agent._final).
+FINAL_DIR = "final"
 FINAL_SCREEN = f"{SCREENS_DIR}/final.png"
 _SCREEN = re.compile(rf"^{SCREENS_DIR}/(\d{{4,}}|final)\.png$")
 
@@ -224,11 +226,13 @@ class Episode:
         screens: Mapping[str, bytes],
         *,
         replace: bool = False,
+        final: Mapping[str, bytes] | None = None,
     ) -> Path:
         """Write an episode folder atomically (inside ``out_root``, which holds the temp dir).
 
         ``screens`` maps ``screens/NNNN.png`` / ``screens/final.png`` to PNG bytes; every
-        turn's screenshot must be among them.
+        turn's screenshot must be among them. ``final`` maps ``final/...`` paths to what the
+        reward read (DESIGN.md §13, kept for re-scoring).
         """
         if record.steps != len(turns):
             raise EpisodeError(f"record says {record.steps} steps for {len(turns)} turns")
@@ -240,7 +244,12 @@ class Episode:
         for name in screens:
             if not _SCREEN.match(name):
                 raise EpisodeError(f"{name!r} is not screens/NNNN.png or {FINAL_SCREEN}")
+        for name in final or {}:
+            parts = name.split("/")
+            if parts[0] != FINAL_DIR or len(parts) < 2 or ".." in parts or "" in parts:
+                raise EpisodeError(f"{name!r} is not a path under {FINAL_DIR}/")
         files: dict[str, bytes] = {
+            **(final or {}),
             EPISODE_FILE: (record.model_dump_json(indent=2) + "\n").encode("utf-8"),
             TURNS_FILE: "".join(
                 json.dumps(t.model_dump(mode="json"), ensure_ascii=False) + "\n" for t in turns

@@ -245,6 +245,22 @@ class Spliced:
     path: Path  # where the replaced subtree is (empty: the root was rebuilt)
 
 
+#: a window wider than 1/WIDE_WINDOW of the old state is not spliced (see :func:`wide_window`)
+WIDE_WINDOW = 2
+
+
+def wide_window(new: bytes, new_env: Envelope, old: bytes, old_env: Envelope) -> bool:
+    """Does most of the state differ between the two bodies (a state new to the session)?
+
+    Then splicing would index the old body and re-read the window member by member, scanning
+    it byte by byte in Python; the parsed-state path (one C parse, unchanged subtrees reused,
+    the rest validated in batches) is faster, and so is checking this first (two C scans)."""
+    size_a = old_env.end - old_env.start
+    spans = (old_env.start, old_env.end, new_env.start, new_env.end)
+    prefix, suffix = common_affixes(old, new, spans)
+    return (size_a - suffix - prefix) * WIDE_WINDOW > size_a
+
+
 def splice(
     validator: IncrementalValidator,
     new: bytes,
@@ -265,6 +281,8 @@ def splice(
     if prefix == size_a == size_b:
         return None  # the same state text
     lo, hi = prefix, size_a - suffix  # the window, in the old state's coordinates
+    if (hi - lo) * WIDE_WINDOW > size_a:
+        raise Fallback  # see :func:`wide_window`
     delta = size_b - size_a
     # Offsets below are relative to the state's first byte (``off`` in the new body).
     off = new_env.start

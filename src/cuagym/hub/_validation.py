@@ -24,7 +24,7 @@ from pydantic import ValidationError
 from cuagym.hub._diff import join_path
 from cuagym.hub._incremental import Fallback, IncrementalValidator
 from cuagym.hub._memo import Memo, ValidatedState
-from cuagym.hub._splice import Envelope, LazyIndex, Span, build_index, splice
+from cuagym.hub._splice import Envelope, LazyIndex, Span, build_index, splice, wide_window
 from cuagym.hub._webapp import Violation, WebApp
 
 __all__ = ["InvalidState", "StateValidator", "error_path"]
@@ -158,10 +158,14 @@ class StateValidator:
         None when this reference cannot tell (then validate the parsed body instead);
         InvalidState when the state is invalid.
         """
-        index = self.index_of(reference) if self._trusted else None
-        if index is None or reference.body is None or reference.span is None:
+        if reference.body is None or reference.span is None:
             return None
         old_env = Envelope("", *reference.span)
+        if wide_window(body, env, reference.body, old_env):
+            return None  # mostly new: the parsed-state path is cheaper than splicing
+        index = self.index_of(reference) if self._trusted else None
+        if index is None:
+            return None
         try:
             spliced = splice(self._inc, body, env, reference.body, old_env, index, reference.root)
             if spliced is None:  # the same state text

@@ -88,7 +88,14 @@ _SOURCE_FUNCS = frozenset(
         "odf.opendocument.load",
     }
 )
-_SOURCE_PREFIXES = ("requests.", "httpx.", "urllib.request.", "urllib3.", "pandas.read_")
+_SOURCE_PREFIXES = (
+    "requests.",
+    "httpx.",
+    "urllib.request.",
+    "urllib3.",
+    "http.client.",
+    "pandas.read_",
+)
 # Path methods read the file system; file-object methods (read, readlines) only pass on the
 # taint of the object, which its opener already decided.
 _SOURCE_METHODS = frozenset({"read_text", "read_bytes", "iterdir", "open"})
@@ -132,6 +139,18 @@ _UNWRAP_CALLS = frozenset(
 Part = tuple[ast.expr, tuple[ast.expr, ...]]
 
 
+def attr_key(name: str, attr: str) -> str:
+    """The environment key of ``name.attr`` once assigned (never a valid identifier)."""
+    return f"{name}.{attr}"
+
+
+def forget_attrs(env: Env, name: str) -> None:
+    """Drop what is known of ``name``'s attributes (rebound, or handed to a call)."""
+    prefix = f"{name}."
+    for key in [k for k in env if k.startswith(prefix)]:
+        del env[key]
+
+
 def _safe(value: object) -> object:
     if isinstance(value, str) and len(value) > 10_000:
         return UNKNOWN
@@ -166,6 +185,10 @@ class ExprEvaluator(ABC):
     @abstractmethod
     def mutate(self, name: str, taint: Taint, env: Env, ctx: Ctx) -> None: ...
 
+    def method_result(self, name: str) -> Taint:
+        """What calling the script's method ``name`` returns, its parameters left open."""
+        return EMPTY
+
     # ---- variables -----------------------------------------------------------------------------
 
     def var(self, name: str, ctx: Ctx) -> tuple[str, str]:
@@ -184,11 +207,22 @@ class ExprEvaluator(ABC):
         if isinstance(e, ast.Constant):
             return self.constant(e, env, ctx)
         if isinstance(e, ast.Name):
+            if e.id not in env and self.probe_reference(e):
+                return Value(frozenset({Exists(e.lineno)}))
             return self.lookup(e.id, env, ctx)
         if isinstance(e, ast.Attribute):
+            if isinstance(e.value, ast.Name) and attr_key(e.value.id, e.attr) in env:
+                return env[attr_key(e.value.id, e.attr)]
+            if self.probe_reference(e):
+                return Value(frozenset({Exists(e.lineno)}))
             owner = self.expr(e.value, env, ctx).taint
             if self.is_self(e.value, ctx):  # self.wb: what the class's methods stored there
                 owner |= self.attrs.get(e.attr, EMPTY)
+            method = self.user_method(e, ctx)
+            if method is not None:
+                # ``check(obj.has_heading, ...)``: a method handed on as a callable gives, when
+                # called, what it returns (its parameters stay open: they may be state).
+                owner |= self.method_result(method)
             return Value(owner)
         if isinstance(e, ast.Subscript):
             base, key = self.expr(e.value, env, ctx), self.expr(e.slice, env, ctx)
@@ -302,13 +336,25 @@ class ExprEvaluator(ABC):
 
     def call(self, e: ast.Call, env: Env, ctx: Ctx) -> Value:
         func = e.func
+        # A call may change the attributes of any object it is handed (or called on).
+        for a in (func.value if isinstance(func, ast.Attribute) else None, *e.args):
+            if isinstance(a, ast.Name):
+                forget_attrs(env, a.id)
         if isinstance(func, ast.Name) and func.id in self.scopes.functions and func.id not in env:
             return self.call_user(func.id, e, env, ctx)
         method = self.user_method(func, ctx)
         if method is not None and isinstance(func, ast.Attribute):
             binding = self.scopes.methods[method][1]
             bound = None if binding == "static" else self.expr(func.value, env, ctx).taint
-            return self.call_user(method, e, env, ctx, receiver=bound)
+            result = self.call_user(method, e, env, ctx, receiver=bound)
+            owner = func.value
+            if bound is not None and isinstance(owner, ast.Name) and not self.is_self(owner, ctx):
+                # `res.fill(state)`: the method may keep what it was given on the object
+                given = join_taints(self.expr(a, env, ctx).taint for a in e.args)
+                given |= join_taints(self.expr(k.value, env, ctx).taint for k in e.keywords)
+                if given:
+                    self.mutate(owner.id, given, env, ctx)
+            return result
         if (
             isinstance(func, ast.Name)
             and func.id not in env
@@ -346,6 +392,16 @@ class ExprEvaluator(ABC):
             return Value(taint)
         return Value(taint, self.fold_call(q, args, kws))
 
+    def probe_reference(self, e: ast.Name | ast.Attribute) -> bool:
+        """``map(Path.exists, paths)``, ``filter(os.path.isfile, names)``: an existence probe
+        handed on as a callable is a probe all the same."""
+        q = self.r.resolve(e)
+        if q is None:
+            return False
+        return q in _EXISTS_FUNCS or (
+            q.startswith("pathlib.") and q.rsplit(".", 1)[-1] in _EXISTS_METHODS
+        )
+
     def user_method(self, func: ast.expr, ctx: Ctx) -> str | None:
         """The script's own method that ``obj.name(...)`` calls, if any: by name, on ``self``,
         on one of the script's classes or on a name bound to an instance of one (never a
@@ -353,6 +409,10 @@ class ExprEvaluator(ABC):
         if not isinstance(func, ast.Attribute) or func.attr in MUTATORS:
             return None
         owner = func.value
+        if isinstance(owner, ast.Call) and isinstance(owner.func, ast.Name):
+            owner = owner.func  # Hub().go(...): a method of a fresh instance of the class
+            if owner.id not in self.scopes.classes:
+                return None
         known = isinstance(owner, ast.Name) and (
             owner.id in self.scopes.classes
             or owner.id in self.scopes.instances

@@ -19,7 +19,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, replace
 
-from cuagym.synth._scan_expr import ExprEvaluator
+from cuagym.synth._scan_expr import ExprEvaluator, attr_key, forget_attrs
 from cuagym.synth._scan_imports import Resolver
 from cuagym.synth._scan_labels import (
     EMPTY,
@@ -109,6 +109,9 @@ class FlowAnalyzer(ExprEvaluator):
         self.summaries[name] = summary
         return summary
 
+    def method_result(self, name: str) -> Taint:
+        return self.summarize(name).ret.taint
+
     # ---- calls of the script's own functions ---------------------------------------------------
 
     def call_user(
@@ -182,11 +185,18 @@ class FlowAnalyzer(ExprEvaluator):
                 if isinstance(value, ast.Constant) and value.value is True:
                     lines = range(value.lineno, value.lineno + 1)
                 taint = _mark_exc(taint, lines, bool_only=True)
+            forget_attrs(env, target.id)  # a new object: its attributes are not the old one's
             self.bind(target.id, Value(taint, v.const), env, ctx)
             var = self.var(target.id, ctx)
             if value is not None and var in self.tiers.tier_b:
                 self.assign_events(var, value, env, ctx)
         elif isinstance(target, ast.Tuple | ast.List):
+            if _same_shape(target, value):
+                # `a, b = True, state_ok`: each name gets its own element, not their union
+                assert isinstance(value, ast.Tuple | ast.List)
+                for elt, part in zip(target.elts, value.elts, strict=True):
+                    self.assign(elt, self.expr(part, env, ctx), part, env, ctx)
+                return
             for elt in target.elts:
                 self.assign(elt, Value(v.taint), None, env, ctx)
         elif isinstance(target, ast.Starred):
@@ -203,6 +213,12 @@ class FlowAnalyzer(ExprEvaluator):
                 self.attrs[target.attr] = self.attrs.get(target.attr, EMPTY) | stored
             if isinstance(base, ast.Name):
                 self.mutate(base.id, v.taint | extra, env, ctx)
+                owned = isinstance(target, ast.Attribute) and target.value is base
+                if owned and not self.is_self(base, ctx):
+                    # `res.pinned = True`: what `res.pinned` reads next is this value, not the
+                    # union of everything stored on `res`
+                    assert isinstance(target, ast.Attribute)
+                    env[attr_key(base.id, target.attr)] = Value(v.taint | ctx.pc, v.const)
                 var = self.var(base.id, ctx)
                 if value is not None and self.tiers.counts_increment(var):
                     self.award("incr", var, value, env, ctx)
@@ -214,6 +230,21 @@ class FlowAnalyzer(ExprEvaluator):
             value, ast.Tuple
         ):
             self.award("display", var, value, env, ctx, split=True)
+        elif var in self.tiers.tier_a and isinstance(value, ast.BinOp) and not ctx.in_except:
+            # `score = 0.5 * cells_ok + 0.5 * chart_ok`: each term is awarded on its own, so a
+            # flag set to a literal cannot hide behind the real check beside it. Only terms
+            # that carry a boolean flag are judged (weights and offsets are not verdicts).
+            for part, conds in self.parts(value, (), False):
+                if part is value:
+                    break  # not a sum: judged where it is consumed
+                v = self.expr(part, env, ctx)
+                around = ctx.pc | join_taints(self.expr(c, env, ctx).taint for c in conds)
+                if not any(isinstance(lab, Lit) and lab.kind == "bool" for lab in v.taint | around):
+                    continue
+                ctx.col.add(
+                    Event("assign", var, part.lineno, v.taint | around,
+                          self.success(part, v, env, ctx), False, (id(part), ()))
+                )  # fmt: skip
         elif var in self.tiers.tier_a and (ctx.in_except or self.tiers.base_credit(var)):
             # Otherwise a constant (re)assignment is judged where it is consumed (the REWARD
             # line, flow-sensitively): `reward = 1.0; if bad: reward = 0.0` is legitimate, and so
@@ -340,6 +371,8 @@ class FlowAnalyzer(ExprEvaluator):
         return Outcome(out)
 
     def loop(self, s: ast.For | ast.AsyncFor | ast.While, env: Env, ctx: Ctx) -> Env:
+        if _unrollable(s):
+            return self.unrolled(s, env, ctx)
         cur = dict(env)
         for _ in range(_MAX_LOOP_ROUNDS):
             body_env = dict(cur)
@@ -355,6 +388,27 @@ class FlowAnalyzer(ExprEvaluator):
             if new == cur:
                 break
             cur = new
+        return self.block(s.orelse, cur, ctx).env
+
+    def unrolled(self, s: ast.For | ast.AsyncFor | ast.While, env: Env, ctx: Ctx) -> Env:
+        """A loop over a literal display of records (``for name, ok, pts in (("a", a_ok, 2),
+        ...)``) run once per element, in order: each record's verdict is judged on its own
+        instead of through the union of all of them, which would let one real check launder
+        a constant flag beside it. The body is straight-line code then (no test of its own)."""
+        assert isinstance(s, ast.For | ast.AsyncFor) and isinstance(s.iter, ast.List | ast.Tuple)
+        cur = dict(env)
+        inner = replace(ctx, loop_only=False)
+        for i, elt in enumerate(s.iter.elts):
+            sub = Collector()
+            each = replace(inner, col=sub)
+            self.assign(s.target, self.expr(elt, cur, ctx), elt, cur, each)
+            out = self.block(s.body, cur, each)
+            cur = out.env
+            for ev in sub.events.values():
+                ctx.col.add(replace(ev, key=(ev.key[0], (id(s), i, *ev.key[1]))))
+            ctx.col.returns.extend(sub.returns)
+            for g, t in sub.global_writes.items():
+                ctx.col.write_global(g, t)
         return self.block(s.orelse, cur, ctx).env
 
     def try_stmt(self, s: ast.Try | ast.TryStar, env: Env, ctx: Ctx) -> Outcome:
@@ -393,6 +447,29 @@ class FlowAnalyzer(ExprEvaluator):
             self.award(
                 "return", (ctx.scope, "<return>"), s.value, env, ctx, helper_lines=lines, split=True
             )
+
+
+_MAX_UNROLL = 16
+
+
+def _same_shape(target: ast.Tuple | ast.List, value: ast.expr | None) -> bool:
+    return (
+        isinstance(value, ast.Tuple | ast.List)
+        and len(value.elts) == len(target.elts)
+        and not any(isinstance(x, ast.Starred) for x in (*target.elts, *value.elts))
+    )
+
+
+def _unrollable(s: ast.For | ast.AsyncFor | ast.While) -> bool:
+    """A for-loop over a short literal list/tuple whose body never leaves the iteration early
+    (no break, continue, return, raise, yield: unrolled, it stays the same program)."""
+    if not isinstance(s, ast.For | ast.AsyncFor) or not isinstance(s.iter, ast.List | ast.Tuple):
+        return False
+    elts = s.iter.elts
+    if not elts or len(elts) > _MAX_UNROLL or any(isinstance(x, ast.Starred) for x in elts):
+        return False
+    jumps = (ast.Break, ast.Continue, ast.Return, ast.Raise, ast.Yield, ast.YieldFrom)
+    return not any(isinstance(n, jumps) for stmt in s.body for n in ast.walk(stmt))
 
 
 def _mark_exc(taint: Taint, lines: range, bool_only: bool) -> Taint:

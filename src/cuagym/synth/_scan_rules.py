@@ -204,6 +204,9 @@ class _HubTracker:
         self.scopes = scopes
         self.vars: set[tuple[str, str]] = set()
         self.funcs: set[str] = set()
+        # ``self.<attr>`` of a hub client class: hub-rooted iff every assignment to it is
+        self.attrs: set[str] = set()
+        attr_values: dict[str, list[tuple[ast.expr, str]]] = defaultdict(list)
         assigns: list[tuple[ast.expr, ast.expr, str]] = []
         returns: dict[str, list[ast.expr]] = defaultdict(list)
         args: dict[tuple[str, str], list[tuple[ast.expr, str]]] = defaultdict(list)
@@ -226,18 +229,25 @@ class _HubTracker:
                     for kw in node.keywords:
                         if kw.arg:
                             args[(fn.name, kw.arg)].append((kw.value, scope))
+        for target, value, scope in assigns:
+            if _is_self_attr(target):
+                assert isinstance(target, ast.Attribute)
+                attr_values[target.attr].append((value, scope))
         for _ in range(6):
-            before = (len(self.vars), len(self.funcs))
+            before = (len(self.vars), len(self.funcs), len(self.attrs))
             for target, value, scope in assigns:
                 if isinstance(target, ast.Name) and self.is_hub(value, scope):
                     self.vars.add((scopes.scope_of(target.id, scope), target.id))
+            for attr, sites in attr_values.items():
+                if all(self.is_hub(v, s) for v, s in sites):
+                    self.attrs.add(attr)
             for (fn_name, p), sites in args.items():
                 if all(self.is_hub(a, s) for a, s in sites):
                     self.vars.add((fn_name, p))
             for fn_name, rets in returns.items():
                 if rets and all(self.is_hub(v, fn_name) for v in rets):
                     self.funcs.add(fn_name)
-            if (len(self.vars), len(self.funcs)) == before:
+            if (len(self.vars), len(self.funcs), len(self.attrs)) == before:
                 break
 
     def _env_read(self, node: ast.expr) -> bool:
@@ -270,6 +280,8 @@ class _HubTracker:
         if isinstance(node, ast.IfExp):
             return self.is_hub(node.body, scope) and self.is_hub(node.orelse, scope)
         if isinstance(node, ast.Attribute):
+            if _is_self_attr(node):
+                return node.attr in self.attrs
             return self.is_hub(node.value, scope)  # urlparse(hub).netloc
         if isinstance(node, ast.Call):
             return self._hub_call(node, scope)
@@ -459,6 +471,15 @@ class RuleChecker:
             self._add("network", node, "HTTP request to a URL that is not built from $CUAGYM_HUB")
         elif verb in _MUTATING:
             self._add("network", node, f"mutating HTTP {verb.upper()}: reward scripts only read")
+
+
+def _is_self_attr(node: ast.expr) -> bool:
+    """``self.<attr>``: an attribute of the instance a method runs on."""
+    return (
+        isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "self"
+    )
 
 
 def _sends_data(data: ast.expr | None) -> bool:
