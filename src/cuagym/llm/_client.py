@@ -12,12 +12,14 @@ from __future__ import annotations
 import os
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import httpx2
-
+from cuagym._extras import needs_extra
 from cuagym.llm._retry import Clock, RetryPolicy, with_retries
 from cuagym.llm._types import ChatResponse, Message, ModelSpec, ToolSpec
+
+if TYPE_CHECKING:  # the llm extra's transport; imported where a client is made
+    import httpx2
 
 __all__ = ["DEFAULT_KEY_ENV", "ChatClient", "make_client", "resolve_api_key"]
 
@@ -131,12 +133,14 @@ def make_client(
     spec = ModelSpec.parse(model) if isinstance(model, str) else model
     key = api_key or resolve_api_key(spec, api_key_env=api_key_env, base_url=base_url)
     if spec.provider == "openai":
-        from cuagym.llm._openai import OpenAIChatClient
+        with needs_extra("llm"):
+            from cuagym.llm._openai import OpenAIChatClient
 
         return OpenAIChatClient(
             spec, api_key=key, base_url=base_url, http_client=http_client, **options
         )
-    from cuagym.llm._anthropic import AnthropicChatClient
+    with needs_extra("llm"):
+        from cuagym.llm._anthropic import AnthropicChatClient
 
     return AnthropicChatClient(
         spec, api_key=key, base_url=base_url, http_client=http_client, **options
