@@ -45,6 +45,7 @@ DEMO_RUNS ?= ./runs/oracle
 # One tuple each of two desktop and two web domains (present in any run with DEMO_N >= 8).
 DEMO_ROLLOUT_DOMAINS ?= calc files team-chat crm
 demo: install
+	@mkdir -p $(STAMPS) && date +%s > $(STAMPS)/demo-started
 	$(VENV)/bin/cuagym synth --backend procedural --n $(DEMO_N) --seed 0 --workers 2 --out $(DEMO_OUT)
 	$(VENV)/bin/cuagym verify $(DEMO_OUT)/final/*
 	@picked=""; for d in $(DEMO_ROLLOUT_DOMAINS); do \
@@ -55,11 +56,12 @@ demo: install
 	$(VENV)/bin/cuagym view $(DEMO_RUNS)
 	$(VENV)/bin/cuagym stats $(DEMO_OUT) --episodes $(DEMO_RUNS) --html $(DEMO_OUT)/report.html > /dev/null
 	@echo
-	@echo "Done. Open these in a browser:"
-	@echo "  $(DEMO_RUNS)/view/index.html   the oracles' episodes: each screen with its actions drawn"
-	@echo "  $(DEMO_OUT)/report.html        the corpus report: the paper's tables and plots"
-	@echo "Verified tuples are in $(DEMO_OUT)/final/ (task.json, the three scripts); serve the web"
-	@echo "apps with 'make hub'; see what else this machine can run with '.venv/bin/cuagym doctor'."
+	@echo "Done in $$(( $$(date +%s) - $$(cat $(STAMPS)/demo-started) )) s (after the install). Open these in a browser:"
+	@echo "  $(DEMO_RUNS)/view/index.html  the oracles' episodes: each screen with the actions drawn on it"
+	@echo "  $(DEMO_OUT)/report.html  the corpus report: the paper's tables and plots"
+	@echo "The verified tuples are in $(DEMO_OUT)/final/ (task_config.json, initial_setup.py,"
+	@echo "golden_patch.py, reward.py each). Serve the web apps: make hub. What else this machine"
+	@echo "can run: .venv/bin/cuagym doctor"
 
 hub: install
 	@$(VENV)/bin/cuagym hub serve --host 127.0.0.1 --port $(DEMO_PORT)
