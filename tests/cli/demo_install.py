@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import importlib.abc
+import importlib.util
 import io
 import json
 import pkgutil
@@ -41,6 +42,19 @@ class BlockModules(importlib.abc.MetaPathFinder):
         if name.split(".", 1)[0] in self.blocked:
             raise ModuleNotFoundError(f"No module named {name!r}", name=name)
         return None
+
+
+def hide_from_find_spec(blocked: set[str]) -> None:
+    """``importlib.util.find_spec`` answers None for a hidden module, as for one never
+    installed (commands probe extras with it before importing them)."""
+    real = importlib.util.find_spec
+
+    def find_spec(name: str, package: str | None = None) -> ModuleSpec | None:
+        if name.split(".", 1)[0] in blocked:
+            return None
+        return real(name, package)
+
+    importlib.util.find_spec = find_spec
 
 
 def _import_commands() -> dict[str, str]:
@@ -87,6 +101,7 @@ def main() -> None:
     blocked = set(json.loads(Path(sys.argv[1]).read_text(encoding="utf-8")))
     cases = json.loads(Path(sys.argv[2]).read_text(encoding="utf-8"))
     sys.meta_path.insert(0, BlockModules(blocked))
+    hide_from_find_spec(blocked)
     report: dict[str, Any] = {"import_failures": _import_commands(), "help": [], "cases": []}
     if not report["import_failures"]:
         import typer.main

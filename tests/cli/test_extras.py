@@ -117,6 +117,7 @@ def test_every_command_runs_with_only_the_demo_install(tmp_path: Path) -> None:
         ("data", ["export", "hf", str(BUNDLES), "--out", str(tmp_path / "hf")]),
         ("data", ["export", "verl", str(BUNDLES), "--out", str(tmp_path / "verl")]),
         ("ray", ["verify", "--executor", "ray", str(WEB_BUNDLE)]),
+        ("dedup", ["taskgen", "--domains", "all", "--n", "5", "--out", str(tmp_path / "t.json")]),
         ("train", ["train", "--model", str(tmp_path / "model"), "--data", str(tmp_path),
                    "--dry-run"]),
     ]  # fmt: skip
