@@ -80,9 +80,11 @@ def blocked_modules() -> list[str]:
     return sorted(blocked)
 
 
-def run_demo_install(tmp_path: Path, cases: list[list[str]]) -> dict[str, Any]:
+def run_demo_install(
+    tmp_path: Path, cases: list[list[str]], hide_also: tuple[str, ...] = ()
+) -> dict[str, Any]:
     blocked, cases_file = tmp_path / "blocked.json", tmp_path / "cases.json"
-    blocked.write_text(json.dumps(blocked_modules()), encoding="utf-8")
+    blocked.write_text(json.dumps([*blocked_modules(), *hide_also]), encoding="utf-8")
     cases_file.write_text(json.dumps(cases), encoding="utf-8")
     done = subprocess.run(
         [sys.executable, str(DRIVER), str(blocked), str(cases_file)],
@@ -139,6 +141,20 @@ def test_every_command_runs_with_only_the_demo_install(tmp_path: Path) -> None:
         assert "Traceback" not in case["stderr"] + case["stdout"]
     # Nothing an extra brings was imported on the way (a hidden module stays hidden).
     assert report["leaked"] == []
+
+
+@pytest.mark.slow
+def test_a_rollout_without_the_screen_says_to_install_the_gui_extra(tmp_path: Path) -> None:
+    # pip install 'cuagym[office]' alone: a rollout (even the oracle's) watches a screen.
+    argv = ["rollout", str(WEB_BUNDLE), "--policy", "oracle", "--out", str(tmp_path / "runs")]
+    report = run_demo_install(tmp_path, [argv], hide_also=("mss",))
+    (case,) = report["cases"]
+    assert case["code"] == 2, case
+    assert case["stderr"] == (
+        "error: this command needs the gui extra (mss is not installed): "
+        "pip install 'cuagym[gui]'\n"
+    )
+    assert not (tmp_path / "runs").exists()  # refused before any environment started
 
 
 def test_a_missing_module_in_a_needs_extra_block_names_the_extra() -> None:

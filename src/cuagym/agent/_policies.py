@@ -62,9 +62,13 @@ class PolicyConfig(BaseModel):
         return provider
 
     def require_installed(self) -> str:
-        """:meth:`kind`, after checking that its SDK imports: a model policy needs the llm
-        extra (raises :class:`~cuagym._extras.MissingExtra` before any environment starts)."""
+        """:meth:`kind`, after checking that what an episode of this policy imports is
+        installed: the screen of the virtual display (the gui extra) for every policy, the
+        provider's SDK (the llm extra) for a model. Raises
+        :class:`~cuagym._extras.MissingExtra` before any environment starts."""
         kind = self.kind()
+        with needs_extra("gui"):
+            importlib.import_module("mss")  # screenshots: every policy sees the screen
         if kind != "oracle":
             with needs_extra("llm"):
                 importlib.import_module(kind)  # the provider's SDK: openai or anthropic
