@@ -1,8 +1,11 @@
 # cuagym: the two commands of the README.
-#   make demo   install what the main job needs, then run it on its embedded defaults
-#   make test   install the same plus the test services, then run the whole test suite
+#   make demo   install what the main job and its GUI oracles need, then run the whole loop:
+#               synthesize, verify, solve a few tuples at the screen, write the viewer and report
+#   make test   install the demo's part plus every other extra and the test services, then run
+#               the whole test suite
 # Both are idempotent: stamps under .make/ record what was installed, so a second run installs
-# nothing unless pyproject.toml or this Makefile changed.
+# nothing unless pyproject.toml or this Makefile changed. Either may run first: make test's
+# install builds on make demo's (the demo's extras first, then the rest).
 
 SHELL := /bin/bash
 PYTHON ?= python3
@@ -10,13 +13,20 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMPS := .make
 
-# Debian packages: what the main job needs, and what the tests start for real.
+# Debian packages: what the main job needs, what GUI rollouts need, and the test services.
 APT_RUNTIME := python3 python3-venv python3-dev ca-certificates curl bubblewrap util-linux
-APT_TEST := redis-server chromium fonts-dejavu-core fonts-noto-color-emoji
-# GUI environments: a virtual display, input, a window manager and the real desktop apps.
+# GUI environments (the demo's oracle rollouts and the tests): a virtual display, input, a
+# window manager, the real desktop apps, the browser and the fonts their pages use.
 APT_GUI := xvfb xdotool x11-utils x11-xserver-utils matchbox-window-manager \
 	libreoffice-calc libreoffice-writer libreoffice-impress libreoffice-gtk3 chromium \
-	pcmanfm xterm
+	pcmanfm xterm fonts-dejavu-core fonts-noto-color-emoji
+APT_TEST := redis-server
+
+# What `make demo` installs of cuagym's extras: the main job (scale, office), the stats report's
+# plots (report) and the screen of GUI rollouts (gui). Every command's module imports with only
+# these (tests/cli/test_extras.py checks it); the rest come with `make test`.
+DEMO_EXTRAS := scale,office,report,gui
+ALL_EXTRAS := scale,office,gui,browser,llm,dedup,dev,report,data,ray,gym,train
 
 DEMO_PORT ?= 8765
 # Most tests wait on subprocesses, browsers and sandboxes: three workers keep both cores busy.
@@ -25,13 +35,33 @@ PYTEST_ARGS ?=
 
 .PHONY: demo hub test install install-test lint typecheck bench clean
 
-# The main job on its embedded defaults: procedural synthesis across every domain with task
-# families, each tuple checked by code (C1-C6) in sandboxed environments, then verified again.
+# The whole loop on its embedded defaults: procedural synthesis across every domain with task
+# families, each tuple checked by code (C1-C6) in sandboxed environments, verified again; then
+# a desktop and a web tuple of each kind solved by their GUI oracles through the real screen
+# (LibreOffice, the file manager, Chromium), the episode viewer and the corpus report.
 DEMO_N ?= 32
+DEMO_OUT ?= ./output
+DEMO_RUNS ?= ./runs/oracle
+# One tuple each of two desktop and two web domains (present in any run with DEMO_N >= 8).
+DEMO_ROLLOUT_DOMAINS ?= calc files team-chat crm
 demo: install
-	$(VENV)/bin/cuagym synth --backend procedural --n $(DEMO_N) --seed 0 --workers 2 --out ./output
-	$(VENV)/bin/cuagym verify ./output/final/*
-	@echo "verified bundles: ./output/final/   (serve the web apps: make hub)"
+	@mkdir -p $(STAMPS) && date +%s > $(STAMPS)/demo-started
+	$(VENV)/bin/cuagym synth --backend procedural --n $(DEMO_N) --seed 0 --workers 2 --out $(DEMO_OUT)
+	$(VENV)/bin/cuagym verify $(DEMO_OUT)/final/*
+	@picked=""; for d in $(DEMO_ROLLOUT_DOMAINS); do \
+	  first=$$(ls -d $(DEMO_OUT)/final/$$d--* 2>/dev/null | head -n 1); \
+	  if [ -z "$$first" ]; then echo "error: no verified $$d tuple in $(DEMO_OUT)/final" >&2; exit 1; fi; \
+	  picked="$$picked $$first"; done; \
+	$(VENV)/bin/cuagym rollout $$picked --policy oracle --workers 2 --out $(DEMO_RUNS)
+	$(VENV)/bin/cuagym view $(DEMO_RUNS)
+	$(VENV)/bin/cuagym stats $(DEMO_OUT) --episodes $(DEMO_RUNS) --html $(DEMO_OUT)/report.html > /dev/null
+	@echo
+	@echo "Done in $$(( $$(date +%s) - $$(cat $(STAMPS)/demo-started) )) s (after the install). Open these in a browser:"
+	@echo "  $(DEMO_RUNS)/view/index.html  the oracles' episodes: each screen with the actions drawn on it"
+	@echo "  $(DEMO_OUT)/report.html  the corpus report: the paper's tables and plots"
+	@echo "The verified tuples are in $(DEMO_OUT)/final/ (task_config.json, initial_setup.py,"
+	@echo "golden_patch.py, reward.py each). Serve the web apps: make hub. What else this machine"
+	@echo "can run: .venv/bin/cuagym doctor"
 
 hub: install
 	@$(VENV)/bin/cuagym hub serve --host 127.0.0.1 --port $(DEMO_PORT)
@@ -39,9 +69,10 @@ hub: install
 test: install-test
 	$(VENV)/bin/pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
-install: $(STAMPS)/venv $(STAMPS)/image
+install: $(STAMPS)/venv $(STAMPS)/apt-gui $(STAMPS)/image
 
-install-test: $(STAMPS)/venv-test $(STAMPS)/apt-test $(STAMPS)/image $(STAMPS)/osworld
+install-test: $(STAMPS)/venv-test $(STAMPS)/apt-gui $(STAMPS)/apt-test $(STAMPS)/image \
+	$(STAMPS)/osworld
 
 lint:
 	$(VENV)/bin/ruff check src tests benchmarks
@@ -73,23 +104,28 @@ $(STAMPS)/apt-runtime: Makefile
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "cuagym needs Python >= 3.11"'
 	@touch $@
 
+$(STAMPS)/apt-gui: Makefile
+	@mkdir -p $(STAMPS)
+	$(call apt_ensure,$(APT_GUI))
+	@touch $@
+
 $(STAMPS)/apt-test: Makefile
 	@mkdir -p $(STAMPS)
-	$(call apt_ensure,$(APT_TEST) $(APT_GUI))
+	$(call apt_ensure,$(APT_TEST))
 	@touch $@
 
 # -- the virtual environment -------------------------------------------------------------------
 $(STAMPS)/venv: pyproject.toml Makefile $(STAMPS)/apt-runtime
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[scale,office,report]'
+	$(PY) -m pip install -q -e '.[$(DEMO_EXTRAS)]'
 	@touch $@
 
 # torch before the train extra: a plain resolve of verl would pull a multi-GB CUDA build.
 TORCH_VERSION ?= 2.13.0
 $(STAMPS)/venv-test: $(STAMPS)/venv pyproject.toml
 	$(PY) -m pip install -q 'torch==$(TORCH_VERSION)'
-	$(PY) -m pip install -q -e '.[scale,office,gui,browser,llm,dedup,dev,report,data,ray,gym,train]'
+	$(PY) -m pip install -q -e '.[$(ALL_EXTRAS)]'
 	@touch $@
 
 # OSWorld's desktop-env wheel (not installed: its dependencies are heavy): the tests compile

@@ -7,11 +7,13 @@ makes one policy per episode.
 
 from __future__ import annotations
 
+import importlib
 import os
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from cuagym._extras import needs_extra
 from cuagym.agent._anthropic_policy import TOOL_VERSIONS, AnthropicPolicy, AnthropicSampler
 from cuagym.agent._context import DEFAULT_INTERVAL
 from cuagym.agent._images import CoordinateSpace, ImageSpec
@@ -58,6 +60,19 @@ class PolicyConfig(BaseModel):
                 "server, with --base-url) or anthropic:MODEL"
             )
         return provider
+
+    def require_installed(self) -> str:
+        """:meth:`kind`, after checking that what an episode of this policy imports is
+        installed: the screen of the virtual display (the gui extra) for every policy, the
+        provider's SDK (the llm extra) for a model. Raises
+        :class:`~cuagym._extras.MissingExtra` before any environment starts."""
+        kind = self.kind()
+        with needs_extra("gui"):
+            importlib.import_module("mss")  # screenshots: every policy sees the screen
+        if kind != "oracle":
+            with needs_extra("llm"):
+                importlib.import_module(kind)  # the provider's SDK: openai or anthropic
+        return kind
 
     @property
     def model(self) -> str | None:
@@ -116,7 +131,7 @@ def make_policies(
 ) -> Policies:
     """The policy factory ``config`` names. ``http_client`` replaces the SDK's transport
     (tests pass the scripted double's); ``api_key`` overrides the environment variable."""
-    kind = config.kind()
+    kind = config.require_installed()
     if kind == "oracle":
         return Policies(config)
     model = config.model or ""

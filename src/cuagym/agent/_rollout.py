@@ -251,7 +251,7 @@ async def run_rollouts(
     """Run every rollout of ``paths`` × ``range(batch.n)`` not already in ``batch.out``."""
     if batch.policies is not None and batch.executor != "local":
         raise ValueError("injected policies run on the local executor only")
-    policy.kind()  # a bad policy name fails before any environment starts
+    policy.require_installed()  # a bad policy name or a missing SDK fails before any env starts
     loaded = load_bundles(paths)
     out = batch.out
     out.mkdir(parents=True, exist_ok=True)

@@ -34,17 +34,20 @@ from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any, TypeVar
 
-import gymnasium
-import numpy as np
-from gymnasium import spaces
-
-from cuagym.agent._gym_space import ComputerUseSpace
+from cuagym._extras import needs_extra
 from cuagym.agent._images import CoordinateSpace, ImageSpec
 from cuagym.agent._loop import EpisodeResult, RolloutOptions
 from cuagym.agent._parse import CLOSE_TAG, OPEN_TAG, TOOL_NAME
 from cuagym.agent._policy import Observation
 from cuagym.agent._worker import HubInfo, RolloutEnv
 from cuagym.core import Bundle, TaskConfig
+
+with needs_extra("gym"):  # a one-line error naming the extra, not an ImportError
+    import gymnasium
+    import numpy as np
+    from gymnasium import spaces
+
+    from cuagym.agent._gym_space import ComputerUseSpace
 
 __all__ = ["ENV_ID", "ComputerUseSpace", "TaskEnv", "register"]
 

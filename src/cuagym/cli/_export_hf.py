@@ -20,6 +20,8 @@ from pathlib import Path
 
 import typer
 
+from cuagym._extras import MissingExtra
+
 __all__ = ["export_hf_command"]
 
 UNDECLARED = 1
@@ -44,7 +46,7 @@ def export_hf_command(
     from cuagym.data import DatasetError
 
     if importlib.util.find_spec("datasets") is None:
-        typer.echo("error: exporting needs `datasets`: pip install 'cuagym[data]'", err=True)
+        typer.echo(f"error: {MissingExtra('data', 'datasets')}", err=True)
         raise typer.Exit(NOT_EXPORTED)
     try:
         result = export_hf(

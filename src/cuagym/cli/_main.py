@@ -5,6 +5,8 @@ from __future__ import annotations
 import typer
 
 from cuagym import __version__
+from cuagym._extras import extra_for_missing
+from cuagym.cli._doctor import doctor_command
 from cuagym.cli._env import env_app
 from cuagym.cli._export import export_app
 from cuagym.cli._filter import filter_app
@@ -70,6 +72,9 @@ app.command(
 app.command(
     "rescore", help="Re-run (fixed) rewards on the final states rollouts kept; report changes."
 )(rescore_command)
+app.command(
+    "doctor", help="What this machine can run (sandbox, GUI apps, extras); how to install the rest."
+)(doctor_command)
 app.command("view", help="Write a self-contained HTML page per episode of a rollout.")(view_command)
 app.command(
     "train",
@@ -79,4 +84,13 @@ app.command(
 
 
 def main() -> None:
-    app()
+    try:
+        app()
+    except Exception as exc:
+        # An optional SDK a command imports where it needs it (DESIGN.md §14): one line naming
+        # the extra, never an ImportError's traceback.
+        missing = extra_for_missing(exc)
+        if missing is None:
+            raise
+        typer.echo(f"error: {missing}", err=True)
+        raise SystemExit(2) from None

@@ -64,10 +64,13 @@ def train_command(
         PRESETS,
         LoopOptions,
         compose,
+        require_train_extra,
         validate,
         verl_command,
         write_agent_loop_config,
     )
+
+    require_train_extra()  # before anything else: without verl nothing below can run
 
     make = PRESETS.get(preset)
     if make is None:

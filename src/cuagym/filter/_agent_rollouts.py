@@ -45,7 +45,7 @@ class AgentRollouts:
     ) -> None:
         if workers < 1:
             raise ValueError("workers must be at least 1")
-        policy.kind()  # a bad policy name fails here, before any environment starts
+        policy.require_installed()  # a bad name or a missing SDK fails before any env starts
         self.config = policy
         self.label = policy.policy
         self.workers = workers

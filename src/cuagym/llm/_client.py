@@ -12,12 +12,17 @@ from __future__ import annotations
 import os
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import httpx2
-
+from cuagym._extras import needs_extra
 from cuagym.llm._retry import Clock, RetryPolicy, with_retries
 from cuagym.llm._types import ChatResponse, Message, ModelSpec, ToolSpec
+
+if TYPE_CHECKING:  # the llm extra's SDKs; imported where a client is made
+    import httpx2
+
+    from cuagym.llm._anthropic import AnthropicChatClient
+    from cuagym.llm._openai import OpenAIChatClient
 
 __all__ = ["DEFAULT_KEY_ENV", "ChatClient", "make_client", "resolve_api_key"]
 
@@ -129,15 +134,12 @@ def make_client(
     request_timeout_s).
     """
     spec = ModelSpec.parse(model) if isinstance(model, str) else model
+    # The SDK first: a machine without the llm extra hears that before anything about keys.
+    client_class: type[OpenAIChatClient] | type[AnthropicChatClient]
+    with needs_extra("llm"):
+        if spec.provider == "openai":
+            from cuagym.llm._openai import OpenAIChatClient as client_class
+        else:
+            from cuagym.llm._anthropic import AnthropicChatClient as client_class
     key = api_key or resolve_api_key(spec, api_key_env=api_key_env, base_url=base_url)
-    if spec.provider == "openai":
-        from cuagym.llm._openai import OpenAIChatClient
-
-        return OpenAIChatClient(
-            spec, api_key=key, base_url=base_url, http_client=http_client, **options
-        )
-    from cuagym.llm._anthropic import AnthropicChatClient
-
-    return AnthropicChatClient(
-        spec, api_key=key, base_url=base_url, http_client=http_client, **options
-    )
+    return client_class(spec, api_key=key, base_url=base_url, http_client=http_client, **options)

@@ -22,7 +22,10 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-import httpx2
+from cuagym._extras import needs_extra
+
+with needs_extra("llm"):  # the double is an httpx2 transport
+    import httpx2
 
 __all__ = [
     "PLANS",

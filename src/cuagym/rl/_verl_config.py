@@ -25,6 +25,8 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+from cuagym._extras import needs_extra
+
 __all__ = [
     "AGENT_NAME",
     "PRESETS",
@@ -177,6 +179,14 @@ def paper_gspo(
 
 
 PRESETS = {"paper-gspo": paper_gspo}
+
+
+def require_train_extra() -> None:
+    """Raise :class:`~cuagym._extras.MissingExtra` unless verl and its config stack import."""
+    with needs_extra("train"):
+        import hydra  # noqa: F401
+        import omegaconf  # noqa: F401
+        import verl  # noqa: F401
 
 
 def _config_dir() -> str:

@@ -30,14 +30,16 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from verl.experimental.agent_loop.agent_loop import AgentLoopBase, register
-
+from cuagym._extras import needs_extra
 from cuagym.agent import SYSTEM_PROMPT, ImageSpec
 from cuagym.core import Bundle
 from cuagym.rl._chat import ChatEncoder
 from cuagym.rl._verl_config import AGENT_NAME, CONTEXT, NEW_TOKENS_PER_TURN, PROMPT
 from cuagym.rl._verl_outputs import IncrementalSlicer
 from cuagym.rl._verl_policy import VerlPolicy
+
+with needs_extra("train"):  # verl loads this module in its workers
+    from verl.experimental.agent_loop.agent_loop import AgentLoopBase, register
 
 __all__ = ["CuagymAgentLoop", "EnvPool"]
 

@@ -16,7 +16,9 @@ on the host) whose part below its inline marker is pasted into the script.
 :func:`reward_script` assembles a reward from these, a domain's read block and its checks.
 """
 
-from cuagym.domains._reward import _figures, _globs, _home, _hub
+from pathlib import Path
+
+from cuagym.domains._reward import _figures, _globs, _home
 from cuagym.domains._reward._compose import (
     INLINE_MARKER,
     RUN_MAIN,
@@ -25,12 +27,16 @@ from cuagym.domains._reward._compose import (
     reward_script,
 )
 
+# Read as text, not imported: _hub imports requests, which the env image has but a host with
+# only the demo's install does not (the host only pastes the module into reward.py).
+_HUB_SOURCE = Path(__file__).with_name("_hub.py")
+
 #: What a web reward inlines to read the hub and guard its diff, in order.
-WEB_LIBRARIES: tuple[str, ...] = (inlined(_globs), inlined(_hub))
+WEB_LIBRARIES: tuple[str, ...] = (inlined(_globs), inlined(_HUB_SOURCE))
 #: What a desktop reward inlines to compare the home (files, office views) with the initial one.
 DESKTOP_LIBRARIES: tuple[str, ...] = (inlined(_globs), inlined(_home))
 #: What a desktop x web reward inlines: both of the above (``_globs`` once), desktop first.
-DESK_WEB_LIBRARIES: tuple[str, ...] = (inlined(_globs), inlined(_home), inlined(_hub))
+DESK_WEB_LIBRARIES: tuple[str, ...] = (inlined(_globs), inlined(_home), inlined(_HUB_SOURCE))
 #: Reading figures out of a typed text (``figures_in``, ``states_figure``).
 FIGURE_LIBRARY: str = inlined(_figures)
 
