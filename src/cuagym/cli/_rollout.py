@@ -85,8 +85,6 @@ def rollout_command(
 ) -> None:
     """Let a policy act on bundles through computer_use; write episodes (resumable)."""
     asks_a_server = bool(base_url) and policy != "oracle"
-    if asks_a_server:
-        check_model_url(base_url)  # seconds, before the agent stack loads and environments start
     from cuagym.agent import (
         EXECUTORS,
         BatchBusy,
@@ -120,7 +118,11 @@ def rollout_command(
             image=spec, coordinate_space=coordinate_space,
             tool_version=tool_version,
         )  # fmt: skip
-        config.kind()
+        # The extras first (a missing SDK is one line naming it), then the server: both in
+        # seconds, before any environment starts (DESIGN §14).
+        config.require_installed()
+        if asks_a_server:
+            check_model_url(base_url)
         options = RolloutOptions(
             max_steps=max_steps, turn_timeout_s=turn_timeout, episode_timeout_s=episode_timeout
         )
