@@ -271,9 +271,15 @@ class Sandbox:
         env: Mapping[str, str] | None = None,
         readonly_home: bool = False,
         views: Mapping[str, str] | None = None,
+        uid: int | None = None,
     ) -> ScriptResult:
         """Run ``command`` in a fresh jail over the current home; ``files`` land in /opt/task.
-        ``views``: inner path -> snapshot name, each bound read-only (see :meth:`view`)."""
+        ``views``: inner path -> snapshot name, each bound read-only (see :meth:`view`).
+        ``uid``: the host uid of this run instead of the sandbox's (a reward's own uid, with
+        the sandbox's gid: it reads what the home leaves readable, and nothing of the apps'
+        processes); it must not be root."""
+        if uid == 0:
+            raise ValueError("a run's uid must not be root")
         run_id = str(next(self._runs))
         binds = list(self.binds)
         for inner, name in (views or {}).items():
@@ -297,7 +303,7 @@ class Sandbox:
             "op": "run",
             "run_id": run_id,
             "files": dict(files or {}),
-            "prefix": _jail.prefix_argv(self.uid, self.gid, self.limits),
+            "prefix": _jail.prefix_argv(uid or self.uid, self.gid, self.limits),
             "bwrap_args": args,
             "timeout": timeout,
             "output_limit": self.limits.output_kb << 10,
@@ -319,6 +325,7 @@ class Sandbox:
         env: Mapping[str, str] | None = None,
         readonly_home: bool = False,
         views: Mapping[str, str] | None = None,
+        uid: int | None = None,
     ) -> ScriptResult:
         """Run Python source as ``python3 /opt/task/NAME`` with cwd /home/user."""
         if "/" in name or name.startswith("."):
@@ -330,6 +337,7 @@ class Sandbox:
             env=env,
             readonly_home=readonly_home,
             views=views,
+            uid=uid,
         )
 
     @property

@@ -45,6 +45,7 @@ MS_REMOUNT = 0x20
 MS_BIND = 0x1000
 MS_REC = 0x4000
 MS_PRIVATE = 0x40000
+MS_SHARED = 0x100000
 MNT_DETACH = 0x2
 PR_SET_CHILD_SUBREAPER = 36
 RELAY_MAX_CONNECTIONS = 64
@@ -126,12 +127,17 @@ class Supervisor:
 
         Only in this namespace: the host's /home is hidden here, never touched. Skipped when
         the state root itself lives under /home (the tmpfs would hide it).
+
+        The /home tmpfs is a *shared* mount: the desktop's app jails bind it (as slaves), so
+        that a restore's new home, bound here at /home/user, appears at once in the jails of
+        apps that outlive the restore (the kept browser, the window manager).
         """
         parent = os.path.dirname(HOME_VIEW)
         if os.path.abspath(self.root).startswith(parent + "/") or not os.path.isdir(parent):
             return
         try:
             mount("cuagym-home", parent, "tmpfs", MS_NOSUID | MS_NODEV, "size=64k,mode=0755")
+            mount("none", parent, None, MS_SHARED, None)
             os.mkdir(HOME_VIEW, 0o755)
         except OSError:
             return
