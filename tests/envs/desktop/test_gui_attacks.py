@@ -108,3 +108,39 @@ async def test_a_shell_from_the_file_manager_reaches_nothing_outside_its_jail() 
         if b_run is not None:
             b_run.cancel()
         await asyncio.gather(env_a.close(), env_b.close(), return_exceptions=True)
+
+
+# A macro that would leave a trace in the home if it ran.
+MACRO = 'Sub Pwn\nShell("/bin/sh", 0, "-c ""id > /home/user/pwned.txt""", True)\nEnd Sub\n'
+
+
+@pytest.mark.skipif(not shutil.which("soffice"), reason="needs LibreOffice")
+async def test_a_macro_written_in_calcs_basic_ide_does_not_run() -> None:
+    """Tools > Macros (alt+F11), a new macro calling Shell, F5 in the Basic IDE: LibreOffice
+    refuses to run it (without the profile's DisableMacrosExecution it ran the shell)."""
+    env = LocalEnvironment(gui=True)
+    await env.start()
+    try:
+        await env.open_app("calc")
+        await env.act({"action": "key", "keys": ["alt", "f11"]})
+        for _ in range(50):
+            if await env.window_title() == "BASIC Macros":
+                break
+            await asyncio.sleep(0.1)
+        await env.act({"action": "left_click", "coordinate": [448, 175]})  # Macro Name
+        await env.act({"action": "type", "text": "Pwn"})
+        await env.act({"action": "left_click", "coordinate": [905, 292]})  # New
+        for _ in range(100):
+            if (await env.window_title()).endswith("LibreOffice Basic"):
+                break
+            await asyncio.sleep(0.1)
+        else:
+            raise AssertionError(f"no Basic IDE: {await env.window_title()!r}")
+        await env.act({"action": "key", "keys": ["ctrl", "a"]})
+        await env.act({"action": "type", "text": MACRO})
+        await env.act({"action": "key", "keys": ["ctrl", "home"]})  # inside Sub Pwn
+        await env.act({"action": "key", "keys": ["f5"]})
+        await asyncio.sleep(4)
+        assert not (env.home / "pwned.txt").exists()
+    finally:
+        await env.close()
