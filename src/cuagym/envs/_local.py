@@ -89,8 +89,8 @@ class LocalEnvironment:
             gid=cfg.gid or cfg.uid or 1000,
             state_root=cfg.state_root,
         )
+        self.sandbox.reward_uid = cfg.reward_uid or self.sandbox.uid
         self._lease: UidLease | None = None
-        self.reward_uid = cfg.reward_uid or cfg.uid or 1000
         # One caller at a time: read_state relies on no jailed process running while it walks.
         self._lock = asyncio.Lock()
         self.desktop: Any = None  # a cuagym.envs._desktop.Desktop once started with gui=True
@@ -109,12 +109,17 @@ class LocalEnvironment:
         """The host uid of the environment's apps and scripts."""
         return self.sandbox.uid
 
+    @property
+    def reward_uid(self) -> int:
+        """The host uid of its read-only roles (the reward)."""
+        return self.sandbox.reward_uid
+
     async def start(self) -> None:
         cfg = self.config
         if cfg.uid is None and self._lease is None:
             self._lease = take_uids()
             self.sandbox.uid, self.sandbox.gid = self._lease.uid, cfg.gid or self._lease.gid
-            self.reward_uid = cfg.reward_uid or self._lease.reward_uid
+            self.sandbox.reward_uid = cfg.reward_uid or self._lease.reward_uid
         try:
             await self.sandbox.start()
         except BaseException:
@@ -309,7 +314,7 @@ class LocalEnvironment:
                 env=env,
                 views=views,
                 # A read-only role (the reward) runs as a uid no app of the environment has.
-                uid=self.reward_uid if readonly else None,
+                as_reward=readonly,
             )
 
     @property
