@@ -2,7 +2,8 @@
 ``computer_use`` actions, gets a shell (F4 in the file manager) while environment B runs a
 script, and tries to reach what DESIGN §4 says it cannot: the host's folders, B's processes,
 home and token, other processes' environments. What it could see is written to a file of A's
-home and checked here; its writes outside the home must not outlive a restore."""
+home and checked here; its writes outside the home (/tmp, /dev/shm, the apps' settings) must
+not outlive a restore. A macro typed into Calc's Basic IDE must not run."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import pytest
 
 import cuagym
 from cuagym.envs import HubLink, LocalEnvironment, StateQuery
+from cuagym.envs._desktop._apps import LIBFM_CONF
 
 pytestmark = [
     pytest.mark.gui,
@@ -39,7 +41,9 @@ PROBES = (
     "ls /proc | grep -c '^[0-9]' > npids; cat /proc/[0-9]*/cmdline | tr '\\0' ' ' > cmdlines",
     "cat /proc/[0-9]*/environ | tr '\\0' '\\n' > environs; ls /proc/[0-9]*/root/home/user/ > homes",
     f"grep -rs -l {MARK_B} /home /run /tmp /proc/[0-9]*/root/home > found; echo done > /tmp/x",
-    "echo done > /dev/shm/x; ls /tmp /dev/shm > written; echo end > end",
+    "echo done > /dev/shm/x; ls /tmp /dev/shm > written",
+    # The file manager's terminal command, a way to persist across episodes if kept.
+    'echo "terminal=sh -c evil %s" >> "$XDG_CONFIG_HOME/libfm/libfm.conf"; echo end > end',
 )
 
 
@@ -103,6 +107,15 @@ async def test_a_shell_from_the_file_manager_reaches_nothing_outside_its_jail() 
         assert [p.name for p in env_a._jail_dir("tmp").iterdir()] == [".X11-unix"]
         assert list(env_a._jail_dir("shm").iterdir()) == []
         assert not (env_a.home / "seen").exists()
+        # The apps' settings are the episode's too: the file manager's are its defaults again.
+        assert env_a.desktop is not None and env_a.desktop.runtime_dir is not None
+        config = env_a.desktop.runtime_dir / "user" / "config"
+        assert list(config.iterdir()) == []
+        await env_a.open_app("files", "/home/user")
+        text = (config / "libfm" / "libfm.conf").read_text()  # libfm may rewrite it
+        assert (
+            "evil" not in text and "terminal=xterm %s" in text and "terminal=xterm %s" in LIBFM_CONF
+        )
         assert sorted(p.name for p in env_b.home.iterdir()) == [".cuagym", f"{MARK_B}.txt"]
     finally:
         if b_run is not None:
