@@ -85,11 +85,10 @@ async def test_the_kept_browser_lives_across_restores_outside_the_home() -> None
         await env.open_app("chromium", "data:text/html,<title>one</title>one")
         browser = env.desktop._browser_host
         assert browser is not None
-        members = [
-            int(pid)
-            for pid in os.listdir("/proc")
-            if pid.isdigit() and _session_of(int(pid)) == browser.proc.pid
-        ]
+        # The browser's jail: every process of its PID namespace (its reaper is the init).
+        assert browser.proc.reaper_pid is not None
+        jail_ns = os.readlink(f"/proc/{browser.proc.reaper_pid}/ns/pid")
+        members = [int(pid) for pid in os.listdir("/proc") if pid.isdigit() and _ns(pid) == jail_ns]
         assert len(members) > 3  # the reaper, the browser and its helpers
         cwds = {_cwd(pid) for pid in members} - {None}  # None: a helper that just exited
         assert cwds == {"/"}, cwds
@@ -101,13 +100,13 @@ async def test_the_kept_browser_lives_across_restores_outside_the_home() -> None
         await env.close()
 
 
-def _session_of(pid: int) -> int:
+def _ns(pid: str) -> str | None:
+    import os
+
     try:
-        with open(f"/proc/{pid}/stat", "rb") as fh:
-            raw = fh.read()
+        return os.readlink(f"/proc/{pid}/ns/pid")
     except OSError:
-        return -1
-    return int(raw[raw.rfind(b")") + 2 :].split()[3])
+        return None
 
 
 def _cwd(pid: int) -> str | None:

@@ -2,13 +2,22 @@
 
 Scripts, snapshots and state come from the sandbox. With ``gui`` set, the environment also has
 its own display (the desktop layer: Xvfb, real LibreOffice / Chromium windows, xdotool input,
-mss screenshots); its apps work on the same overlay /home/user, entered through the sandbox's
-mount namespace, as the environment's non-root uid.
+mss screenshots); every app runs in the environment's jail (``envs/_desktop/_appjail``) over
+the same overlay /home/user.
+
+Identity (DESIGN §4, "What an agent can reach"): by default an environment takes a pair of
+host uids of its own (``sandbox._uids``): its apps and its setup/golden scripts run as the
+first, its reward (a read-only role) as the second, with the first's group. No other live
+environment has either, so nothing of one environment can signal, ptrace or read another's
+processes, and the agent's processes nothing of the reward's.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
+import shutil
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar
@@ -25,7 +34,14 @@ from cuagym.envs._protocol import (
 )
 from cuagym.envs._registry import envprovider
 from cuagym.envs._state import load_parser, walk_home
-from cuagym.sandbox import INNER_INITIAL_HOME, HubLink, Limits, Sandbox, ScriptResult
+from cuagym.sandbox import INNER_HOME, INNER_INITIAL_HOME, HubLink, Limits, Sandbox, ScriptResult
+from cuagym.sandbox._uids import UidLease, take_uids
+
+#: where GUI environments keep their desktop's runtime folder (off /tmp: the apps' jail has a
+#: /tmp of its own, and the runtime folder is bound into it at the same path)
+RUNTIME_PARENT = Path("/run/cuagym-desktop")
+#: the apps' jail folders in the sandbox's state root
+JAIL_DIRS = "d"
 
 
 class LocalEnvConfig(BaseModel):
@@ -36,8 +52,13 @@ class LocalEnvConfig(BaseModel):
     hub: HubLink | None = None
     image: Path | None = Field(None, description="env image folder (default: the built one)")
     use_image: bool = True
-    uid: int = Field(1000, ge=1)
-    gid: int = Field(1000, ge=1)
+    uid: int | None = Field(
+        None, ge=1, description="host uid of the apps and scripts (None: a pair of its own)"
+    )
+    gid: int | None = Field(None, ge=1, description="their group (None: the uid's)")
+    reward_uid: int | None = Field(
+        None, ge=1, description="host uid of read-only roles (None: the pair's second, or uid)"
+    )
     timeout_s: float = Field(120.0, gt=0, description="default wall-clock timeout of a script")
     state_root: Path | None = Field(
         None, description="host folder the environment's private tmpfs is mounted over"
@@ -64,10 +85,12 @@ class LocalEnvironment:
             hub=cfg.hub,
             image=cfg.image,
             use_image=cfg.use_image,
-            uid=cfg.uid,
-            gid=cfg.gid,
+            uid=cfg.uid or 1000,
+            gid=cfg.gid or cfg.uid or 1000,
             state_root=cfg.state_root,
         )
+        self.sandbox.reward_uid = cfg.reward_uid or self.sandbox.uid
+        self._lease: UidLease | None = None
         # One caller at a time: read_state relies on no jailed process running while it walks.
         self._lock = asyncio.Lock()
         self.desktop: Any = None  # a cuagym.envs._desktop.Desktop once started with gui=True
@@ -81,31 +104,104 @@ class LocalEnvironment:
         """The current /home/user as the host reads it (trusted code only; never follow links)."""
         return self.sandbox.home
 
+    @property
+    def uid(self) -> int:
+        """The host uid of the environment's apps and scripts."""
+        return self.sandbox.uid
+
+    @property
+    def reward_uid(self) -> int:
+        """The host uid of its read-only roles (the reward)."""
+        return self.sandbox.reward_uid
+
     async def start(self) -> None:
-        await self.sandbox.start()
+        cfg = self.config
+        if cfg.uid is None and self._lease is None:
+            self._lease = take_uids()
+            self.sandbox.uid, self.sandbox.gid = self._lease.uid, cfg.gid or self._lease.gid
+            self.sandbox.reward_uid = cfg.reward_uid or self._lease.reward_uid
+        try:
+            await self.sandbox.start()
+        except BaseException:
+            self._release_uids()
+            raise
         if self.config.gui:
             try:
                 await self._start_desktop()
             except BaseException:
                 await self.sandbox.close()
+                self._release_uids()
                 raise
+
+    def _release_uids(self) -> None:
+        lease, self._lease = self._lease, None
+        if lease is not None:
+            lease.release()
 
     async def _start_desktop(self) -> None:
         # Imported here: the desktop layer needs mss and the X tools, scripts-only use does not.
         from cuagym.envs._desktop import Desktop, DesktopConfig
+        from cuagym.envs._desktop._appjail import AppJail
 
         pid = self.sandbox.supervisor_pid
         assert pid is not None, "the sandbox runs once started"
         width, height = self.config.screen
-        self.desktop = Desktop(
-            home=self.sandbox.home_in_namespace or Path(f"{self.sandbox.state_root}/m"),
-            host_home=self.sandbox.home,
+        root = str(self.sandbox.state_root)
+        in_ns = str(self.sandbox.home_in_namespace or f"{root}/m")
+        jail = AppJail(
+            uid=self.sandbox.uid,
+            gid=self.sandbox.gid,
             mount_ns=f"/proc/{pid}/ns/mnt",
-            uid=self.config.uid,
-            gid=self.config.gid,
-            config=DesktopConfig(width=width, height=height),
+            home=in_ns,
+            # The supervisor's /home (a shared mount): a restore's new home shows in apps
+            # that outlive it (the kept browser).
+            home_mount=str(Path(INNER_HOME).parent) if in_ns == INNER_HOME else None,
+            tmp=f"{root}/{JAIL_DIRS}/tmp",
+            shm=f"{root}/{JAIL_DIRS}/shm",
+            etc=f"{root}/etc",
+            inner_uid=self.sandbox.inner_uid,
+            inner_gid=self.sandbox.inner_gid,
+        )
+        await asyncio.to_thread(self._make_jail_dirs)
+        self.desktop = Desktop(
+            home=Path(INNER_HOME),
+            host_home=self.sandbox.home,
+            uid=self.sandbox.uid,
+            gid=self.sandbox.gid,
+            config=DesktopConfig(width=width, height=height, runtime_parent=RUNTIME_PARENT),
+            jail=jail,
         )
         await self.desktop.start()
+
+    def _jail_dir(self, name: str) -> Path:
+        """A folder of the apps' jail (its /tmp, its /dev/shm) as this process reaches it:
+        in the supervisor's tmpfs, so the environment's disk quota bounds it and it goes
+        with the environment."""
+        pid = self.sandbox.supervisor_pid
+        return Path(f"/proc/{pid}/root{self.sandbox.state_root}/{JAIL_DIRS}/{name}")
+
+    def _make_jail_dirs(self) -> None:
+        top = self._jail_dir("")
+        top.mkdir(mode=0o755, exist_ok=True)
+        for name in ("tmp", "shm"):
+            folder = self._jail_dir(name)
+            folder.mkdir(exist_ok=True)
+            os.chown(folder, self.sandbox.uid, self.sandbox.gid)
+            os.chmod(folder, 0o1777)
+
+    def _empty_jail_dirs(self) -> None:
+        """Nothing an app wrote to /tmp or /dev/shm outlives a restore. The display's socket
+        (a bind mount point in the apps' jails) stays."""
+        for name in ("tmp", "shm"):
+            folder = self._jail_dir(name)
+            for entry in os.scandir(folder):
+                if name == "tmp" and entry.name == ".X11-unix":
+                    continue
+                if entry.is_dir(follow_symlinks=False):
+                    shutil.rmtree(entry.path, ignore_errors=True)
+                else:
+                    with contextlib.suppress(FileNotFoundError):
+                        os.unlink(entry.path)
 
     async def open_app(self, app: str, target: str | None = None) -> None:
         """Open calc/writer/impress on a file of /home/user, files (the file manager) or
@@ -170,7 +266,10 @@ class LocalEnvironment:
                 await self.desktop.close()
                 self.desktop = None
         finally:
-            await self.sandbox.close()
+            try:
+                await self.sandbox.close()
+            finally:
+                self._release_uids()
 
     async def __aenter__(self) -> LocalEnvironment:
         await self.start()
@@ -189,6 +288,8 @@ class LocalEnvironment:
             if self.desktop is not None:
                 # Killed, not shut down: their home is discarded, so is whatever they hold.
                 await self.desktop.close_apps(discard=True)
+                await self.desktop.reset_config()
+                await asyncio.to_thread(self._empty_jail_dirs)
             await self.sandbox.restore(snapshot)
 
     async def run_script(self, code: str, role: str, timeout: float | None = None) -> ScriptResult:
@@ -212,6 +313,8 @@ class LocalEnvironment:
                 readonly_home=readonly,
                 env=env,
                 views=views,
+                # A read-only role (the reward) runs as a uid no app of the environment has.
+                as_reward=readonly,
             )
 
     @property

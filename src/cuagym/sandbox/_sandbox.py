@@ -44,6 +44,7 @@ class Sandbox:
     ``image``: the env image folder (default: ``$CUAGYM_IMAGE`` or /var/lib/cuagym/image);
     ``use_image=False`` runs scripts with the system Python and no extra libraries.
     ``uid``/``gid``: the host ids the jail runs as; ``inner_uid``/``inner_gid``: as seen inside.
+    ``reward_uid``: the host uid of ``run(..., as_reward=True)`` (default: ``uid``).
     ``binds``: extra (host path, path inside, read-only) mounts of every run, for layers that
     plug in (a display's socket); the host path must be reachable by ``uid``.
     """
@@ -60,11 +61,12 @@ class Sandbox:
         gid: int = 1000,
         inner_uid: int = 1000,
         inner_gid: int = 1000,
+        reward_uid: int | None = None,
         state_root: Path | None = None,
         interactive: bool = False,
         binds: Sequence[tuple[Path, str, bool]] = (),
     ) -> None:
-        if uid == 0 or inner_uid == 0:
+        if uid == 0 or inner_uid == 0 or reward_uid == 0:
             raise ValueError("the sandbox uid must not be root")
         self.base = base
         self.limits = limits or Limits()
@@ -75,6 +77,7 @@ class Sandbox:
         self._image_arg = image
         self.use_image = use_image
         self.uid, self.gid = uid, gid
+        self.reward_uid = reward_uid or uid
         self.inner_uid, self.inner_gid = inner_uid, inner_gid
         self.state_root = state_root or default_state_root()
         self.interactive = interactive
@@ -142,6 +145,7 @@ class Sandbox:
             "root": str(self.state_root),
             "uid": self.uid,
             "gid": self.gid,
+            "reward_uid": self.reward_uid,
             "tmpfs_size": self.limits.disk_mb << 20,
             "base": str(self.base.absolute()) if self.base is not None else None,
             "hub": {"host": host[0], "port": host[1]} if host is not None else None,
@@ -153,6 +157,7 @@ class Sandbox:
             await self.close()
             raise
         self._home = Path(f"/proc/{reply['pid']}/root{reply['home']}")
+        self.reward_uid = int(reply.get("reward_uid", self.reward_uid))
         view = reply.get("view")
         self.home_in_namespace = Path(view or reply["home"])
         if self.sid is not None:
@@ -250,10 +255,11 @@ class Sandbox:
         self.taken.add(name)
         return name
 
-    async def view(self, name: str) -> str:
+    async def view(self, name: str, *, as_reward: bool = False) -> str:
         """A read-only tree showing snapshot ``name``, as a path of the supervisor's namespace
-        that a run can bind (``run(..., views={inner_path: name})``)."""
-        reply = await self._call({"op": "view", "name": name})
+        that a run can bind (``run(..., views={inner_path: name})``); ``as_reward``: as the
+        reward's uid sees it (see :meth:`run`)."""
+        reply = await self._call({"op": "view", "name": name, "as_reward": as_reward})
         path = str(reply["path"])
         return path if path.startswith("/") else f"{self.state_root}/{path}"
 
@@ -271,13 +277,20 @@ class Sandbox:
         env: Mapping[str, str] | None = None,
         readonly_home: bool = False,
         views: Mapping[str, str] | None = None,
+        as_reward: bool = False,
     ) -> ScriptResult:
         """Run ``command`` in a fresh jail over the current home; ``files`` land in /opt/task.
-        ``views``: inner path -> snapshot name, each bound read-only (see :meth:`view`)."""
+        ``views``: inner path -> snapshot name, each bound read-only (see :meth:`view`).
+        ``as_reward``: run as ``reward_uid`` (with the sandbox's gid) over a read-only home
+        and views in which the sandbox's uid shows as the reward's (idmapped, see
+        ``_supervisor``): it reads every file of the home, and no process of the sandbox's
+        uid (an app an agent drives) can signal, ptrace or read it."""
+        if as_reward and not readonly_home:
+            raise ValueError("a reward run sees the home read-only")
         run_id = str(next(self._runs))
         binds = list(self.binds)
         for inner, name in (views or {}).items():
-            binds.append((await self.view(name), inner, True))
+            binds.append((await self.view(name, as_reward=as_reward), inner, True))
         inner_env = _jail.inner_env(env or {}, self.hub, self.sid, self.image_venv is not None)
         args = _jail.bwrap_args(
             state_root=str(self.state_root),
@@ -297,7 +310,10 @@ class Sandbox:
             "op": "run",
             "run_id": run_id,
             "files": dict(files or {}),
-            "prefix": _jail.prefix_argv(self.uid, self.gid, self.limits),
+            "prefix": _jail.prefix_argv(
+                self.reward_uid if as_reward else self.uid, self.gid, self.limits
+            ),
+            "as_reward": as_reward,
             "bwrap_args": args,
             "timeout": timeout,
             "output_limit": self.limits.output_kb << 10,
@@ -319,6 +335,7 @@ class Sandbox:
         env: Mapping[str, str] | None = None,
         readonly_home: bool = False,
         views: Mapping[str, str] | None = None,
+        as_reward: bool = False,
     ) -> ScriptResult:
         """Run Python source as ``python3 /opt/task/NAME`` with cwd /home/user."""
         if "/" in name or name.startswith("."):
@@ -330,6 +347,7 @@ class Sandbox:
             env=env,
             readonly_home=readonly_home,
             views=views,
+            as_reward=as_reward,
         )
 
     @property

@@ -15,7 +15,13 @@ One supervisor holds one environment, the analogue of the paper's VM:
   of mount calls, never a copy; a *view* of a snapshot is a read-only overlay of its stack
   alone (no upper), which runs can bind read-only (a reward's initial home);
 * the hub relay's host side: a Unix socket the jail sees, each connection piped to the hub;
-* the jailed runs: bwrap started by the caller's argv, timed out, output captured (capped).
+* the jailed runs: bwrap started by the caller's argv, timed out, output captured (capped);
+* the reward's own view of the home: the environment's apps and scripts run as one uid, its
+  reward as another (so that nothing of the agent can touch the reward's processes), yet the
+  reward must read every file, also those the agent made private (``chmod 600``). So a
+  reward run binds a read-only overlay of *idmapped* clones of the home's layers, where the
+  apps' uid shows as the reward's: it reads what the owner may read, and the home itself is
+  not touched (no chmod, no copy). Mounted afresh for each reward run: a fraction of a ms.
 
 Commands come as JSON lines on CONTROL_FD (a socketpair with the orchestrator) and are handled
 one at a time; end of file on it means the orchestrator is gone: the supervisor kills its runs
@@ -45,7 +51,15 @@ MS_REMOUNT = 0x20
 MS_BIND = 0x1000
 MS_REC = 0x4000
 MS_PRIVATE = 0x40000
+MS_SHARED = 0x100000
 MNT_DETACH = 0x2
+CLONE_NEWUSER = 0x10000000
+# New mount API (x86_64 and aarch64 share these numbers), for the reward's idmapped view.
+SYS_OPEN_TREE, SYS_MOVE_MOUNT, SYS_MOUNT_SETATTR = 428, 429, 442
+OPEN_TREE_CLONE, OPEN_TREE_CLOEXEC = 0x1, 0o2000000
+AT_FDCWD, AT_EMPTY_PATH = -100, 0x1000
+MOUNT_ATTR_RDONLY, MOUNT_ATTR_IDMAP = 0x1, 0x100000
+MOVE_MOUNT_F_EMPTY_PATH = 0x4
 PR_SET_CHILD_SUBREAPER = 36
 RELAY_MAX_CONNECTIONS = 64
 # Where the home also appears in this namespace, for the desktop apps that enter it: a file
@@ -80,6 +94,83 @@ def umount(target: str) -> None:
         _check(_libc.umount2(target.encode(), MNT_DETACH), f"umount {target}")
 
 
+class _MountAttr(ctypes.Structure):
+    _fields_ = (
+        ("attr_set", ctypes.c_uint64),
+        ("attr_clr", ctypes.c_uint64),
+        ("propagation", ctypes.c_uint64),
+        ("userns_fd", ctypes.c_uint64),
+    )
+
+
+def _sys(ret: int, what: str) -> int:
+    if ret < 0:
+        err = ctypes.get_errno()
+        raise OSError(err, f"{what}: {os.strerror(err)}")
+    return ret
+
+
+def idmap_userns(uid: int, to_uid: int, gid: int) -> int:
+    """A user namespace mapping ``uid`` to ``to_uid`` (and ``gid`` to itself), as an fd:
+    what an idmapped mount is given. A child enters a new one; we write its maps and keep a
+    handle on the namespace, which outlives the child."""
+    ready_r, ready_w = os.pipe()
+    hold_r, hold_w = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - child
+        try:
+            os.close(ready_r)
+            os.close(hold_w)
+            ok = _libc.unshare(CLONE_NEWUSER) == 0
+            os.write(ready_w, b"1" if ok else b"0")
+            os.read(hold_r, 1)
+        finally:
+            os._exit(0)
+    os.close(ready_w)
+    os.close(hold_r)
+    try:
+        if os.read(ready_r, 1) != b"1":
+            raise OSError("cannot create a user namespace for the reward's view")
+        with open(f"/proc/{pid}/uid_map", "w") as fh:
+            fh.write(f"{uid} {to_uid} 1\n")
+        with open(f"/proc/{pid}/setgroups", "w") as fh:
+            fh.write("deny")
+        with open(f"/proc/{pid}/gid_map", "w") as fh:
+            fh.write(f"{gid} {gid} 1\n")
+        return os.open(f"/proc/{pid}/ns/user", os.O_RDONLY | os.O_CLOEXEC)
+    finally:
+        os.close(ready_r)
+        os.close(hold_w)
+        os.waitpid(pid, 0)
+
+
+def mount_idmapped(source: str, target: str, userns_fd: int) -> None:
+    """A read-only clone of the mount at (or the folder) ``source`` at ``target``, its owners
+    seen through ``userns_fd``'s mapping."""
+    fd = _sys(
+        _libc.syscall(
+            SYS_OPEN_TREE, AT_FDCWD, source.encode(), OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC
+        ),
+        f"open_tree {source}",
+    )
+    try:
+        attr = _MountAttr(MOUNT_ATTR_IDMAP | MOUNT_ATTR_RDONLY, 0, 0, userns_fd)
+        _sys(
+            _libc.syscall(
+                SYS_MOUNT_SETATTR, fd, b"", AT_EMPTY_PATH, ctypes.byref(attr), ctypes.sizeof(attr)
+            ),
+            f"mount_setattr {source}",
+        )
+        _sys(
+            _libc.syscall(
+                SYS_MOVE_MOUNT, fd, b"", AT_FDCWD, target.encode(), MOVE_MOUNT_F_EMPTY_PATH
+            ),
+            f"move_mount {target}",
+        )
+    finally:
+        os.close(fd)
+
+
 class Supervisor:
     def __init__(self, config: dict[str, Any]) -> None:
         self.root: str = config["root"]
@@ -101,37 +192,71 @@ class Supervisor:
         self.relay_server: asyncio.AbstractServer | None = None
         self.relay_slots = asyncio.Semaphore(RELAY_MAX_CONNECTIONS)
         self.home_view: str | None = None
+        # The reward's uid, when it differs from the apps': its views are idmapped.
+        reward_uid = config.get("reward_uid")
+        self.reward_uid: int | None = int(reward_uid) if reward_uid is not None else None
+        self.reward_ns: int | None = None
+        self.reward_views: dict[tuple[str, ...], str] = {}
+        self.idmap_count = 0
 
     # -- setup -------------------------------------------------------------------------------
     def setup(self) -> dict[str, Any]:
         mount("cuagym", self.root, "tmpfs", MS_NOSUID | MS_NODEV, f"size={self.size},mode=0755")
         os.chdir(self.root)  # overlay layer paths are relative: more layers fit in one page
-        for name in ("l", "u", "r", "etc", "lib", "m", "trash", "v"):
+        for name in ("l", "u", "r", "etc", "lib", "m", "trash", "v", "i", "i/probe"):
             os.mkdir(name, 0o755)
+        if self.reward_uid is not None and self.reward_uid != self.uid:
+            # Now, while this process has one thread (a fork is safe).
+            self.reward_ns = idmap_userns(self.uid, self.reward_uid, self.gid)
         for rel, text in self.files.items():
             path = os.path.join(self.root, rel)
             with open(path, "w", encoding="utf-8") as fh:
                 fh.write(text)
             os.chmod(path, 0o644)
         base = self._prepare_base()
+        self._check_idmap(base)
         self.stack = [base]
         self.snapshots["initial"] = list(self.stack)
         self._new_upper()
         self._mount_overlay()
         self._make_home_view()
-        return {"home": os.path.join(self.root, "m"), "pid": os.getpid(), "view": self.home_view}
+        return {
+            "home": os.path.join(self.root, "m"),
+            "pid": os.getpid(),
+            "view": self.home_view,
+            # The uid reward runs may take: the apps' own where no idmapped view can be made.
+            "reward_uid": self.reward_uid if self.reward_ns is not None else self.uid,
+        }
+
+    def _check_idmap(self, base: str) -> None:
+        """Can the layers be idmapped here (kernel >= 6.3 for tmpfs, a base's filesystem)?
+        If not, rewards run as the apps' uid, as before the uid pairs (still in a PID
+        namespace of their own)."""
+        if self.reward_ns is None:
+            return
+        try:
+            mount_idmapped(base, "i/probe", self.reward_ns)
+            umount("i/probe")
+        except OSError:
+            os.close(self.reward_ns)
+            self.reward_ns = None
 
     def _make_home_view(self) -> None:
         """Bind the home at /home/user over a private tmpfs on /home (best effort).
 
         Only in this namespace: the host's /home is hidden here, never touched. Skipped when
         the state root itself lives under /home (the tmpfs would hide it).
+
+        The /home tmpfs is a *shared* mount: the desktop's app jails bind it (as slaves), so
+        that a restore's new home, bound here at /home/user, appears at once in the jails of
+        apps that outlive the restore (the kept browser, the window manager).
         """
         parent = os.path.dirname(HOME_VIEW)
         if os.path.abspath(self.root).startswith(parent + "/") or not os.path.isdir(parent):
             return
         try:
             mount("cuagym-home", parent, "tmpfs", MS_NOSUID | MS_NODEV, "size=64k,mode=0755")
+            mount("none", parent, None, MS_SHARED, None)
             os.mkdir(HOME_VIEW, 0o755)
         except OSError:
             return
@@ -238,6 +363,51 @@ class Supervisor:
             self.views[stack] = target
         return {"path": self.views[stack]}
 
+    def _idmapped_stack(self, stack: list[str] | tuple[str, ...], target: str) -> None:
+        """Mount at ``target`` a read-only overlay of idmapped clones of ``stack``'s layers
+        (top first). Overlayfs keeps private clones of its layers: ours are detached at once."""
+        assert self.reward_ns is not None
+        if len(stack) == 1:  # one layer: its clone is the view (an overlay needs two)
+            mount_idmapped(stack[0], target, self.reward_ns)
+            return
+        clones = []
+        try:
+            for layer in stack:
+                self.idmap_count += 1
+                clone = f"i/{self.idmap_count}"
+                os.mkdir(clone, 0o755)
+                mount_idmapped(layer, clone, self.reward_ns)
+                clones.append(clone)
+            opts = f"lowerdir={':'.join(clones)},redirect_dir=follow"
+            mount("overlay", target, "overlay", MS_RDONLY | MS_NOSUID | MS_NODEV, opts)
+        finally:
+            for clone in clones:
+                with contextlib.suppress(OSError):
+                    _check(_libc.umount2(clone.encode(), MNT_DETACH), f"umount {clone}")
+                with contextlib.suppress(OSError):
+                    os.rmdir(clone)
+
+    def reward_view(self, name: str) -> dict[str, Any]:
+        """Like ``view``, seen as the reward's uid (see the module docstring)."""
+        if self.reward_ns is None:
+            return self.view(name)
+        if name not in self.snapshots:
+            raise KeyError(f"no snapshot {name!r}")
+        stack = tuple(self.snapshots[name])
+        if stack not in self.reward_views:
+            target = f"v/r{len(self.reward_views) + 1}"
+            os.mkdir(target, 0o755)
+            self._idmapped_stack(stack, target)
+            self.reward_views[stack] = target
+        return {"path": self.reward_views[stack]}
+
+    def _reward_home(self, run_dir: str) -> str:
+        """The current home, read-only and seen as the reward's uid, for one run."""
+        target = f"{run_dir}/home"
+        os.mkdir(target, 0o755)
+        self._idmapped_stack([self.upper, *self.stack], target)
+        return target
+
     def empty_trash(self) -> None:
         for name in os.listdir("trash"):
             shutil.rmtree(os.path.join("trash", name), ignore_errors=True)
@@ -255,9 +425,22 @@ class Supervisor:
             with open(path, "w", encoding="utf-8") as fh:
                 fh.write(text)
             os.chmod(path, 0o644)
+        home = None
         try:
+            if req.get("as_reward") and self.reward_ns is not None:
+                # The run binds the home read-only: its idmapped view instead.
+                home = self._reward_home(run_dir)
+                live = os.path.join(self.root.rstrip("/"), "m")
+                args = list(req["bwrap_args"])
+                for i in range(len(args) - 2):
+                    if args[i] == "--ro-bind" and args[i + 1] == live:
+                        args[i + 1] = os.path.join(self.root, home)
+                req = {**req, "bwrap_args": args}
             return await self._spawn(req)
         finally:
+            if home is not None:
+                with contextlib.suppress(OSError):
+                    umount(home)
             shutil.rmtree(run_dir, ignore_errors=True)
 
     async def _spawn(self, req: dict[str, Any]) -> dict[str, Any]:
@@ -503,6 +686,8 @@ class Server:
         if op == "restore":
             return self.sup.restore(str(req["name"]))
         if op == "view":
+            if req.get("as_reward"):
+                return self.sup.reward_view(str(req["name"]))
             return self.sup.view(str(req["name"]))
         if op == "run":
             return await self.sup.run(req)

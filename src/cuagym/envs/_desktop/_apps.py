@@ -51,6 +51,15 @@ OFFICE_PREFS: tuple[tuple[str, str, str, str], ...] = (
     # No JVM: faster start, and nothing of ours needs Java.
     ("/org.openoffice.Office.Java/VirtualMachine", "Enable", "boolean", "false"),
     ("/org.openoffice.Office.Common/Save/Document", "CreateBackup", "boolean", "false"),
+    # No macro runs, from a document or from Tools > Macros (an agent's way to a shell):
+    # execution off, and the highest security level should a task ever turn it back on.
+    (
+        "/org.openoffice.Office.Common/Security/Scripting",
+        "DisableMacrosExecution",
+        "boolean",
+        "true",
+    ),
+    ("/org.openoffice.Office.Common/Security/Scripting", "MacroSecurityLevel", "int", "3"),
 )
 
 

@@ -28,13 +28,20 @@ from pydantic import BaseModel, ConfigDict, Field
 from cuagym.core._action import parse_action
 from cuagym.core._png import Screenshot, encode_png, resized_image_png
 from cuagym.envs._desktop import _apps
+from cuagym.envs._desktop._appjail import AppJail
 from cuagym.envs._desktop._apps import App, AppName
 from cuagym.envs._desktop._browser import KeptBrowser
 from cuagym.envs._desktop._devtools import ElementBox, devtools_port, evaluate, find_elements
 from cuagym.envs._desktop._display import Display, WindowManager
 from cuagym.envs._desktop._input import TYPE_DELAY_MS, CoordinateSpace, xdotool_commands
 from cuagym.envs._desktop._keymap import Keymap
-from cuagym.envs._desktop._proc import DesktopError, HostLauncher, Launcher, run_quiet
+from cuagym.envs._desktop._proc import (
+    DesktopError,
+    HostLauncher,
+    JailLauncher,
+    Launcher,
+    run_quiet,
+)
 from cuagym.envs._desktop._screen import Frame, Screen, menubar_drawn
 from cuagym.envs._desktop._xproto import XConnection
 from cuagym.envs._desktop._xtest import plan, play
@@ -66,6 +73,10 @@ _READY_TOP_COLORS: dict[str, int] = {
 _READY_STABLE_S: dict[str, float] = {
     "calc": 0.4, "writer": 0.4, "impress": 0.4, "chromium": 0.3, "files": 0.3, "terminal": 0.2,
 }  # fmt: skip
+
+
+#: the apps' settings folders under the runtime folder's ``user`` (see ``reset_config``)
+CONFIG_DIRS = ("xdg-runtime", "config", "cache", "data", "state")
 
 
 class _Stale(Exception):
@@ -124,7 +135,9 @@ class Desktop:
     ``host_home``: the same folder as this process sees it (default: ``home``); used only to
     clean LibreOffice lock files. ``uid``/``gid``: the apps' identity (``None``: ours).
     ``mount_ns``: ``/proc/PID/ns/mnt`` the apps enter (the sandbox's), see ``HostLauncher``.
-    ``launcher``: replaces the default ``HostLauncher`` (e.g. a jail's).
+    ``launcher``: replaces the default ``HostLauncher``. ``jail``: run every app in this
+    jail instead (a ``JailLauncher`` over the desktop's runtime folder; ``mount_ns`` and
+    ``launcher`` are then unused); ``jail_binds``: extra mounts of every app's jail.
     """
 
     def __init__(
@@ -137,6 +150,8 @@ class Desktop:
         mount_ns: str | None = None,
         config: DesktopConfig | None = None,
         launcher: Launcher | None = None,
+        jail: AppJail | None = None,
+        jail_binds: tuple[tuple[str, str, bool], ...] = (),
     ) -> None:
         self.config = config or DesktopConfig()
         self.home = home
@@ -146,6 +161,8 @@ class Desktop:
         self.launcher: Launcher = launcher or HostLauncher(
             uid=self.uid, gid=self.gid, mount_ns=mount_ns, grace_s=self.config.grace_s
         )
+        self.jail = jail
+        self.jail_binds = jail_binds
         self.apps: list[App] = []
         self.runtime_dir: Path | None = None
         self._browser_host: KeptBrowser | None = None
@@ -172,15 +189,20 @@ class Desktop:
             raise DesktopError("desktop already started")
         cfg = self.config
         parent = cfg.runtime_parent or Path(tempfile.gettempdir())
+        parent.mkdir(mode=0o711, parents=True, exist_ok=True)
         self.runtime_dir = Path(tempfile.mkdtemp(prefix="cuagym-desktop-", dir=parent))
         try:
             # Root-owned and traversable: the server's and the apps' folders below are private.
             os.chmod(self.runtime_dir, 0o711)
             user = self.runtime_dir / "user"
-            for sub in ("", "xdg-runtime", "config", "cache", "data", "state"):
-                (user / sub).mkdir(mode=0o700, exist_ok=True)
-                if self.uid is not None:
-                    os.chown(user / sub, self.uid, self.gid if self.gid is not None else self.uid)
+            user.mkdir(mode=0o700)
+            if self.uid is not None:
+                os.chown(user, self.uid, self.gid if self.gid is not None else self.uid)
+            self._make_config_dirs()
+            if self.jail is not None:
+                self.launcher = JailLauncher(
+                    self.jail, runtime=user, grace_s=cfg.grace_s, binds=self.jail_binds
+                )
             self.display = Display(
                 self.runtime_dir, self.launcher, width=cfg.width, height=cfg.height,
                 depth=cfg.depth, window_manager=cfg.window_manager,
@@ -194,6 +216,30 @@ class Desktop:
         except BaseException:
             await self.close()
             raise
+
+    def _make_config_dirs(self) -> None:
+        assert self.runtime_dir is not None
+        user = self.runtime_dir / "user"
+        for sub in CONFIG_DIRS:
+            (user / sub).mkdir(mode=0o700, exist_ok=True)
+            if self.uid is not None:
+                os.chown(user / sub, self.uid, self.gid if self.gid is not None else self.uid)
+
+    async def reset_config(self) -> None:
+        """Empty the folders the apps keep their settings in (XDG config, cache, data, state,
+        runtime): whatever an episode changed there (the file manager's terminal command, an
+        app's preferences) is gone, as the home's edits are after a restore. Call with no app
+        running but the kept browser (its profile is its own folder, see ``_browser``)."""
+        if self.runtime_dir is None:
+            return
+        user = self.runtime_dir / "user"
+
+        def wipe() -> None:
+            for sub in CONFIG_DIRS:
+                shutil.rmtree(user / sub, ignore_errors=True)
+            self._make_config_dirs()
+
+        await asyncio.to_thread(wipe)
 
     async def close(self) -> None:
         """Stop every app, the WM and the server; remove lock files and the runtime folder."""

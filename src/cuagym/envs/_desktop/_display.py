@@ -214,7 +214,7 @@ class Display:
             argv = ["/usr/bin/matchbox-window-manager", "-use_titlebar", "no", "-use_cursor", "no"]
         else:
             argv = ["/usr/bin/openbox", "--sm-disable"]
-        env = {**self.client_env(), "PATH": "/usr/bin:/bin", "HOME": str(self.runtime_dir)}
+        env = {**self.client_env(), "PATH": "/usr/bin:/bin", "HOME": str(self.xauthority.parent)}
         # No network: whatever the WM's key bindings start (matchbox: ctrl+alt+x runs xterm)
         # inherits it, and an agent's terminal must reach no host service.
         self._wm = await self.launcher.spawn(
@@ -257,7 +257,9 @@ class Display:
 def _drop_to(uid: int, gid: int | None) -> list[str]:
     return [
         "/usr/bin/setpriv", f"--reuid={uid}", f"--regid={gid if gid is not None else uid}",
-        "--clear-groups", "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--",
+        "--clear-groups", "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs",
+        # The uid change clears the parent-death signal the reaper set: killed with it.
+        "--pdeathsig=KILL", "--",
     ]  # fmt: skip
 
 

@@ -8,7 +8,9 @@ installation). Why it exists:
   late, so "closed" would not mean "gone". As a child subreaper this process inherits every
   orphan of its tree and reaps it, and it exits only when the whole tree is gone.
 * It dies with the orchestrator (``PR_SET_PDEATHSIG``) and then kills the tree, the analogue
-  of bwrap's ``--die-with-parent``.
+  of bwrap's ``--die-with-parent``. In an app's jail it is the PID namespace's init and its
+  parent-death signal is SIGKILL (``CUAGYM_REAPER_PDEATHSIG=9``): the kernel then kills the
+  whole jail at once. Its app gets SIGKILL should the reaper itself be killed.
 * On SIGTERM it forwards SIGTERM to the tree (its own process group), waits up to
   ``CUAGYM_REAPER_GRACE`` seconds (default 3), then SIGKILLs whatever is left. On SIGUSR1 it
   SIGKILLs the tree at once: for an app whose state is being thrown away (an environment
@@ -76,7 +78,8 @@ def _on_signal(signum: int, _frame: object) -> None:
 def main() -> int:
     libc = ctypes.CDLL(None, use_errno=True)
     libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
-    libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+    deathsig = int(os.environ.pop("CUAGYM_REAPER_PDEATHSIG", str(int(signal.SIGTERM))))
+    libc.prctl(PR_SET_PDEATHSIG, deathsig, 0, 0, 0)
     if os.getppid() == 1:  # the orchestrator died before the prctl: do not run at all
         return 1
     grace = float(os.environ.pop("CUAGYM_REAPER_GRACE", "3"))
@@ -91,6 +94,9 @@ def main() -> int:
         for sig in stops:
             signal.signal(sig, signal.SIG_DFL)
         signal.pthread_sigmask(signal.SIG_UNBLOCK, stops)
+        # A reaper that is SIGKILLed (a Ray worker's children are) takes its app along. An
+        # identity change (setpriv) clears this: setpriv --pdeathsig sets it again.
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
         try:
             if cwd:
                 os.chdir(cwd)

@@ -1,0 +1,159 @@
+"""Attacks from the GUI (issue 22): an agent of environment A, acting only through
+``computer_use`` actions, gets a shell (F4 in the file manager) while environment B runs a
+script, and tries to reach what DESIGN §4 says it cannot: the host's folders, B's processes,
+home and token, other processes' environments. What it could see is written to a file of A's
+home and checked here; its writes outside the home (/tmp, /dev/shm, the apps' settings) must
+not outlive a restore. A macro typed into Calc's Basic IDE must not run."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+from pathlib import Path
+
+import pytest
+
+import cuagym
+from cuagym.envs import HubLink, LocalEnvironment, StateQuery
+from cuagym.envs._desktop._apps import LIBFM_CONF
+
+pytestmark = [
+    pytest.mark.gui,
+    pytest.mark.skipif(
+        not all(shutil.which(t) for t in ("Xvfb", "xdotool", "pcmanfm", "xterm")),
+        reason="needs xvfb, xdotool, pcmanfm and xterm (make test installs them)",
+    ),
+]
+
+TOKEN = "tok-secret-9f8e7d"  # never reached: the relay refuses every connection
+MARK_B = "bsecret-4711"
+SOURCE = str(Path(cuagym.__file__).resolve().parents[1])  # the project's src folder
+# B's script: a file in B's home, then a long wait with a marker on its command line.
+B_SCRIPT = f"""
+import time
+open("/home/user/{MARK_B}.txt", "w").write("{MARK_B}")
+time.sleep(60)  # {MARK_B}
+"""
+# What A's agent types, one line each; every answer lands in /home/user/seen/.
+PROBES = (
+    "mkdir -p seen; cd seen; id > id; ls / > root; ls /work /root 2> denied; "
+    f"ls {SOURCE} /run/cuagym >> denied 2>&1; ls /run/cuagym-desktop > run",
+    "ls /proc | grep -c '^[0-9]' > npids; cat /proc/[0-9]*/cmdline | tr '\\0' ' ' > cmdlines",
+    "cat /proc/[0-9]*/environ | tr '\\0' '\\n' > environs; ls /proc/[0-9]*/root/home/user/ > homes",
+    f"grep -rs -l {MARK_B} /home /run /tmp /proc/[0-9]*/root/home > found; echo done > /tmp/x",
+    "echo done > /dev/shm/x; ls /tmp /dev/shm > written",
+    # The file manager's terminal command, a way to persist across episodes if kept.
+    'echo "terminal=sh -c evil %s" >> "$XDG_CONFIG_HOME/libfm/libfm.conf"; echo end > end',
+)
+
+
+async def _file(env: LocalEnvironment, name: str, timeout: float = 30.0) -> str:
+    query = StateQuery(paths=(name,), parse=False, hub=False)
+    for _ in range(int(timeout / 0.2)):
+        state = await env.read_state(query)
+        found = [f for f in state.files if f.path == name and f.text is not None]
+        if found and found[0].text is not None:
+            return found[0].text
+        await asyncio.sleep(0.2)
+    raise AssertionError(f"{name} never appeared")
+
+
+async def test_a_shell_from_the_file_manager_reaches_nothing_outside_its_jail() -> None:
+    hub = HubLink(url="http://127.0.0.1:59999", token=TOKEN, apps=())
+    env_a = LocalEnvironment(gui=True, hub=hub)
+    env_b = LocalEnvironment(gui=True, hub=hub)
+    await asyncio.gather(env_a.start(), env_b.start())
+    b_run = None
+    try:
+        # Every live environment has its own uids, and its reward another still.
+        uids = {env_a.uid, env_a.reward_uid, env_b.uid, env_b.reward_uid}
+        assert len(uids) == 4 and min(uids) >= 20000
+        await env_a.snapshot("clean")
+        b_run = asyncio.ensure_future(env_b.run_script(B_SCRIPT, "initial_setup", timeout=90))
+        await env_a.open_app("files", "/home/user")
+        await env_a.act(
+            {"action": "key", "keys": ["f4"]}
+        )  # Tools > Open Current Folder in Terminal
+        for _ in range(100):
+            if (await env_a.window_title()).startswith(("xterm", "Terminal")):
+                break
+            await asyncio.sleep(0.1)
+        else:
+            raise AssertionError(f"no terminal: {await env_a.window_title()!r}")
+        assert not b_run.done()  # B's script runs while A looks around
+        for line in PROBES:
+            await env_a.act({"action": "type", "text": line + "\n"})
+        assert await _file(env_a, "seen/end") == "end\n"
+        names = ("id", "root", "denied", "run", "npids", "cmdlines", "environs", "homes", "found")
+        seen = {name: await _file(env_a, f"seen/{name}") for name in (*names, "written")}
+        assert seen["id"].startswith("uid=1000(user)")
+        assert set(seen["root"].split()) <= {
+            "bin", "dev", "etc", "home", "lib", "lib32", "lib64", "libx32", "proc", "run",
+            "sbin", "tmp", "usr", "var",
+        }  # fmt: skip
+        assert seen["denied"].count("No such file or directory") == 4, seen["denied"]
+        # Of the desktops' runtime folders, only its own (no other environment's).
+        assert len(seen["run"].split()) == 1, seen["run"]
+        # Its PID namespace: the shell's own jail (reaper, file manager, terminal, shell...).
+        assert int(seen["npids"]) < 12, seen
+        assert MARK_B not in seen["cmdlines"] and "pcmanfm" in seen["cmdlines"]
+        assert TOKEN not in seen["environs"] and "CUAGYM_HUB" not in seen["environs"]
+        assert MARK_B not in seen["homes"]
+        assert seen["found"] == ""  # B's file is nowhere in A's view
+        assert set(seen["written"].split()) >= {"x", "/tmp:", "/dev/shm:"}
+        assert not b_run.done()
+        # Outside the home, nothing survives a restore; in B nothing of A ever was.
+        await env_a.restore("clean")
+        assert [p.name for p in env_a._jail_dir("tmp").iterdir()] == [".X11-unix"]
+        assert list(env_a._jail_dir("shm").iterdir()) == []
+        assert not (env_a.home / "seen").exists()
+        # The apps' settings are the episode's too: the file manager's are its defaults again.
+        assert env_a.desktop is not None and env_a.desktop.runtime_dir is not None
+        config = env_a.desktop.runtime_dir / "user" / "config"
+        assert list(config.iterdir()) == []
+        await env_a.open_app("files", "/home/user")
+        text = (config / "libfm" / "libfm.conf").read_text()  # libfm may rewrite it
+        assert (
+            "evil" not in text and "terminal=xterm %s" in text and "terminal=xterm %s" in LIBFM_CONF
+        )
+        assert sorted(p.name for p in env_b.home.iterdir()) == [".cuagym", f"{MARK_B}.txt"]
+    finally:
+        if b_run is not None:
+            b_run.cancel()
+        await asyncio.gather(env_a.close(), env_b.close(), return_exceptions=True)
+
+
+# A macro that would leave a trace in the home if it ran.
+MACRO = 'Sub Pwn\nShell("/bin/sh", 0, "-c ""id > /home/user/pwned.txt""", True)\nEnd Sub\n'
+
+
+@pytest.mark.skipif(not shutil.which("soffice"), reason="needs LibreOffice")
+async def test_a_macro_written_in_calcs_basic_ide_does_not_run() -> None:
+    """Tools > Macros (alt+F11), a new macro calling Shell, F5 in the Basic IDE: LibreOffice
+    refuses to run it (without the profile's DisableMacrosExecution it ran the shell)."""
+    env = LocalEnvironment(gui=True)
+    await env.start()
+    try:
+        await env.open_app("calc")
+        await env.act({"action": "key", "keys": ["alt", "f11"]})
+        for _ in range(50):
+            if await env.window_title() == "BASIC Macros":
+                break
+            await asyncio.sleep(0.1)
+        await env.act({"action": "left_click", "coordinate": [448, 175]})  # Macro Name
+        await env.act({"action": "type", "text": "Pwn"})
+        await env.act({"action": "left_click", "coordinate": [905, 292]})  # New
+        for _ in range(100):
+            if (await env.window_title()).endswith("LibreOffice Basic"):
+                break
+            await asyncio.sleep(0.1)
+        else:
+            raise AssertionError(f"no Basic IDE: {await env.window_title()!r}")
+        await env.act({"action": "key", "keys": ["ctrl", "a"]})
+        await env.act({"action": "type", "text": MACRO})
+        await env.act({"action": "key", "keys": ["ctrl", "home"]})  # inside Sub Pwn
+        await env.act({"action": "key", "keys": ["f5"]})
+        await asyncio.sleep(4)
+        assert not (env.home / "pwned.txt").exists()
+    finally:
+        await env.close()
