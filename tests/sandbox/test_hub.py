@@ -21,6 +21,11 @@ state = requests.get(f"{hub}/team-chat/state", params={"sid": sid}, headers=auth
 out["state_status"] = state.status_code
 out["custom"] = state.json()["has_custom_state"]
 out["parallel"] = [requests.get(f"{hub}/healthz", timeout=5).status_code for _ in range(5)]
+with requests.Session() as session:  # a pooled client: the relay answers one request a connection
+    out["pooled"] = [
+        session.post(f"{hub}/team-chat/post", json={"action": "reset"}, timeout=5).status_code
+        for _ in range(5)
+    ]
 try:
     socket.create_connection(("127.0.0.1", OTHER_PORT), timeout=2)
     out["other"] = "connected"
@@ -46,7 +51,7 @@ async def test_scripts_reach_the_hub_and_nothing_else(live_hub: LiveHub, state_r
             assert out["sid"] == out["sid_file"] == box.sid
             assert "team-chat" in out["healthz"]["apps"]
             assert out["state_status"] == 200 and out["custom"] is False
-            assert out["parallel"] == [200] * 5
+            assert out["parallel"] == out["pooled"] == [200] * 5
             assert out["other"] == "ConnectionRefusedError"
             # The sid file is part of the initial state: a restore keeps it.
             await box.run_python("import os; os.remove('/home/user/.cuagym/sid')")
