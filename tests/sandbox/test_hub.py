@@ -155,6 +155,9 @@ async def test_a_script_reaches_its_own_session_only_and_sees_no_token(
                 assert status == 403 and body["success"] is False, (key, body)
             assert out["own_reset"][0] == 200 and out["own_reset"][1]["sid"] == a.sid
             assert out["found"] == []
+            # Only the scripts' uid and group may connect to the relay (was 0666).
+            sock = Path(f"/proc/{a.supervisor_pid}/root{state_root}/hub.sock").stat()
+            assert (sock.st_mode & 0o777, sock.st_uid, sock.st_gid) == (0o660, a.uid, a.gid)
             # B's session kept what B wrote: A's reset above touched A's only.
             still = await b.run_python(READ_NAME, timeout=30)
             assert still.stdout.strip() == "B-workspace", still.stderr

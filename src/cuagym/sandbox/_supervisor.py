@@ -386,10 +386,10 @@ class Supervisor:
         self.relay_server = await asyncio.start_unix_server(
             self._relay, path=path, limit=self.relay.MAX_HEAD
         )
-        # Only the jail's uid may connect (the socket is bound into the jail read-only; the
-        # relay itself decides what a connection may ask).
+        # Only the scripts' uid and group may connect (a reward may run as another uid of the
+        # same group); no other environment's uid. What a connection may ask, the relay decides.
         os.chown(path, self.uid, self.gid)
-        os.chmod(path, 0o600)
+        os.chmod(path, 0o660)
 
     async def _relay(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         assert self.hub is not None
