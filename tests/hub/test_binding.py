@@ -151,3 +151,20 @@ async def test_a_hub_for_people_may_allow_sid_binding() -> None:
 async def test_a_malformed_nonce_is_a_400(hub: Hub, query: str) -> None:
     async with await make_client(hub) as c:
         assert (await c.get(f"/notes/?{query}")).status_code == 400
+
+
+@pytest.mark.redis
+async def test_of_two_hub_processes_racing_for_a_nonce_one_gets_it(redis_server: Any) -> None:
+    import asyncio
+
+    prefix = f"b-{uuid.uuid4().hex}"
+    stores = [RedisStore(redis_server.url, prefix=prefix) for _ in range(2)]
+    try:
+        for round_ in range(20):
+            nonce = f"nonce-{round_:02d}-{uuid.uuid4().hex}"
+            await stores[0].put_nonce(nonce, "notes", "envA", 30)
+            got = await asyncio.gather(*(s.take_nonce(nonce) for s in stores))
+            assert [g for g in got if g is not None] == [("notes", "envA")]
+    finally:
+        for store in stores:
+            await store.close()
