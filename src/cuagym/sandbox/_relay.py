@@ -194,6 +194,22 @@ async def serve_connection(
         writer.close()
 
 
+async def pipe_connection(
+    reader: asyncio.StreamReader, writer: asyncio.StreamWriter, upstream: tuple[str, int]
+) -> None:
+    """Pipe one connection as it is (a ``passthrough`` link: a trusted upstream, see HubLink)."""
+    try:
+        up_r, up_w = await asyncio.open_connection(*upstream)
+    except OSError:
+        writer.close()
+        return
+    try:
+        await asyncio.gather(_copy(reader, up_w, None), _copy(up_r, writer, None))
+    finally:
+        up_w.close()
+        writer.close()
+
+
 async def _copy(
     reader: asyncio.StreamReader, writer: asyncio.StreamWriter, limit: int | None
 ) -> None:

@@ -153,6 +153,7 @@ class Sandbox:
                     "prefix": host[2],
                     "sid": self.sid,
                     "token": self.hub.token,
+                    "relay": self.hub.relay,
                 }
                 if host is not None and self.hub is not None
                 else None

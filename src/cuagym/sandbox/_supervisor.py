@@ -393,10 +393,12 @@ class Supervisor:
 
     async def _relay(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         assert self.hub is not None
+        upstream = (self.hub["host"], self.hub["port"])
         async with self.relay_slots:
-            await self.relay.serve_connection(
-                reader, writer, self.relay_policy, (self.hub["host"], self.hub["port"])
-            )
+            if self.hub.get("relay") == "passthrough":
+                await self.relay.pipe_connection(reader, writer, upstream)
+            else:
+                await self.relay.serve_connection(reader, writer, self.relay_policy, upstream)
 
     async def close(self) -> None:
         for proc in list(self.procs):
