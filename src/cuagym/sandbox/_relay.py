@@ -168,6 +168,9 @@ async def serve_connection(
     upstream: tuple[str, int],
 ) -> None:
     """Relay one request of a script to the hub, or refuse it."""
+    # Connect upstream while the head comes in (two steps in series cost a few ms under load).
+    connecting = asyncio.ensure_future(asyncio.open_connection(*upstream))
+    up_w: asyncio.StreamWriter | None = None
     try:
         try:
             head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), HEAD_TIMEOUT_S)
@@ -178,17 +181,20 @@ async def serve_connection(
             writer.write(refusal(decision.status, decision.error))
             return
         try:
-            up_r, up_w = await asyncio.open_connection(*upstream)
+            up_r, up_w = await connecting
         except OSError:
             return  # the script sees the connection close, as with the hub down
-        try:
-            up_w.write(decision.head)
-            await asyncio.gather(_copy(reader, up_w, decision.body), _copy(up_r, writer, None))
-        finally:
-            up_w.close()
+        up_w.write(decision.head)
+        await asyncio.gather(_copy(reader, up_w, decision.body), _copy(up_r, writer, None))
     except OSError:
         pass
     finally:
+        if up_w is not None:
+            up_w.close()
+        elif not connecting.done():
+            connecting.cancel()
+        elif not connecting.cancelled() and connecting.exception() is None:
+            connecting.result()[1].close()  # connected, but the request was refused
         with contextlib.suppress(OSError):
             await writer.drain()
         writer.close()
