@@ -9,14 +9,15 @@ an environment variable, file or argv), and
 * forwards the state API only (``/healthz``, ``/<app>/{post,go,state,upload}``,
   ``/<app>/files/<name>``): nothing else of the hub (the UI, binding links) answers a script;
 * refuses (403, JSON) a request naming any other session: a ``sid`` query value that is not
-  the environment's, a session cookie, an ``Authorization`` it did not write itself is
-  replaced; a request with no ``sid`` gets the environment's;
-* adds ``Authorization: Bearer <token>`` itself, so whatever ``CUAGYM_HUB_TOKEN`` a script
-  sends (a placeholder now, DESIGN.md §2) is ignored;
+  the environment's (however encoded), or a session cookie; a request with no ``sid`` gets
+  the environment's;
+* drops the script's ``Authorization`` and writes ``Authorization: Bearer <token>`` itself, so
+  whatever ``CUAGYM_HUB_TOKEN`` a script sends (a placeholder now, DESIGN.md §2) is ignored;
 * frames the request (one per connection, ``Connection: close`` both ways; a body by its
   ``Content-Length`` only), so nothing pipelined behind an allowed request reaches the hub.
 
-``check`` is the pure decision (tested apart); ``serve_connection`` the mechanics.
+``check`` is the pure decision (tested apart); ``serve_connection`` the mechanics;
+``pipe_connection`` the plain pipe of a ``passthrough`` link (see ``HubLink.relay``).
 """
 
 from __future__ import annotations
