@@ -54,7 +54,7 @@ def serve_in_thread(app: Any) -> tuple[str, Any]:
 @pytest.fixture
 def live_hub() -> Iterator[LiveHub]:
     """Every installed web app on a real uvicorn server (memory store)."""
-    hub = Hub(apps=discover_web_apps(), token="test-token")
+    hub = Hub(apps=discover_web_apps(), token="test-token", allow_sid_binding=True)
     url, stop = serve_in_thread(hub.asgi())
     try:
         yield LiveHub(url=url, token=hub.token, hub=hub)

@@ -44,7 +44,7 @@ async def test_a_web_start_window_is_bound_to_the_environments_session(tmp_path:
             assert bundle.initial_setup is not None and rollout.sid is not None
             result = await env.run_script(bundle.initial_setup, "initial_setup")
             assert result.exit_code == 0, result.stderr
-            web = WebSession(url=hub.url, sid=rollout.sid)
+            web = WebSession(url=hub.url, sid=rollout.sid, token=hub.token)
             await open_start_screen(env, start_screen(bundle.task), web=web)
             url = await env.page_url()
             (user,) = await env.find_elements('[data-testid="current-user-name"]')
@@ -52,7 +52,7 @@ async def test_a_web_start_window_is_bound_to_the_environments_session(tmp_path:
     # "You are signed in as Priya Nair": the setup's state in this session (the app's seed,
     # which an unbound browser would get, signs in Jonah Weiss).
     assert user["text"] == "Priya Nair"
-    assert url.startswith(f"{hub.url}/team-chat/") and "sid=" not in url
+    assert url.startswith(f"{hub.url}/team-chat/") and "sid=" not in url and "bind=" not in url
     assert hub.token not in url and hub.token not in body["text"]
 
 

@@ -136,7 +136,8 @@ def test_hub_serve_runs_a_real_server(tmp_path: Path) -> None:
         assert r.status_code == 200 and r.json()["success"] is True
         assert httpx.get(f"{url}/team-chat/go?sid=cli").status_code == 401
         banner = log.read_text()
-        assert f"{url}/team-chat/?sid=demo" in banner and "curl" in banner
+        assert f"{url}/team-chat/" in banner and "/bind?sid=demo" in banner and "curl" in banner
+        assert "?sid=demo in a browser" not in banner  # binding by sid is off by default
         assert "(generated)" not in banner
     finally:
         process.terminate()

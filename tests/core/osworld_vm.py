@@ -129,6 +129,10 @@ class SandboxVM:
         self.work = Path(tempfile.mkdtemp(prefix="cuagym-osworld-vm-"))
         self.work.chmod(0o755)
         os.chown(self.work, 1000, 1000)
+        # An OSWorld VM has plain network to the hub and chooses its own session (its commands
+        # carry the token, by OSWorld's design): the relay passes its requests as they are.
+        if hub is not None:
+            hub = hub.model_copy(update={"relay": "passthrough"})
         self.box = Sandbox(hub=hub, binds=[(self.work, "/tmp/cuagym", False)])
         self.recorded = Recorded()
         self.loop: asyncio.AbstractEventLoop | None = None

@@ -41,7 +41,7 @@ async def client(request: pytest.FixtureRequest) -> AsyncIterator[httpx.AsyncCli
         server = request.getfixturevalue("redis_server")
         store = RedisStore(server.url, prefix=f"t-{uuid.uuid4().hex}")
     limits = HubLimits(max_body=64 * 1024, max_file=1024, max_upload_body=8 * 1024)
-    hub = Hub(apps=[NotesApp()], store=store, token=TOKEN, limits=limits)
+    hub = Hub(apps=[NotesApp()], store=store, token=TOKEN, limits=limits, allow_sid_binding=True)
     await hub.store.start()
     transport = httpx.ASGITransport(app=hub.asgi())
     async with httpx.AsyncClient(transport=transport, base_url="http://hub") as c:

@@ -22,7 +22,7 @@ async def app_client(
     request: pytest.FixtureRequest,
 ) -> AsyncIterator[tuple[WebApp, httpx.AsyncClient]]:
     app: WebApp = request.param
-    hub = Hub(apps=[app], token="tok-5f3a9c7e")
+    hub = Hub(apps=[app], token="tok-5f3a9c7e", allow_sid_binding=True)
     transport = httpx.ASGITransport(app=hub.asgi())
     async with httpx.AsyncClient(transport=transport, base_url="http://hub") as client:
         yield app, client

@@ -71,7 +71,7 @@ from cuagym.agent._rollout import (
     load_bundles,
     run_rollouts,
 )
-from cuagym.agent._start import StartScreenFailed, WebSession, open_start_screen, page_url
+from cuagym.agent._start import StartScreenFailed, WebSession, bind_page_url, open_start_screen
 from cuagym.agent._view import render_episode_html, write_run_html
 from cuagym.agent._worker import CLEAN_SNAPSHOT, HubInfo, RolloutEnv, RolloutJob
 
@@ -118,6 +118,7 @@ __all__ = [
     "StartScreenFailed",
     "TurnInput",
     "WebSession",
+    "bind_page_url",
     "build_messages",
     "collapse_boundary",
     "find_episodes",
@@ -125,7 +126,6 @@ __all__ = [
     "make_policies",
     "open_start_screen",
     "oracle_policy",
-    "page_url",
     "parse_response",
     "prepare_image",
     "render_episode_html",

@@ -1,6 +1,6 @@
 """One rollout of one tuple (DESIGN.md §6): the paper's training scaffold, as a library call.
 
-    result = await run_episode(bundle, policy, env, web=WebSession(hub_url, env.sid))
+    result = await run_episode(bundle, policy, env, web=WebSession(hub_url, env.sid, token))
     result.write(out)            # OUT/<task_id>/<k>/, atomically
 
 restore (optional) → ``initial_setup.py`` → ``env.snapshot("initial")`` (the reward may read

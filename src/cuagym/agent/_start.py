@@ -1,9 +1,11 @@
 """Opening a task's start screen (DESIGN.md §6) in an environment, after its setup.
 
 Desktop apps open on their file or folder; a web app opens in Chromium at
-``{hub}/{app}{page}?sid={sid}``: the hub binds that browser to the rollout's own session by a
-cookie and redirects to the clean URL, so the page never shows the session id for long and
-never the token. Each window is awaited until it has rendered; the last one is on top.
+``{hub}/{app}{page}?bind={nonce}``, a one-time link the hub mints for the rollout's own session
+(``POST /<app>/bind``, with the token, from outside the environment): the hub binds that browser
+by a cookie and redirects to the clean URL. The link works once and for a minute, so nothing the
+page or its history shows can bind a browser again, and the page never sees the session id or
+the token. Each window is awaited until it has rendered; the last one is on top.
 """
 
 from __future__ import annotations
@@ -13,10 +15,12 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
+import httpx
+
 from cuagym.core import StartWindow
 from cuagym.domains import DESKTOP_APPS
 
-__all__ = ["StartScreenFailed", "WebSession", "open_start_screen", "page_url"]
+__all__ = ["StartScreenFailed", "WebSession", "bind_page_url", "open_start_screen"]
 
 
 class StartScreenFailed(RuntimeError):
@@ -25,16 +29,29 @@ class StartScreenFailed(RuntimeError):
 
 @dataclass(frozen=True)
 class WebSession:
-    """The hub an environment's web apps live in, and the environment's session there."""
+    """The hub an environment's web apps live in, the environment's session there, and the
+    hub's token (held outside the environment: it mints the start screen's links)."""
 
     url: str
     sid: str
+    token: str
 
 
-def page_url(web: WebSession, app: str, page: str = "/") -> str:
-    """The URL that binds a browser to ``web.sid`` and shows ``page`` of ``app``."""
+async def bind_page_url(web: WebSession, app: str, page: str = "/") -> str:
+    """A one-time URL that binds a browser to ``web.sid`` and shows ``page`` of ``app``."""
+    async with httpx.AsyncClient(timeout=30) as client:
+        answer = await client.post(
+            f"{web.url.rstrip('/')}/{app}/bind",
+            params={"sid": web.sid},
+            headers={"Authorization": f"Bearer {web.token}"},
+        )
+    if answer.status_code != 200:
+        raise StartScreenFailed(
+            f"the hub refused a binding link for {app}: {answer.status_code} {answer.text[:200]}"
+        )
+    nonce = str(answer.json()["nonce"])
     sep = "&" if "?" in page else "?"
-    return f"{web.url.rstrip('/')}/{app}{page}{sep}sid={quote(web.sid, safe='')}"
+    return f"{web.url.rstrip('/')}/{app}{page}{sep}bind={quote(nonce, safe='')}"
 
 
 async def open_start_screen(
@@ -58,7 +75,8 @@ async def open_start_screen(
                         f"start window {window.app!r} is a web app, but the environment has "
                         "no hub session"
                     )
-                await opener("chromium", page_url(web, window.app, window.page or "/"))
+                url = await bind_page_url(web, window.app, window.page or "/")
+                await opener("chromium", url)
         except StartScreenFailed:
             raise
         except Exception as exc:

@@ -117,7 +117,7 @@ class RolloutEnv:
         web = None
         if self.hub is not None and self.sid is not None:
             await self._reset_sessions()
-            web = WebSession(url=self.hub.url, sid=self.sid)
+            web = WebSession(url=self.hub.url, sid=self.sid, token=self.hub.token)
         result = await run_episode(
             bundle, policy, self.env, k=k, options=options, web=web,
             restore=CLEAN_SNAPSHOT, bundle_path=bundle_path,

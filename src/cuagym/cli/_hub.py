@@ -30,6 +30,13 @@ def serve(
         1, min=1, help="Server processes on one port; more than 1 needs --store redis://..."
     ),
     log_level: str = typer.Option("warning", help="uvicorn log level."),
+    allow_sid_binding: bool = typer.Option(
+        False,
+        "--allow-sid-binding",
+        help="Let GET /<app>/?sid=S bind a browser (for trying the apps by hand; never for "
+        "agents: anyone who knows a session id could take it over). Off: a browser binds by "
+        "a one-time link from POST /<app>/bind?sid=S.",
+    ),
 ) -> None:
     """Serve the hub: the state API and UI of every web app at /<app_id>."""
     import secrets
@@ -59,7 +66,7 @@ def serve(
     the_token = token or secrets.token_urlsafe(24)
     base = f"http://{host}:{port}"
     ids = [w.app_id for w in web_apps]
-    typer.echo(banner(base, the_token, ids, store, ttl, token is None))
+    typer.echo(banner(base, the_token, ids, store, ttl, token is None, allow_sid_binding))
     sys.stdout.flush()
     server: dict[str, object] = {
         "host": host,
@@ -70,7 +77,12 @@ def serve(
         "http": "httptools" if _has("httptools") else "h11",
     }
     if workers == 1:
-        hub = Hub(apps=web_apps, store=session_store, token=the_token)
+        hub = Hub(
+            apps=web_apps,
+            store=session_store,
+            token=the_token,
+            allow_sid_binding=allow_sid_binding,
+        )
         uvicorn.run(hub.asgi(), **server)  # type: ignore[arg-type]
         return
     # Worker processes build their own hub from the environment (same apps, store, token).
@@ -80,6 +92,7 @@ def serve(
             f"{ENV_PREFIX}STORE": store,
             f"{ENV_PREFIX}TTL": str(ttl),
             f"{ENV_PREFIX}TOKEN": the_token,
+            f"{ENV_PREFIX}ALLOW_SID_BINDING": "1" if allow_sid_binding else "",
         }
     )
     uvicorn.run(
@@ -100,12 +113,19 @@ def list_apps() -> None:
 
 
 def banner(
-    base: str, token: str, app_ids: list[str], store: str, ttl: float, generated: bool
+    base: str,
+    token: str,
+    app_ids: list[str],
+    store: str,
+    ttl: float,
+    generated: bool,
+    allow_sid_binding: bool = False,
 ) -> str:
     """The start-up text: where each app is, the token, and a curl session to try."""
     first = app_ids[0]
     lines = [f"cuagym hub on {base}  (store: {store}, session ttl: {ttl:g} s)", ""]
-    lines += [f"  {app_id:<16} {base}/{app_id}/?sid=demo" for app_id in app_ids]
+    query = "?sid=demo" if allow_sid_binding else ""
+    lines += [f"  {app_id:<16} {base}/{app_id}/{query}" for app_id in app_ids]
     lines += [
         "",
         f"token{' (generated)' if generated else ''}: {token}",
@@ -114,7 +134,16 @@ def banner(
         f"  export CUAGYM_HUB={base} CUAGYM_HUB_TOKEN={token}",
         '  auth="Authorization: Bearer $CUAGYM_HUB_TOKEN"',
         f'  curl -s -H "$auth" "$CUAGYM_HUB/{first}/state?sid=demo"',
-        f"  # open {base}/{first}/?sid=demo in a browser and change something, then:",
+    ]
+    if allow_sid_binding:
+        lines.append(f"  # open {base}/{first}/?sid=demo in a browser and change something, then:")
+    else:
+        lines += [
+            "  # a one-time link that binds a browser to session demo (valid 60 s):",
+            f'  curl -s -X POST -H "$auth" "$CUAGYM_HUB/{first}/bind?sid=demo"',
+            f"  # open {base}<its url> in a browser and change something, then:",
+        ]
+    lines += [
         f'  curl -s -H "$auth" "$CUAGYM_HUB/{first}/go?sid=demo" | python3 -m json.tool',
         f'  curl -s -H "$auth" "$CUAGYM_HUB/{first}/post?sid=demo" -d \'{{"action": "reset"}}\'',
         "",

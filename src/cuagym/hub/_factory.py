@@ -29,11 +29,17 @@ def make_store(url: str, ttl: float) -> SessionStore:
 
 
 def hub_from_env() -> Any:
-    """The ASGI app of a hub described by ``CUAGYM_HUB_{APPS,STORE,TTL,TOKEN}``."""
+    """The ASGI app of a hub described by
+    ``CUAGYM_HUB_{APPS,STORE,TTL,TOKEN,ALLOW_SID_BINDING}``."""
     apps = os.environ.get(f"{ENV_PREFIX}APPS", "")
     web_apps = discover_web_apps([a for a in apps.split(",") if a] or None)
     store = make_store(
         os.environ.get(f"{ENV_PREFIX}STORE", "memory"),
         float(os.environ.get(f"{ENV_PREFIX}TTL", "3600")),
     )
-    return Hub(apps=web_apps, store=store, token=os.environ[f"{ENV_PREFIX}TOKEN"]).asgi()
+    return Hub(
+        apps=web_apps,
+        store=store,
+        token=os.environ[f"{ENV_PREFIX}TOKEN"],
+        allow_sid_binding=bool(os.environ.get(f"{ENV_PREFIX}ALLOW_SID_BINDING")),
+    ).asgi()

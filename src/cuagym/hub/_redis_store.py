@@ -33,6 +33,14 @@ __all__ = ["RedisStore"]
 
 _MAX_RETRIES = 64
 
+# KEYS[1] a binding nonce: its value, deleted in the same step (taken once; Redis < 6.2 has
+# no GETDEL). Redis expires an untaken nonce by itself.
+_TAKE = """
+local value = redis.call('GET', KEYS[1])
+if value then redis.call('DEL', KEYS[1]) end
+return value
+"""
+
 # Every script gets ARGV[1] the TTL in ms, ARGV[2] the key prefix of states stored whole and
 # ARGV[3] of states stored as a delta (a hash: base id, prefix:suffix, middle bytes). A delta's
 # base is always stored whole, and lives at least as long as the delta.
@@ -362,3 +370,19 @@ class RedisStore(SessionStore):
 
     async def session_count(self) -> int:
         return len(await self._redis.scan(f"{self._prefix}:*"))
+
+    # -- one-time binding links --------------------------------------------------------------
+    def _nonce_key(self, nonce: str) -> str:
+        return f"{self._prefix}#nonce:{nonce}"
+
+    async def put_nonce(self, nonce: str, app_id: str, sid: str, ttl: float) -> None:
+        ttl_ms = max(1, int(ttl * 1000))
+        await self._redis.call("SET", self._nonce_key(nonce), f"{app_id}\n{sid}", "PX", ttl_ms)
+
+    async def take_nonce(self, nonce: str) -> tuple[str, str] | None:
+        # GET and DEL in one script: of two hub processes racing for a nonce, one gets it.
+        found = await self._redis.script(_TAKE, [self._nonce_key(nonce)], [])
+        if not isinstance(found, bytes):
+            return None
+        app_id, _, sid = found.decode().partition("\n")
+        return app_id, sid

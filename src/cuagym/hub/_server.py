@@ -32,14 +32,14 @@ from cuagym.hub._http import (
 from cuagym.hub._splice import envelope
 from cuagym.hub._state import SessionRecord, StoredState
 from cuagym.hub._store import MemoryStore, SessionStore, release_free_memory
-from cuagym.hub._ui import UIGate, cookie_sid
+from cuagym.hub._ui import Binding, UIGate, cookie_sid
 from cuagym.hub._validation import InvalidState
 from cuagym.hub._webapp import WebApp
 
 __all__ = ["Hub"]
 
 _ACTIONS = ("set", "set_current", "merge", "reset")
-_API = {"/post": "POST", "/go": "GET", "/state": "GET", "/upload": "POST"}
+_API = {"/post": "POST", "/go": "GET", "/state": "GET", "/upload": "POST", "/bind": "POST"}
 
 
 def _unprocessable(ctx: AppContext, exc: InvalidState) -> HTTPError:
@@ -65,8 +65,14 @@ class Hub:
         store: SessionStore | None = None,
         token: str | None = None,
         limits: HubLimits | None = None,
+        allow_sid_binding: bool = False,
+        bind_ttl: float = 60.0,
     ) -> None:
+        if bind_ttl <= 0:
+            raise ValueError(f"bind_ttl must be positive, got {bind_ttl}")
         self.store = store or MemoryStore()
+        # A browser binds by a one-time link; ?sid= only on a hub for people (see _ui).
+        self.binding = Binding(allow_sid=allow_sid_binding, nonce_ttl=bind_ttl)
         self.token = token or secrets.token_urlsafe(24)
         self.limits = limits or HubLimits()
         self.apps: dict[str, AppContext] = {}
@@ -74,7 +80,7 @@ class Hub:
             if app.app_id in self.apps:
                 raise ValueError(f"two web apps share the id {app.app_id!r}")
             self.apps[app.app_id] = AppContext(app, self.store, self.limits)
-        self._gates = {app_id: UIGate(ctx) for app_id, ctx in self.apps.items()}
+        self._gates = {app_id: UIGate(ctx, self.binding) for app_id, ctx in self.apps.items()}
         self._static = {
             app_id: StaticFiles(directory=str(ctx.app.static_dir))
             for app_id, ctx in self.apps.items()
@@ -179,6 +185,8 @@ class Hub:
                 await self._go(ctx, sid, send)
             elif rest == "/state":
                 await self._state(ctx, sid, send)
+            elif rest == "/bind":
+                await self._mint_nonce(ctx, sid, send, root)
             else:
                 await self._upload(ctx, sid, scope, receive, send, root)
             return
@@ -267,6 +275,15 @@ class Hub:
         assert record.current is not None
         return record.current.state_id
 
+    async def _mint_nonce(self, ctx: AppContext, sid: str, send: Send, root: str) -> None:
+        """A one-time link binding a browser to ``sid`` in this app (see _ui)."""
+        nonce = secrets.token_urlsafe(24)
+        ttl = self.binding.nonce_ttl
+        await ctx.store.put_nonce(nonce, ctx.app_id, sid, ttl)
+        url = f"{root}/{ctx.app_id}/?bind={nonce}"
+        answer = {"success": True, "sid": sid, "nonce": nonce, "url": url, "expires_in_s": ttl}
+        await send_json(send, 200, answer)
+
     async def _go(self, ctx: AppContext, sid: str, send: Send) -> None:
         record = await ctx.store.load(ctx.app_id, sid)
         initial, current = ctx.initial_of(record), ctx.current_of(record)
@@ -320,7 +337,7 @@ class Hub:
         else:
             bound = cookie_sid(scope)
             if bound is None:
-                raise HTTPError(401, f"no session: bind this browser with /{ctx.app_id}/?sid=")
+                raise HTTPError(401, "no session: bind this browser with a link from /bind")
             sid = bound
         found = await ctx.store.get_file(ctx.app_id, sid, name)
         if found is None:

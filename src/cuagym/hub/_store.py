@@ -111,6 +111,16 @@ class SessionStore(ABC):
     async def session_count(self) -> int:
         """Live sessions (for health and tests)."""
 
+    # -- one-time binding links (see _ui) ------------------------------------------------------
+    @abstractmethod
+    async def put_nonce(self, nonce: str, app_id: str, sid: str, ttl: float) -> None:
+        """Remember that ``nonce`` binds a browser to (app, sid), for ``ttl`` seconds."""
+
+    @abstractmethod
+    async def take_nonce(self, nonce: str) -> tuple[str, str] | None:
+        """(app, sid) of ``nonce`` and forget it, atomically: a nonce is taken once, by one
+        request of one hub process; None when unknown, already taken or expired."""
+
 
 @dataclass(slots=True)
 class _MemorySession:
@@ -145,6 +155,7 @@ class MemoryStore(SessionStore):
         self._sessions: dict[tuple[str, str], _MemorySession] = {}
         self._sweeper: asyncio.Task[None] | None = None
         self._freed = 0
+        self._nonces: dict[str, tuple[str, str, float]] = {}  # nonce -> app, sid, deadline
 
     async def start(self) -> None:
         if self._sweeper is None:
@@ -163,6 +174,9 @@ class MemoryStore(SessionStore):
         expired = [k for k, s in self._sessions.items() if s.touched <= deadline]
         for key in expired:
             self._freed += _session_bytes(self._sessions.pop(key))
+        now = self._clock()
+        for nonce in [n for n, (_, _, until) in self._nonces.items() if until <= now]:
+            del self._nonces[nonce]
         return len(expired)
 
     def release_memory(self) -> bool:
@@ -234,3 +248,12 @@ class MemoryStore(SessionStore):
     async def session_count(self) -> int:
         self.sweep()
         return len(self._sessions)
+
+    async def put_nonce(self, nonce: str, app_id: str, sid: str, ttl: float) -> None:
+        self._nonces[nonce] = (app_id, sid, self._clock() + ttl)
+
+    async def take_nonce(self, nonce: str) -> tuple[str, str] | None:
+        found = self._nonces.pop(nonce, None)
+        if found is None or found[2] <= self._clock():
+            return None
+        return found[0], found[1]

@@ -1,9 +1,14 @@
 """The browser side of a web app: session binding by cookie, the UI's session API, templates.
 
-``GET /<app>/?sid=S`` binds the browser to session S (an HttpOnly cookie scoped to the app's
-path) and redirects to the clean URL. A browser with no binding gets a fresh session. The UI
-changes state only through :meth:`UISession.mutate`, which validates like ``/post`` does; the
-hub token never reaches the browser.
+A browser is bound to a session (an HttpOnly cookie scoped to the app's path) by a one-time
+link: ``POST /<app>/bind?sid=S`` (with the hub token) mints a nonce, and ``GET /<app>/<page>
+?bind=N`` binds the browser that opens it to S and redirects to the clean URL. A nonce is
+taken once (a second use, or one older than its TTL, binds nothing) and only by its own app,
+so a link seen in one environment cannot rebind a browser later, and knowing a session id
+binds nothing: ``GET /<app>/?sid=S`` binds only on a hub started with ``allow_sid_binding``
+(``cuagym hub serve --allow-sid-binding``, for people trying the apps by hand). A browser with
+no binding gets a fresh session. The UI changes state only through :meth:`UISession.mutate`,
+which validates like ``/post`` does; the hub token never reaches the browser.
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ from __future__ import annotations
 import re
 import uuid
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from http.cookies import SimpleCookie
 from typing import Any
 
@@ -20,13 +26,33 @@ from starlette.routing import Router
 from starlette.templating import Jinja2Templates
 
 from cuagym.hub._context import AppContext
-from cuagym.hub._http import SID_PATTERN, HTTPError, Receive, Scope, Send, header, parse_sid
+from cuagym.hub._http import (
+    SID_PATTERN,
+    HTTPError,
+    Receive,
+    Scope,
+    Send,
+    header,
+    parse_sid,
+    query_values,
+)
 from cuagym.hub._state import UploadedFile
 
-__all__ = ["COOKIE", "UIGate", "UISession", "cookie_sid", "render", "ui_session"]
+__all__ = ["COOKIE", "Binding", "UIGate", "UISession", "cookie_sid", "render", "ui_session"]
 
 COOKIE = "cuagym_sid"
 _SCOPE_KEY = "cuagym.ui"
+NONCE_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,128}\Z")
+
+
+@dataclass(frozen=True)
+class Binding:
+    """How browsers may be bound to sessions (see the module docstring)."""
+
+    #: ``?sid=S`` binds too (a hub for people trying the apps, never an agent's)
+    allow_sid: bool = False
+    #: seconds a one-time link stays valid
+    nonce_ttl: float = 60.0
 
 
 class UISession:
@@ -116,16 +142,22 @@ def cookie_sid(scope: Scope) -> str | None:
     return morsel.value
 
 
-def _without_sid(query: bytes) -> str:
-    kept = [p for p in query.decode("latin-1").split("&") if p and not re.match(r"sid(=|$)", p)]
+def _without_binding(query: bytes) -> str:
+    parts = query.decode("latin-1").split("&")
+    kept = [p for p in parts if p and not re.match(r"(sid|bind)(=|$)", p)]
     return ("?" + "&".join(kept)) if kept else ""
+
+
+def _refuse(message: str) -> Response:
+    return PlainTextResponse(message, status_code=403)
 
 
 class UIGate:
     """Binds browsers to sessions, then hands the request to the app's own router."""
 
-    def __init__(self, ctx: AppContext) -> None:
+    def __init__(self, ctx: AppContext, binding: Binding | None = None) -> None:
         self.ctx = ctx
+        self.binding = binding or Binding()
         self.router = Router(routes=list(ctx.app.routes()))
         folder = ctx.app.templates_dir
         self.templates = Jinja2Templates(directory=str(folder)) if folder else None
@@ -133,13 +165,24 @@ class UIGate:
     async def __call__(self, scope: Scope, receive: Receive, send: Send, base: str) -> None:
         location = scope["path"]
         query: bytes = scope.get("query_string", b"")
+        if re.search(rb"(^|&)bind=", query):
+            response = await self._bind_by_nonce(scope, location + _without_binding(query), base)
+            await response(scope, receive, send)
+            return
         if re.search(rb"(^|&)sid=", query):
+            if not self.binding.allow_sid:
+                await _refuse(
+                    "binding a browser by ?sid= is off on this hub: open a one-time link from "
+                    f"POST {base}/bind?sid=<sid> (with the hub token), or start the hub with "
+                    "--allow-sid-binding to try the apps by hand"
+                )(scope, receive, send)
+                return
             try:
                 sid = parse_sid(scope)
             except HTTPError as exc:
                 await PlainTextResponse(exc.error, status_code=400)(scope, receive, send)
                 return
-            await self._bind(sid, location + _without_sid(query), base)(scope, receive, send)
+            await self._bind(sid, location + _without_binding(query), base)(scope, receive, send)
             return
         bound = cookie_sid(scope)
         if bound is None:
@@ -156,6 +199,18 @@ class UIGate:
         scope[_SCOPE_KEY] = UISession(self.ctx, bound, base)
         scope["cuagym.templates"] = self.templates
         await self.router(scope, receive, send)
+
+    async def _bind_by_nonce(self, scope: Scope, target: str, base: str) -> Response:
+        values = query_values(scope, "bind")
+        if len(values) != 1 or not NONCE_PATTERN.match(values[0].decode("latin-1")):
+            return PlainTextResponse("give one bind=<nonce>", status_code=400)
+        taken = await self.ctx.store.take_nonce(values[0].decode("latin-1"))
+        if taken is None:
+            return _refuse("this binding link was used already or has expired; ask for a new one")
+        app_id, sid = taken
+        if app_id != self.ctx.app_id:
+            return _refuse(f"this binding link is for {app_id}, not {self.ctx.app_id}")
+        return self._bind(sid, target, base)
 
     def _bind(self, sid: str, target: str, base: str) -> Response:
         response = RedirectResponse(target or base + "/", status_code=303)

@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from cuagym.sandbox._models import HubLink, LimitName, Limits
+from cuagym.sandbox._relay import TOKEN_PLACEHOLDER
 
 INNER_HOME = "/home/user"
 INNER_TASK = "/opt/task"
@@ -105,7 +106,9 @@ def inner_env(
     if hub is not None:
         _host, port, prefix = hub.target()
         env["CUAGYM_HUB"] = f"http://127.0.0.1:{port}{prefix}"
-        env["CUAGYM_HUB_TOKEN"] = hub.token
+        # No secret: the relay outside the jail authorizes this environment's own session
+        # and ignores what a script sends (DESIGN.md §2 still lists the variable).
+        env["CUAGYM_HUB_TOKEN"] = TOKEN_PLACEHOLDER
     if sid is not None:
         env["CUAGYM_SID"] = sid
     env.update(extra)

@@ -41,6 +41,13 @@ class HubLink(BaseModel):
     token: str = ""
     sid: str | None = Field(None, description="hub session of this environment (made if absent)")
     apps: tuple[str, ...] = Field((), description="app ids whose /go read_state includes")
+    relay: Literal["session", "passthrough"] = Field(
+        "session",
+        description="'session': the hub's state API for this environment's session only, "
+        "authorized by the relay (no token inside, see _relay); 'passthrough': bytes piped "
+        "as they are, for a trusted upstream with its own per-run credentials (the "
+        "synthesizer's role API), never a hub an agent's environment reaches",
+    )
 
     def target(self) -> tuple[str, int, str]:
         """(host, port, path prefix) of the hub; only plain http can be relayed."""

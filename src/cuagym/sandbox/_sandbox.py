@@ -148,7 +148,20 @@ class Sandbox:
             "reward_uid": self.reward_uid,
             "tmpfs_size": self.limits.disk_mb << 20,
             "base": str(self.base.absolute()) if self.base is not None else None,
-            "hub": {"host": host[0], "port": host[1]} if host is not None else None,
+            # The relay's token and session travel over the control channel only: never an
+            # environment variable, file or argv that a process of the environment could read.
+            "hub": (
+                {
+                    "host": host[0],
+                    "port": host[1],
+                    "prefix": host[2],
+                    "sid": self.sid,
+                    "token": self.hub.token,
+                    "relay": self.hub.relay,
+                }
+                if host is not None and self.hub is not None
+                else None
+            ),
             "files": files,
         }
         try:

@@ -14,7 +14,9 @@ One supervisor holds one environment, the analogue of the paper's VM:
   a new lower layer, a restore mounts a fresh upper over a snapshot's stack: both are a couple
   of mount calls, never a copy; a *view* of a snapshot is a read-only overlay of its stack
   alone (no upper), which runs can bind read-only (a reward's initial home);
-* the hub relay's host side: a Unix socket the jail sees, each connection piped to the hub;
+* the hub relay's host side: a Unix socket the jail sees; each request is checked and
+  authorized for this environment's session only (``_relay.py``, loaded from beside this file),
+  so the hub's token never enters the environment;
 * the jailed runs: bwrap started by the caller's argv, timed out, output captured (capped);
 * the reward's own view of the home: the environment's apps and scripts run as one uid, its
   reward as another (so that nothing of the agent can touch the reward's processes), yet the
@@ -33,6 +35,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ctypes
+import importlib.util
 import json
 import os
 import shutil
@@ -67,6 +70,17 @@ RELAY_MAX_CONNECTIONS = 64
 HOME_VIEW = "/home/user"
 
 _libc = ctypes.CDLL(None, use_errno=True)
+
+
+def _load_relay() -> Any:
+    # Started as a file with -I: the package is not importable, its sibling is loaded by path.
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_relay.py")
+    spec = importlib.util.spec_from_file_location("cuagym_supervisor_relay", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
 
 
 def _check(ret: int, what: str) -> None:
@@ -190,6 +204,8 @@ class Supervisor:
         self.views: dict[tuple[str, ...], str] = {}  # a snapshot's stack -> its mounted view
         self.procs: set[asyncio.subprocess.Process] = set()
         self.relay_server: asyncio.AbstractServer | None = None
+        self.relay: Any = None  # the _relay module, loaded when a hub is linked
+        self.relay_policy: Any = None
         self.relay_slots = asyncio.Semaphore(RELAY_MAX_CONNECTIONS)
         self.home_view: str | None = None
         # The reward's uid, when it differs from the apps': its views are idmapped.
@@ -545,19 +561,27 @@ class Supervisor:
     async def start_relay(self) -> None:
         if self.hub is None:
             return
+        self.relay = _load_relay()
+        self.relay_policy = self.relay.RelayPolicy(
+            token=str(self.hub["token"]), sid=str(self.hub["sid"]), prefix=self.hub["prefix"]
+        )
         path = os.path.join(self.root, "hub.sock")
-        self.relay_server = await asyncio.start_unix_server(self._relay, path=path)
-        os.chmod(path, 0o666)
+        self.relay_server = await asyncio.start_unix_server(
+            self._relay, path=path, limit=self.relay.MAX_HEAD
+        )
+        # Only the scripts' uid and group may connect (a reward may run as another uid of the
+        # same group); no other environment's uid. What a connection may ask, the relay decides.
+        os.chown(path, self.uid, self.gid)
+        os.chmod(path, 0o660)
 
     async def _relay(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         assert self.hub is not None
+        upstream = (self.hub["host"], self.hub["port"])
         async with self.relay_slots:
-            try:
-                up_r, up_w = await asyncio.open_connection(self.hub["host"], self.hub["port"])
-            except OSError:
-                writer.close()
-                return
-            await asyncio.gather(_pipe(reader, up_w), _pipe(up_r, writer))
+            if self.hub.get("relay") == "passthrough":
+                await self.relay.pipe_connection(reader, writer, upstream)
+            else:
+                await self.relay.serve_connection(reader, writer, self.relay_policy, upstream)
 
     async def close(self) -> None:
         for proc in list(self.procs):
@@ -587,21 +611,6 @@ class _Capture:
 
     def text(self) -> str:
         return self.buf.decode("utf-8", errors="replace")
-
-
-async def _pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-    try:
-        while data := await reader.read(65536):
-            writer.write(data)
-            await writer.drain()
-        if writer.can_write_eof():
-            writer.write_eof()
-    except (OSError, asyncio.IncompleteReadError):
-        pass
-    finally:
-        with contextlib.suppress(OSError):
-            await writer.drain()
-        writer.close()
 
 
 def _kill(proc: asyncio.subprocess.Process) -> None:

@@ -61,7 +61,7 @@ def seed() -> dict[str, Any]:
 
 @pytest.fixture
 async def crm() -> AsyncIterator[CrmClient]:
-    hub = Hub(apps=[CrmApp()], token=TOKEN)
+    hub = Hub(apps=[CrmApp()], token=TOKEN, allow_sid_binding=True)
     transport = httpx.ASGITransport(app=hub.asgi())
     async with httpx.AsyncClient(transport=transport, base_url="http://hub") as client:
         bound = await client.get("/crm/?sid=s1")
@@ -73,7 +73,7 @@ async def crm() -> AsyncIterator[CrmClient]:
 def crm_hub() -> Iterator[LiveHub]:
     """A real uvicorn server with the crm app, and mail for the families that also read the
     mailbox (one session holds both apps' states)."""
-    hub = Hub(apps=[CrmApp(), MailApp()], token="test-token")
+    hub = Hub(apps=[CrmApp(), MailApp()], token="test-token", allow_sid_binding=True)
     url, stop = serve_in_thread(hub.asgi())
     try:
         yield LiveHub(url=url, token=hub.token, hub=hub)

@@ -59,7 +59,7 @@ def seed() -> dict[str, Any]:
 
 @pytest.fixture
 async def tracker() -> AsyncIterator[TrackerClient]:
-    hub = Hub(apps=[IssueTracker()], token=TOKEN)
+    hub = Hub(apps=[IssueTracker()], token=TOKEN, allow_sid_binding=True)
     transport = httpx.ASGITransport(app=hub.asgi())
     async with httpx.AsyncClient(transport=transport, base_url="http://hub") as client:
         bound = await client.get(f"{APP}/?sid=s1")
@@ -71,7 +71,7 @@ async def tracker() -> AsyncIterator[TrackerClient]:
 def tracker_hub() -> Iterator[LiveHub]:
     """This app and the team chat (for the cross-app families) on a real uvicorn server (the
     shared ``live_hub`` serves only apps registered as entry points)."""
-    hub = Hub(apps=[IssueTracker(), TeamChat()], token="test-token")
+    hub = Hub(apps=[IssueTracker(), TeamChat()], token="test-token", allow_sid_binding=True)
     url, stop = serve_in_thread(hub.asgi())
     try:
         yield LiveHub(url=url, token=hub.token, hub=hub)

@@ -60,7 +60,7 @@ def seed() -> dict[str, Any]:
 
 @pytest.fixture
 async def mail() -> AsyncIterator[MailClient]:
-    hub = Hub(apps=[MailApp()], token=TOKEN)
+    hub = Hub(apps=[MailApp()], token=TOKEN, allow_sid_binding=True)
     transport = httpx.ASGITransport(app=hub.asgi())
     async with httpx.AsyncClient(transport=transport, base_url="http://hub") as client:
         bound = await client.get("/mail/?sid=s1")
@@ -71,7 +71,7 @@ async def mail() -> AsyncIterator[MailClient]:
 @pytest.fixture
 def live_hub() -> Iterator[LiveHub]:
     """The mail app on a real uvicorn server (memory store)."""
-    hub = Hub(apps=[MailApp()], token="test-token")
+    hub = Hub(apps=[MailApp()], token="test-token", allow_sid_binding=True)
     url, stop = serve_in_thread(hub.asgi())
     try:
         yield LiveHub(url=url, token=hub.token, hub=hub)

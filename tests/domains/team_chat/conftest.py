@@ -57,7 +57,7 @@ def seed() -> dict[str, Any]:
 
 @pytest.fixture
 async def chat() -> AsyncIterator[ChatClient]:
-    hub = Hub(apps=[TeamChat()], token=TOKEN)
+    hub = Hub(apps=[TeamChat()], token=TOKEN, allow_sid_binding=True)
     transport = httpx.ASGITransport(app=hub.asgi())
     async with httpx.AsyncClient(transport=transport, base_url="http://hub") as client:
         bound = await client.get("/team-chat/?sid=s1")
@@ -69,7 +69,7 @@ async def chat() -> AsyncIterator[ChatClient]:
 def chat_hub() -> Iterator[LiveHub]:
     """team-chat and the issue tracker (for the cross-app families) on a real uvicorn server:
     no reliance on entry-point discovery."""
-    hub = Hub(apps=[TeamChat(), IssueTracker()], token="family-token")
+    hub = Hub(apps=[TeamChat(), IssueTracker()], token="family-token", allow_sid_binding=True)
     url, stop = serve_in_thread(hub.asgi())
     try:
         yield LiveHub(url=url, token=hub.token, hub=hub)

@@ -36,7 +36,7 @@ SHOTS = Path(__file__).resolve().parents[3] / "artifacts" / "screenshots" / "tea
 @pytest.fixture(scope="module")
 def hub() -> Iterator[LiveHub]:
     """One hub for the module's browser flows (each flow uses its own session)."""
-    server = Hub(apps=[TeamChat()], token="browser-token")
+    server = Hub(apps=[TeamChat()], token="browser-token", allow_sid_binding=True)
     url, stop = serve_in_thread(server.asgi())
     try:
         yield LiveHub(url=url, token=server.token, hub=server)

@@ -81,6 +81,53 @@ async def test_after_a_reset_the_new_window_is_the_only_one(
         assert await desktop.page_url() == event_page.url + "&again"
 
 
+#: How far two screenshots of the same start screen may differ: anti-aliasing noise only.
+#: Under load, the browser frame's rounded top-right toolbar corner (a few pixels at about
+#: (1272..1276, 40..41) on a 1280-wide screen) is sometimes anti-aliased a level or two
+#: differently (seen: 1 run in 8, 10 channel values off by at most 2): the frame is drawn in
+#: a different order relative to the window's mapping, which timing decides. A real difference
+#: (a first-run bubble, an infobar, another page, zoom or scroll) changes hundreds of pixels or
+#: changes them by far more.
+_AA_LEVELS = 8
+_AA_PIXELS = 64
+
+
+def _differences(first: bytes, second: bytes) -> tuple[int, int]:
+    """(pixels that differ, the largest channel difference) of two same-size PNGs."""
+    import io
+
+    from PIL import Image, ImageChops
+
+    a = Image.open(io.BytesIO(first)).convert("RGB")
+    b = Image.open(io.BytesIO(second)).convert("RGB")
+    assert a.size == b.size
+    diff = ImageChops.difference(a, b)
+    worst = max(high for _low, high in diff.getextrema())  # type: ignore[misc]
+    changed = sum(1 for pixel in diff.convert("L").getdata() if pixel)
+    return changed, worst
+
+
+def test_the_tolerance_tells_noise_from_a_difference() -> None:
+    import io
+
+    from PIL import Image, ImageDraw
+
+    def png(draw: bool, noise: bool) -> bytes:
+        image = Image.new("RGB", (1280, 800), "white")
+        if noise:  # the corner seen flaking: a level or two off
+            image.putpixel((1273, 40), (253, 254, 255))
+        if draw:  # a bubble's worth of pixels
+            ImageDraw.Draw(image).rectangle((900, 60, 1200, 140), fill=(240, 240, 240))
+        out = io.BytesIO()
+        image.save(out, "PNG")
+        return out.getvalue()
+
+    changed, worst = _differences(png(False, False), png(False, True))
+    assert changed <= _AA_PIXELS and worst <= _AA_LEVELS
+    changed, worst = _differences(png(False, False), png(True, False))
+    assert changed > _AA_PIXELS
+
+
 async def test_the_first_window_and_a_later_one_look_the_same(
     home: Path, event_page: EventPage
 ) -> None:
@@ -91,7 +138,8 @@ async def test_the_first_window_and_a_later_one_look_the_same(
             await desktop.wait_rendered(stable_s=0.3)
             shots.append(await desktop.screenshot())
             await desktop.close_apps(discard=True)
-        assert shots[0] == shots[1]
+        changed, worst = _differences(shots[0], shots[1])
+        assert changed <= _AA_PIXELS and worst <= _AA_LEVELS, (changed, worst)
 
 
 async def test_a_dead_browser_is_replaced_by_the_next_open(
