@@ -42,6 +42,8 @@ from cuagym.sandbox._uids import UidLease, take_uids
 RUNTIME_PARENT = Path("/run/cuagym-desktop")
 #: the apps' jail folders in the sandbox's state root
 JAIL_DIRS = "d"
+#: the jail folder holding the browser's /etc/chromium (the host's files and our policy)
+CHROMIUM_ETC_DIR = "chromium-etc"
 
 
 class LocalEnvConfig(BaseModel):
@@ -142,6 +144,7 @@ class LocalEnvironment:
         # Imported here: the desktop layer needs mss and the X tools, scripts-only use does not.
         from cuagym.envs._desktop import Desktop, DesktopConfig
         from cuagym.envs._desktop._appjail import AppJail
+        from cuagym.envs._desktop._browser_policy import jail_binds, write_chromium_etc
 
         pid = self.sandbox.supervisor_pid
         assert pid is not None, "the sandbox runs once started"
@@ -163,6 +166,10 @@ class LocalEnvironment:
             inner_gid=self.sandbox.inner_gid,
         )
         await asyncio.to_thread(self._make_jail_dirs)
+        # The browser's managed policy (file://, chrome:// pages, DevTools out of the agent's
+        # reach): a replacement /etc/chromium in the jail's own folders, bound over the host's.
+        await asyncio.to_thread(write_chromium_etc, self._jail_dir(CHROMIUM_ETC_DIR))
+        policy_binds = jail_binds(Path(f"{root}/{JAIL_DIRS}/{CHROMIUM_ETC_DIR}"))
         self.desktop = Desktop(
             home=Path(INNER_HOME),
             host_home=self.sandbox.home,
@@ -170,6 +177,7 @@ class LocalEnvironment:
             gid=self.sandbox.gid,
             config=DesktopConfig(width=width, height=height, runtime_parent=RUNTIME_PARENT),
             jail=jail,
+            jail_binds=tuple(policy_binds),
         )
         await self.desktop.start()
 

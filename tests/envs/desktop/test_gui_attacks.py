@@ -157,3 +157,79 @@ async def test_a_macro_written_in_calcs_basic_ide_does_not_run() -> None:
         assert not (env.home / "pwned.txt").exists()
     finally:
         await env.close()
+
+
+async def _address_bar(env: LocalEnvironment, url: str) -> None:
+    """Type ``url`` into the browser's address bar, as an agent would."""
+    await env.act({"action": "key", "keys": ["ctrl", "l"]})
+    await asyncio.sleep(0.3)
+    await env.act({"action": "type", "text": url})
+    await env.act({"action": "key", "keys": ["delete"]})  # drop an inline completion
+    await env.act({"action": "key", "keys": ["enter"]})
+    await asyncio.sleep(0.8)
+    await env.wait_settled(stable_s=0.3)
+
+
+async def _page_text(env: LocalEnvironment, address: str) -> str:
+    """The text of the page the browser shows for ``address`` (a blocked navigation commits an
+    error page in a target of its own, listed under that address)."""
+    from cuagym.envs._desktop._devtools import evaluate
+
+    assert env.desktop is not None
+    host = env.desktop._browser_host
+    assert host is not None
+    async with host._session() as call:
+        infos = (await call("Target.getTargets", {}))["targetInfos"]
+    pages = [t for t in infos if t["type"] == "page" and t["url"].startswith(address)]
+    assert pages, (address, [t["url"] for t in infos])
+    text = await evaluate(host.port, "document.body.innerText", target_id=pages[-1]["targetId"])
+    return str(text)
+
+
+@pytest.mark.skipif(not shutil.which("chromium"), reason="needs chromium")
+async def test_the_browser_of_a_jailed_environment_reaches_no_file_and_no_other_session() -> None:
+    """The jailed browser of environment A, driven through its address bar only: file:// (the
+    host's files, B's home through /proc), chrome://version and the DevTools port show Chromium's
+    blocked page (the managed policy is live in a LocalEnvironment), and B's sid in a URL binds
+    nothing (the hub binds browsers by one-time nonces): B's session is unchanged."""
+    import httpx
+
+    from cuagym.hub import Hub, discover_web_apps
+    from tests.conftest import serve_in_thread
+
+    hub = Hub(apps=discover_web_apps(["team-chat"]), token=TOKEN)
+    url, stop = serve_in_thread(hub.asgi())
+    link = HubLink(url=url, token=TOKEN, apps=("team-chat",))
+    env_a = LocalEnvironment(gui=True, hub=link)
+    env_b = LocalEnvironment(gui=True, hub=link)
+    try:
+        await asyncio.gather(env_a.start(), env_b.start())
+        sid_a, sid_b = env_a.sid, env_b.sid
+        assert sid_a and sid_b and sid_a != sid_b
+        auth = {"Authorization": f"Bearer {TOKEN}"}
+        async with httpx.AsyncClient(base_url=url, headers=auth) as client:
+            minted = await client.post("/team-chat/bind", params={"sid": sid_a})
+            b_before = (await client.get("/team-chat/state", params={"sid": sid_b})).json()
+        await env_a.open_app("chromium", url + minted.json()["url"])
+        assert await env_a.find_elements('[data-testid="current-user-name"]')
+        assert env_a.desktop is not None and env_a.desktop._browser_host is not None
+        devtools = f"http://127.0.0.1:{env_a.desktop._browser_host.port}/json/version"
+        for target in (
+            "file:///etc/passwd",
+            f"file:///proc/1/root{env_b.home}",
+            "chrome://version",
+            devtools,
+        ):
+            await _address_bar(env_a, target)
+            page = await _page_text(env_a, target)
+            assert "This page is blocked" in page, (target, page[:200])
+            assert "root:" not in page and "webSocketDebuggerUrl" not in page
+        rebind = f"{url}/team-chat/?sid={sid_b}"
+        await _address_bar(env_a, rebind)
+        assert "binding a browser by ?sid= is off" in await _page_text(env_a, rebind)
+        async with httpx.AsyncClient(base_url=url, headers=auth) as client:
+            b_after = (await client.get("/team-chat/state", params={"sid": sid_b})).json()
+        assert b_after == b_before
+    finally:
+        await asyncio.gather(env_a.close(), env_b.close(), return_exceptions=True)
+        stop()
