@@ -338,7 +338,7 @@ class ConsensusRunner:
                 lambda: score("init", prepared.init_ready),
                 lambda: score("gold", prepared.gold_ready),
             )
-            near = await self._near_misses(prepared, reward, gold_runs, timings)
+            near = await self._near_misses(task, prepared, reward, gold_runs, timings)
         finally:
             violations = await scan
         timings["judge"] = round(time.perf_counter() - start, 4)
@@ -346,6 +346,7 @@ class ConsensusRunner:
 
     async def _near_misses(
         self,
+        task: TaskConfig,
         prepared: PreparedEnvs,
         reward: str,
         gold_runs: list[RewardRun],
@@ -365,6 +366,7 @@ class ConsensusRunner:
             prepared.hub,
             reward,
             snapshot=PREPARED_SNAPSHOT,
+            quoted=f"{task.instruction}\n{task.context}",
             budget=self.near_miss_budget,
             timeout_s=self.script_timeout_s,
             timings=timings,
@@ -400,7 +402,7 @@ class ConsensusRunner:
                 lambda: lane("init"), lambda: lane("gold")
             )
             prepared = _prepared(task, envs, setup_init, setup_gold, patch, web, sessions, timings)
-            near = await self._near_misses(prepared, reward, gold_runs, timings)
+            near = await self._near_misses(task, prepared, reward, gold_runs, timings)
         finally:
             violations = await scan
             await _close_all(envs, sessions)

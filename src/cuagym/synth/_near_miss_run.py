@@ -97,7 +97,7 @@ async def _tree(env: Environment) -> Tree:
 
 
 async def derive_near_misses(
-    v_init: Environment, v_gold: Environment, hub: HubSessions | None
+    v_init: Environment, v_gold: Environment, hub: HubSessions | None, quoted: str = ""
 ) -> tuple[list[NearMissCandidate], list[AllowedNearMiss], list[str]]:
     """Every near miss of V_gold's state against V_init's, the allowed ones, and what could
     not be looked at (a provider whose home the host cannot reach)."""
@@ -113,7 +113,7 @@ async def derive_near_misses(
     if hub is not None:
         for app, states in hub.saved("gold").items():
             found, free = derive_web(
-                app, states["initial_state"], states["current_state"], _volatile(app)
+                app, states["initial_state"], states["current_state"], _volatile(app), quoted
             )
             candidates += found
             allowed += free
@@ -128,14 +128,16 @@ async def run_near_misses(
     reward: str,
     *,
     snapshot: str,
+    quoted: str = "",
     budget: int = DEFAULT_NEAR_MISS_BUDGET,
     timeout_s: float = 120.0,
     timings: dict[str, float] | None = None,
 ) -> NearMissReport:
     """C7 on prepared environments: V_gold is restored to ``snapshot`` (home) and its hub
-    session put back after every near miss, and left as prepared."""
+    session put back after every near miss, and left as prepared. ``quoted``: the task's
+    instruction and context (what the task pins down, for the allowed rules)."""
     start = time.perf_counter()
-    candidates, allowed, skipped = await derive_near_misses(v_init, v_gold, hub)
+    candidates, allowed, skipped = await derive_near_misses(v_init, v_gold, hub, quoted)
     chosen = sample_near_misses(candidates, budget, task_id)
     results: list[TriedNearMiss] = []
     home_dirty = False

@@ -11,7 +11,10 @@ What is *allowed* (not tried, listed with its reason) is deliberately short:
 2. the own identifier of an entity the task adds, and time stamps written when an action
    happens (``ts``, ``*At``, ``*_at``, ``created*``, ``updated*``): the app assigns them, no
    instruction can name them;
-3. the case of an e-mail address: addresses compare case-insensitively.
+3. the case of an e-mail address: addresses compare case-insensitively;
+4. a text or number field of an entity the task adds whose value neither the instruction nor
+   its context quotes: its exact form is left free (a message's wording around the asked
+   figure, a phone number's spacing, a priority the app fills in). Flags are always tried.
 
 Everything else the gold state changes, or leaves untouched, is something an instruction pins
 down, so its near misses are tried.
@@ -53,14 +56,22 @@ def is_volatile(keys: Iterable[str], volatile: Iterable[str]) -> bool:
     return False
 
 
-def allowed_reason(key: str | None, *, in_added_entity: bool) -> str | None:
-    """Why a near miss of the value at ``key`` is free under any reading, or None (rule 2)."""
+def allowed_reason(
+    key: str | None, value: Any = None, *, in_added_entity: bool, quoted: str = ""
+) -> str | None:
+    """Why a near miss of ``value`` at ``key`` is free under any reading, or None (rules 2, 4).
+
+    ``quoted``: the instruction and its context, where a value the task pins down appears."""
     if key is None or not in_added_entity:
         return None
     if key in _ID_KEYS:
         return "the identifier of an entity the task adds is assigned by the app"
     if _TIME_KEY.match(key):
         return "a time stamp written when the action happens; no instruction can name it"
+    if isinstance(value, str | int | float) and not isinstance(value, bool):
+        text = str(value).strip()
+        if not text or text not in quoted:
+            return "a field of an added entity whose value the instruction does not quote"
     return None
 
 

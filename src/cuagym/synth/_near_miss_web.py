@@ -174,6 +174,7 @@ class _Deriver:
     gold: Any
     volatile: Sequence[str]
     allowed: list[AllowedNearMiss]
+    quoted: str = ""
 
     def candidate(self, kind: Any, path: JsonPath, state: Any, words: str) -> NearMissCandidate:
         where = f"{self.app}: {dotted(self.gold, path)}"
@@ -202,7 +203,7 @@ class _Deriver:
         self, path: JsonPath, value: Any, siblings: dict[str, list[Any]], kind: Any, in_added: bool
     ) -> Iterator[NearMissCandidate]:
         key = _keys(path)[-1] if _keys(path) else None
-        why = allowed_reason(key, in_added_entity=in_added)
+        why = allowed_reason(key, value, in_added_entity=in_added, quoted=self.quoted)
         if why is not None:
             self.allowed.append(
                 AllowedNearMiss(kind=kind, path=f"{self.app}: {dotted(self.gold, path)}", why=why)
@@ -300,10 +301,11 @@ def _fresh_id(ident: Any, taken: list[Any]) -> Any:
 
 
 def derive_web(
-    app: str, initial: Any, gold: Any, volatile: Sequence[str]
+    app: str, initial: Any, gold: Any, volatile: Sequence[str], quoted: str = ""
 ) -> tuple[list[NearMissCandidate], list[AllowedNearMiss]]:
-    """The near misses of one app's gold state, and those allowed (rule 2 of the module
-    ``_near_miss_values``), both in a deterministic order."""
+    """The near misses of one app's gold state, and those allowed (the rules of the module
+    ``_near_miss_values``; ``quoted``: the task's instruction and context), both in a
+    deterministic order."""
     allowed: list[AllowedNearMiss] = []
-    deriver = _Deriver(app, initial, gold, tuple(volatile), allowed)
+    deriver = _Deriver(app, initial, gold, tuple(volatile), allowed, quoted)
     return deriver.derive(), allowed

@@ -1,4 +1,4 @@
-"""Re-running C1-C6 on bundles (``cuagym verify``), here or on a Ray cluster.
+"""Re-running C1-C7 on bundles (``cuagym verify``), here or on a Ray cluster.
 
 Every bundle is checked in fresh environments. Locally, one embedded hub serves the web apps the
 bundles use and ``workers`` checks run at once; with ``executor="ray"`` each worker is an actor
@@ -67,7 +67,7 @@ async def verify_bundles(
     executor: ExecutorName = "local",
     ray: RayOptions | None = None,
 ) -> list[ConsensusReport]:
-    """C1-C6 of each bundle, in argument order. Raises what made a check unable to run."""
+    """C1-C7 of each bundle, in argument order. Raises what made a check unable to run."""
     web = _web_apps(bundles)
     if executor != "local":
         results = await run_pool(
