@@ -102,7 +102,7 @@ def perturbations(value: Any, siblings: Iterable[Any] = ()) -> list[tuple[str, A
     elif isinstance(value, list) and value:
         out.append(("drop_one", value[:-1]))
         out.append(("repeat_one", [*value, value[-1]]))
-    for other in siblings:
+    for other in siblings if not isinstance(value, bool) else ():  # a flag's other is its flip
         if type(other) is type(value) and other != value and not isinstance(other, dict | list):
             out.append(("sibling", other))
             break

@@ -235,6 +235,7 @@ class Orchestrator:
         t0 = time.perf_counter()
         report = await self.consensus.judge(task, prepared, reward)
         tally.add_time("judge", time.perf_counter() - t0)
+        tally.add_time("near_misses", report.timings_s.get("near_misses", 0.0))  # within judge
         feedback = _sanitize(disc.outputs.get("REVIEW.md", ""))
         return disc, report.to_review(feedback, round=n), reward
 
