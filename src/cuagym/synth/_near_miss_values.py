@@ -8,9 +8,10 @@ entity's id). Each perturbation is named (``how``) so a description says what wa
 What is *allowed* (not tried, listed with its reason) is deliberately short:
 
 1. volatile paths: never mutated at all (the app masks them from every diff);
-2. the own identifier of an entity the task adds, and time stamps written when an action
-   happens (``ts``, ``*At``, ``*_at``, ``created*``, ``updated*``): the app assigns them, no
-   instruction can name them;
+2. the own identifier of an entity the task adds, time stamps written when an action
+   happens (``ts``, ``*At``, ``*_at``, ``created*``, ``updated*``), and counters the app
+   advances (``next*``, e.g. the next issue number): the app assigns them, no instruction can
+   name them;
 3. the case of an e-mail address: addresses compare case-insensitively;
 4. a text or number field of an entity the task adds whose value neither the instruction nor
    its context quotes: its exact form is left free (a message's wording around the asked
@@ -30,6 +31,7 @@ from typing import Any
 __all__ = ["allowed_reason", "is_volatile", "perturbations", "show"]
 
 _TIME_KEY = re.compile(r"^(ts|timestamp|time|.*At|.*_at|created.*|updated.*|modified.*)$")
+_COUNTER_KEY = re.compile(r"^next[A-Z_]")
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$")
 _ID_KEYS = frozenset({"id", "_id", "uuid"})
 
@@ -62,6 +64,8 @@ def allowed_reason(
     """Why a near miss of ``value`` at ``key`` is free under any reading, or None (rules 2, 4).
 
     ``quoted``: the instruction and its context, where a value the task pins down appears."""
+    if key is not None and _COUNTER_KEY.match(key):
+        return "a counter the app advances on its own; no instruction can name its value"
     if key is None or not in_added_entity:
         return None
     if key in _ID_KEYS:
