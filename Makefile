@@ -26,7 +26,7 @@ PYTEST_ARGS ?=
 .PHONY: demo hub test install install-test lint typecheck bench clean
 
 # The main job on its embedded defaults: procedural synthesis across every domain with task
-# families, each tuple checked by code (C1-C6) in sandboxed environments, then verified again.
+# families, each tuple checked by code (C1-C7) in sandboxed environments, then verified again.
 DEMO_N ?= 32
 demo: install
 	$(VENV)/bin/cuagym synth --backend procedural --n $(DEMO_N) --seed 0 --workers 2 --out ./output
