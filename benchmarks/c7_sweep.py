@@ -58,7 +58,7 @@ async def _sweep(args: argparse.Namespace) -> dict[str, Any]:
         f
         for d in wanted
         for f in domains[d].families
-        if not names or f.family_id in names or type(f).__name__ in names
+        if not names or f.id in names or type(f).__name__ in names
     ]
     gate = asyncio.Semaphore(max(1, args.workers))
     t0 = time.perf_counter()

@@ -164,3 +164,9 @@ def test_host_writes_follow_no_link_and_keep_the_directory_owner(tmp_path: Path)
         apply_ops(home, [FileOp("write", "escape/secret", b"x")])
     assert outside.read_text() == "untouched"
     assert read_bytes(home, "escape/secret") is None
+
+
+def test_a_phone_number_keeps_its_digits_and_only_they_are_perturbed() -> None:
+    hows = dict(perturbations("(206) 555-0138"))
+    assert "whitespace" not in hows and "case" not in hows  # rule 3: digits are the number
+    assert hows["extra"] == "(206) 555-0138 x"
