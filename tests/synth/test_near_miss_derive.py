@@ -170,3 +170,30 @@ def test_a_phone_number_keeps_its_digits_and_only_they_are_perturbed() -> None:
     hows = dict(perturbations("(206) 555-0138"))
     assert "whitespace" not in hows and "case" not in hows  # rule 3: digits are the number
     assert hows["extra"] == "(206) 555-0138 x"
+
+
+def test_a_paragraph_holding_a_field_mark_is_not_reverted() -> None:
+    """Undoing it would leave a field (e.g. a table of contents) without its end mark."""
+    import docx
+    from docx.oxml import OxmlElement
+    from docx.oxml.ns import qn
+
+    from cuagym.synth._near_miss_office import units
+
+    def save(doc: docx.Document) -> bytes:
+        out = io.BytesIO()
+        doc.save(out)
+        return out.getvalue()
+
+    init = docx.Document()
+    init.add_paragraph("Title")
+    init.add_paragraph("")
+    gold = docx.Document()
+    gold.add_paragraph("Title")
+    end = gold.add_paragraph("")
+    mark = OxmlElement("w:fldChar")
+    mark.set(qn("w:fldCharType"), "end")
+    end.add_run()._r.append(mark)
+    changed, _ = units("docx", save(init), save(gold))
+    assert [u.label for u in changed] == ["paragraph 2"]
+    assert changed[0].revert is None

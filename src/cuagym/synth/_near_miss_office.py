@@ -210,6 +210,11 @@ def _put_run(index: int, run: int) -> Setter:
 
 def _para_unit(label: str, doc: Doc, index: int, revert: Any) -> Unit:
     p = doc.paragraphs[index]
+    if "fldChar" in str(p._p.xml):
+        # A field (a table of contents...) spans paragraphs from its begin to its end mark:
+        # undoing the paragraph that holds a mark leaves the field unterminated, a document no
+        # editor writes. Its text may still be perturbed.
+        revert = None
     run = _longest_run(p)
     if run is None:
         return Unit(label, revert)
