@@ -197,3 +197,14 @@ def test_a_paragraph_holding_a_field_mark_is_not_reverted() -> None:
     changed, _ = units("docx", save(init), save(gold))
     assert [u.label for u in changed] == ["paragraph 2"]
     assert changed[0].revert is None
+
+
+def test_an_empty_folder_the_task_makes_can_be_missing(tmp_path: Path) -> None:
+    init, gold = tmp_path / "init", tmp_path / "gold"
+    init.mkdir()
+    for sub in ("Projects/a", "Projects/b"):
+        (gold / sub).mkdir(parents=True)
+    found = derive_files(init, gold, _tree(init), _tree(gold))
+    assert sorted(c.path for c in found if c.kind == "partial") == ["Projects/a", "Projects/b"]
+    apply_ops(gold, found[0].build())
+    assert sorted(p.name for p in (gold / "Projects").iterdir()) == ["b"]

@@ -110,6 +110,8 @@ def apply_ops(home: Path, ops: list[FileOp]) -> None:
             elif op.op == "symlink":
                 os.symlink(op.target, name, dir_fd=dfd)
                 os.chown(name, owner.st_uid, owner.st_gid, dir_fd=dfd, follow_symlinks=False)
+            elif op.op == "rmdir":
+                os.rmdir(name, dir_fd=dfd)
             elif op.op == "chmod":
                 fd = os.open(name, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=dfd)
                 try:
@@ -231,7 +233,15 @@ class _Files:
             if old_lines is not None and new_lines is not None:
                 hunks = difflib.SequenceMatcher(a=old_lines, b=new_lines, autojunk=False)
                 texts[rel] = (old_lines, new_lines, hunks.get_opcodes())
-        total = len(added) + len(removed)
+        # A folder the task makes and leaves empty is a change of its own (a folder tree).
+        new_dirs = [
+            p
+            for p in gold
+            if p not in init
+            and gold[p][0] == "dir"
+            and not any(q.startswith(p + "/") for q in gold)
+        ]
+        total = len(added) + len(removed) + len(new_dirs)
         for p in changed:
             if p in office:
                 total += max(1, len(office[p][3]))
@@ -262,6 +272,13 @@ class _Files:
             elif rel in texts:
                 self._text_candidates(rel, *texts[rel], gold[rel][2], False)
             self._link_and_copy(rel, gold[rel][2])
+        for rel in new_dirs if partial else []:
+            self.add(
+                "partial",
+                rel,
+                f"the folder {rel} does not exist (one of the changes not made)",
+                _rmdir_op(rel),
+            )
         for rel in removed:
             if partial or added:
                 self._revert_file(rel, init[rel][2], False)
@@ -400,6 +417,10 @@ def _lines(data: bytes) -> list[str] | None:
 
 def _join(lines: list[str]) -> bytes:
     return "".join(lines).encode("utf-8")
+
+
+def _rmdir_op(rel: str) -> Callable[[], list[FileOp]]:
+    return lambda: [FileOp("rmdir", rel)]
 
 
 def _delete_op(rel: str) -> Callable[[], list[FileOp]]:

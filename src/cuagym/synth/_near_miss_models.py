@@ -38,7 +38,7 @@ __all__ = [
 class FileOp:
     """One change to a home, relative path inside it: write bytes, delete, symlink, chmod."""
 
-    op: Literal["write", "delete", "symlink", "chmod"]
+    op: Literal["write", "delete", "symlink", "chmod", "rmdir"]
     path: str
     data: bytes = b""
     target: str = ""
