@@ -152,7 +152,11 @@ async def run_near_misses(
                 try:
                     score = await _score(v_gold, reward, timeout_s)
                 finally:
-                    await hub.restore("gold", [candidate.app])
+                    # The gold state back with one set_current (the initial state was never
+                    # touched: a reward that writes the hub breaks C3/C4's contract check).
+                    gold_state = hub.saved("gold")[candidate.app]["current_state"]
+                    if await hub.put_current("gold", candidate.app, gold_state) is not None:
+                        await hub.restore("gold", [candidate.app])
             else:
                 if home_dirty:
                     await v_gold.restore(snapshot)
