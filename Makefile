@@ -36,7 +36,7 @@ PYTEST_ARGS ?=
 .PHONY: demo hub test install install-test lint typecheck bench clean
 
 # The whole loop on its embedded defaults: procedural synthesis across every domain with task
-# families, each tuple checked by code (C1-C6) in sandboxed environments, verified again; then
+# families, each tuple checked by code (C1-C7) in sandboxed environments, verified again; then
 # a desktop and a web tuple of each kind solved by their GUI oracles through the real screen
 # (LibreOffice, the file manager, Chromium), the episode viewer and the corpus report.
 DEMO_N ?= 32

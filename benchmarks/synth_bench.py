@@ -54,7 +54,9 @@ async def _bench(args: argparse.Namespace) -> dict[str, Any]:
     try:
         cpu0, t0 = _cpu(), time.perf_counter()
         summary, outcomes = await run_batch(
-            specs, ProceduralBackend(), BatchOptions(out=out, workers=args.workers)
+            specs,
+            ProceduralBackend(),
+            BatchOptions(out=out, workers=args.workers, near_miss_budget=args.near_misses),
         )
         wall, cpu = time.perf_counter() - t0, _cpu() - cpu0
         load_after = os.getloadavg()
@@ -90,6 +92,12 @@ async def _bench(args: argparse.Namespace) -> dict[str, Any]:
         "cpu_bound_tuples_per_hour_idle": round(cores * 3600 / (cpu / n_ok), 1),
         "cores": cores,
         "phase_mean_s": {k: round(statistics.mean(v), 3) for k, v in sorted(phases.items())},
+        "near_miss_budget": args.near_misses,
+        "c7_share_of_task_time": (
+            round(sum(phases.get("near_misses", [])) / sum(phases["total"]), 3)
+            if phases.get("total")
+            else None
+        ),
         "reverified": f"{reverified}/{len(sample)}",
         "loadavg_before": [round(x, 2) for x in load_before],
         "loadavg_after": [round(x, 2) for x in load_after],
@@ -103,6 +111,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--domains", default="")
     parser.add_argument("--reverify", type=int, default=4)
+    parser.add_argument(
+        "--near-misses", type=int, default=10, help="C7's near misses per tuple (0: C7 off)"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     result = asyncio.run(_bench(args))

@@ -2,7 +2,8 @@
 
 One verification = two fresh environments started in parallel, initial_setup.py on both,
 golden_patch.py on V_gold, reward.py twice on each state (each from the restored snapshot,
-with the home compared before/after), and the forbidden-pattern scan: ``ConsensusRunner.check``.
+with the home compared before/after), the forbidden-pattern scan and C7 (``--near-misses``
+near misses of the gold state, each scored once): ``ConsensusRunner.check``.
 
 * **latency**: bundles verified one at a time; median (goal < 1.5 s), p90, and the median of
   each phase (phases overlap: V_init is scored while V_gold runs its patch).
@@ -12,6 +13,7 @@ The bundles are the checked-in desktop bundles of the test corpus (xlsx with ope
 with python-docx, csv), cycled to ``--bundles`` verifications under distinct task ids.
 
     .venv/bin/python benchmarks/verify_bench.py [--json] [--bundles 20] [--workers 2]
+        [--near-misses 10]
 
 Needs root, bubblewrap and the env image. Exits 1 if any bundle fails to verify.
 """
@@ -37,7 +39,7 @@ CORPUS = Path(__file__).resolve().parent.parent / "tests" / "synth" / "bundles" 
 SOURCES = ("calc-total-row", "writer-title-heading", "files-csv-dedupe")
 GOAL_S = 1.5
 PHASES = ("start_init", "setup_init", "reward_init", "start_gold", "setup_gold", "patch",
-          "reward_gold", "scan")  # fmt: skip
+          "reward_gold", "scan", "near_misses")  # fmt: skip
 
 
 def bundles(n: int) -> list[Bundle]:
@@ -61,8 +63,8 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-async def run(n: int, workers: int) -> dict[str, Any]:
-    runner = ConsensusRunner()
+async def run(n: int, workers: int, budget: int) -> dict[str, Any]:
+    runner = ConsensusRunner(near_miss_budget=budget)
     todo = bundles(n)
     failed: list[str] = []
     await verify(runner, todo[0])  # warm-up: first imports, page cache
@@ -110,6 +112,8 @@ async def run(n: int, workers: int) -> dict[str, Any]:
             "goal_met": median < GOAL_S,
         },
         "phase_median_s": {p: round(statistics.median(v), 3) for p, v in phases.items()},
+        "near_miss_budget": budget,
+        "c7_share_of_time": round(sum(phases["near_misses"]) / sum(walls), 3),
         "sequential_bundles_per_hour": round(3600 * n / sum(walls)),
         "workers": workers,
         "parallel_wall_s": round(wall_parallel, 2),
@@ -123,8 +127,11 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.add_argument("--bundles", type=int, default=20, help="verifications per phase")
     parser.add_argument("--workers", type=int, default=2, help="concurrency of the throughput run")
+    parser.add_argument(
+        "--near-misses", type=int, default=10, help="C7's near misses per bundle (0: C7 off)"
+    )
     args = parser.parse_args()
-    result = asyncio.run(run(max(1, args.bundles), max(1, args.workers)))
+    result = asyncio.run(run(max(1, args.bundles), max(1, args.workers), args.near_misses))
     if args.json:
         print(json.dumps(result, indent=2))
     else:

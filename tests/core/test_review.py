@@ -7,7 +7,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from cuagym.core import CONDITION_IDS, Check, ConditionResult, ForbiddenHit, Review
+from cuagym.core import (
+    CONDITION_IDS,
+    AcceptedNearMiss,
+    AllowedNearMiss,
+    Check,
+    ConditionResult,
+    ForbiddenHit,
+    NearMissReport,
+    Review,
+    TriedNearMiss,
+)
 from tests.core.bundle_examples import failing_review, passing_review
 
 
@@ -108,7 +118,7 @@ _checks = st.lists(
 @given(
     checks_gold=_checks,
     checks_init=_checks,
-    details=st.lists(_text, min_size=6, max_size=6),
+    details=st.lists(_text, min_size=7, max_size=7),
     feedback=_text,
     summary=_text,
     r_init=st.none() | st.floats(min_value=0, max_value=1),
@@ -136,3 +146,71 @@ def test_any_review_round_trips(
         reward_summary=summary,
     )
     assert Review.parse(review.render()) == review
+
+
+def _near_misses(accepted: bool) -> NearMissReport:
+    tried = [
+        TriedNearMiss(
+            kind="partial", path="mail: threads[id=t1].labels", state="left as | was", reward=0.5
+        ),
+        TriedNearMiss(
+            kind="perturb",
+            path="a.xlsx: S!B2",
+            state="B2 is 42 instead of 41",
+            reward=1.0 if accepted else 0.0,
+        ),
+    ]
+    return NearMissReport(
+        tried=2,
+        rejected=1 if accepted else 2,
+        allowed=[AllowedNearMiss(kind="perturb", path="mail: x.id", why="assigned by the app")],
+        accepted=[
+            AcceptedNearMiss(kind="perturb", path="a.xlsx: S!B2", state=tried[1].state, reward=1.0)
+        ]
+        if accepted
+        else [],
+        results=tried,
+    )
+
+
+def test_near_miss_table_round_trips_and_a_failing_c7_fails_the_review() -> None:
+    conditions = {c: ConditionResult(status="ok") for c in CONDITION_IDS}
+    conditions["C7"] = ConditionResult(status="failed", detail="1 of 2 near misses scored 1.0")
+    review = Review(
+        task_id="t1",
+        round=2,
+        conditions=conditions,
+        r_gold=1.0,
+        r_init=0.0,
+        near_misses=_near_misses(accepted=True),
+    )
+    assert review.verdict == "FAIL"
+    text = review.render()
+    assert "## Near misses (C7)" in text and "accepted (1.0)" in text and "allowed" in text
+    parsed = Review.parse(text)
+    assert parsed.near_misses is not None
+    assert parsed.near_misses.accepted == review.near_misses.accepted  # type: ignore[union-attr]
+    assert parsed.near_misses.results == review.near_misses.results  # type: ignore[union-attr]
+    assert parsed.near_misses.allowed == review.near_misses.allowed  # type: ignore[union-attr]
+
+
+def test_c7_ok_cannot_hide_an_accepted_near_miss() -> None:
+    conditions = {c: ConditionResult(status="ok") for c in CONDITION_IDS}
+    with pytest.raises(ValidationError, match="C7 is ok but a near miss"):
+        Review(
+            task_id="t1",
+            round=1,
+            conditions=conditions,
+            r_gold=1.0,
+            r_init=0.0,
+            near_misses=_near_misses(accepted=True),
+        )
+
+
+def test_a_review_from_before_c7_still_passes() -> None:
+    """REVIEW.md written before C7 has no C7 row: it is 'not run', and PASS stays valid."""
+    conditions = {c: ConditionResult(status="ok") for c in CONDITION_IDS if c != "C7"}
+    review = Review(task_id="t1", round=1, conditions=conditions, r_gold=1.0, r_init=0.0)
+    assert review.verdict == "PASS" and review.conditions["C7"].status == "not_run"
+    old = "\n".join(line for line in review.render().splitlines() if not line.startswith("| C7"))
+    assert Review.parse(old + "\n").verdict == "PASS"

@@ -6,7 +6,7 @@ REVIEW.md) with::
 
     .venv/bin/python -m tests.synth.bundle_corpus
 
-``EXPECTED`` is the condition vector each bundle must produce, C1..C6 (True ok, False failed,
+``EXPECTED`` is the condition vector each bundle must produce, C1..C7 (True ok, False failed,
 None not run), with the reason it is built that way.
 """
 
@@ -17,13 +17,13 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-from cuagym.core import Bundle, TaskConfig, TaskMeta, osworld_config
+from cuagym.core import CONDITION_IDS, Bundle, TaskConfig, TaskMeta, osworld_config
 from cuagym.domains import load_domain
 from tests.synth import corpus_desktop as desk
 
 ROOT = Path(__file__).parent / "bundles"
-Vector = tuple[bool | None, bool | None, bool | None, bool | None, bool | None, bool | None]
-PASS: Vector = (True, True, True, True, True, True)
+Vector = tuple[bool | None, ...]  # C1..C7
+PASS: Vector = (True, True, True, True, True, True, True)
 
 
 @dataclass(frozen=True)
@@ -75,7 +75,7 @@ def _desktop_cases() -> list[Case]:
             desk.CALC_SETUP_CRASH,
             desk.CALC_PATCH,
             desk.CALC_REWARD,
-            (False, None, None, None, True, None),
+            (False, None, None, None, True, None, None),
             "initial_setup.py saves into a folder it never created: nothing else can run",
             (("C1", "FileNotFoundError"), ("C3", "not run"), ("C4", "not run")),
         ),
@@ -84,7 +84,7 @@ def _desktop_cases() -> list[Case]:
             desk.WRITER_SETUP,
             desk.WRITER_PATCH_CRASH,
             desk.WRITER_REWARD,
-            (True, False, None, True, True, True),
+            (True, False, None, True, True, True, None),
             "golden_patch.py opens a file name with the wrong case: V_gold is never built",
             (("C2", "PackageNotFoundError"), ("C3", "golden_patch.py failed")),
         ),
@@ -93,7 +93,7 @@ def _desktop_cases() -> list[Case]:
             desk.CALC_SETUP,
             desk.CALC_PATCH,
             desk.CALC_REWARD_BOLD,
-            (True, True, False, True, True, True),
+            (True, True, False, True, True, True, None),
             "reward.py also wants a bold total row, which the golden patch does not make",
             (("C3", "r(V_gold) = 0.5, want 1.0; failed checks: total_bold"),),
         ),
@@ -102,7 +102,7 @@ def _desktop_cases() -> list[Case]:
             desk.CSV_SETUP,
             desk.CSV_PATCH,
             desk.CSV_REWARD_CONSTANT,
-            (True, True, True, False, False, True),
+            (True, True, True, False, False, True, False),
             "reward.py prints REWARD: 1.0 without reading the file",
             (("C4", "r(V_init) = 1.0, want 0.0"), ("C5", "hardcoded_success")),
         ),
@@ -111,7 +111,7 @@ def _desktop_cases() -> list[Case]:
             desk.CSV_SETUP_SOLVED,
             desk.CSV_PATCH,
             desk.CSV_REWARD,
-            (True, True, True, False, True, True),
+            (True, True, True, False, True, True, True),
             "initial_setup.py already writes the deduplicated file: the task is solved at start",
             (("C4", "r(V_init) = 1.0, want 0.0; passed checks"),),
         ),
@@ -120,7 +120,7 @@ def _desktop_cases() -> list[Case]:
             desk.WRITER_SETUP,
             desk.WRITER_PATCH,
             desk.WRITER_REWARD_SUBPROCESS,
-            (True, True, True, True, False, True),
+            (True, True, True, True, False, True, True),
             "a correct reward that also starts a process: only the scanner can tell",
             (("C5", "subprocess"),),
         ),
@@ -129,7 +129,7 @@ def _desktop_cases() -> list[Case]:
             desk.CALC_SETUP,
             desk.CALC_PATCH,
             desk.CALC_REWARD_RANDOM,
-            (True, True, True, True, True, False),
+            (True, True, True, True, True, False, False),
             "check weights drawn from random: 1.0 on gold and 0.0 on init every time, but a "
             "random score on any partly solved state",
             (("C6", "not deterministic"),),
@@ -139,7 +139,7 @@ def _desktop_cases() -> list[Case]:
             desk.CSV_SETUP,
             desk.CSV_PATCH,
             desk.CSV_REWARD_WRITES,
-            (True, True, False, False, False, None),
+            (True, True, False, False, False, None, None),
             "reward.py writes a cache file into /home/user (read-only for it) and crashes",
             (
                 ("C3", "tried to write into /home/user"),
@@ -152,16 +152,25 @@ def _desktop_cases() -> list[Case]:
             desk.WRITER_SETUP,
             desk.WRITER_PATCH,
             desk.WRITER_REWARD_NO_LINE,
-            (True, True, False, False, True, None),
+            (True, True, False, False, True, None, None),
             "reward.py prints its checks but never a REWARD line",
             (("C3", "the last line must be 'REWARD: <float>'"), ("C4", "REWARD")),
+        ),
+        Case(
+            like(calc, "fail-c7-rest-unchecked"),
+            desk.CALC_SETUP,
+            desk.CALC_PATCH,
+            desk.CALC_REWARD_REST_UNCHECKED,
+            (True, True, True, True, True, True, False),
+            "reward.py checks the total row but not the rows above it: an edited amount scores 1.0",
+            (("C7", "near misses scored 1.0"), ("C7", "which the task does not touch")),
         ),
         Case(
             like(calc, "fail-contract-exit-code"),
             desk.CALC_SETUP,
             desk.CALC_PATCH,
             desk.CALC_REWARD_EXIT,
-            (True, True, True, False, True, True),
+            (True, True, True, False, True, True, False),
             "reward.py exits 1 when the state fails (the exit code is not the verdict)",
             (("C4", "exit code 1"),),
         ),
@@ -170,7 +179,7 @@ def _desktop_cases() -> list[Case]:
             desk.CSV_SETUP,
             desk.CSV_PATCH,
             desk.CSV_REWARD_POINTS,
-            (True, True, False, True, True, True),
+            (True, True, False, True, True, True, None),
             "reward.py prints its points (2) instead of a fraction",
             (("C3", "outside [0, 1]"),),
         ),
@@ -242,7 +251,7 @@ def _web_cases() -> list[Case]:
             topic,
             "fail-c3-noop-patch",
             golden_patch='print("nothing to change")\n',
-            expected=(True, True, False, True, True, True),
+            expected=(True, True, False, True, True, True, None),
             why="golden_patch.py forgets the edit: V_gold is still the initial state",
             reasons=(("C3", "r(V_gold) = 0.0, want 1.0; failed checks: topic_changed"),),
         ),
@@ -250,7 +259,7 @@ def _web_cases() -> list[Case]:
             dm,
             "fail-c4-init-solved",
             initial_setup=dm.initial_setup + "\n\n" + dm.golden_patch,
-            expected=(True, True, True, False, True, True),
+            expected=(True, True, True, False, True, True, True),
             why="initial_setup.py also applies the golden patch: solved at start",
             reasons=(("C4", "r(V_init) = 1.0, want 0.0"),),
         ),
@@ -258,7 +267,7 @@ def _web_cases() -> list[Case]:
             topic,
             "fail-contract-hub-write",
             reward=topic.reward + _RESET_AFTER,
-            expected=(True, True, False, False, False, True),
+            expected=(True, True, False, False, False, True, None),
             why="reward.py resets its hub session after scoring: a write to the state",
             reasons=(
                 ("C3", "changed the hub state of team-chat"),
@@ -270,7 +279,7 @@ def _web_cases() -> list[Case]:
             react,
             "fail-c6-clock-weights",
             reward=react.reward.replace(_PRINT_LOOP, _CLOCK_WEIGHTS + _PRINT_LOOP),
-            expected=(True, True, True, True, True, False),
+            expected=(True, True, True, True, True, False, True),
             why="check weights read the clock: same endpoint scores, different checks",
             reasons=(("C6", "not deterministic"),),
         ),
@@ -310,14 +319,14 @@ def readme() -> str:
         "# Consensus test corpus",
         "",
         "Bundles for `cuagym verify` and `tests/synth/test_consensus_corpus.py`. Those under",
-        "`final/` must pass C1-C6; each one under `rejected/` is built to fail the conditions",
+        "`final/` must pass C1-C7; each one under `rejected/` is built to fail the conditions",
         "marked **fail** (– = not run: its inputs are missing). Source and regeneration:",
         "`tests/synth/bundle_corpus.py` (`.venv/bin/python -m tests.synth.bundle_corpus`).",
         "",
         "    .venv/bin/cuagym verify tests/synth/bundles/final/* --json",
         "",
-        "| bundle | C1 | C2 | C3 | C4 | C5 | C6 | why |",
-        "|---|---|---|---|---|---|---|---|",
+        "| bundle | C1 | C2 | C3 | C4 | C5 | C6 | C7 | why |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for task_id, case in cases().items():
         kind = "final" if case.expected == PASS else "rejected"
@@ -352,7 +361,7 @@ async def _write_all() -> None:
                 ),
             )
             path = bundle.write(ROOT)
-            got = tuple(report.conditions[c].ok for c in ("C1", "C2", "C3", "C4", "C5", "C6"))
+            got = tuple(report.conditions[c].ok for c in CONDITION_IDS)
             flag = "" if got == case.expected else f"   <-- expected {case.expected}"
             print(f"{path.relative_to(ROOT)}: {got}{flag}")
 

@@ -45,11 +45,16 @@ wb.save("Documents/budget.xlsx")
 '''
 
 _CALC_READ = """\
+import os
+
 import openpyxl
 
 try:
     ws = openpyxl.load_workbook("Documents/budget.xlsx")["Budget"]
     rows = [list(r[:2]) for r in ws.iter_rows(values_only=True)]
+    before = os.path.join(os.environ["CUAGYM_INITIAL_HOME"], "Documents/budget.xlsx")
+    initial = openpyxl.load_workbook(before)["Budget"].iter_rows(values_only=True)
+    initial = [list(r[:2]) for r in initial]
     last_bold = bool(ws.cell(row=ws.max_row, column=1).font.bold)
 except Exception as exc:
     print("CHECK readable 1 FAIL cannot read the workbook: " + " ".join(str(exc).split())[:150])
@@ -61,9 +66,22 @@ expected = sum(r[1] for r in items if isinstance(r[1], int | float))
 last = rows[-1]
 label_ok = last[0] == "Total"
 value_ok = label_ok and isinstance(last[1], int | float) and abs(last[1] - expected) < 1e-9
+kept_ok = rows[:-1] == initial  # the task adds a row: every other row stays as it was
 """
 CALC_REWARD = (
     '"""reward.py: Budget ends with a Total row holding the sum of the amounts."""\n'
+    + _CALC_READ
+    + """
+print(f"CHECK total_label 1 {'PASS' if label_ok else 'FAIL'} last label {last[0]!r}")
+print(f"CHECK total_value 1 {'PASS' if value_ok else 'FAIL'} got {last[1]!r}, want {expected}")
+print(f"CHECK items_kept 0 {'PASS' if kept_ok else 'FAIL'} the rows above the total")
+print(f"REWARD: {(int(label_ok) + int(value_ok)) / 2 if kept_ok else 0.0}")
+"""
+)
+# The total checked, the rows above it not: a policy that edits an amount as well still
+# scores 1.0 (C7's collateral near miss).
+CALC_REWARD_REST_UNCHECKED = (
+    '"""reward.py: Budget ends with a Total row (the rows above are not looked at)."""\n'
     + _CALC_READ
     + """
 print(f"CHECK total_label 1 {'PASS' if label_ok else 'FAIL'} last label {last[0]!r}")
@@ -160,7 +178,10 @@ except Exception as exc:
 
 text_ok = text == "Quarterly Report"
 style_ok = style == "Heading 1"
-body_ok = len(body) == 2 and body[0].startswith("Revenue grew")
+body_ok = body == [
+    "Revenue grew 4% over the previous quarter, led by the subscription plans.",
+    "Costs stayed flat; hiring resumes next quarter.",
+]
 """
 _WRITER_CHECKS = """
 print(f"CHECK title_text 1 {'PASS' if text_ok else 'FAIL'} first line {text!r}")

@@ -132,8 +132,12 @@ def test_c5() -> None:
 
 
 def test_c6_deterministic() -> None:
-    same = [run("init", 1, OK_INIT), run("init", 2, OK_INIT), run("gold", 1, OK_GOLD),
-            run("gold", 2, OK_GOLD)]  # fmt: skip
+    same = [
+        run("init", 1, OK_INIT),
+        run("init", 2, OK_INIT),
+        run("gold", 1, OK_GOLD),
+        run("gold", 2, OK_GOLD),
+    ]
     assert check_reward_deterministic(same) == ConditionOutcome(
         ok=True, detail="r(V_init) = 0.0 twice; r(V_gold) = 1.0 twice"
     )
@@ -146,8 +150,10 @@ def test_c6_deterministic() -> None:
     # One run scores, the other prints nothing: also a difference.
     assert check_reward_deterministic([run("init", 1, OK_INIT), run("init", 2, "")]).ok is False
     # Details are free text (a timestamp there is harmless).
-    detail = [run("init", 1, "CHECK a 1 FAIL t=1\nREWARD: 0.0"),
-              run("init", 2, "CHECK a 1 FAIL t=2\nREWARD: 0.0")]  # fmt: skip
+    detail = [
+        run("init", 1, "CHECK a 1 FAIL t=1\nREWARD: 0.0"),
+        run("init", 2, "CHECK a 1 FAIL t=2\nREWARD: 0.0"),
+    ]
     assert check_reward_deterministic(detail).ok is True
     # Nothing scored anywhere: not run.
     assert check_reward_deterministic([run("init", 1, ""), run("init", 2, "")]).ok is None
@@ -185,3 +191,25 @@ def test_report_to_review_and_verify_json() -> None:
     assert list(out) == ["task_id", "bundle", "passed", "conditions", "r_init", "r_gold"]
     assert out["conditions"]["C3"] == {"ok": None, "detail": bad["C3"].detail}
     assert out["passed"] is False and out["r_gold"] is None
+
+
+def test_c7_fails_on_any_accepted_near_miss_and_names_it_as_a_state() -> None:
+    from cuagym.core import AcceptedNearMiss, NearMissReport
+    from cuagym.synth._checks import check_near_misses
+
+    assert check_near_misses(None, "no gold").ok is None
+    clean = NearMissReport(tried=4, rejected=4)
+    assert check_near_misses(clean).ok is True
+    assert check_near_misses(clean).detail == "4 near misses all scored below 1.0"
+    state = "mail: threads.t-1.starred is True instead of False (flip)"
+    bad = NearMissReport(
+        tried=4,
+        rejected=3,
+        accepted=[
+            AcceptedNearMiss(
+                kind="perturb", path="mail: threads.t-1.starred", state=state, reward=1.0
+            )
+        ],
+    )
+    outcome = check_near_misses(bad)
+    assert outcome.ok is False and state in outcome.detail and "1 of 4" in outcome.detail

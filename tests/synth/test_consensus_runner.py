@@ -66,7 +66,9 @@ async def test_prepare_once_judge_many(state_root: Path) -> None:
         good = await runner.judge(TASK, prepared, REWARD)
         assert good.passed and (good.r_init, good.r_gold) == (0.0, 1.0)
         constant = await runner.judge(TASK, prepared, 'print("REWARD: 1.0")\n')
-        assert vector(constant) == (True, True, True, False, False, True)
+        assert vector(constant) == (True, True, True, False, False, True, False)
+        # C7: a constant reward scores every near miss of the gold state 1.0.
+        assert "near misses scored 1.0" in constant.conditions["C7"].detail
         # Judging leaves the environments as prepared: the same reward, the same report.
         again = await runner.judge(TASK, prepared, REWARD)
         assert again.conditions == good.conditions and again.runs == good.runs
@@ -83,7 +85,7 @@ async def test_home_write_caught_by_the_tree_comparison(state_root: Path) -> Non
     options = {"state_root": state_root, "readonly_roles": ()}
     runner = ConsensusRunner(env_options=options, script_timeout_s=30)
     report = await runner.check(TASK, SETUP, PATCH, REWARD_WRITES)
-    assert vector(report) == (True, True, False, False, False, True)
+    assert vector(report) == (True, True, False, False, False, True, None)
     for cid in ("C3", "C4"):
         assert "wrote into /home/user: added seen.txt" in report.conditions[cid].detail
     # Each run started from the snapshot: the second did not find the first one's file.
@@ -92,7 +94,7 @@ async def test_home_write_caught_by_the_tree_comparison(state_root: Path) -> Non
     # The default (read-only home) stops the write; the scanner still names it.
     default = ConsensusRunner(env_options={"state_root": state_root}, script_timeout_s=30)
     report = await default.check(TASK, SETUP, PATCH, REWARD_WRITES)
-    assert vector(report) == (True, True, True, True, False, True)
+    assert vector(report)[:6] == (True, True, True, True, False, True)
     assert "file_write" in report.conditions["C5"].detail
 
 
@@ -101,7 +103,7 @@ async def test_home_write_caught_by_the_tree_comparison(state_root: Path) -> Non
 async def test_timeout_is_a_contract_violation(state_root: Path) -> None:
     runner = ConsensusRunner(env_options={"state_root": state_root}, script_timeout_s=3)
     report = await runner.check(TASK, SETUP, PATCH, REWARD_HANGS)
-    assert vector(report) == (True, True, True, False, True, True)
+    assert vector(report) == (True, True, True, False, True, True, True)
     assert report.conditions["C4"].detail.startswith("reward.py on V_init timed out after 3 s")
     assert report.r_init is None
     # one timeout per hanging script: its second (C6) run is not started

@@ -182,3 +182,42 @@ async def test_a_task_the_machinery_failed_on_is_redone_by_the_next_run(
     summary, outcomes = await run(specs, ProceduralBackend(), out)
     assert (summary.accepted, summary.errors, summary.skipped) == (1, 0, 0)
     assert outcomes[0].status == "accepted" and (out / "final" / task_id).is_dir()
+
+
+# Round 1: a reward that scores 1.0 as soon as anything changed (passes C1-C6, fails C7).
+# Once its workspace holds a REVIEW.md whose C7 table lists an accepted near miss, the
+# family's own reward.
+LEARNING_DISC = """
+if [ -f REVIEW.md ] && grep -q '| accepted (1.0) |' REVIEW.md; then
+  echo "revising after C7"; python3 -m cuagym.synth.roles procedural-discriminator
+else
+  cat > reward.py <<'PY'
+import json, os, urllib.request
+req = urllib.request.Request(
+    os.environ["CUAGYM_HUB"].rstrip("/") + "/team-chat/go?sid=" + os.environ["CUAGYM_SID"],
+    headers={"Authorization": "Bearer " + os.environ.get("CUAGYM_HUB_TOKEN", "")})
+with urllib.request.urlopen(req, timeout=60) as resp:
+    changed = bool(json.load(resp)["state_diff"])
+print("CHECK changed 1 " + ("PASS" if changed else "FAIL"))
+print("REWARD: " + ("1.0" if changed else "0.0"))
+PY
+fi
+"""
+
+
+async def test_a_failing_c7_goes_back_to_the_discriminator(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    backend = CommandBackend("python3 -m cuagym.synth.roles procedural-generator", LEARNING_DISC)
+    _summary, outcomes = await run(team_chat(1), backend, out)
+    [outcome] = outcomes
+    assert outcome.status == "accepted" and outcome.rounds == 2, outcome
+    rounds = [e for e in events(out, outcome.task_id) if e["event"] == "round"]
+    assert [r["conditions"]["C7"] for r in rounds] == [False, True]
+    assert all(r["conditions"][c] for r in rounds for c in ("C1", "C2", "C3", "C4", "C6"))
+    logs = out / "logs" / outcome.task_id
+    assert "revising after C7" in (logs / "round-2-discriminator.log").read_text()
+    bundle = Bundle.load(outcome.bundle or "")
+    near = bundle.meta.near_misses
+    assert near is not None and near.tried > 0 and near.rejected == near.tried
+    assert not near.accepted
+    assert "## Near misses (C7)" in bundle.review.render()

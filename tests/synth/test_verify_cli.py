@@ -50,11 +50,13 @@ def test_json_contract_order_and_reproducibility(app: typer.Typer) -> None:
     assert [e["task_id"] for e in first] == [Path(p).name for p in paths]
     for entry in first:
         assert list(entry) == CONTRACT_KEYS
-        assert list(entry["conditions"]) == ["C1", "C2", "C3", "C4", "C5", "C6"]
+        assert list(entry["conditions"]) == ["C1", "C2", "C3", "C4", "C5", "C6", "C7"]
         assert all(list(c) == ["ok", "detail"] for c in entry["conditions"].values())
     assert [e["passed"] for e in first] == [False, True, True]
     assert first[0]["conditions"]["C3"]["ok"] is False and first[0]["r_gold"] == 0.5
     assert first[1]["r_init"] == 0.0 and first[1]["r_gold"] == 1.0
+    assert first[0]["conditions"]["C7"]["ok"] is None  # no gold state scored 1.0
+    assert first[1]["conditions"]["C7"]["ok"] is True and "near misses" in str(first[1])
     # Verifying again, in fresh environments and a new hub, gives the same JSON.
     code, again, _ = verify(app, *paths, "--json")
     assert code == 1 and json.loads(again) == first

@@ -61,7 +61,7 @@ app.command(
 app.command("scan", help="Scan reward scripts for reward-hacking patterns.")(scan_command)
 app.command("schema", help="Print the JSON schemas of the bundle's JSON files.")(schema_command)
 app.command(
-    "verify", help="Re-run the consensus conditions C1-C6 on bundles in fresh environments."
+    "verify", help="Re-run the consensus conditions C1-C7 on bundles in fresh environments."
 )(verify_command)
 app.command(
     "stats", help="Corpus statistics: the paper's tables for any corpus, and action batching."

@@ -1,4 +1,4 @@
-"""``cuagym verify BUNDLE... [--json] [--workers N]``: re-run C1-C6 on bundles (DESIGN.md §5).
+"""``cuagym verify BUNDLE... [--json] [--workers N]``: re-run C1-C7 on bundles (DESIGN.md §5).
 
 Every bundle is checked in fresh environments, whatever its REVIEW.md says. With ``--json`` the
 output is the contract: ``[{"task_id", "bundle", "passed", "conditions": {"C1": {"ok",
@@ -71,7 +71,7 @@ def _load(paths: list[Path]) -> list[Bundle]:
 def _render(reports: list[ConsensusReport], paths: list[Path], console: Console) -> None:
     from cuagym.core import CONDITION_IDS
 
-    table = Table(title="Consensus conditions (C1-C6)")
+    table = Table(title="Consensus conditions (C1-C7)")
     table.add_column("task", overflow="fold")
     for cid in CONDITION_IDS:
         table.add_column(cid, justify="center")
@@ -115,7 +115,7 @@ def verify_command(
         120.0, "--timeout", min=0.1, help="Seconds each script run may take (C1-C6)."
     ),
 ) -> None:
-    """Re-run the consensus conditions C1-C6 on bundles in fresh environments; exit 1 on a fail."""
+    """Re-run the consensus conditions C1-C7 on bundles in fresh environments; exit 1 on a fail."""
     import httpx
 
     from cuagym.agent import EXECUTORS, RayOptions

@@ -18,6 +18,14 @@ from cuagym.core._episode import (
 )
 from cuagym.core._initial_home import INITIAL_HOME_ENV, INITIAL_SNAPSHOT
 from cuagym.core._json import canonical_bytes, canonical_json, dumps, loads, state_id
+from cuagym.core._near_misses import (
+    NEAR_MISS_KINDS,
+    AcceptedNearMiss,
+    AllowedNearMiss,
+    NearMissKind,
+    NearMissReport,
+    TriedNearMiss,
+)
 from cuagym.core._osworld import (
     DEFAULT_HOME,
     DEFAULT_INITIAL_SETUP_PATH,
@@ -43,6 +51,7 @@ from cuagym.core._osworld_names import (
 from cuagym.core._review import (
     CONDITION_IDS,
     CONDITION_TEXT,
+    REQUIRED_OK,
     ConditionId,
     ConditionResult,
     ConditionStatus,
@@ -77,17 +86,21 @@ __all__ = [
     "FINAL_SCREEN",
     "INITIAL_HOME_ENV",
     "INITIAL_SNAPSHOT",
+    "NEAR_MISS_KINDS",
     "OSWORLD_GETTERS",
     "OSWORLD_METRICS",
     "OSWORLD_NAME_SOURCES",
     "OSWORLD_SETUP_STEPS",
     "OSWORLD_SOURCE_PACKAGE",
+    "REQUIRED_OK",
     "REWARD_PASS_MARKER",
     "SCREENS_DIR",
     "TASK_ID_PATTERN",
     "TURNS_FILE",
     "VM_INITIAL_HOME",
     "VM_REQUIREMENTS",
+    "AcceptedNearMiss",
+    "AllowedNearMiss",
     "Backend",
     "Bundle",
     "BundleError",
@@ -107,6 +120,8 @@ __all__ = [
     "Evaluator",
     "ForbiddenHit",
     "GetterConfig",
+    "NearMissKind",
+    "NearMissReport",
     "OSWorldConfig",
     "Platform",
     "Review",
@@ -118,6 +133,7 @@ __all__ = [
     "TaskConfig",
     "TaskMeta",
     "TaskType",
+    "TriedNearMiss",
     "TurnRecord",
     "Verdict",
     "canonical_bytes",

@@ -17,12 +17,19 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from cuagym.core._near_misses import (
+    AcceptedNearMiss,
+    AllowedNearMiss,
+    NearMissReport,
+    TriedNearMiss,
+)
 from cuagym.core._reward_output import Check, RewardOutput, _number
 from cuagym.core._task import TaskId
 
 __all__ = [
     "CONDITION_IDS",
     "CONDITION_TEXT",
+    "REQUIRED_OK",
     "ConditionId",
     "ConditionResult",
     "ConditionStatus",
@@ -31,10 +38,13 @@ __all__ = [
     "Verdict",
 ]
 
-ConditionId = Literal["C1", "C2", "C3", "C4", "C5", "C6"]
+ConditionId = Literal["C1", "C2", "C3", "C4", "C5", "C6", "C7"]
 ConditionStatus = Literal["ok", "failed", "not_run"]
 Verdict = Literal["PASS", "FAIL"]
-CONDITION_IDS: tuple[ConditionId, ...] = ("C1", "C2", "C3", "C4", "C5", "C6")
+CONDITION_IDS: tuple[ConditionId, ...] = ("C1", "C2", "C3", "C4", "C5", "C6", "C7")
+#: The paper's five and our C6 must hold; C7 must not fail. It is "not run" where no gold state
+#: was scored 1.0 (then C3 fails) and in a REVIEW.md written before C7 existed.
+REQUIRED_OK: tuple[ConditionId, ...] = ("C1", "C2", "C3", "C4", "C5", "C6")
 CONDITION_TEXT: dict[ConditionId, str] = {
     "C1": "initial_setup.py runs clean on V_init",
     "C2": "golden_patch.py runs clean on V_gold (after setup)",
@@ -42,6 +52,7 @@ CONDITION_TEXT: dict[ConditionId, str] = {
     "C4": "r(V_init) = 0.0",
     "C5": "reward.py has no forbidden pattern",
     "C6": "r is deterministic (same score on a second run of each state)",
+    "C7": "r scores every near miss of the gold state below 1.0",
 }
 _STATUS_WORD: dict[ConditionStatus, str] = {"ok": "ok", "failed": "failed", "not_run": "not run"}
 _WORD_STATUS: dict[str, ConditionStatus] = {v: k for k, v in _STATUS_WORD.items()}
@@ -50,6 +61,7 @@ _H_CONDITIONS = "## Conditions"
 _H_GOLD = "## Score on the golden state"
 _H_INIT = "## Score on the initial state"
 _H_FORBIDDEN = "## Forbidden patterns"
+_H_NEAR = "## Near misses (C7)"
 _H_FEEDBACK = "## Feedback for the Generator"
 _H_SUMMARY = "## Reward summary"
 _FREE_TEXT = {"feedback": "cuagym:feedback", "reward_summary": "cuagym:reward-summary"}
@@ -111,6 +123,9 @@ class Review(BaseModel):
     forbidden: list[ForbiddenHit] = Field(default_factory=list)
     feedback: str = Field(default="", description="Free-text advice for the Generator.")
     reward_summary: str = Field(default="", description="What reward.py checks, in prose.")
+    near_misses: NearMissReport | None = Field(
+        default=None, description="C7's near misses: each tried one with its score, and allowed"
+    )
 
     @model_validator(mode="before")
     @classmethod
@@ -118,7 +133,8 @@ class Review(BaseModel):
         data = _all_conditions(data)
         if isinstance(data, dict) and "verdict" not in data:
             conditions = data["conditions"]
-            passed = all(_status(conditions[c]) == "ok" for c in CONDITION_IDS)
+            passed = all(_status(conditions[c]) == "ok" for c in REQUIRED_OK)
+            passed = passed and _status(conditions["C7"]) != "failed"
             data = {**data, "verdict": "PASS" if passed else "FAIL"}
         return data
 
@@ -127,11 +143,16 @@ class Review(BaseModel):
         missing = [c for c in CONDITION_IDS if c not in self.conditions]
         if missing:
             raise ValueError(f"conditions {missing} missing")
-        all_ok = all(self.conditions[c].status == "ok" for c in CONDITION_IDS)
+        all_ok = all(self.conditions[c].status == "ok" for c in REQUIRED_OK)
+        all_ok = all_ok and self.conditions["C7"].status != "failed"
         if (self.verdict == "PASS") != all_ok:
             raise ValueError(
-                f"verdict {self.verdict} contradicts the conditions: PASS iff C1-C6 are all ok"
+                f"verdict {self.verdict} contradicts the conditions: PASS iff C1-C6 are all ok "
+                "and C7 did not fail"
             )
+        accepted = self.near_misses is not None and self.near_misses.accepted
+        if accepted and self.conditions["C7"].status == "ok":
+            raise ValueError("C7 is ok but a near miss scored 1.0")
         if self.conditions["C3"].status == "ok" and self.r_gold != 1.0:
             raise ValueError(f"C3 is ok but r_gold is {self.r_gold}")
         if self.conditions["C4"].status == "ok" and self.r_init != 0.0:
@@ -156,6 +177,7 @@ class Review(BaseModel):
         forbidden: Iterable[ForbiddenHit] = (),
         feedback: str = "",
         reward_summary: str = "",
+        near_misses: NearMissReport | None = None,
     ) -> Review:
         """Build a review from the parsed reward outputs on each state; verdict is derived."""
         return cls.model_validate(
@@ -170,6 +192,7 @@ class Review(BaseModel):
                 "forbidden": list(forbidden),
                 "feedback": feedback,
                 "reward_summary": reward_summary,
+                "near_misses": near_misses,
             }
         )
 
@@ -207,6 +230,7 @@ class Review(BaseModel):
             out += [_row([h.pattern, str(h.line), h.message]) for h in self.forbidden]
         else:
             out.append("_None found._")
+        out += ["", _H_NEAR, "", *_near_miss_table(self.near_misses)]
         for heading, field in ((_H_FEEDBACK, "feedback"), (_H_SUMMARY, "reward_summary")):
             marker = _FREE_TEXT[field]
             out += ["", heading, "", f"<!-- {marker} -->", getattr(self, field)]
@@ -245,6 +269,8 @@ class Review(BaseModel):
                 {"pattern": r[0], "line": int(r[1]), "message": r[2]}
                 for r in _body(rows, _H_FORBIDDEN, 3)
             ]
+            if _H_NEAR in rows:
+                data["near_misses"] = _parse_near_misses(_body(rows, _H_NEAR, 4))
         except (KeyError, ValueError) as exc:
             raise ValueError(f"REVIEW.md: bad table cell: {exc}") from exc
         return cls.model_validate(data)
@@ -316,7 +342,8 @@ def _check(row: list[str]) -> dict[str, Any]:
 
 
 def _section_of(line: str, lineno: int) -> str:
-    for heading in (_H_CONDITIONS, _H_GOLD, _H_INIT, _H_FORBIDDEN, _H_FEEDBACK, _H_SUMMARY):
+    headings = (_H_CONDITIONS, _H_GOLD, _H_INIT, _H_FORBIDDEN, _H_NEAR, _H_FEEDBACK, _H_SUMMARY)
+    for heading in headings:
         if line == heading or line.startswith(heading + " "):
             return heading
     raise ValueError(f"REVIEW.md line {lineno}: unknown section {line!r}")
@@ -343,3 +370,50 @@ def _cut_free_text(text: str, marker: str) -> tuple[str, str]:
         raise ValueError(f"REVIEW.md: the {marker} block is missing or unterminated")
     body = text[start + len(begin) : stop]
     return text[:start] + text[stop + len(end) :], body
+
+
+def _near_miss_table(report: NearMissReport | None) -> list[str]:
+    """C7's table: every tried near miss (its score) and every allowed one (its reason)."""
+    if report is None:
+        return ["_Not checked._"]
+    head = [
+        f"Tried {report.tried}, rejected {report.rejected}, accepted {len(report.accepted)}, "
+        f"allowed {len(report.allowed)} (derived {report.derived}).",
+        "",
+    ]
+    rows = [_row(["kind", "path", "result", "state / why allowed"]), "|---|---|---|---|"]
+    for t in report.results:
+        verdict = "accepted" if t.reward == 1.0 else "rejected"
+        rows.append(_row([t.kind, t.path, f"{verdict} ({_r(t.reward)})", t.state]))
+    rows += [_row([a.kind, a.path, "allowed", a.why]) for a in report.allowed]
+    return head + (rows if len(rows) > 2 else ["_No near miss could be derived._"])
+
+
+def _parse_near_misses(body: list[list[str]]) -> NearMissReport:
+    results: list[TriedNearMiss] = []
+    allowed: list[AllowedNearMiss] = []
+    for kind, path, result, text in body:
+        if result == "allowed":
+            allowed.append(
+                AllowedNearMiss.model_validate({"kind": kind, "path": path, "why": text})
+            )
+            continue
+        score = result.split("(", 1)[1].rstrip(")") if "(" in result else "n/a"
+        reward = None if score == "n/a" else float(score)
+        results.append(
+            TriedNearMiss.model_validate(
+                {"kind": kind, "path": path, "state": text, "reward": reward}
+            )
+        )
+    accepted = [
+        AcceptedNearMiss(kind=t.kind, path=t.path, state=t.state, reward=1.0)
+        for t in results
+        if t.reward == 1.0
+    ]
+    return NearMissReport(
+        tried=len(results),
+        rejected=len(results) - len(accepted),
+        allowed=allowed,
+        accepted=accepted,
+        results=results,
+    )

@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
+from cuagym.core._near_misses import NearMissReport
 from cuagym.core._start import StartWindow
 
 __all__ = [
@@ -163,6 +164,11 @@ class TaskMeta(BaseModel):
     timings_s: dict[str, NonNegFloat] = Field(
         default_factory=dict,
         description="Wall-clock seconds per phase, e.g. generator, discriminator, checks, total.",
+    )
+
+    near_misses: NearMissReport | None = Field(
+        default=None,
+        description="C7 (DESIGN.md §13): near misses tried, rejected, allowed, accepted.",
     )
 
     @model_validator(mode="after")

@@ -38,6 +38,7 @@ from cuagym.sandbox import Limits
 from cuagym.synth._backends import RoleBackend
 from cuagym.synth._barrier import RoleJails, check_outside
 from cuagym.synth._consensus import ConsensusRunner
+from cuagym.synth._near_miss_run import DEFAULT_NEAR_MISS_BUDGET
 from cuagym.synth._orchestrator import Orchestrator, TaskSpec
 from cuagym.synth._role_api import RoleApiServer
 from cuagym.synth._synth_models import DEFAULT_MAX_ROUNDS, BatchSummary, RoleUsage, TaskOutcome
@@ -64,6 +65,8 @@ class BatchOptions:
     max_rounds: int = DEFAULT_MAX_ROUNDS
     role_timeout_s: float = 600.0
     script_timeout_s: float = 120.0
+    #: C7's bound on the near misses tried per tuple (0: C7 is not run)
+    near_miss_budget: int = DEFAULT_NEAR_MISS_BUDGET
     role_limits: Limits | None = None
     env_provider: str = "local"
     env_options: dict[str, Any] = field(default_factory=dict)
@@ -205,6 +208,7 @@ async def open_orchestrator(
             consensus = ConsensusRunner(
                 hub=hub, env_provider=options.env_provider, env_options=options.env_options,
                 script_timeout_s=options.script_timeout_s,
+                near_miss_budget=options.near_miss_budget,
             )  # fmt: skip
             yield Orchestrator(
                 backend=backend, consensus=consensus, jails=jails, api=api, out=out,
@@ -327,6 +331,7 @@ class _WorkerSpec:
     role_limits: Limits | None
     env_provider: str
     env_options: dict[str, Any]
+    near_miss_budget: int = DEFAULT_NEAR_MISS_BUDGET
 
     def __call__(self) -> _Worker:
         return _Worker(self)
@@ -361,7 +366,7 @@ class _Worker:
         check_outside(self.work, jails.binds)
         consensus = ConsensusRunner(
             hub=hub, env_provider=spec.env_provider, env_options=spec.env_options,
-            script_timeout_s=spec.script_timeout_s,
+            script_timeout_s=spec.script_timeout_s, near_miss_budget=spec.near_miss_budget,
         )  # fmt: skip
         self.orch = Orchestrator(
             backend=backend, consensus=consensus, jails=jails, api=api, out=spec.out,
@@ -393,6 +398,7 @@ async def _run_on_executor(
         max_rounds=options.max_rounds, role_timeout_s=options.role_timeout_s,
         script_timeout_s=options.script_timeout_s, role_limits=options.role_limits,
         env_provider=options.env_provider, env_options=options.env_options,
+        near_miss_budget=options.near_miss_budget,
     )  # fmt: skip
     results: list[TaskOutcome] = []
 

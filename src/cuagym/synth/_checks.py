@@ -1,4 +1,4 @@
-"""The consensus conditions C1-C6 as small named checks over what the runner observed.
+"""The consensus conditions C1-C7 as small named checks over what the runner observed.
 
 In the style of Gymnasium's ``check_env``: each condition is one function with a telling name
 that returns ``ConditionOutcome(ok, detail)``. They are pure (results in, verdict out), so each
@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from cuagym.core import Check, RewardOutput, parse_reward_output
+from cuagym.core import Check, NearMissReport, RewardOutput, parse_reward_output
 from cuagym.sandbox import ScriptResult
 from cuagym.synth._consensus_models import ConditionOutcome, RewardRun, StateName
 from cuagym.synth._scan_models import ScanReport
@@ -23,6 +23,7 @@ from cuagym.synth._scan_models import ScanReport
 __all__ = [
     "check_gold_scores_one",
     "check_init_scores_zero",
+    "check_near_misses",
     "check_no_forbidden_patterns",
     "check_patch_runs",
     "check_reward_deterministic",
@@ -240,3 +241,24 @@ def check_reward_deterministic(runs: Sequence[RewardRun]) -> ConditionOutcome:
     ]
     note = f" ({'; '.join(notes)})" if notes else ""
     return ConditionOutcome(ok=True, detail="; ".join(compared) + note)
+
+
+def check_near_misses(report: NearMissReport | None, why_not: str = "") -> ConditionOutcome:
+    """C7: the reward scores every tried near miss of the gold state below 1.0 (§13).
+
+    None when it could not run (no gold state scored 1.0: C3 decides). The detail names the
+    accepted near misses as states, never how the golden patch made the gold one."""
+    if report is None:
+        return ConditionOutcome(ok=None, detail=f"not run: {why_not or 'no gold state to vary'}")
+    if report.accepted:
+        shown = "; ".join(a.state for a in report.accepted[:3])
+        more = f" (+{len(report.accepted) - 3} more)" if len(report.accepted) > 3 else ""
+        return ConditionOutcome(
+            ok=False,
+            detail=f"{len(report.accepted)} of {report.tried} near misses scored 1.0: "
+            f"{shown}{more}",
+        )
+    allowed = f", {len(report.allowed)} allowed" if report.allowed else ""
+    return ConditionOutcome(
+        ok=True, detail=f"{report.tried} near misses all scored below 1.0{allowed}"
+    )

@@ -1,4 +1,4 @@
-"""``ConsensusRunner``: C1-C6 for one task, observed in fresh environments.
+"""``ConsensusRunner``: C1-C7 for one task, observed in fresh environments.
 
     async with ConsensusRunner() as runner:           # starts an embedded hub for web tasks
         report = await runner.check(task, initial_setup, golden_patch, reward)
@@ -6,7 +6,7 @@
 The orchestrator splits this in two: :meth:`ConsensusRunner.prepare` builds V_init and V_gold
 once per Generator round (C1, C2; both environments in parallel) and keeps them open, so the
 Discriminator can read their state; :meth:`ConsensusRunner.judge` scores a reward.py on them
-(C3-C6) as often as the Discriminator rewrites it. Every reward run starts from the prepared
+(C3-C7) as often as the Discriminator rewrites it. Every reward run starts from the prepared
 snapshot (home and hub session), so no run can influence the next and judging is repeatable.
 Both environments also keep the state right after setup as the snapshot ``initial``, which a
 reward sees read-only as ``$CUAGYM_INITIAL_HOME`` (to compare everything outside its target).
@@ -27,12 +27,13 @@ from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any, TypeVar
 
-from cuagym.core import CONDITION_IDS, INITIAL_SNAPSHOT, TaskConfig
+from cuagym.core import INITIAL_SNAPSHOT, NearMissReport, TaskConfig
 from cuagym.envs import Environment, HubLink, ScriptResult, StateQuery, make_env
 from cuagym.hub import EmbeddedHub, discover_web_apps, serve_hub
 from cuagym.synth._checks import (
     check_gold_scores_one,
     check_init_scores_zero,
+    check_near_misses,
     check_no_forbidden_patterns,
     check_patch_runs,
     check_reward_deterministic,
@@ -47,6 +48,7 @@ from cuagym.synth._consensus_models import (
     StateName,
 )
 from cuagym.synth._hub_sessions import HubSessions
+from cuagym.synth._near_miss_run import DEFAULT_NEAR_MISS_BUDGET, run_near_misses
 from cuagym.synth._scan import scan_source
 from cuagym.synth._scan_models import ScanReport, Violation
 
@@ -148,6 +150,7 @@ class ConsensusRunner:
     starts an embedded one with every installed web app when none is given.
     ``env_options``: keyword arguments of every environment (e.g. ``state_root``, ``limits``).
     ``script_timeout_s``: wall-clock limit of each script run.
+    ``near_miss_budget``: C7's bound on the near misses tried per tuple (0: C7 is not run).
     """
 
     def __init__(
@@ -157,8 +160,10 @@ class ConsensusRunner:
         env_provider: str = "local",
         env_options: dict[str, Any] | None = None,
         script_timeout_s: float = 120.0,
+        near_miss_budget: int = DEFAULT_NEAR_MISS_BUDGET,
     ) -> None:
         self.hub = hub
+        self.near_miss_budget = near_miss_budget
         self.env_provider = env_provider
         self.env_options = dict(env_options or {})
         self.script_timeout_s = script_timeout_s
@@ -335,10 +340,39 @@ class ConsensusRunner:
                 lambda: score("init", prepared.init_ready),
                 lambda: score("gold", prepared.gold_ready),
             )
+            near = await self._near_misses(task, prepared, reward, gold_runs, timings)
         finally:
             violations = await scan
         timings["judge"] = round(time.perf_counter() - start, 4)
-        return _report(prepared, init_runs, gold_runs, violations, timings)
+        return _report(prepared, init_runs, gold_runs, violations, timings, near)
+
+    async def _near_misses(
+        self,
+        task: TaskConfig,
+        prepared: PreparedEnvs,
+        reward: str,
+        gold_runs: list[RewardRun],
+        timings: dict[str, float],
+    ) -> NearMissReport | None:
+        """C7 on V_gold, when the reward scored it 1.0 within the contract (else C3 fails and
+        near misses of it say nothing)."""
+        gold = _judged(gold_runs)
+        if self.near_miss_budget <= 0 or gold is None:
+            return None
+        if not gold.follows_contract or gold.reward != 1.0 or not prepared.init_ready:
+            return None
+        return await run_near_misses(
+            prepared.task_id,
+            prepared.v_init,
+            prepared.v_gold,
+            prepared.hub,
+            reward,
+            snapshot=PREPARED_SNAPSHOT,
+            quoted=f"{task.instruction}\n{task.context}",
+            budget=self.near_miss_budget,
+            timeout_s=self.script_timeout_s,
+            timings=timings,
+        )
 
     async def check(
         self, task: TaskConfig, initial_setup: str, golden_patch: str, reward: str
@@ -369,12 +403,14 @@ class ConsensusRunner:
             (setup_init, _, init_runs), (setup_gold, patch, gold_runs) = await _both(
                 lambda: lane("init"), lambda: lane("gold")
             )
+            prepared = _prepared(task, envs, setup_init, setup_gold, patch, web, sessions, timings)
+            near = await self._near_misses(task, prepared, reward, gold_runs, timings)
         finally:
             violations = await scan
             await _close_all(envs, sessions)
-        prepared = _prepared(task, envs, setup_init, setup_gold, patch, web, None, timings)
+        prepared.hub = None  # closed with the environments
         timings["total"] = round(time.perf_counter() - start, 4)
-        return _report(prepared, init_runs, gold_runs, violations, timings)
+        return _report(prepared, init_runs, gold_runs, violations, timings, near)
 
 
 _STATES: tuple[StateName, StateName] = ("init", "gold")
@@ -434,8 +470,9 @@ def _report(
     gold_runs: list[RewardRun],
     violations: list[Violation],
     timings: dict[str, float],
+    near: NearMissReport | None = None,
 ) -> ConsensusReport:
-    """C1-C6 from what was observed (the verdicts themselves are ``_checks``')."""
+    """C1-C7 from what was observed (the verdicts themselves are ``_checks``')."""
     if prepared.c2.ok is None:
         gold_missing = "initial_setup.py failed on V_gold"
     else:
@@ -449,6 +486,7 @@ def _report(
         "C4": check_init_scores_zero(_judged(init_runs), "initial_setup.py failed on V_init"),
         "C5": check_no_forbidden_patterns(ScanReport(path="reward.py", violations=violations)),
         "C6": check_reward_deterministic([*init_runs, *gold_runs]),
+        "C7": check_near_misses(near, "C3 did not hold: no gold state scored 1.0"),
     }
     return ConsensusReport(
         task_id=prepared.task_id,
@@ -458,7 +496,8 @@ def _report(
         init_output=init_run.output if init_run else None,
         gold_output=gold_run.output if gold_run else None,
         forbidden=violations,
-        passed=all(conditions[c].ok is True for c in CONDITION_IDS),
+        passed=ConsensusReport.verdict(conditions),
         timings_s={**prepared.timings_s, **timings},
         runs=[*init_runs, *gold_runs],
+        near_misses=near,
     )

@@ -14,9 +14,11 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from cuagym.core import (
     CONDITION_IDS,
+    REQUIRED_OK,
     ConditionId,
     ConditionResult,
     ForbiddenHit,
+    NearMissReport,
     Review,
     RewardOutput,
 )
@@ -68,10 +70,10 @@ class RewardRun(BaseModel):
 
 
 class ConsensusReport(BaseModel):
-    """C1-C6 for one task: every condition evaluated and reported, not just the first failure."""
+    """C1-C7 for one task: every condition evaluated and reported, not just the first failure."""
 
     task_id: str
-    conditions: dict[str, ConditionOutcome] = Field(description='"C1".."C6", always all six')
+    conditions: dict[str, ConditionOutcome] = Field(description='"C1".."C7", always all seven')
     r_init: float | None = None
     r_gold: float | None = None
     init_output: RewardOutput | None = None
@@ -82,6 +84,16 @@ class ConsensusReport(BaseModel):
     runs: list[RewardRun] = Field(
         default_factory=list, description="every reward run, in order (init 1, 2; gold 1, 2)"
     )
+    near_misses: NearMissReport | None = Field(
+        default=None, description="C7's near misses (None when no gold state scored 1.0)"
+    )
+
+    @staticmethod
+    def verdict(conditions: dict[str, ConditionOutcome]) -> bool:
+        """Passed: C1-C6 hold and C7 did not fail (it is not run only where C3 fails)."""
+        return (
+            all(conditions[c].ok is True for c in REQUIRED_OK) and conditions["C7"].ok is not False
+        )
 
     def failed_conditions(self) -> list[str]:
         return [c for c in CONDITION_IDS if self.conditions[c].ok is not True]
@@ -103,6 +115,7 @@ class ConsensusReport(BaseModel):
             ],
             feedback=feedback,
             reward_summary=reward_summary,
+            near_misses=self.near_misses,
         )
 
     def verify_json(self, bundle: str) -> dict[str, Any]:

@@ -49,6 +49,25 @@ class HubSessions:
         """Remember the session of environment ``name`` as it is now."""
         self._saved[name] = await self.capture(name)
 
+    def saved(self, name: str) -> AppStates:
+        """The snapshot of environment ``name`` (each app's initial and current state)."""
+        return self._saved[name]
+
+    async def put_current(self, name: str, app: str, state: Any) -> str | None:
+        """``set_current`` ``state`` in environment ``name``'s session of ``app`` (C7 makes a
+        near miss so); None when done, else the app's refusal (a 422: a state it forbids)."""
+        resp = await self._client.post(
+            f"/{app}/post",
+            params={"sid": self.sids[name]},
+            json={"action": "set_current", "state": state},
+        )
+        if resp.status_code == 422:
+            body = resp.json()
+            details = body.get("details") or []
+            return f"{body.get('error', 'refused')}: {details[:1]}"
+        resp.raise_for_status()
+        return None
+
     async def changes(self, name: str) -> list[str]:
         """Apps whose initial or current state differs from the snapshot (canonical JSON)."""
         saved, now = self._saved[name], await self.capture(name)

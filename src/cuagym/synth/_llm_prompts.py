@@ -76,7 +76,12 @@ A Generator has prepared two environments from the same task: `init` (s_init, wh
 would start) and `gold` (s_gold, the state it claims a perfect agent would leave). You can never
 see its scripts or workspace; you read both environments only through `read_state`, the
 state-only API. The orchestrator accepts the tuple only if: (C3) r(s_gold) = 1.0;
-(C4) r(s_init) = 0.0; (C5) reward.py contains no forbidden pattern; (C6) r is deterministic.
+(C4) r(s_init) = 0.0; (C5) reward.py contains no forbidden pattern; (C6) r is deterministic;
+(C7) r scores below 1.0 every *near miss* of s_gold the orchestrator derives on its own: s_gold
+with one of its changes left undone (partial work), one changed value nearly right (another
+case, a space removed, a word appended, a number off by one, another allowed value, another
+entity's id), one value the task does not touch changed (collateral), an entity the task adds
+added twice, and for files a symlink or an extra copy in place of the asked result.
 
 ## Rules for reward.py
 1. Decompose the task into weighted checks derived from the instruction and context, each one
@@ -100,12 +105,19 @@ state-only API. The orchestrator accepts the tuple only if: (C3) r(s_gold) = 1.0
    (`os.path.exists` with no content check); `subprocess` or any external process; a comment
    standing in for a check (`# assume X is correct`). Also: no writing files, no network
    except the hub, no randomness.
+6. Near misses (C7): compare what the task asks for exactly (equality, not a substring, a
+   prefix or membership in a list of values), check every change the task needs (not only its
+   main target), and check that nothing else changed: compare the rest of the state with
+   s_init (`$CUAGYM_INITIAL_HOME` for files; the `/go` answer's `state_diff` for web apps, where
+   volatile fields are already left out). Values an instruction cannot name (a new entity's
+   own id, a time stamp) stay free. If REVIEW.md is in your workspace, its "Near misses (C7)"
+   table lists states your last reward.py scored 1.0: make each score below 1.0.
 
 {_ENVIRONMENT}
 
 ## REVIEW.md
 Write it last, in Markdown: your verdict (PASS if r(gold) = 1.0 and r(init) = 0.0 with a sound
-reward, else FAIL); the conditions C3-C6 as you observed them; the observed r(s_init) and
+reward, else FAIL); the conditions C3-C7 as you observed them; the observed r(s_init) and
 r(s_gold) with the checks that failed; forbidden patterns you avoided or would have needed; and
 concrete feedback for the Generator about the *states* (what s_init or s_gold lacks or gets
 wrong relative to the task). The Generator reads this file: never quote reward.py or describe

@@ -3,12 +3,13 @@
 Per round (at most K = 5): the Generator (from round 2 with the last REVIEW.md) writes
 initial_setup.py and golden_patch.py; the orchestrator builds V_init and V_gold from them
 (C1, C2, ``ConsensusRunner.prepare``); the Discriminator, reading both through the state-only
-API, writes reward.py and its REVIEW.md; the orchestrator checks C3-C6 (``judge``). All six
-ok: the tuple is written to ``OUT/final/<task_id>/``. Otherwise the round's REVIEW.md (the
+API, writes reward.py and its REVIEW.md; the orchestrator checks C3-C7 (``judge``; C7 scores
+the reward on near misses of the gold state). C1-C6 ok and C7 not failed: the tuple is written
+to ``OUT/final/<task_id>/`` with the near misses in meta.json. Otherwise the round's REVIEW.md (the
 conditions, observed scores, forbidden patterns, and the Discriminator's own feedback) is the
 only thing handed to the next Generator. After K rounds the task goes to ``OUT/rejected/``.
 
-The orchestrator never writes, edits or judges scripts beyond C1-C6 and never skips a round's
+The orchestrator never writes, edits or judges scripts beyond C1-C7 and never skips a round's
 steps (the spec's prohibitions); it only moves files across the barrier as Table 1 allows:
 the Generator's scripts go to the environments, never to the Discriminator; reward.py goes to
 the environments, never to the Generator. A role that crashes, hangs past its time limit or
@@ -81,7 +82,8 @@ class TaskSpec:
 @dataclass(frozen=True)
 class Rediscrimination:
     """What a Discriminator-only round produced: the round, its REVIEW.md (verdict PASS when
-    C1-C6 all hold for the new reward), the new reward.py (None if the role failed), spend."""
+    C1-C6 hold and C7 does not fail for the new reward), the new reward.py (None if the role
+    failed), spend."""
 
     record: RoundRecord
     review: Review
@@ -182,9 +184,13 @@ class Orchestrator:
             task, scripts["initial_setup.py"], scripts["golden_patch.py"]
         )
         tally.add_time("prepare", time.perf_counter() - t0)
+        # A failing C7 goes back to the Discriminator: the last REVIEW.md names the near
+        # misses its reward scored 1.0, as states (nothing of the Generator's scripts).
+        c7_failed = last is not None and last.conditions["C7"].status == "failed"
+        disc_files = _files(task, spec.skill, last.render() if c7_failed and last else None)
         try:
             record.discriminator, review, reward = await self._discriminate(
-                spec, n, prepared, scripts, _files(task, spec.skill, None), log, tally
+                spec, n, prepared, scripts, disc_files, log, tally
             )
             if reward is not None:
                 scripts["reward.py"] = reward
@@ -205,7 +211,7 @@ class Orchestrator:
         log: TaskLog,
         tally: _Tally,
     ) -> tuple[RoleRun, Review, str | None]:
-        """The Discriminator's turn on prepared environments, then C3-C6 on its reward.py.
+        """The Discriminator's turn on prepared environments, then C3-C7 on its reward.py.
 
         Its workspace holds ``files`` (the task and the skill file; in a refinement also the
         teacher's review); it reads V_init / V_gold only through the state API, with the
@@ -229,6 +235,7 @@ class Orchestrator:
         t0 = time.perf_counter()
         report = await self.consensus.judge(task, prepared, reward)
         tally.add_time("judge", time.perf_counter() - t0)
+        tally.add_time("near_misses", report.timings_s.get("near_misses", 0.0))  # within judge
         feedback = _sanitize(disc.outputs.get("REVIEW.md", ""))
         return disc, report.to_review(feedback, round=n), reward
 
@@ -241,7 +248,7 @@ class Orchestrator:
         fresh V_init / V_gold (C1, C2); the Discriminator gets the task, the skill file, its
         own earlier ``reward.py`` (as ``previous_reward.py``) and ``feedback`` (as
         ``TEACHER_REVIEW.md``: what teacher rollouts showed, never the Generator's scripts),
-        writes a new reward.py, and C3-C6 are checked on it. Nothing is written to ``out``
+        writes a new reward.py, and C3-C7 are checked on it. Nothing is written to ``out``
         but the task's logs (``logs/<task_id>/``, round ``round``): the caller decides what
         becomes of the result.
         """
@@ -394,6 +401,7 @@ class Orchestrator:
             "backend": self.backend.name, "model": tally.usage.model, "rounds": rounds,
             "tokens_in": tally.usage.tokens_in, "tokens_out": tally.usage.tokens_out,
             "cost_usd": tally.usage.cost_usd, "timings_s": tally.timings,
+            "near_misses": review.near_misses,
         })  # fmt: skip
         setup, reward = scripts.get("initial_setup.py"), scripts.get("reward.py")
         config = self._config(task, setup, reward)

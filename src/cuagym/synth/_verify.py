@@ -1,4 +1,4 @@
-"""Re-running C1-C6 on bundles (``cuagym verify``), here or on a Ray cluster.
+"""Re-running C1-C7 on bundles (``cuagym verify``), here or on a Ray cluster.
 
 Every bundle is checked in fresh environments. Locally, one embedded hub serves the web apps the
 bundles use and ``workers`` checks run at once; with ``executor="ray"`` each worker is an actor
@@ -71,7 +71,7 @@ async def verify_bundles(
     script_timeout_s: float = 120.0,
     on_done: Callable[[ConsensusReport], None] | None = None,
 ) -> list[ConsensusReport]:
-    """C1-C6 of each bundle, in argument order. Raises what made a check unable to run.
+    """C1-C7 of each bundle, in argument order. Raises what made a check unable to run.
 
     ``script_timeout_s``: the limit of each script run (a hanging reward.py is run once per
     state); ``on_done``: called with each report as it comes (progress).

@@ -207,7 +207,12 @@ got = [shown_or_error(wb, vals, P["sheet"], f"F{r}") for r in lines]
 right = [r for r, g, w in zip(lines, got, want) if g == w]
 wrong = [f"F{r}={text_of(g)}" for r, g, w in zip(lines, got, want) if g != w]
 extra = unexpected_changes(before, after, [[P["sheet"] + "!F1:F" + str(P["n"] + 1), "*"]])
+# A formula compares its own line: one that reads another row's Budget can show the right
+# word by chance on this data and a wrong one after an edit (C7 found such a line scoring 1.0).
+elsewhere = [f"F{r}" for r in lines if not set(formula_refs(ws[f"F{r}"].value, P["sheet"]))
+             <= {f"{P['sheet']}!{c}{r}" for c in "CDE"}]
 checks.append(("inputs_kept", 0, len(want) == P["n"], f"{len(want)} lines with numbers"))
+checks.append(("own_line", 0, not elsewhere, "reads another line: " + listing(elsewhere)))
 checks.append(("nothing_else_changed", 0, not extra, "also changed: " + listing(extra)))
 checks.append(("header", 1, ws["F1"].value == "Status", "F1: " + text_of(ws["F1"].value)))
 checks.append(("most_lines", 1, len(right) * 5 >= P["n"] * 4, f"{len(right)} of {P['n']} right"))

@@ -226,8 +226,10 @@ checks.append(("tracker_unchanged", 0, not diff, "tracker changes: " + listing(s
 conv = next((c["id"] for c in cinit["channels"].values() if c["name"] == PARAMS["channel"]), None)
 init_ids = {m["id"] for ms in cinit["messages"].values() for m in ms}
 new_msgs = [m for ms in ccur["messages"].values() for m in ms if m["id"] not in init_ids]
+# A plain post: not pinned, no reaction or attachment (C7 found a pinned post scoring 1.0).
 mine = [m for m in ccur["messages"].get(conv, []) if m["id"] not in init_ids
-        and m["sender"] == me and m["threadParent"] is None and not m["attachments"]]
+        and m["sender"] == me and m["threadParent"] is None and not m["attachments"]
+        and not m["pinned"] and not m["reactions"]]
 checks.append(("posted", 1, len(mine) >= 1, f"{len(mine)} new message(s) of yours"))
 checks.append(("status_text", 3, any(exact(m["text"]) == want for m in mine),
                "expected: " + want + " | got: " + " | ".join(m["text"] for m in mine)))

@@ -265,7 +265,7 @@ cur_msgs = cur["messages"].get(cid, [])
 init_ids = {m["id"] for ms in init["messages"].values() for m in ms}
 new_msgs = [m for m in cur_msgs if m["id"] not in init_ids]
 posted = [m for m in new_msgs if m["sender"] == me and m["threadParent"] is None
-          and not m["attachments"]]
+          and not m["attachments"] and not m["pinned"] and not m["reactions"]]
 text = posted[0]["text"] if len(posted) == 1 else ""
 said = figures_in(text)
 checks.append(("posted", 1, len(posted) == 1,

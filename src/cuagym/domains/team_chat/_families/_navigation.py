@@ -155,8 +155,11 @@ unread_before = [conv for conv in convs if any(
     for m in init["messages"].get(conv, []))]
 init_ids = {m["id"] for ms in init["messages"].values() for m in ms}
 new_msgs = [m for ms in cur["messages"].values() for m in ms if m["id"] not in init_ids]
+# The reply is a plain message: not pinned, no reaction or attachment on it (C7 found a
+# pinned reply scoring 1.0).
 answers = [m for m in cur["messages"].get(dm, []) if m["id"] not in init_ids
-           and m["sender"] == me and m["threadParent"] is None and not m["attachments"]]
+           and m["sender"] == me and m["threadParent"] is None and not m["attachments"]
+           and not m["pinned"] and not m["reactions"]]
 extra = diff_outside(diff, ["messages." + str(dm)])
 stamps = [m["ts"] for ms in cur["messages"].values() for m in ms] + list(seen.values())
 spelled = all(len(t) == 20 and t[10] == "T" and t.endswith("Z") for t in stamps)

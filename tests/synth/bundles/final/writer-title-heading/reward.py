@@ -12,7 +12,10 @@ except Exception as exc:
 
 text_ok = text == "Quarterly Report"
 style_ok = style == "Heading 1"
-body_ok = len(body) == 2 and body[0].startswith("Revenue grew")
+body_ok = body == [
+    "Revenue grew 4% over the previous quarter, led by the subscription plans.",
+    "Costs stayed flat; hiring resumes next quarter.",
+]
 
 print(f"CHECK title_text 1 {'PASS' if text_ok else 'FAIL'} first line {text!r}")
 print(f"CHECK title_style 1 {'PASS' if style_ok else 'FAIL'} style {style!r}")
