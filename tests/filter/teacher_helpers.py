@@ -27,7 +27,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from cuagym.agent._final import archive_home, final_files
+from cuagym.agent._final import FINAL_HOME, archive_home, final_files
 from cuagym.core import (
     INITIAL_SNAPSHOT,
     Bundle,
@@ -140,14 +140,21 @@ class RecordedRollouts(ScriptedRollouts):
     the initial snapshot and its archive, as a rollout takes them; the test's script for
     rollout k in place of the agent's actions; the bundle's reward.py on the final home (r is
     what it prints, its CHECK lines the checks); ``final/`` as a rollout writes it. Rollouts in
-    ``no_final`` are written without ``final/`` (as episodes from before it existed)."""
+    ``no_final`` are written without ``final/`` (as episodes from before it existed), those in
+    ``damaged`` with a final home archive cut short (a recording damaged on disk)."""
 
     label = "recorded-rollouts"
 
-    def __init__(self, acts: Acts, no_final: frozenset[int] = frozenset()) -> None:
+    def __init__(
+        self,
+        acts: Acts,
+        no_final: frozenset[int] = frozenset(),
+        damaged: frozenset[int] = frozenset(),
+    ) -> None:
         super().__init__(plan=lambda b, k: (None, RED))  # never asked: run() is replaced
         self.acts = acts
         self.no_final = no_final
+        self.damaged = damaged
 
     async def run(self, bundle: Path, k: int, root: Path) -> Episode:
         b = Bundle.load(bundle)
@@ -169,6 +176,8 @@ class RecordedRollouts(ScriptedRollouts):
                 for c in parsed.checks
             ]
             final = {} if k in self.no_final else await final_files(env, b.task.apps, initial)
+            if k in self.damaged:
+                final[FINAL_HOME] = final[FINAL_HOME][: len(final[FINAL_HOME]) // 2]
         finally:
             await env.close()
         if self.fail_on is not None and len(self.runs) == self.fail_on:

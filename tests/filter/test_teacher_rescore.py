@@ -171,6 +171,23 @@ async def test_an_episode_without_final_state_is_played_again_and_a_resume_agree
     assert record["refinements"] == clean["refinements"]
 
 
+@requires_jail
+async def test_an_episode_whose_re_scoring_fails_is_played_again(tmp_path: Path) -> None:
+    final = corpus(tmp_path, [TASK])
+    out = tmp_path / "out"
+    runner = RecordedRollouts(dedupe_acts, damaged=frozenset({1}))
+    api = ScriptedChatApi(judge_script)
+    status, detail = await _teacher(final, out, runner, api)
+    assert status == "decided" and "pass 2 re-scored (1 played again)" in detail, detail
+    assert [k for _, k, _ in runner.runs][4:] == [1]
+    second = _record(out)["passes"][1]
+    assert second["r"] == [0.0, 0.0, 1.0, 1.0]
+    assert second["rollouts"][1]["rerun"].startswith("not re-scorable: final/home.tar.gz: cannot")
+    assert [x["rescored_from"] is not None for x in second["rollouts"]] == [
+        True, False, True, True,
+    ]  # fmt: skip
+
+
 def test_an_episode_is_one_of_a_version_with_the_same_task_and_setup(tmp_path: Path) -> None:
     final = corpus(tmp_path, [TASK])
     refined = tmp_path / "refined"
