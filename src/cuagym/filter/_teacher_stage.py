@@ -312,18 +312,18 @@ class _TeacherStage:
         reused = [False] * len(episodes)
         if self.judge is not None:
             label = self.judge.label
+            # The same play judged by the same judge: its judgement stands (r is not its input).
             reused = [
                 x.judgement is not None and x.judgement.spend.judge == label for x in rollouts
             ]
+
+            async def judged(x: Rescored, again: bool) -> Judgement:
+                if again and x.judgement is not None:
+                    return x.judgement
+                return await self._judgement(state, work, bundle, x.episode, index)
+
             judgements = list(
-                await _all(
-                    [
-                        self._reused(x.judgement)
-                        if again
-                        else self._judgement(state, work, bundle, x.episode, index)
-                        for x, again in zip(rollouts, reused, strict=True)
-                    ]
-                )
+                await _all([judged(x, a) for x, a in zip(rollouts, reused, strict=True)])
             )
         scores = [
             self._score(x, j, again)
@@ -343,11 +343,6 @@ class _TeacherStage:
             mean_r_vlm=round(mean(r_vlm), 6) if r_vlm is not None else None, decision=decision,
             rescored_from_pass=rescored_from_pass,
         )  # fmt: skip
-
-    @staticmethod
-    async def _reused(judgement: Judgement | None) -> Judgement:
-        assert judgement is not None
-        return judgement
 
     async def _episode(self, folder: Path, task_id: str, k: int, root: Path) -> Episode:
         """Rollout k of the version at ``folder``: the finished one on disk, or a new one."""
