@@ -27,7 +27,7 @@ from cuagym.filter import (
 from cuagym.llm.scripted import Reply, ScriptedChatApi, ScriptedRequest
 from tests.envs.desktop.conftest import needs_chromium, needs_gui, needs_office, needs_root
 from tests.filter.helpers import CLI, cli_env, client, corpus, scripted_server
-from tests.filter.teacher_helpers import judge_script
+from tests.filter.teacher_helpers import InstallingRefiner, judge_script
 
 pytestmark = [pytest.mark.gui, pytest.mark.slow, needs_gui, needs_office, needs_root]
 
@@ -148,3 +148,47 @@ async def test_the_oracle_solves_a_web_tuple_without_any_model(tmp_path: Path) -
     assert record["policy"] == "oracle" and record["judge"] is None
     assert record["passes"][0]["r"] == [1.0, 1.0] and record["passes"][0]["r_vlm"] is None
     assert "judge none" in record["note"]
+
+
+@pytest.mark.browser
+@needs_chromium
+async def test_refined_rewards_re_score_real_web_episodes_through_the_hub(tmp_path: Path) -> None:
+    """Real oracle episodes of a web tuple (r = 1) that the judge fails (a real screen is not
+    green): refine. Each refined reward.py (the refinement's test double, a stricter topic) is
+    run on the recorded /go answers through a fresh hub session — pass 2 re-scores pass 1's
+    episodes, pass 3 pass 2's copies — and no episode is played again."""
+    task_id = "team-chat--set-channel-topic--0"
+    final = corpus(tmp_path, [task_id])
+    out = tmp_path / "out"
+    reward = (final / task_id / "reward.py").read_text()
+    assert reward.count("Office move on the 28th") == 2
+    refiner = InstallingRefiner(
+        reward.replace("Office move on the 28th", "Office move on the 29th")
+    )
+    runner = AgentRollouts(
+        PolicyConfig(policy="oracle"), tasks=[Bundle.load(final / task_id).task], workers=1
+    )
+    api = ScriptedChatApi(judge_script)
+    try:
+        _, outcomes = await run_teacher(
+            collect_inputs([final]), runner, TeacherOptions(out=out, n=2, workers=1),
+            judge=VlmJudge(client(api)), refiner=refiner,
+        )  # fmt: skip
+    finally:
+        await runner.aclose()
+    (outcome,) = outcomes
+    assert outcome.status == "decided" and outcome.bucket == "offline", outcome.detail
+    record = json.loads((out / "offline" / task_id / "meta.json").read_text())["filter"]["teacher"]
+    passes = record["passes"]
+    assert [p["r"] for p in passes] == [[1.0, 1.0], [0.25, 0.25], [0.25, 0.25]]
+    assert [p["rescored_from_pass"] for p in passes] == [None, 1, 2]
+    assert [p["decision"] for p in passes] == ["refine"] * 3 and len(refiner.calls) == 2
+    for p in passes[1:]:
+        for x in p["rollouts"]:
+            assert x["rescored_from"] == f"rollouts/pass-{p['index'] - 1}/{task_id}/{x['k']}"
+            assert x["rerun"] is None and x["judgement_reused"]
+    # two episodes played, judged once each (and the checklist)
+    assert len(list((out / "rollouts").rglob("turns.jsonl"))) == 2 * 3
+    assert len(api.requests) == 1 + 2
+    history = json.loads((out / "rollouts/pass-3" / task_id / "0/episode.json").read_text())
+    assert [h["reward"] for h in history["reward_history"]] == [1.0, 0.25]

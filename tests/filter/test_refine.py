@@ -1,8 +1,9 @@
-"""The refine loop end to end: teacher rollouts (the rollout layer's test double) disagree with
-a tuple's reward; the tuple goes back to the Discriminator — the llm role backend driven by the
-scripted chat double, in a real role jail, through the real orchestrator — whose new reward.py
-is re-verified (C1-C6 in fresh sandboxed environments) and re-enters the teacher stage. Two
-failed refinements end in offline/."""
+"""The refine loop end to end: teacher rollouts (the rollout layer's test double, with real
+recorded final states) disagree with a tuple's reward; the tuple goes back to the Discriminator —
+the llm role backend driven by the scripted chat double, in a real role jail, through the real
+orchestrator — whose new reward.py is re-verified (C1-C6 in fresh sandboxed environments) and
+re-enters the teacher stage, which re-scores the rollouts' recorded states with it (none played
+again). Two failed refinements end in offline/."""
 
 from __future__ import annotations
 
@@ -24,7 +25,14 @@ from cuagym.llm import ModelPrice, PriceTable
 from cuagym.llm.scripted import Call, Reply, ScriptedChatApi, ScriptedRequest
 from cuagym.synth._llm_backend import LlmBackend
 from tests.filter.helpers import client, corpus, user_text
-from tests.filter.teacher_helpers import GREEN, RED, ScriptedRollouts, judge_script
+from tests.filter.teacher_helpers import (
+    GREEN,
+    RED,
+    RecordedRollouts,
+    ScriptedRollouts,
+    dedupe_acts,
+    judge_script,
+)
 from tests.synth.synth_helpers import requires_jail
 
 TASK = "files-csv-dedupe"
@@ -74,7 +82,9 @@ def discriminator(reward: str) -> ScriptedChatApi:
     return ScriptedChatApi(script)
 
 
-async def _run(tmp_path: Path, reward: str) -> tuple[Path, Path, ScriptedChatApi, ScriptedRollouts]:
+async def _run(
+    tmp_path: Path, reward: str, runner: ScriptedRollouts
+) -> tuple[Path, Path, ScriptedChatApi, ScriptedRollouts]:
     final = corpus(tmp_path, [TASK])
     out = tmp_path / "out"
     api = discriminator(reward)
@@ -83,7 +93,6 @@ async def _run(tmp_path: Path, reward: str) -> tuple[Path, Path, ScriptedChatApi
         backend, out=out, tasks=[Bundle.load(final / TASK).task], role_timeout_s=300,
         script_timeout_s=60,
     )  # fmt: skip
-    runner = ScriptedRollouts(plan)
     try:
         _, outcomes = await run_teacher(
             collect_inputs([final]), runner, TeacherOptions(out=out, n=4, delta=0.2),
@@ -104,7 +113,7 @@ def _first_prompt(api: ScriptedChatApi) -> str:
 @pytest.mark.slow
 async def test_a_refined_reward_is_verified_and_re_enters(tmp_path: Path) -> None:
     assert "points = 2 if header_ok and unique_ok and rows_ok" in STRICT  # the edit took
-    final, out, api, runner = await _run(tmp_path, STRICT)
+    final, out, api, runner = await _run(tmp_path, STRICT, RecordedRollouts(dedupe_acts))
     original = Bundle.load(final / TASK)
     kept = Bundle.load(out / "kept" / TASK)
     assert kept.reward == STRICT and kept.review.verdict == "PASS"
@@ -115,26 +124,29 @@ async def test_a_refined_reward_is_verified_and_re_enters(tmp_path: Path) -> Non
     assert base64.b64encode(STRICT.encode()).decode() in json.dumps(kept.config.to_json())
     record = (kept.meta.model_extra or {})["filter"]["teacher"]
     assert [p["decision"] for p in record["passes"]] == ["refine", "accept"]
-    assert record["passes"][0]["r"] == [1.0] * 4 and record["passes"][0]["r_vlm"] == [0, 0, 1, 1]
-    assert record["passes"][1]["r"] == [0.0, 0.0, 1.0, 1.0]
+    first, second = record["passes"]
+    assert first["r"] == [0.5, 0.5, 1.0, 1.0] and first["r_vlm"] == [0, 0, 1, 1]
+    # the refined reward.py's scores of the states the rollouts ended in
+    assert second["r"] == [0.0, 0.0, 1.0, 1.0] and second["rescored_from_pass"] == 1
+    assert all(x["rescored_from"] and x["judgement_reused"] for x in second["rollouts"])
     (refinement,) = record["refinements"]
     assert refinement["passed"] and refinement["after_pass"] == 1
     assert all(refinement["conditions"][c] for c in ("C1", "C2", "C3", "C4", "C5", "C6"))
     assert refinement["tokens_in"] > 0 and refinement["cost_usd"] > 0
     assert record["outcome"] == "accept"
-    # the second pass ran on the refined version, and its episodes say so
-    assert [head for _, _, head in runner.runs] == [ORIGINAL_HEAD] * 4 + [
-        STRICT.splitlines()[0]
-    ] * 4
+    # the four rollouts were played once, on the original version: pass 2 re-scored them
+    assert [head for _, _, head in runner.runs] == [ORIGINAL_HEAD] * 4
     assert Bundle.load(out / "refinements" / "1" / TASK).reward == STRICT
-    assert (out / "rollouts" / "pass-2" / TASK / "3" / "episode.json").is_file()
+    copy = json.loads((out / "rollouts" / "pass-2" / TASK / "0" / "episode.json").read_text())
+    assert copy["bundle"] == str(out / "refinements" / "1" / TASK) and copy["reward"] == 0.0
+    assert copy["reward_history"][0]["reward"] == 0.5
 
     # what the Discriminator read: the teacher's review (r, r_vlm, the judge's descriptions,
     # its own CHECK lines) and its previous reward — never the Generator's scripts
     prompt = _first_prompt(api)
-    assert "TEACHER_REVIEW.md" in prompt and "mean r = 1.000, mean r_vlm = 0.500" in prompt
-    assert "The screen is solid red." in prompt and "CHECK target 1 PASS scripted" in prompt
-    assert "### Rollout 0: r = 1, r_vlm = 0" in prompt and ORIGINAL_HEAD in prompt
+    assert "TEACHER_REVIEW.md" in prompt and "mean r = 0.750, mean r_vlm = 0.500" in prompt
+    assert "The screen is solid red." in prompt and "CHECK no_duplicates 1 PASS" in prompt
+    assert "### Rollout 0: r = 0.5, r_vlm = 0" in prompt and ORIGINAL_HEAD in prompt
     assert original.golden_patch is not None and original.initial_setup is not None
     # lines the reward has too are fair; the rest must never reach the Discriminator
     shared = {line.strip() for line in (original.reward or "").splitlines()}
@@ -151,7 +163,7 @@ async def test_a_refined_reward_is_verified_and_re_enters(tmp_path: Path) -> Non
 @pytest.mark.slow
 async def test_two_failed_refinements_end_offline(tmp_path: Path) -> None:
     assert "points / 3" in LOOSE  # the edit took
-    final, out, api, runner = await _run(tmp_path, LOOSE)
+    final, out, api, runner = await _run(tmp_path, LOOSE, ScriptedRollouts(plan))
     offline = Bundle.load(out / "offline" / TASK)
     assert offline.reward == Bundle.load(final / TASK).reward  # never installed
     record = (offline.meta.model_extra or {})["filter"]["teacher"]

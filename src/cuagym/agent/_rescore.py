@@ -18,6 +18,7 @@ the old reward, status and checks appended to ``reward_history``.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import os
@@ -57,6 +58,7 @@ __all__ = [
     "Rescorer",
     "find_episodes",
     "rescore_run",
+    "rescored_episode_json",
     "rewrite_reward",
 ]
 
@@ -144,6 +146,8 @@ class Rescorer:
     timeout_s: float = 120.0
     _stack: contextlib.AsyncExitStack = field(default_factory=contextlib.AsyncExitStack)
     _hub: _Hub | None = None
+    # Episodes scored concurrently (the teacher filter's) must start one hub, not one each.
+    _hub_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     async def __aenter__(self) -> Rescorer:
         return self
@@ -155,15 +159,16 @@ class Rescorer:
     async def _hub_for(self, apps: Sequence[str]) -> _Hub:
         from cuagym.hub import serve_hub
 
-        if self._hub is None or not set(apps) <= set(self._hub.apps):
-            # Every installed web app: one hub serves whatever episodes follow.
-            web = _web_apps()
-            unknown = sorted(set(apps) - set(web))
-            if unknown:
-                raise RescoreError(f"web app(s) {', '.join(unknown)} are not installed")
-            hub = await self._stack.enter_async_context(serve_hub(list(web.values())))
-            self._hub = _Hub(url=hub.url, token=hub.token, apps=tuple(sorted(web)))
-        return self._hub
+        async with self._hub_lock:
+            if self._hub is None or not set(apps) <= set(self._hub.apps):
+                # Every installed web app: one hub serves whatever episodes follow.
+                web = _web_apps()
+                unknown = sorted(set(apps) - set(web))
+                if unknown:
+                    raise RescoreError(f"web app(s) {', '.join(unknown)} are not installed")
+                hub = await self._stack.enter_async_context(serve_hub(list(web.values())))
+                self._hub = _Hub(url=hub.url, token=hub.token, apps=tuple(sorted(web)))
+            return self._hub
 
     async def score(self, folder: Path, bundle: Bundle) -> tuple[float, list[EpisodeCheck]]:
         """The bundle's reward on the state recorded in episode ``folder``."""
@@ -286,22 +291,32 @@ async def _reset_sessions(hub: _Hub, link: HubLink) -> None:
             )  # fmt: skip
 
 
-def rewrite_reward(folder: Path, reward: float, checks: Sequence[EpisodeCheck], why: str) -> None:
-    """Rewrite ``folder``'s episode.json with a new reward, atomically; the old reward, status
-    and checks are appended to ``reward_history`` with ``why`` and the time."""
-    path = folder / EPISODE_FILE
-    data = json.loads(path.read_bytes())
+def rescored_episode_json(
+    raw: bytes,
+    reward: float,
+    checks: Sequence[EpisodeCheck],
+    why: str,
+    *,
+    bundle: str | None = None,
+) -> bytes:
+    """An episode.json (``raw``) with a new reward; the old reward, status and checks are
+    appended to ``reward_history`` with ``why`` and the time. ``bundle``: the bundle version
+    whose reward.py gave the new reward, when it is another folder than the one recorded (a
+    refined version of the same task); the old one is kept in the history entry."""
+    data = json.loads(raw)
     old = EpisodeRecord.model_validate(data)
     history = list(data.get("reward_history") or [])
-    history.append(
-        {
-            "reward": old.reward,
-            "status": old.status,
-            "checks": [c.model_dump(mode="json") for c in old.checks],
-            "replaced_at": datetime.now(UTC).isoformat(),
-            "why": why,
-        }
-    )
+    entry: dict[str, Any] = {
+        "reward": old.reward,
+        "status": old.status,
+        "checks": [c.model_dump(mode="json") for c in old.checks],
+        "replaced_at": datetime.now(UTC).isoformat(),
+        "why": why,
+    }
+    if bundle is not None and bundle != old.bundle:
+        entry["bundle"] = old.bundle
+        data["bundle"] = bundle
+    history.append(entry)
     data.update(
         reward=reward,
         status=EpisodeRecord.status_for(reward),
@@ -309,7 +324,14 @@ def rewrite_reward(folder: Path, reward: float, checks: Sequence[EpisodeCheck], 
         reward_history=history,
     )
     record = EpisodeRecord.model_validate(data)  # the contract's invariants still hold
-    write_file_atomically(path, (record.model_dump_json(indent=2) + "\n").encode("utf-8"))
+    return (record.model_dump_json(indent=2) + "\n").encode("utf-8")
+
+
+def rewrite_reward(folder: Path, reward: float, checks: Sequence[EpisodeCheck], why: str) -> None:
+    """Rewrite ``folder``'s episode.json with a new reward, atomically (see
+    :func:`rescored_episode_json`)."""
+    path = folder / EPISODE_FILE
+    write_file_atomically(path, rescored_episode_json(path.read_bytes(), reward, checks, why))
 
 
 def _bundle_path(record: EpisodeRecord, bundles: Path | None) -> Path:

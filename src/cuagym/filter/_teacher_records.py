@@ -51,6 +51,19 @@ class RolloutScore(BaseModel):
     reward: float | None = Field(description="r; null for an error episode (never scored)")
     checks: list[EpisodeCheck] = Field(default_factory=list)
     judgement: Judgement | None = Field(None, description="r_vlm with the judge's description")
+    rescored_from: str | None = Field(
+        None,
+        description="the episode (relative to OUT) of the earlier pass this one is a copy of, "
+        "re-scored by this version's reward.py instead of played again",
+    )
+    judgement_reused: bool = Field(
+        False,
+        description="the judgement is the one the episode got in that earlier pass (the judge "
+        "never sees the reward), counted in that pass's cost",
+    )
+    rerun: str | None = Field(
+        None, description="why this rollout was played again instead of re-scored"
+    )
 
     @property
     def scored(self) -> bool:
@@ -68,6 +81,11 @@ class PassRecord(BaseModel):
     mean_r: float
     mean_r_vlm: float | None
     decision: TeacherDecision
+    rescored_from_pass: int | None = Field(
+        None,
+        description="the pass whose episodes this one re-scored with a refined reward.py "
+        "(DESIGN.md §13); null: every rollout was played",
+    )
 
 
 class RefinementRecord(BaseModel):

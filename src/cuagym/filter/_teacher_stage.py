@@ -6,8 +6,11 @@ bundle's own reward.py on the final state), r_vlm the VLM judge's 0/1 on the fin
 against the tuple's acceptance checklist (derived once, stored). :func:`teacher_decision`
 decides. ``refine`` sends the tuple to the Discriminator with TEACHER_REVIEW.md; a refinement
 that passes C1-C6 is a new version of the tuple (``OUT/refinements/<i>/<task_id>/``) and
-re-enters the stage; after two refinements a tuple that still disagrees goes to
-``OUT/offline/``. ``downsample`` keeps a fraction of the too-easy tuples, chosen by task id.
+re-enters the stage: the last pass's episodes are re-scored by its reward.py on the final
+states they recorded and their judgements reused, not played again (an episode that cannot be
+re-scored is played again, the reason recorded; :mod:`cuagym.filter._teacher_rescore`); after
+two refinements a tuple that still disagrees goes to ``OUT/offline/``. ``downsample`` keeps a
+fraction of the too-easy tuples, chosen by task id.
 
 A deterministic teacher (``deterministic``: the families' GUI oracles, ``--policy oracle``)
 plays each tuple once and decides solvability (:func:`oracle_decision`): what it solves is
@@ -21,6 +24,7 @@ resumes where it stopped: finished episodes, judgements and refinements are reus
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import shutil
 import time
@@ -29,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from cuagym.agent import NoOracle
+from cuagym.agent import NoOracle, Rescorer
 from cuagym.core import EPISODE_FILE, Bundle, Episode, EpisodeError
 from cuagym.core._atomic import write_folder_atomically
 from cuagym.filter._decision import (
@@ -56,6 +60,16 @@ from cuagym.filter._teacher_records import (
     TeacherState,
     downsample_draw,
     sha256_text,
+)
+from cuagym.filter._teacher_rescore import (
+    RESCORE_FAILURES,
+    Rescored,
+    inputs_changed,
+    load_episode,
+    read_rerun_note,
+    rescore_copy,
+    same_play,
+    write_rerun_note,
 )
 
 __all__ = ["MAX_REFINEMENTS", "ORACLE_NOTE", "TeacherOptions", "TupleUndecided", "run_teacher"]
@@ -123,12 +137,14 @@ class _TeacherStage:
         refiner: Refiner | None,
         store: FilterStore,
         options: TeacherOptions,
+        rescorer: Rescorer,
     ) -> None:
         self.runner = runner
         self.judge = judge
         self.refiner = refiner
         self.store = store
         self.options = options
+        self.rescorer = rescorer
         self.gate = asyncio.Semaphore(options.workers)
 
     # -- one tuple -------------------------------------------------------------------------------
@@ -168,7 +184,8 @@ class _TeacherStage:
             bucket=bucket, path=str(path),
             detail=f"{record.outcome}: mean r {last.mean_r:.2f}"
             + (f", mean r_vlm {last.mean_r_vlm:.2f}" if last.mean_r_vlm is not None else "")
-            + (f", {len(record.refinements)} refinements" if record.refinements else ""),
+            + (f", {len(record.refinements)} refinements" if record.refinements else "")
+            + _rescored_note(last),
             tokens_in=record.tokens_in, tokens_out=record.tokens_out, cost_usd=record.cost_usd,
             wall_s=round(time.perf_counter() - t0, 3),
         )  # fmt: skip
@@ -184,7 +201,13 @@ class _TeacherStage:
                 r.passed and r.after_pass == last.index for r in state.refinements
             )
             if last is None or refined_after:
-                state.passes.append(await self._pass(state, work, len(state.passes) + 1))
+                index = len(state.passes) + 1
+                new = await (
+                    self._pass(state, work, index)
+                    if last is None
+                    else self._rescored_pass(state, work, index, last)
+                )
+                state.passes.append(new)
                 _save_state(work, state)
                 continue
             if last.decision != "refine":
@@ -207,6 +230,78 @@ class _TeacherStage:
         root = self.store.root / "rollouts" / f"pass-{index}"
         ks = range(self.options.n)
         episodes = await _all([self._episode(folder, bundle.task_id, k, root) for k in ks])
+        return await self._scored_pass(
+            state, work, index, bundle, [Rescored(episode=e) for e in episodes], None
+        )
+
+    async def _rescored_pass(
+        self, state: TeacherState, work: Path, index: int, source: PassRecord
+    ) -> PassRecord:
+        """Pass ``source``'s episodes re-scored by the refined reward.py (not played again,
+        :mod:`cuagym.filter._teacher_rescore`); an episode that cannot be is played again, and
+        the record says why. The judge's earlier judgements are reused: it never saw r."""
+        folder = Path(state.current)
+        bundle = Bundle.load(folder)
+        root = self.store.root / "rollouts" / f"pass-{index}"
+        digest = sha256_text(bundle.reward or "")[:12]
+        why = (
+            f"re-scored by the teacher filter (pass {index}) with the refined reward.py of "
+            f"{folder} (sha256 {digest}...), not played again"
+        )
+        rollouts = await _all(
+            [self._rescored(work, folder, bundle, root, index, x, why) for x in source.rollouts]
+        )
+        return await self._scored_pass(state, work, index, bundle, rollouts, source.index)
+
+    async def _rescored(
+        self,
+        work: Path,
+        folder: Path,
+        bundle: Bundle,
+        root: Path,
+        index: int,
+        x: RolloutScore,
+        why: str,
+    ) -> Rescored:
+        """Rollout ``x.k`` of a re-scored pass: the copy or the new play already on disk
+        (resume), else a re-scored copy of ``x``'s episode, else a new play."""
+        note = work / "rescore" / f"pass-{index}-{x.k}.json"
+        source = load_episode(self.store.root / x.episode)
+        existing = _reusable(root / bundle.task_id / str(x.k), folder)
+        if existing is not None:
+            if source is not None and same_play(existing, source):
+                return Rescored(existing, rescored_from=x.episode, judgement=x.judgement)
+            episode = await self._episode(folder, bundle.task_id, x.k, root)
+            return Rescored(episode, rerun=read_rerun_note(note))
+        reason = (
+            f"{x.episode}: the episode is gone or unreadable"
+            if source is None
+            else inputs_changed(Path(source.record.bundle), folder)
+        )
+        if reason is None:
+            assert source is not None
+            try:
+                async with self.gate:
+                    copy = await rescore_copy(self.rescorer, source, bundle, folder, root, why)
+                return Rescored(copy, rescored_from=x.episode, judgement=x.judgement)
+            except RESCORE_FAILURES as exc:
+                reason = f"not re-scorable: {exc}"
+        write_rerun_note(note, reason)  # before playing: a resumed run says the same
+        episode = await self._episode(folder, bundle.task_id, x.k, root)
+        return Rescored(episode, rerun=reason)
+
+    async def _scored_pass(
+        self,
+        state: TeacherState,
+        work: Path,
+        index: int,
+        bundle: Bundle,
+        rollouts: list[Rescored],
+        rescored_from_pass: int | None,
+    ) -> PassRecord:
+        """The judge on each scored rollout (an earlier judgement of the same play reused),
+        then the decision."""
+        episodes = [x.episode for x in rollouts]
         failed = [e for e in episodes if e.record.status == "error"]
         if failed:
             raise TupleUndecided(
@@ -214,11 +309,26 @@ class _TeacherStage:
                 f"never scored; e.g. {failed[0].folder}); re-run to retry them"
             )
         judgements: list[Judgement | None] = [None] * len(episodes)
+        reused = [False] * len(episodes)
         if self.judge is not None:
+            label = self.judge.label
+            # The same play judged by the same judge: its judgement stands (r is not its input).
+            reused = [
+                x.judgement is not None and x.judgement.spend.judge == label for x in rollouts
+            ]
+
+            async def judged(x: Rescored, again: bool) -> Judgement:
+                if again and x.judgement is not None:
+                    return x.judgement
+                return await self._judgement(state, work, bundle, x.episode, index)
+
             judgements = list(
-                await _all([self._judgement(state, work, bundle, e, index) for e in episodes])
+                await _all([judged(x, a) for x, a in zip(rollouts, reused, strict=True)])
             )
-        scores = [self._score(e, j) for e, j in zip(episodes, judgements, strict=True)]
+        scores = [
+            self._score(x, j, again)
+            for x, j, again in zip(rollouts, judgements, reused, strict=True)
+        ]
         r = [float(e.record.reward or 0.0) for e in episodes]
         r_vlm = None if self.judge is None else [j.score for j in judgements if j is not None]
         if self.options.deterministic:
@@ -231,6 +341,7 @@ class _TeacherStage:
             index=index, reward_sha256=sha256_text(bundle.reward or ""), rollouts=scores,
             r=r, r_vlm=r_vlm, mean_r=round(mean(r), 6),
             mean_r_vlm=round(mean(r_vlm), 6) if r_vlm is not None else None, decision=decision,
+            rescored_from_pass=rescored_from_pass,
         )  # fmt: skip
 
     async def _episode(self, folder: Path, task_id: str, k: int, root: Path) -> Episode:
@@ -246,8 +357,8 @@ class _TeacherStage:
         assert episode is not None
         return episode
 
-    def _score(self, episode: Episode, judgement: Judgement | None) -> RolloutScore:
-        rec, folder = episode.record, episode.folder
+    def _score(self, x: Rescored, judgement: Judgement | None, reused: bool) -> RolloutScore:
+        rec, folder = x.episode.record, x.episode.folder
         where = (
             folder.relative_to(self.store.root)
             if folder.is_relative_to(self.store.root)
@@ -256,6 +367,7 @@ class _TeacherStage:
         return RolloutScore(
             k=rec.k, episode=str(where), status=rec.status, ended_by=rec.ended_by,
             steps=rec.steps, reward=rec.reward, checks=list(rec.checks), judgement=judgement,
+            rescored_from=x.rescored_from, judgement_reused=reused, rerun=x.rerun,
         )  # fmt: skip
 
     async def _judgement(
@@ -346,7 +458,12 @@ class _TeacherStage:
                 f"downsample: draw {draw:.4f} vs kept fraction {self.options.downsample_keep:g}"
                 f" — {verb}"
             )
-        spends = [j.spend for p in state.passes for x in p.rollouts if (j := x.judgement)]
+        spends = [
+            j.spend
+            for p in state.passes
+            for x in p.rollouts
+            if (j := x.judgement) and not x.judgement_reused  # paid in the pass it was made
+        ]
         if state.checklist is not None:
             spends.append(state.checklist.spend)
         tokens_in = sum(s.tokens_in for s in spends) + sum(r.tokens_in for r in state.refinements)
@@ -365,6 +482,13 @@ class _TeacherStage:
             tokens_out=tokens_out, cost_usd=round(cost, 8),
         )  # fmt: skip
         return record, bucket
+
+
+def _rescored_note(last: PassRecord) -> str:
+    if last.rescored_from_pass is None:
+        return ""
+    again = sum(1 for x in last.rollouts if x.rerun is not None)
+    return f", pass {last.index} re-scored" + (f" ({again} played again)" if again else "")
 
 
 async def _all(work: list[Coroutine[Any, Any, T]]) -> list[T]:
@@ -420,16 +544,23 @@ async def run_teacher(
     *,
     judge: VlmJudge | None = None,
     refiner: Refiner | None = None,
+    rescorer: Rescorer | None = None,
 ) -> tuple[FilterSummary, list[TupleOutcome]]:
-    """Run the teacher stage on every tuple of ``inputs`` not decided already."""
+    """Run the teacher stage on every tuple of ``inputs`` not decided already.
+
+    ``rescorer`` re-scores a pass after a refinement (default: one of this run's own, closed
+    at its end)."""
     store = FilterStore(options.out)
     start = time.perf_counter()
-    with store.lock():
-        finished = store.reconcile()
-        stage = _TeacherStage(runner, judge, refiner, store, options)
-        outcomes = await run_pool(
-            STAGE, inputs, stage.one, workers=options.workers, on_done=options.on_done
-        )
+    async with contextlib.AsyncExitStack() as stack:
+        if rescorer is None:
+            rescorer = await stack.enter_async_context(Rescorer())
+        with store.lock():
+            finished = store.reconcile()
+            stage = _TeacherStage(runner, judge, refiner, store, options, rescorer)
+            outcomes = await run_pool(
+                STAGE, inputs, stage.one, workers=options.workers, on_done=options.on_done
+            )
     summary = summarize(STAGE, store, outcomes, time.perf_counter() - start)
     summary.notes += [f"finished an interrupted move: {line}" for line in finished]
     if options.deterministic:
