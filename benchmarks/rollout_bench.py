@@ -200,7 +200,7 @@ async def reset_and_step(repeat: int) -> dict[str, Any]:
         info = HubInfo(url=hub.url, token=hub.token, apps=("team-chat",))
         async with RolloutEnv(hub=info) as rollout:
             assert rollout.sid is not None
-            web = WebSession(url=hub.url, sid=rollout.sid)
+            web = WebSession(url=hub.url, sid=rollout.sid, token=hub.token)
             reset_cpu, step_cpu = PhaseCpu(), PhaseCpu()
             resets = [await _reset(rollout, web_bundle, web, reset_cpu) for _ in range(repeat)]
             moves = [{"action": "mouse_move", "coordinate": [600 + 10 * i, 300]} for i in range(10)]
