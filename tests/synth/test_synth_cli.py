@@ -222,3 +222,32 @@ def test_tuples_of_another_model_are_refused_unless_forced(
     assert "(t-1 by llm openai:a; now llm openai:b)" in said and "--force" in said
     code, output = _invoke("--tasks", str(tasks), "--out", str(out), *llm, "--force")
     assert code == 0 and "1 already done earlier" in " ".join(output.split()), output
+
+
+@requires_jail
+def test_near_misses_bound_what_c7_tries_and_zero_turns_it_off(tmp_path: Path) -> None:
+    """``--near-misses N`` is C7's budget per tuple (DESIGN §13), recorded in meta.json; 0 runs
+    no near miss (and says so in REVIEW.md's C7 row), for a user who wants C1-C6 only."""
+    tasks = tmp_path / "tasks.json"
+    earlier = Path(__file__).parent / "bundles" / "final" / "team-chat--set-channel-topic--0"
+    task = json.loads((earlier / "task_config.json").read_text())
+    tasks.write_text(json.dumps([task]))
+    tried = {}
+    for budget in (2, 0):
+        out = tmp_path / f"out-{budget}"
+        code, output = _invoke(
+            "--tasks", str(tasks), "--out", str(out), "--near-misses", str(budget)
+        )
+        assert code == 0, output
+        bundle = Bundle.load(out / "final" / task["task_id"])
+        near = bundle.meta.near_misses
+        # sampled = tried + skipped (a near miss the app's schema refuses is skipped)
+        tried[budget] = None if near is None else near.tried + len(near.skipped)
+        c7 = bundle.review.conditions.get("C7")
+        if budget == 0:
+            assert c7 is None or c7.ok is None, c7
+    assert tried[2] == 2 and tried[0] in (None, 0)
+    code, output = _invoke(
+        "--tasks", str(tasks), "--out", str(tmp_path / "x"), "--near-misses", "-1"
+    )
+    assert code == 2 and "--near-misses" in output

@@ -120,3 +120,16 @@ def test_machinery_that_cannot_run_exits_1_in_one_line(
     assert code == 1 and out == ""
     lines = [line for line in err.splitlines() if line.startswith("error:")]
     assert len(lines) == 1 and "no env image" in lines[0] and "image build" in lines[0]
+
+
+@needs_root
+def test_near_misses_zero_leaves_c7_unrun(app: typer.Typer) -> None:
+    """``verify --near-misses 0``: C1-C6 as before, C7 reported as not run (null), not passed."""
+    bundle = str(bundle_folder("calc-total-row"))
+    code, out, err = verify(app, bundle, "--json", "--near-misses", "0")
+    assert code == 0, err
+    [report] = json.loads(out)
+    assert report["conditions"]["C7"]["ok"] is None
+    code, out, err = verify(app, bundle, "--json", "--near-misses", "3")
+    assert code == 0, err
+    assert json.loads(out)[0]["conditions"]["C7"]["ok"] is True

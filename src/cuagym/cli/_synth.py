@@ -48,6 +48,7 @@ from cuagym.synth import (
     run_batch,
     sample_tasks,
 )
+from cuagym.synth._near_miss_run import DEFAULT_NEAR_MISS_BUDGET
 
 __all__ = ["synth_command"]
 
@@ -94,6 +95,12 @@ def synth_command(
     max_rounds: int = typer.Option(5, min=1, help="Adversarial rounds per task (the paper's K)."),
     role_timeout: float = typer.Option(600.0, min=1, help="Seconds a role may run per round."),
     script_timeout: float = typer.Option(120.0, min=1, help="Seconds per script run (C1-C6)."),
+    near_misses: int = typer.Option(
+        DEFAULT_NEAR_MISS_BUDGET,
+        "--near-misses",
+        min=0,
+        help="C7: near misses of the gold state tried per tuple (0: C7 not run).",
+    ),
     generator_cmd: str = typer.Option("", help="command backend: the Generator's command."),
     discriminator_cmd: str = typer.Option("", help="command backend: the Discriminator's command."),
     pass_env: list[str] = typer.Option(
@@ -177,6 +184,7 @@ def synth_command(
         script_timeout_s=script_timeout, on_done=on_done, on_start=on_start,
         executor=executor, ray=RayOptions(address=ray_address or None), backend_factory=recipe,
         force=force, model=_model_id(model) if backend == "llm" and model else None,
+        near_miss_budget=near_misses,
     )  # fmt: skip
     try:
         with progress:

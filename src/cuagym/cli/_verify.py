@@ -23,6 +23,7 @@ from rich.console import Console
 from rich.table import Table
 
 from cuagym.cli._progress import ProgressReporter
+from cuagym.synth._near_miss_run import DEFAULT_NEAR_MISS_BUDGET
 
 if TYPE_CHECKING:
     from cuagym.core import Bundle
@@ -114,6 +115,12 @@ def verify_command(
     timeout: float = typer.Option(
         120.0, "--timeout", min=0.1, help="Seconds each script run may take (C1-C6)."
     ),
+    near_misses: int = typer.Option(
+        DEFAULT_NEAR_MISS_BUDGET,
+        "--near-misses",
+        min=0,
+        help="C7: near misses of the gold state tried per bundle (0: C7 not run).",
+    ),
 ) -> None:
     """Re-run the consensus conditions C1-C7 on bundles in fresh environments; exit 1 on a fail."""
     import httpx
@@ -136,7 +143,7 @@ def verify_command(
 
     checking = verify_bundles(
         loaded, workers=workers, executor=executor, ray=ray, script_timeout_s=timeout,
-        on_done=on_done,
+        near_miss_budget=near_misses, on_done=on_done,
     )  # fmt: skip
     try:
         with progress:

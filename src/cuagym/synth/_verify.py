@@ -17,6 +17,7 @@ from cuagym.core import Bundle
 from cuagym.hub import discover_web_apps, serve_hub
 from cuagym.synth._consensus import ConsensusRunner
 from cuagym.synth._consensus_models import ConsensusReport
+from cuagym.synth._near_miss_run import DEFAULT_NEAR_MISS_BUDGET
 
 __all__ = ["verify_bundles"]
 
@@ -36,24 +37,34 @@ async def _check(runner: ConsensusRunner, bundle: Bundle) -> ConsensusReport:
 class _VerifierSpec:
     web_apps: tuple[str, ...]
     script_timeout_s: float
+    near_miss_budget: int = DEFAULT_NEAR_MISS_BUDGET
 
     def __call__(self) -> _Verifier:
-        return _Verifier(self.web_apps, self.script_timeout_s)
+        return _Verifier(self.web_apps, self.script_timeout_s, self.near_miss_budget)
 
 
 class _Verifier:
-    def __init__(self, web_apps: tuple[str, ...], script_timeout_s: float) -> None:
+    def __init__(
+        self, web_apps: tuple[str, ...], script_timeout_s: float, near_miss_budget: int
+    ) -> None:
         self.web_apps = web_apps
         self.script_timeout_s = script_timeout_s
+        self.near_miss_budget = near_miss_budget
         self.stack = contextlib.AsyncExitStack()
-        self.runner = ConsensusRunner(script_timeout_s=script_timeout_s)
+        self.runner = ConsensusRunner(
+            script_timeout_s=script_timeout_s, near_miss_budget=near_miss_budget
+        )
 
     async def start(self) -> None:
         if self.web_apps:
             hub = await self.stack.enter_async_context(
                 serve_hub(discover_web_apps(list(self.web_apps)))
             )
-            self.runner = ConsensusRunner(hub=hub, script_timeout_s=self.script_timeout_s)
+            self.runner = ConsensusRunner(
+                hub=hub,
+                script_timeout_s=self.script_timeout_s,
+                near_miss_budget=self.near_miss_budget,
+            )
 
     async def run(self, bundle: Bundle) -> ConsensusReport:
         return await _check(self.runner, bundle)
@@ -69,12 +80,14 @@ async def verify_bundles(
     executor: ExecutorName = "local",
     ray: RayOptions | None = None,
     script_timeout_s: float = 120.0,
+    near_miss_budget: int = DEFAULT_NEAR_MISS_BUDGET,
     on_done: Callable[[ConsensusReport], None] | None = None,
 ) -> list[ConsensusReport]:
     """C1-C7 of each bundle, in argument order. Raises what made a check unable to run.
 
     ``script_timeout_s``: the limit of each script run (a hanging reward.py is run once per
-    state); ``on_done``: called with each report as it comes (progress).
+    state); ``near_miss_budget``: C7's bound on the near misses tried per bundle (0: C7 is
+    not run); ``on_done``: called with each report as it comes (progress).
     """
     web = _web_apps(bundles)
     if executor != "local":
@@ -83,7 +96,7 @@ async def verify_bundles(
             if on_done is not None and isinstance(result, ConsensusReport):
                 on_done(result)
 
-        spec = _VerifierSpec(web, script_timeout_s)
+        spec = _VerifierSpec(web, script_timeout_s, near_miss_budget)
         results = await run_pool(
             spec, list(bundles), workers=workers, executor=executor, ray=ray, on_result=done
         )
@@ -104,7 +117,13 @@ async def verify_bundles(
         return list(await asyncio.gather(*(one(b) for b in bundles)))
 
     if not web:
-        return await run_all(ConsensusRunner(script_timeout_s=script_timeout_s))
+        return await run_all(
+            ConsensusRunner(script_timeout_s=script_timeout_s, near_miss_budget=near_miss_budget)
+        )
     # One embedded hub for the whole run, serving just the apps these bundles use.
     async with serve_hub(discover_web_apps(list(web))) as hub:
-        return await run_all(ConsensusRunner(hub=hub, script_timeout_s=script_timeout_s))
+        return await run_all(
+            ConsensusRunner(
+                hub=hub, script_timeout_s=script_timeout_s, near_miss_budget=near_miss_budget
+            )
+        )
