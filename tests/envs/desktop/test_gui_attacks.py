@@ -230,6 +230,31 @@ async def test_the_browser_of_a_jailed_environment_reaches_no_file_and_no_other_
         async with httpx.AsyncClient(base_url=url, headers=auth) as client:
             b_after = (await client.get("/team-chat/state", params={"sid": sid_b})).json()
         assert b_after == b_before
+        # The browser outlives restores: a shell of the same environment (the file manager's
+        # terminal) must not reach its profile, or a write there would outlive the episode.
+        profile = env_a.desktop._browser_host.workdir
+        assert (profile / "Default").is_dir()
+        await env_a.open_app("files", "/home/user")
+        await env_a.act({"action": "key", "keys": ["f4"]})
+        for _ in range(100):
+            if (await env_a.window_title()).startswith(("xterm", "Terminal")):
+                break
+            await asyncio.sleep(0.1)
+        else:
+            raise AssertionError(f"no terminal: {await env_a.window_title()!r}")
+        probe = (
+            f"ls -d {profile} > /home/user/profile.txt 2>&1; "
+            f"find / -name DevToolsActivePort 2>/dev/null >> /home/user/profile.txt; echo end >> "
+            "/home/user/profile.txt\n"
+        )
+        await env_a.act({"action": "type", "text": probe})
+        for _ in range(150):  # find walks the whole jail: wait for its last line
+            seen = await _file(env_a, "profile.txt")
+            if seen.endswith("end\n"):
+                break
+            await asyncio.sleep(0.2)
+        assert seen.endswith("end\n") and "No such file or directory" in seen, seen
+        assert "DevToolsActivePort" not in seen
     finally:
         await asyncio.gather(env_a.close(), env_b.close(), return_exceptions=True)
         stop()

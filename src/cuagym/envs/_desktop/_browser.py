@@ -80,7 +80,7 @@ class KeptBrowser:
     ) -> KeptBrowser:
         proc = await launcher.spawn(
             _apps.kept_chromium_argv(workdir, size), env, as_user=True, cwd="/", log=log,
-            network=True,
+            network=True, private_dir=workdir,
         )  # fmt: skip
         try:
             port = await devtools_port(workdir, timeout=timeout, alive=lambda: proc.running)

@@ -61,6 +61,9 @@ _WINDOW_CLASS: dict[str, str] = {
 # menus and toolbars: require a busy top strip (menus + toolbar icons: ~280 colours on a 4x
 # downsample; the grid alone: ~65) and a quiet screen. Chromium: a quiet screen.
 _TOP_STRIP_PX = 100
+#: the kept browser's profiles, in the desktop's runtime folder but outside ``user/`` (the
+#: part bound into every app's jail)
+KEPT_BROWSER_DIR = "kept-browser"
 # How long before a wait's quiet period ends its screen starts being encoded as PNG (an encode
 # takes 15-20 ms): early enough to be done when the wait returns, late enough that a screen
 # still loading is rarely encoded for nothing.
@@ -400,7 +403,11 @@ class Desktop:
         await self._stop_browser_host()
         assert self.runtime_dir is not None
         self._app_count += 1
-        workdir = self.runtime_dir / "user" / f"chromium-{self._app_count}"
+        # Outside the runtime folder every app's jail shares: the kept browser outlives
+        # restores, so nothing else of the environment may write into its profile.
+        kept = self.runtime_dir / KEPT_BROWSER_DIR
+        kept.mkdir(mode=0o711, exist_ok=True)
+        workdir = kept / f"chromium-{self._app_count}"
         workdir.mkdir(mode=0o700)
         if self.uid is not None:
             os.chown(workdir, self.uid, self.gid if self.gid is not None else self.uid)

@@ -32,7 +32,14 @@ class DesktopError(RuntimeError):
 
 
 class Launcher(Protocol):
-    """How the desktop starts a process; the sandbox may provide another (see the report)."""
+    """How the desktop starts a process; the sandbox may provide another (see the report).
+
+    ``private_dir``: a folder only this process may see besides the desktop's shared runtime
+    folder (the kept browser's profile): a jail binds it into this app's jail alone, so that
+    no other app of the environment (a terminal the file manager opens) can write into it and
+    leave something that outlives a restore. A launcher without jails runs the app where the
+    folder already is.
+    """
 
     async def spawn(
         self,
@@ -44,6 +51,7 @@ class Launcher(Protocol):
         pass_fds: Sequence[int] = (),
         log: Path | None = None,
         network: bool = True,
+        private_dir: Path | None = None,
     ) -> Proc: ...
 
 
@@ -136,6 +144,7 @@ class HostLauncher:
         pass_fds: Sequence[int] = (),
         log: Path | None = None,
         network: bool = True,
+        private_dir: Path | None = None,
     ) -> Proc:
         full = [*self._prefix(as_user, network), _PYTHON, "-I", "-S", "-c", _REAPER_SOURCE, *argv]
         child_env = {**env, "CUAGYM_REAPER_GRACE": str(self.grace_s)}
@@ -178,6 +187,11 @@ class JailLauncher:
     binds: tuple[tuple[str, str, bool], ...] = ()
     start_timeout_s: float = 20.0
 
+    def _binds(self, private_dir: Path | None) -> tuple[tuple[str, str, bool], ...]:
+        if private_dir is None:
+            return self.binds
+        return (*self.binds, (str(private_dir), str(private_dir), False))
+
     async def spawn(
         self,
         argv: Sequence[str],
@@ -188,6 +202,7 @@ class JailLauncher:
         pass_fds: Sequence[int] = (),
         log: Path | None = None,
         network: bool = True,
+        private_dir: Path | None = None,
     ) -> Proc:
         if not as_user:
             host = HostLauncher(uid=None, gid=None, grace_s=self.grace_s)
@@ -198,7 +213,7 @@ class JailLauncher:
             number = int(display[1:]) if display[:1] == ":" and display[1:].isdigit() else None
             options = app_bwrap_args(
                 self.jail, runtime=self.runtime, display_number=number, network=network,
-                binds=self.binds, info_fd=info_w,
+                binds=self._binds(private_dir), info_fd=info_w,
             )  # fmt: skip
             prefix = []
             if self.jail.mount_ns is not None:
