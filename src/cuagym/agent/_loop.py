@@ -44,6 +44,7 @@ from cuagym.core import (
 )
 from cuagym.core._png import png_size
 from cuagym.domains import StartScreenError, start_screen
+from cuagym.sandbox import ScriptResult
 
 # INITIAL_SNAPSHOT: s_init, snapshotted right after initial_setup.py; the reward reads it.
 __all__ = ["INITIAL_SNAPSHOT", "EpisodeResult", "RolloutOptions", "run_episode"]
@@ -421,6 +422,12 @@ async def _score(
         result = await env.run_script(bundle.reward, "reward", opts.script_timeout_s)
     except Exception as exc:
         return None, [], f"reward.py could not run: {type(exc).__name__}: {exc}"
+    return scored(result)
+
+
+def scored(result: ScriptResult) -> tuple[float | None, list[EpisodeCheck], str | None]:
+    """What a run of reward.py says: (reward, checks, why there is no reward). Shared by the
+    rollout and by re-scoring a recorded final state (``_rescore``)."""
     parsed = parse_reward_output(result.stdout)
     checks = [
         EpisodeCheck(name=c.name, points=c.points, passed=c.passed, detail=c.detail)

@@ -36,13 +36,13 @@ import httpx
 from pydantic import BaseModel, Field
 
 from cuagym.agent._final import FINAL_MANIFEST, FinalManifest, unpack_home
+from cuagym.agent._loop import scored
 from cuagym.core import (
     EPISODE_FILE,
     Bundle,
     BundleError,
     EpisodeCheck,
     EpisodeRecord,
-    parse_reward_output,
 )
 from cuagym.core._atomic import TMP_DIR_NAME, write_file_atomically
 from cuagym.core._initial_home import INITIAL_HOME_ENV
@@ -226,18 +226,10 @@ class Rescorer:
             if hub is not None and link is not None:
                 with contextlib.suppress(httpx.HTTPError):
                     await _reset_sessions(hub, link)
-        parsed = parse_reward_output(result.stdout)
-        checks = [
-            EpisodeCheck(name=c.name, points=c.points, passed=c.passed, detail=c.detail)
-            for c in parsed.checks
-        ]
-        if parsed.reward is None or result.timed_out:
-            why = "timed out" if result.timed_out else f"exit code {result.exit_code}"
-            tail = result.stderr.strip().splitlines()[-1:]
-            raise RescoreError(
-                f"reward.py printed no REWARD line ({why}){': ' + tail[0] if tail else ''}"
-            )
-        return parsed.reward, checks
+        score, checks, why = scored(result)
+        if score is None:
+            raise RescoreError(why or "reward.py printed no REWARD line")
+        return score, checks
 
 
 def _manifest(folder: Path) -> FinalManifest:

@@ -47,6 +47,19 @@ ETC_PIECES = (
 ROOT_DIRS = ("bin", "sbin", "lib", "lib32", "lib64", "libx32")
 
 
+def system_dir_args() -> list[str]:
+    """bwrap's options for the system folders beside /usr: read-only binds, or the symlinks
+    a merged-/usr system has in their place (shared by the scripts' and the apps' jails)."""
+    args: list[str] = []
+    for name in ROOT_DIRS:
+        host = Path("/", name)
+        if host.is_symlink():
+            args += ["--symlink", os.readlink(host), f"/{name}"]
+        elif host.is_dir():
+            args += ["--ro-bind", str(host), f"/{name}"]
+    return args
+
+
 def etc_files(inner_uid: int, inner_gid: int) -> dict[str, str]:
     """Generated /etc files: the jail's only accounts are root, user and nobody."""
     return {
@@ -139,12 +152,7 @@ def bwrap_args(
     ]  # fmt: skip
     if not interactive:
         args.append("--new-session")  # no controlling terminal to push keystrokes into
-    for name in ROOT_DIRS:
-        host = Path("/", name)
-        if host.is_symlink():
-            args += ["--symlink", os.readlink(host), f"/{name}"]
-        elif host.is_dir():
-            args += ["--ro-bind", str(host), f"/{name}"]
+    args += system_dir_args()
     args += ["--dir", "/etc"]
     for piece in ETC_PIECES:
         args += ["--ro-bind-try", f"/etc/{piece}", f"/etc/{piece}"]

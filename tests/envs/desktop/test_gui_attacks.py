@@ -58,6 +58,18 @@ async def _file(env: LocalEnvironment, name: str, timeout: float = 30.0) -> str:
     raise AssertionError(f"{name} never appeared")
 
 
+async def _terminal_from_the_file_manager(env: LocalEnvironment) -> None:
+    """The file manager on the home, then F4 (Tools > Open Current Folder in Terminal): a
+    shell in the agent's hands, reached through the screen only."""
+    await env.open_app("files", "/home/user")
+    await env.act({"action": "key", "keys": ["f4"]})
+    for _ in range(100):
+        if (await env.window_title()).startswith(("xterm", "Terminal")):
+            return
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"no terminal: {await env.window_title()!r}")
+
+
 async def test_a_shell_from_the_file_manager_reaches_nothing_outside_its_jail() -> None:
     hub = HubLink(url="http://127.0.0.1:59999", token=TOKEN, apps=())
     env_a = LocalEnvironment(gui=True, hub=hub)
@@ -70,16 +82,7 @@ async def test_a_shell_from_the_file_manager_reaches_nothing_outside_its_jail() 
         assert len(uids) == 4 and min(uids) >= 20000
         await env_a.snapshot("clean")
         b_run = asyncio.ensure_future(env_b.run_script(B_SCRIPT, "initial_setup", timeout=90))
-        await env_a.open_app("files", "/home/user")
-        await env_a.act(
-            {"action": "key", "keys": ["f4"]}
-        )  # Tools > Open Current Folder in Terminal
-        for _ in range(100):
-            if (await env_a.window_title()).startswith(("xterm", "Terminal")):
-                break
-            await asyncio.sleep(0.1)
-        else:
-            raise AssertionError(f"no terminal: {await env_a.window_title()!r}")
+        await _terminal_from_the_file_manager(env_a)
         assert not b_run.done()  # B's script runs while A looks around
         for line in PROBES:
             await env_a.act({"action": "type", "text": line + "\n"})
@@ -234,14 +237,7 @@ async def test_the_browser_of_a_jailed_environment_reaches_no_file_and_no_other_
         # terminal) must not reach its profile, or a write there would outlive the episode.
         profile = env_a.desktop._browser_host.workdir
         assert (profile / "Default").is_dir()
-        await env_a.open_app("files", "/home/user")
-        await env_a.act({"action": "key", "keys": ["f4"]})
-        for _ in range(100):
-            if (await env_a.window_title()).startswith(("xterm", "Terminal")):
-                break
-            await asyncio.sleep(0.1)
-        else:
-            raise AssertionError(f"no terminal: {await env_a.window_title()!r}")
+        await _terminal_from_the_file_manager(env_a)
         probe = (
             f"ls -d {profile} > /home/user/profile.txt 2>&1; "
             f"find / -name DevToolsActivePort 2>/dev/null >> /home/user/profile.txt; echo end >> "

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from cuagym.sandbox._jail import ETC_PIECES, HOSTNAME, INNER_HOME, ROOT_DIRS
+from cuagym.sandbox._jail import ETC_PIECES, HOSTNAME, INNER_HOME, system_dir_args
 
 #: /etc pieces the apps read besides the scripts' (toolkits, fonts, the apps' own config).
 #: Nothing with accounts, keys, host names, proxies or package-manager credentials.
@@ -90,12 +90,7 @@ def app_bwrap_args(
         args.append("--unshare-net")
     if info_fd is not None:
         args += ["--info-fd", str(info_fd)]
-    for name in ROOT_DIRS:
-        host = Path("/", name)
-        if host.is_symlink():
-            args += ["--symlink", os.readlink(host), f"/{name}"]
-        elif host.is_dir():
-            args += ["--ro-bind", str(host), f"/{name}"]
+    args += system_dir_args()
     args += ["--dir", "/etc"]
     for piece in APP_ETC_PIECES:
         args += ["--ro-bind-try", f"/etc/{piece}", f"/etc/{piece}"]
