@@ -73,7 +73,11 @@ async def test_teacher_rollouts_through_the_agent_loop(tmp_path: Path) -> None:
             episode.record.ended_by == "terminate" and episode.record.terminate_status == "success"
         )
         # r is the bundle's own reward.py on the final state
-        assert [c.name for c in episode.record.checks] == ["total_label", "total_value"]
+        assert [c.name for c in episode.record.checks] == [
+            "total_label",
+            "total_value",
+            "items_kept",
+        ]
         assert episode.final_screenshot_path is not None
         assert episode.record.screen_size == (1280, 800)
         assert tuple(x["judgement"]["image_size"]) != (64, 48)

@@ -208,3 +208,20 @@ def test_an_empty_folder_the_task_makes_can_be_missing(tmp_path: Path) -> None:
     assert sorted(c.path for c in found if c.kind == "partial") == ["Projects/a", "Projects/b"]
     apply_ops(gold, found[0].build())
     assert sorted(p.name for p in (gold / "Projects").iterdir()) == ["b"]
+
+
+async def test_the_home_of_a_web_only_task_is_free(tmp_path: Path) -> None:
+    """Rule 5: a task whose apps are all web apps has its result in the hub; a file a script
+    left in the home makes no near miss (it did: a golden patch that copied itself there got
+    its copy perturbed, and a web reward that rightly ignores the home failed C7)."""
+    from cuagym.envs import LocalEnvironment
+    from cuagym.synth._near_miss_run import HOME_FREE_WHY, derive_near_misses
+
+    if os.geteuid() != 0:
+        pytest.skip("the sandbox needs root")
+    async with LocalEnvironment() as v_init, LocalEnvironment() as v_gold:
+        await v_gold.run_script("open('/home/user/left.py', 'w').write('x = 1\\n')", "golden", 30)
+        found, allowed, _ = await derive_near_misses(v_init, v_gold, None, home_free=True)
+        assert found == [] and [a.why for a in allowed] == [HOME_FREE_WHY]
+        found, allowed, _ = await derive_near_misses(v_init, v_gold, None)
+        assert {c.path for c in found} >= {"left.py"} and allowed == []

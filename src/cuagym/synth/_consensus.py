@@ -372,6 +372,7 @@ class ConsensusRunner:
             budget=self.near_miss_budget,
             timeout_s=self.script_timeout_s,
             timings=timings,
+            home_free=bool(task.apps) and len(self.web_apps(task)) == len(set(task.apps)),
         )
 
     async def check(

@@ -96,16 +96,32 @@ async def _tree(env: Environment) -> Tree:
     return {f.path: (f.kind, f.size, f.mode, f.sha256, f.target) for f in state.files}
 
 
+#: Why the home of a task whose apps are all web apps is never mutated (allowed rule 0).
+HOME_FREE_WHY = (
+    "the task's apps are web apps: its result is the app's state, and the home is no part of "
+    "it (a script may leave files there)"
+)
+
+
 async def derive_near_misses(
-    v_init: Environment, v_gold: Environment, hub: HubSessions | None, quoted: str = ""
+    v_init: Environment,
+    v_gold: Environment,
+    hub: HubSessions | None,
+    quoted: str = "",
+    *,
+    home_free: bool = False,
 ) -> tuple[list[NearMissCandidate], list[AllowedNearMiss], list[str]]:
     """Every near miss of V_gold's state against V_init's, the allowed ones, and what could
-    not be looked at (a provider whose home the host cannot reach)."""
+    not be looked at (a provider whose home the host cannot reach). ``home_free``: the task
+    names no desktop app, so the home is not part of its result: no file near miss is made,
+    and the home is listed as allowed."""
     candidates: list[NearMissCandidate] = []
     allowed: list[AllowedNearMiss] = []
     skipped: list[str] = []
     init_home, gold_home = _home(v_init), _home(v_gold)
-    if init_home is not None and gold_home is not None:
+    if home_free:
+        allowed.append(AllowedNearMiss(kind="collateral", path="/home/user", why=HOME_FREE_WHY))
+    elif init_home is not None and gold_home is not None:
         trees = await asyncio.gather(_tree(v_init), _tree(v_gold))
         candidates += await asyncio.to_thread(derive_files, init_home, gold_home, *trees)
     else:
@@ -132,12 +148,16 @@ async def run_near_misses(
     budget: int = DEFAULT_NEAR_MISS_BUDGET,
     timeout_s: float = 120.0,
     timings: dict[str, float] | None = None,
+    home_free: bool = False,
 ) -> NearMissReport:
     """C7 on prepared environments: V_gold is restored to ``snapshot`` (home) and its hub
     session put back after every near miss, and left as prepared. ``quoted``: the task's
-    instruction and context (what the task pins down, for the allowed rules)."""
+    instruction and context (what the task pins down, for the allowed rules); ``home_free``:
+    the task names only web apps (see :func:`derive_near_misses`)."""
     start = time.perf_counter()
-    candidates, allowed, skipped = await derive_near_misses(v_init, v_gold, hub, quoted)
+    candidates, allowed, skipped = await derive_near_misses(
+        v_init, v_gold, hub, quoted, home_free=home_free
+    )
     chosen = sample_near_misses(candidates, budget, task_id)
     results: list[TriedNearMiss] = []
     home_dirty = False
