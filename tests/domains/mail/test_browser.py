@@ -87,14 +87,14 @@ def test_triage_reply_and_template_flows(page: Any, live_hub: Any) -> None:
     row(pg, "Slides from the Eastgate workshop").get_by_test_id("row-check").check()
     pg.get_by_test_id("label-menu").click()
     shot(pg, "04-label-menu")
-    pg.get_by_test_id("label-add-l-clients").click()
-    pg.wait_for_load_state()
+    with pg.expect_navigation():
+        pg.get_by_test_id("label-add-l-clients").click()
     row(pg, "Demo environment refreshed").get_by_test_id("row-check").check()
-    pg.get_by_test_id("bulk-archive").click()
-    pg.wait_for_load_state()
+    with pg.expect_navigation():
+        pg.get_by_test_id("bulk-archive").click()
     assert row(pg, "Demo environment refreshed").count() == 0
-    row(pg, "Handoff: Granite Row escalation").get_by_test_id("row-star").click()
-    pg.wait_for_load_state()
+    with pg.expect_navigation():
+        row(pg, "Handoff: Granite Row escalation").get_by_test_id("row-star").click()
 
     # Reply to Tomasz from the conversation.
     row(pg, "Contract questions before signing").get_by_test_id("open-thread").click()
@@ -172,8 +172,9 @@ def test_manage_screens_and_dialogs(page: Any, live_hub: Any) -> None:
 
     # Density is visual only: it changes the look, never the reward's diff.
     pg.goto(f"{base}/settings")
-    pg.get_by_test_id("density-compact").click()
-    pg.wait_for_load_state()
+    # A form submit navigates: wait for it, or the next goto races the redirect (and loses).
+    with pg.expect_navigation():
+        pg.get_by_test_id("density-compact").click()
     pg.goto(f"{base}/f/inbox")
     assert "density-compact" in (pg.get_attribute("body", "class") or "")
     shot(pg, "20-inbox-compact")
@@ -183,20 +184,21 @@ def test_manage_screens_and_dialogs(page: Any, live_hub: Any) -> None:
     pg.goto(f"{base}/labels")
     pg.get_by_test_id("new-label-name").fill("Follow up")
     pg.get_by_test_id("new-label-color").select_option("orange")
-    pg.get_by_test_id("new-label-create").click()
-    pg.wait_for_load_state()
+    with pg.expect_navigation():
+        pg.get_by_test_id("new-label-create").click()
     pg.locator('[data-testid=label-row][data-label="Travel"]').get_by_test_id("edit-label").click()
     pg.get_by_test_id("edit-label-color").select_option("teal")
-    pg.get_by_test_id("edit-label-save").click()
-    pg.wait_for_load_state()
+    with pg.expect_navigation():
+        pg.get_by_test_id("edit-label-save").click()
     pg.locator('[data-testid=label-row][data-label="Hiring"]').get_by_test_id(
         "delete-label"
     ).click()
     pg.get_by_test_id("confirm-dialog").wait_for()
     shot(pg, "21-labels-confirm")
-    pg.get_by_test_id("confirm-ok").click()
-    pg.wait_for_load_state()
+    with pg.expect_navigation():
+        pg.get_by_test_id("confirm-ok").click()
     pg.locator('[data-testid=label-row][data-label="Follow up"]').wait_for()
+    pg.locator('[data-testid=label-row][data-label="Hiring"]').wait_for(state="detached")
 
     # Contacts, templates and settings forms.
     pg.goto(f"{base}/contacts/new")
@@ -225,8 +227,8 @@ def test_manage_screens_and_dialogs(page: Any, live_hub: Any) -> None:
     pg.get_by_test_id("snooze-save").click()
     pg.wait_for_url(f"{base}/f/inbox")
     pg.goto(f"{base}/t/t-0016")
-    pg.get_by_test_id("report-spam").click()
-    pg.wait_for_load_state()
+    with pg.expect_navigation():
+        pg.get_by_test_id("report-spam").click()
 
     # An impossible action explains itself.
     pg.goto(f"{base}/compose")
