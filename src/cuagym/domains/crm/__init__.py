@@ -9,11 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from cuagym.domains._registry import Domain
-
-from ._app import CrmApp
-from ._families import FAMILIES
-from ._schema import CrmState
-from ._seed import build_seed
+from cuagym.domains.crm._app import CrmApp
+from cuagym.domains.crm._families import FAMILIES
+from cuagym.domains.crm._schema import CrmState
+from cuagym.domains.crm._seed import build_seed
 
 __all__ = ["CrmApp", "CrmState", "build_seed", "domain"]
 

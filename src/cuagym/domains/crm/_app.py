@@ -8,11 +8,10 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 from starlette.routing import BaseRoute
 
+from cuagym.domains.crm._invariants import check_invariants, invariants_hold_after
+from cuagym.domains.crm._schema import CrmState
+from cuagym.domains.crm._seed import build_seed
 from cuagym.hub import ReleaseDisclosure, Violation, WebApp
-
-from ._invariants import check_invariants, invariants_hold_after
-from ._schema import CrmState
-from ._seed import build_seed
 
 __all__ = ["CrmApp"]
 
@@ -46,6 +45,8 @@ class CrmApp(WebApp):
         return invariants_hold_after(before, after)
 
     def routes(self) -> Sequence[BaseRoute]:
-        from ._ui import build_routes  # deferred: the UI pulls in the templates machinery
+        from cuagym.domains.crm._ui import (
+            build_routes,  # deferred: the UI pulls in the templates machinery
+        )
 
         return build_routes()

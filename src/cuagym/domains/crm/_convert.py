@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ._fields import FieldSpec, money_input, parse_fields
-from ._ops import ConvertRequest
-from ._schema import (
+from cuagym.domains.crm._fields import FieldSpec, money_input, parse_fields
+from cuagym.domains.crm._ops import ConvertRequest
+from cuagym.domains.crm._schema import (
     ACCOUNT_TYPES,
     INDUSTRIES,
     OPPORTUNITY_TYPES,

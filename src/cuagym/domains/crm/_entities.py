@@ -9,7 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ._fields import ACCOUNT_FIELDS, CONTACT_FIELDS, LEAD_FIELDS, OPPORTUNITY_FIELDS, FieldSpec
+from cuagym.domains.crm._fields import (
+    ACCOUNT_FIELDS,
+    CONTACT_FIELDS,
+    LEAD_FIELDS,
+    OPPORTUNITY_FIELDS,
+    FieldSpec,
+)
 
 __all__ = ["ENTITIES", "EntityType", "entity_by_path", "record_title"]
 

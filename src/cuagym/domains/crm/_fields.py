@@ -15,7 +15,7 @@ from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any, Literal
 
-from ._schema import (
+from cuagym.domains.crm._schema import (
     ACCOUNT_TYPES,
     ACTIVITY_TYPES,
     INDUSTRIES,

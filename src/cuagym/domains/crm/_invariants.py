@@ -11,9 +11,8 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
+from cuagym.domains.crm._schema import CrmState
 from cuagym.hub import InvariantChecks, Violation
-
-from ._schema import CrmState
 
 __all__ = [
     "CHECKS",

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from ._invariants import COLLECTION_OF
-from ._schema import STAGE_PROBABILITY
+from cuagym.domains.crm._invariants import COLLECTION_OF
+from cuagym.domains.crm._schema import STAGE_PROBABILITY
 
 __all__ = [
     "ActionError",

@@ -15,10 +15,9 @@ from typing import Any
 
 from cuagym.core import TaskConfig
 from cuagym.domains._web_oracle import Act, Element, PageBusy, Stage, WebOracle, call
-
-from ._fields import format_money, money_input
-from ._schema import STAGE_PROBABILITY
-from ._views import fmt_date
+from cuagym.domains.crm._fields import format_money, money_input
+from cuagym.domains.crm._schema import STAGE_PROBABILITY
+from cuagym.domains.crm._views import fmt_date
 
 __all__ = ["ORACLES", "CrmOracle"]
 

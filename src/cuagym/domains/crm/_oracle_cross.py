@@ -8,11 +8,10 @@ same pages and forms as :mod:`._oracle`'s.
 from __future__ import annotations
 
 from cuagym.domains._web_oracle import Act, PageBusy, Stage
-
-from ._fields import format_money, money_input
-from ._oracle import CrmOracle, _person
-from ._schema import STAGE_PROBABILITY
-from ._views import fmt_date
+from cuagym.domains.crm._fields import format_money, money_input
+from cuagym.domains.crm._oracle import CrmOracle, _person
+from cuagym.domains.crm._schema import STAGE_PROBABILITY
+from cuagym.domains.crm._views import fmt_date
 
 __all__ = ["CROSS_ORACLES"]
 

@@ -12,7 +12,15 @@ import re
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from ._seed_data import ACCOUNTS, ACTIVITIES, CONTACTS, LEADS, NOTES, OPPORTUNITIES, USERS
+from cuagym.domains.crm._seed_data import (
+    ACCOUNTS,
+    ACTIVITIES,
+    CONTACTS,
+    LEADS,
+    NOTES,
+    OPPORTUNITIES,
+    USERS,
+)
 
 __all__ = ["CURRENT_USER", "ORG_NAME", "build_seed", "slug"]
 

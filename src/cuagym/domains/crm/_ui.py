@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from starlette.routing import BaseRoute
 
-from . import _ui_convert, _ui_home, _ui_records
+from cuagym.domains.crm import _ui_convert, _ui_home, _ui_records
 
 __all__ = ["build_routes"]
 

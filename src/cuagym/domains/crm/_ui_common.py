@@ -9,6 +9,8 @@ from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
+from cuagym.domains.crm._ops import ActionError
+from cuagym.domains.crm._views import shell
 from cuagym.hub import (
     InvalidState,
     UISession,
@@ -17,9 +19,6 @@ from cuagym.hub import (
     render,
     safe_next,
 )
-
-from ._ops import ActionError
-from ._views import shell
 
 __all__ = [
     "State",

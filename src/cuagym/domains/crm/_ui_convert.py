@@ -8,9 +8,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from cuagym.hub import InvalidState
-
-from ._convert import (
+from cuagym.domains.crm._convert import (
     ACCOUNT_STEP,
     CONTACT_STEP,
     OPPORTUNITY_STEP,
@@ -18,8 +16,9 @@ from ._convert import (
     matching_accounts,
     parse_convert_form,
 )
-from ._ops import ActionError, Converted, convert_lead
-from ._ui_common import State, form_dict, load, not_found, page, rejected
+from cuagym.domains.crm._ops import ActionError, Converted, convert_lead
+from cuagym.domains.crm._ui_common import State, form_dict, load, not_found, page, rejected
+from cuagym.hub import InvalidState
 
 __all__ = ["routes"]
 

@@ -14,9 +14,9 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from ._entities import ENTITIES, record_title
-from ._schema import LEAD_SOURCES, LEAD_STATUSES, STAGES
-from ._ui_common import State, load, page
+from cuagym.domains.crm._entities import ENTITIES, record_title
+from cuagym.domains.crm._schema import LEAD_SOURCES, LEAD_STATUSES, STAGES
+from cuagym.domains.crm._ui_common import State, load, page
 
 __all__ = ["routes"]
 

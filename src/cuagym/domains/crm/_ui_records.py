@@ -12,11 +12,9 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from cuagym.hub import InvalidState
-
-from ._entities import ENTITIES, EntityType, entity_by_path, record_title
-from ._fields import ACTIVITY_FIELDS, NOTE_FIELDS, FieldSpec, parse_fields
-from ._ops import (
+from cuagym.domains.crm._entities import ENTITIES, EntityType, entity_by_path, record_title
+from cuagym.domains.crm._fields import ACTIVITY_FIELDS, NOTE_FIELDS, FieldSpec, parse_fields
+from cuagym.domains.crm._ops import (
     ActionError,
     create_activity,
     create_note,
@@ -25,8 +23,8 @@ from ._ops import (
     set_activity_status,
     update_record,
 )
-from ._schema import LEAD_STATUSES, STAGES
-from ._ui_common import (
+from cuagym.domains.crm._schema import LEAD_STATUSES, STAGES
+from cuagym.domains.crm._ui_common import (
     State,
     act,
     field,
@@ -38,7 +36,8 @@ from ._ui_common import (
     safe_next,
     show_error,
 )
-from ._views import display, edit_value, list_rows, related_lists
+from cuagym.domains.crm._views import display, edit_value, list_rows, related_lists
+from cuagym.hub import InvalidState
 
 __all__ = ["routes"]
 

@@ -13,9 +13,9 @@ from urllib.parse import urlencode
 
 from markupsafe import Markup, escape
 
-from ._entities import ENTITIES, EntityType, record_title
-from ._fields import FieldSpec, format_money, format_money_short, money_input
-from ._invariants import COLLECTION_OF
+from cuagym.domains.crm._entities import ENTITIES, EntityType, record_title
+from cuagym.domains.crm._fields import FieldSpec, format_money, format_money_short, money_input
+from cuagym.domains.crm._invariants import COLLECTION_OF
 
 __all__ = [
     "display",

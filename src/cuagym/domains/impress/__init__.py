@@ -10,8 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cuagym.domains._registry import Domain
-
-from ._families import FAMILIES
+from cuagym.domains.impress._families import FAMILIES
 
 __all__ = ["FAMILIES", "domain"]
 

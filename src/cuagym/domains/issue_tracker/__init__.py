@@ -9,11 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from cuagym.domains._registry import Domain
-
-from ._app import IssueTracker
-from ._families import FAMILIES
-from ._schema import IssueTrackerState
-from ._seed import build_seed
+from cuagym.domains.issue_tracker._app import IssueTracker
+from cuagym.domains.issue_tracker._families import FAMILIES
+from cuagym.domains.issue_tracker._schema import IssueTrackerState
+from cuagym.domains.issue_tracker._seed import build_seed
 
 __all__ = ["IssueTracker", "IssueTrackerState", "build_seed", "domain"]
 

@@ -8,11 +8,10 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 from starlette.routing import BaseRoute
 
+from cuagym.domains.issue_tracker._invariants import check_invariants, invariants_hold_after
+from cuagym.domains.issue_tracker._schema import IssueTrackerState
+from cuagym.domains.issue_tracker._seed import build_seed
 from cuagym.hub import ReleaseDisclosure, Violation, WebApp
-
-from ._invariants import check_invariants, invariants_hold_after
-from ._schema import IssueTrackerState
-from ._seed import build_seed
 
 __all__ = ["IssueTracker"]
 
@@ -47,6 +46,8 @@ class IssueTracker(WebApp):
         return invariants_hold_after(before, after)
 
     def routes(self) -> Sequence[BaseRoute]:
-        from ._ui import build_routes  # deferred: the UI pulls in templates machinery
+        from cuagym.domains.issue_tracker._ui import (
+            build_routes,  # deferred: the UI pulls in templates machinery
+        )
 
         return build_routes()

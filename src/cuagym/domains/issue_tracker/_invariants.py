@@ -19,9 +19,8 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 
+from cuagym.domains.issue_tracker._schema import Issue, IssueTrackerState
 from cuagym.hub import InvariantChecks, Violation
-
-from ._schema import Issue, IssueTrackerState
 
 __all__ = [
     "CHECKS",

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ._schema import PRIORITIES
+from cuagym.domains.issue_tracker._schema import PRIORITIES
 
 __all__ = ["FIELDS", "JQLError", "Query", "parse", "run"]
 

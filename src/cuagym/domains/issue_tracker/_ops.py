@@ -15,8 +15,8 @@ import re
 from datetime import UTC, datetime
 from typing import Any
 
-from ._invariants import issue_number
-from ._schema import PRIORITIES
+from cuagym.domains.issue_tracker._invariants import issue_number
+from cuagym.domains.issue_tracker._schema import PRIORITIES
 
 __all__ = [
     "EDITABLE_TYPES",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import UTC, date, datetime
 from typing import Any, Literal
 
-from ._ops import ActionError, category, get_issue, touch
+from cuagym.domains.issue_tracker._ops import ActionError, category, get_issue, touch
 
 __all__ = [
     "backlog_list",

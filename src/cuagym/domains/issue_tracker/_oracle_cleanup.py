@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from cuagym.core import TaskConfig
 from cuagym.domains._web_oracle import Act, PageBusy, Stage
-
-from ._oracle import ME, TrackerOracle, _q, exact
+from cuagym.domains.issue_tracker._oracle import ME, TrackerOracle, _q, exact
 
 __all__ = ["MergeDuplicateOracle"]
 

@@ -16,11 +16,10 @@ from typing import Any
 
 from cuagym.core import TaskConfig
 from cuagym.domains._web_oracle import Act, Element, PageBusy, Stage, WebOracle, call
+from cuagym.domains.issue_tracker._families._cross import _ME_CHAT, _REPORTS, reply_text
+from cuagym.domains.issue_tracker._families._cross_sprint import status_text
+from cuagym.domains.issue_tracker._oracle import CreateIssueOracle, TrackerOracle, exact
 from cuagym.domains.team_chat._oracle import HANDLES, THREAD, ChatOracle
-
-from ._families._cross import _ME_CHAT, _REPORTS, reply_text
-from ._families._cross_sprint import status_text
-from ._oracle import CreateIssueOracle, TrackerOracle, exact
 
 __all__ = [
     "CrossAppOracle",

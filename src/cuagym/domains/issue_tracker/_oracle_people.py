@@ -11,8 +11,7 @@ from __future__ import annotations
 import re
 
 from cuagym.domains._web_oracle import Act, Element, PageBusy, Stage
-
-from ._oracle import TrackerOracle, exact
+from cuagym.domains.issue_tracker._oracle import TrackerOracle, exact
 
 __all__ = ["HandOverWorkOracle"]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._seed_issues import ISSUES, SeedIssue
+from cuagym.domains.issue_tracker._seed_issues import ISSUES, SeedIssue
 
 __all__ = ["CURRENT_USER", "SEED_TODAY", "WORKFLOW", "build_seed", "build_workflow"]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from starlette.routing import BaseRoute
 
-from . import _ui_board, _ui_issues, _ui_projects
+from cuagym.domains.issue_tracker import _ui_board, _ui_issues, _ui_projects
 
 __all__ = ["build_routes"]
 

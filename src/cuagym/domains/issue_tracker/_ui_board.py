@@ -10,8 +10,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from ._ops import ActionError, category, transition
-from ._ops_plan import (
+from cuagym.domains.issue_tracker._ops import ActionError, category, transition
+from cuagym.domains.issue_tracker._ops_plan import (
     complete_sprint,
     create_sprint,
     delete_sprint,
@@ -21,8 +21,24 @@ from ._ops_plan import (
     unfinished,
     update_sprint,
 )
-from ._ui_common import State, act, field, load, not_found, page, remember, safe_next
-from ._views import active_sprint, board_columns, card, fmt_date, project_sprints, sprint_view
+from cuagym.domains.issue_tracker._ui_common import (
+    State,
+    act,
+    field,
+    load,
+    not_found,
+    page,
+    remember,
+    safe_next,
+)
+from cuagym.domains.issue_tracker._views import (
+    active_sprint,
+    board_columns,
+    card,
+    fmt_date,
+    project_sprints,
+    sprint_view,
+)
 
 __all__ = ["routes"]
 

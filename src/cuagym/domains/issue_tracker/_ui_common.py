@@ -8,6 +8,8 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
+from cuagym.domains.issue_tracker._ops import ActionError
+from cuagym.domains.issue_tracker._views import shell
 from cuagym.hub import (
     InvalidState,
     UISession,
@@ -17,9 +19,6 @@ from cuagym.hub import (
     safe_next,
     ui_session,
 )
-
-from ._ops import ActionError
-from ._views import shell
 
 __all__ = [
     "State",

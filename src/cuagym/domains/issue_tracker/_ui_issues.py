@@ -10,10 +10,8 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from cuagym.hub import InvalidState
-
-from ._jql import JQLError, parse, run
-from ._ops import (
+from cuagym.domains.issue_tracker._jql import JQLError, parse, run
+from cuagym.domains.issue_tracker._ops import (
     EDITABLE_TYPES,
     ActionError,
     add_comment,
@@ -24,8 +22,18 @@ from ._ops import (
     edit_comment,
     update_issue,
 )
-from ._ui_common import State, act, field, load, not_found, page, remember, safe_next
-from ._views import card, fmt_ts, project_sprints, user_view
+from cuagym.domains.issue_tracker._ui_common import (
+    State,
+    act,
+    field,
+    load,
+    not_found,
+    page,
+    remember,
+    safe_next,
+)
+from cuagym.domains.issue_tracker._views import card, fmt_ts, project_sprints, user_view
+from cuagym.hub import InvalidState
 
 __all__ = ["routes"]
 

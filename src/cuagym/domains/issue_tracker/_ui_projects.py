@@ -7,10 +7,18 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from ._ops import category
-from ._ops_plan import update_project
-from ._ui_common import State, act, field, load, not_found, page, remember
-from ._views import active_sprint, card, status_view, user_view
+from cuagym.domains.issue_tracker._ops import category
+from cuagym.domains.issue_tracker._ops_plan import update_project
+from cuagym.domains.issue_tracker._ui_common import (
+    State,
+    act,
+    field,
+    load,
+    not_found,
+    page,
+    remember,
+)
+from cuagym.domains.issue_tracker._views import active_sprint, card, status_view, user_view
 
 __all__ = ["routes"]
 

@@ -11,9 +11,9 @@ import re
 from datetime import date
 from typing import Any
 
-from ._ops import allowed_transitions, category, status_name
-from ._ops_plan import backlog_list, unfinished
-from ._schema import PRIORITIES, TYPES
+from cuagym.domains.issue_tracker._ops import allowed_transitions, category, status_name
+from cuagym.domains.issue_tracker._ops_plan import backlog_list, unfinished
+from cuagym.domains.issue_tracker._schema import PRIORITIES, TYPES
 
 __all__ = [
     "PRIORITY_LABELS",

@@ -9,11 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from cuagym.domains._registry import Domain
-
-from ._app import MailApp
-from ._families import FAMILIES
-from ._schema import LABEL_COLORS, MailState
-from ._seed import build_seed
+from cuagym.domains.mail._app import MailApp
+from cuagym.domains.mail._families import FAMILIES
+from cuagym.domains.mail._schema import LABEL_COLORS, MailState
+from cuagym.domains.mail._seed import build_seed
 
 __all__ = ["LABEL_COLORS", "MailApp", "MailState", "build_seed", "domain"]
 

@@ -13,9 +13,8 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from datetime import datetime
 
+from cuagym.domains.mail._schema import MailState
 from cuagym.hub import InvariantChecks, Violation
-
-from ._schema import MailState
 
 __all__ = [
     "CHECKS",

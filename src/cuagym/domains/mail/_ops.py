@@ -14,8 +14,8 @@ from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Any
 
-from ._invariants import LABEL_NAME_RE, RESERVED_IDS, parse_ts
-from ._schema import FOLDERS, LABEL_COLORS
+from cuagym.domains.mail._invariants import LABEL_NAME_RE, RESERVED_IDS, parse_ts
+from cuagym.domains.mail._schema import FOLDERS, LABEL_COLORS
 
 __all__ = [
     "THREAD_ACTIONS",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ._ops import ActionError, State, new_id
+from cuagym.domains.mail._ops import ActionError, State, new_id
 
 __all__ = [
     "create_contact",

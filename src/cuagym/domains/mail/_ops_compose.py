@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from ._invariants import parse_ts
-from ._ops import ActionError, State, format_ts, new_id, now_or, thread_messages
+from cuagym.domains.mail._invariants import parse_ts
+from cuagym.domains.mail._ops import ActionError, State, format_ts, new_id, now_or, thread_messages
 
 __all__ = [
     "ComposeFields",

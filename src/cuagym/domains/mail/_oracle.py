@@ -15,8 +15,7 @@ from typing import Any
 from urllib.parse import parse_qs, quote, urlsplit
 
 from cuagym.domains._web_oracle import Act, Element, PageBusy, Stage, WebOracle, call
-
-from ._families._reward_lib import body_parts, text_lines
+from cuagym.domains.mail._families._reward_lib import body_parts, text_lines
 
 __all__ = ["ORACLES", "MailOracle"]
 
@@ -595,7 +594,7 @@ class CloseDateReplyOracle(MailOracle):
     open the email, Reply all, the answer above the signature, Send."""
 
     def stages(self) -> list[Stage]:
-        from ._families._cross import reply_sentence
+        from cuagym.domains.mail._families._cross import reply_sentence
 
         p = self.p
         subject, sentence = str(p["subject"]), reply_sentence(p)

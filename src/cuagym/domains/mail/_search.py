@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ._views import in_view
+from cuagym.domains.mail._views import in_view
 
 __all__ = ["Query", "parse_query", "search_threads"]
 

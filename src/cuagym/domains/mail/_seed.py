@@ -10,8 +10,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._seed_people import ACCOUNT, CONTACTS, LABELS, PEOPLE, SEED_FILES, SIGNATURE, TEMPLATES
-from ._seed_threads import THREADS, M
+from cuagym.domains.mail._seed_people import (
+    ACCOUNT,
+    CONTACTS,
+    LABELS,
+    PEOPLE,
+    SEED_FILES,
+    SIGNATURE,
+    TEMPLATES,
+)
+from cuagym.domains.mail._seed_threads import THREADS, M
 
 __all__ = ["SEED_FILES_URL", "address", "build_seed", "seed_attachment"]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from starlette.routing import BaseRoute
 
-from . import _ui_compose, _ui_lists, _ui_manage
+from cuagym.domains.mail import _ui_compose, _ui_lists, _ui_manage
 
 __all__ = ["build_routes"]
 

@@ -8,6 +8,8 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
+from cuagym.domains.mail._ops import ActionError
+from cuagym.domains.mail._views import shell
 from cuagym.hub import (
     InvalidState,
     UISession,
@@ -17,9 +19,6 @@ from cuagym.hub import (
     render,
     safe_next,
 )
-
-from ._ops import ActionError
-from ._views import shell
 
 __all__ = [
     "State",

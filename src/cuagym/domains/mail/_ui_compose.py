@@ -15,10 +15,8 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from cuagym.hub import InvalidState, UISession
-
-from ._ops import ActionError
-from ._ops_compose import (
+from cuagym.domains.mail._ops import ActionError
+from cuagym.domains.mail._ops_compose import (
     ComposeFields,
     discard_draft,
     format_addresses,
@@ -27,8 +25,18 @@ from ._ops_compose import (
     send_message,
     thread_draft,
 )
-from ._ui_common import State, error_text, field, fields, load, not_found, page, safe_next
-from ._views import attachment_view
+from cuagym.domains.mail._ui_common import (
+    State,
+    error_text,
+    field,
+    fields,
+    load,
+    not_found,
+    page,
+    safe_next,
+)
+from cuagym.domains.mail._views import attachment_view
+from cuagym.hub import InvalidState, UISession
 
 __all__ = ["routes"]
 

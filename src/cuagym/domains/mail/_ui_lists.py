@@ -10,10 +10,26 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from ._ops import THREAD_ACTIONS, ActionError, format_ts, open_thread, thread_action
-from ._search import search_threads
-from ._ui_common import State, act, field, fields, load, not_found, page, safe_next, show_error
-from ._views import FOLDER_VIEWS, thread_rows, thread_view
+from cuagym.domains.mail._ops import (
+    THREAD_ACTIONS,
+    ActionError,
+    format_ts,
+    open_thread,
+    thread_action,
+)
+from cuagym.domains.mail._search import search_threads
+from cuagym.domains.mail._ui_common import (
+    State,
+    act,
+    field,
+    fields,
+    load,
+    not_found,
+    page,
+    safe_next,
+    show_error,
+)
+from cuagym.domains.mail._views import FOLDER_VIEWS, thread_rows, thread_view
 
 __all__ = ["routes"]
 

@@ -9,10 +9,8 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from cuagym.hub import InvalidState
-
-from ._ops import ActionError, create_label, delete_label, update_label
-from ._ops_book import (
+from cuagym.domains.mail._ops import ActionError, create_label, delete_label, update_label
+from cuagym.domains.mail._ops_book import (
     create_contact,
     create_template,
     delete_contact,
@@ -22,8 +20,9 @@ from ._ops_book import (
     update_settings,
     update_template,
 )
-from ._schema import LABEL_COLORS
-from ._ui_common import State, act, error_text, field, load, not_found, page
+from cuagym.domains.mail._schema import LABEL_COLORS
+from cuagym.domains.mail._ui_common import State, act, error_text, field, load, not_found, page
+from cuagym.hub import InvalidState
 
 __all__ = ["routes"]
 

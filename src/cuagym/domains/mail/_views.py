@@ -13,9 +13,9 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from markupsafe import Markup, escape
 
-from ._invariants import parse_ts
-from ._ops import thread_messages
-from ._schema import LABEL_COLORS
+from cuagym.domains.mail._invariants import parse_ts
+from cuagym.domains.mail._ops import thread_messages
+from cuagym.domains.mail._schema import LABEL_COLORS
 
 __all__ = [
     "FOLDER_VIEWS",

@@ -9,11 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from cuagym.domains._registry import Domain
-
-from ._app import TeamChat
-from ._families import FAMILIES
-from ._schema import EMOJI, TeamChatState
-from ._seed import build_seed
+from cuagym.domains.team_chat._app import TeamChat
+from cuagym.domains.team_chat._families import FAMILIES
+from cuagym.domains.team_chat._schema import EMOJI, TeamChatState
+from cuagym.domains.team_chat._seed import build_seed
 
 __all__ = ["EMOJI", "FAMILIES", "TeamChat", "TeamChatState", "build_seed", "domain"]
 

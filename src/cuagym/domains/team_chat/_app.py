@@ -8,11 +8,10 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 from starlette.routing import BaseRoute
 
+from cuagym.domains.team_chat._invariants import check_invariants, invariants_hold_after
+from cuagym.domains.team_chat._schema import TeamChatState
+from cuagym.domains.team_chat._seed import build_seed
 from cuagym.hub import ReleaseDisclosure, Violation, WebApp
-
-from ._invariants import check_invariants, invariants_hold_after
-from ._schema import TeamChatState
-from ._seed import build_seed
 
 __all__ = ["TeamChat"]
 
@@ -46,6 +45,8 @@ class TeamChat(WebApp):
         return invariants_hold_after(before, after)
 
     def routes(self) -> Sequence[BaseRoute]:
-        from ._ui import build_routes  # deferred: the UI pulls in templates machinery
+        from cuagym.domains.team_chat._ui import (
+            build_routes,  # deferred: the UI pulls in templates machinery
+        )
 
         return build_routes()

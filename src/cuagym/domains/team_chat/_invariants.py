@@ -17,9 +17,8 @@ from datetime import datetime
 from itertools import compress
 from operator import is_not
 
+from cuagym.domains.team_chat._schema import Message, TeamChatState
 from cuagym.hub import Violation
-
-from ._schema import Message, TeamChatState
 
 __all__ = [
     "CHANNEL_NAME_RE",

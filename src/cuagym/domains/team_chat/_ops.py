@@ -13,8 +13,8 @@ import re
 from datetime import UTC, datetime
 from typing import Any
 
-from ._invariants import CHANNEL_NAME_RE, RESERVED_IDS, parse_ts
-from ._schema import EMOJI
+from cuagym.domains.team_chat._invariants import CHANNEL_NAME_RE, RESERVED_IDS, parse_ts
+from cuagym.domains.team_chat._schema import EMOJI
 
 __all__ = [
     "ActionError",

@@ -12,8 +12,7 @@ from typing import Any
 
 from cuagym.core import TaskConfig
 from cuagym.domains._web_oracle import Act, Element, PageBusy, Stage, WebOracle, call
-
-from ._seed import _USERS
+from cuagym.domains.team_chat._seed import _USERS
 
 __all__ = [
     "ChatOracle",

@@ -8,9 +8,8 @@ chat's alone: open the channel, write the report, send it once, and see it in th
 from __future__ import annotations
 
 from cuagym.domains._web_oracle import Stage
-
-from ._families._cross_calc import report_text
-from ._oracle import ChatOracle
+from cuagym.domains.team_chat._families._cross_calc import report_text
+from cuagym.domains.team_chat._oracle import ChatOracle
 
 __all__ = ["ReportWorkbookFigureOracle"]
 

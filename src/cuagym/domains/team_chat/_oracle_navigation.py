@@ -7,8 +7,7 @@ does (a visit marks a conversation read), then open the DM with the asker and an
 from __future__ import annotations
 
 from cuagym.domains._web_oracle import Act, Element, PageBusy, Stage
-
-from ._oracle import ChatOracle, exact
+from cuagym.domains.team_chat._oracle import ChatOracle, exact
 
 __all__ = ["CatchUpUnreadOracle"]
 

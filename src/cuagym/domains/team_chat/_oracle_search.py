@@ -13,8 +13,7 @@ import re
 
 from cuagym.core import TaskConfig
 from cuagym.domains._web_oracle import Act, Element, PageBusy, Stage, call
-
-from ._oracle import HANDLES, ChatOracle, exact
+from cuagym.domains.team_chat._oracle import HANDLES, ChatOracle, exact
 
 __all__ = ["GroupDmByRoleOracle", "PinFoundMessageOracle", "search_query"]
 

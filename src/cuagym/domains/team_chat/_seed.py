@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._seed_messages import CONVERSATIONS, SeedMessage
+from cuagym.domains.team_chat._seed_messages import CONVERSATIONS, SeedMessage
 
 __all__ = ["CURRENT_USER", "build_seed"]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from starlette.routing import BaseRoute
 
-from . import _ui_channels, _ui_conversation, _ui_people
+from cuagym.domains.team_chat import _ui_channels, _ui_conversation, _ui_people
 
 __all__ = ["build_routes"]
 

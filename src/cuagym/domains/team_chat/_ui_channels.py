@@ -6,9 +6,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from cuagym.hub import InvalidState
-
-from ._ops import (
+from cuagym.domains.team_chat._ops import (
     ActionError,
     add_members,
     can_view,
@@ -19,8 +17,18 @@ from ._ops import (
     set_archived,
     set_channel_text,
 )
-from ._ui_common import State, act, field, fields, load, not_found, page, safe_next
-from ._views import user_view
+from cuagym.domains.team_chat._ui_common import (
+    State,
+    act,
+    field,
+    fields,
+    load,
+    not_found,
+    page,
+    safe_next,
+)
+from cuagym.domains.team_chat._views import user_view
+from cuagym.hub import InvalidState
 
 __all__ = ["routes"]
 

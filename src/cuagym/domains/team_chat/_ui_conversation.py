@@ -10,10 +10,8 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from cuagym.hub import UISession
-
-from ._invariants import parse_ts
-from ._ops import (
+from cuagym.domains.team_chat._invariants import parse_ts
+from cuagym.domains.team_chat._ops import (
     ActionError,
     can_view,
     delete_message,
@@ -23,7 +21,7 @@ from ._ops import (
     toggle_pin,
     toggle_reaction,
 )
-from ._ui_common import (
+from cuagym.domains.team_chat._ui_common import (
     State,
     act,
     conv_path,
@@ -34,7 +32,8 @@ from ._ui_common import (
     safe_next,
     show_error,
 )
-from ._views import conversation_title, message_rows, thread_rows, user_view
+from cuagym.domains.team_chat._views import conversation_title, message_rows, thread_rows, user_view
+from cuagym.hub import UISession
 
 __all__ = ["routes"]
 

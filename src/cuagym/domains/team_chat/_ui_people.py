@@ -6,9 +6,9 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from ._ops import open_dm, switch_user, update_profile
-from ._ui_common import State, act, field, fields, load, not_found, page
-from ._views import search_messages, user_view
+from cuagym.domains.team_chat._ops import open_dm, switch_user, update_profile
+from cuagym.domains.team_chat._ui_common import State, act, field, fields, load, not_found, page
+from cuagym.domains.team_chat._views import search_messages, user_view
 
 __all__ = ["routes"]
 

@@ -13,9 +13,9 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from markupsafe import Markup, escape
 
-from ._invariants import parse_ts
-from ._ops import can_view
-from ._schema import EMOJI, EMOJI_NAMES
+from cuagym.domains.team_chat._invariants import parse_ts
+from cuagym.domains.team_chat._ops import can_view
+from cuagym.domains.team_chat._schema import EMOJI, EMOJI_NAMES
 
 __all__ = [
     "conversation_title",

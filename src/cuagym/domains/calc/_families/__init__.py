@@ -3,18 +3,26 @@
 from __future__ import annotations
 
 from cuagym.domains._family import TaskFamily
-
-from ._base import CalcFamily
-from ._cross import FolderInventory
-from ._cross_mail import RecordMailedPrices
-from ._data import DropdownList, ExtractRowsToSheet, RegionChart, SortRows
-from ._fill import WeekSeries
-from ._formatting import ApplyNumberFormat, HighlightCells, StyleHeaderRow
-from ._formulas import PriceLookup, StatusColumn, TotalsRow
-from ._layout import FreezePanes, MergeTitle
-from ._rows import DeleteCancelledRows
-from ._sheets import RenameSheets, SummarySheet
-from ._text import DisplayNames
+from cuagym.domains.calc._families._base import CalcFamily
+from cuagym.domains.calc._families._cross import FolderInventory
+from cuagym.domains.calc._families._cross_mail import RecordMailedPrices
+from cuagym.domains.calc._families._data import (
+    DropdownList,
+    ExtractRowsToSheet,
+    RegionChart,
+    SortRows,
+)
+from cuagym.domains.calc._families._fill import WeekSeries
+from cuagym.domains.calc._families._formatting import (
+    ApplyNumberFormat,
+    HighlightCells,
+    StyleHeaderRow,
+)
+from cuagym.domains.calc._families._formulas import PriceLookup, StatusColumn, TotalsRow
+from cuagym.domains.calc._families._layout import FreezePanes, MergeTitle
+from cuagym.domains.calc._families._rows import DeleteCancelledRows
+from cuagym.domains.calc._families._sheets import RenameSheets, SummarySheet
+from cuagym.domains.calc._families._text import DisplayNames
 
 __all__ = [
     "FAMILIES",

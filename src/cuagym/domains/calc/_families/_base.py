@@ -15,8 +15,7 @@ from typing import Any, ClassVar
 
 from cuagym.core import StartWindow, TaskConfig
 from cuagym.domains._family import GeneratedScripts, TaskFamily, family_rng
-
-from ._scripts import golden_script, reward_script, setup_script
+from cuagym.domains.calc._families._scripts import golden_script, reward_script, setup_script
 
 __all__ = ["SAVE_NOTE", "CalcFamily", "Sheet", "params_of", "quote"]
 
@@ -51,7 +50,7 @@ class CalcFamily(TaskFamily):
 
     def oracle(self, task: TaskConfig) -> object | None:
         """The family's GUI solver (:mod:`._oracles`), or None when it has none."""
-        from ._oracles import ORACLES
+        from cuagym.domains.calc._families._oracles import ORACLES
 
         made = ORACLES.get(self.id)
         return made(task) if made is not None else None

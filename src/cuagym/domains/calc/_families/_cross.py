@@ -17,9 +17,8 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from cuagym.core import Difficulty, StartWindow, TaskConfig
-
-from ._base import SAVE_NOTE, CalcFamily, Sheet, quote
-from ._world import COMPANIES, slug
+from cuagym.domains.calc._families._base import SAVE_NOTE, CalcFamily, Sheet, quote
+from cuagym.domains.calc._families._world import COMPANIES, slug
 
 __all__ = ["FolderInventory"]
 

@@ -24,10 +24,14 @@ from cuagym.core import Difficulty, StartWindow, TaskConfig
 from cuagym.domains._family import GeneratedScripts, family_rng
 from cuagym.domains._reward import DESK_WEB_LIBRARIES, FIGURE_LIBRARY, doc_line
 from cuagym.domains._reward import reward_script as compose_reward
-
-from ._base import SAVE_NOTE, CalcFamily, Sheet, params_of, quote
-from ._scripts import REWARD_GUARDS, REWARD_HELPERS, golden_script, json_literal
-from ._scripts import setup_script as book_setup
+from cuagym.domains.calc._families._base import SAVE_NOTE, CalcFamily, Sheet, params_of, quote
+from cuagym.domains.calc._families._scripts import (
+    REWARD_GUARDS,
+    REWARD_HELPERS,
+    golden_script,
+    json_literal,
+)
+from cuagym.domains.calc._families._scripts import setup_script as book_setup
 
 __all__ = ["RecordMailedPrices", "price_text"]
 

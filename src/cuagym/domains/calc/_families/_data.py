@@ -6,9 +6,15 @@ import random
 from typing import Any, ClassVar
 
 from cuagym.core import Difficulty, TaskConfig
-
-from ._base import SAVE_NOTE, CalcFamily, Sheet, quote
-from ._world import COMPANIES, invoice_table, region_summary, sales_table, slug, task_table
+from cuagym.domains.calc._families._base import SAVE_NOTE, CalcFamily, Sheet, quote
+from cuagym.domains.calc._families._world import (
+    COMPANIES,
+    invoice_table,
+    region_summary,
+    sales_table,
+    slug,
+    task_table,
+)
 
 __all__ = ["DropdownList", "ExtractRowsToSheet", "RegionChart", "SortRows"]
 

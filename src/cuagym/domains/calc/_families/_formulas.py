@@ -12,9 +12,15 @@ import random
 from typing import Any, ClassVar
 
 from cuagym.core import Difficulty, TaskConfig
-
-from ._base import SAVE_NOTE, CalcFamily, Sheet, quote
-from ._world import COMPANIES, budget_table, order_lines, price_list, sales_table, slug
+from cuagym.domains.calc._families._base import SAVE_NOTE, CalcFamily, Sheet, quote
+from cuagym.domains.calc._families._world import (
+    COMPANIES,
+    budget_table,
+    order_lines,
+    price_list,
+    sales_table,
+    slug,
+)
 
 __all__ = ["PriceLookup", "StatusColumn", "TotalsRow"]
 

@@ -8,8 +8,7 @@ from collections.abc import AsyncIterator
 from typing import Any, ClassVar
 
 from cuagym.domains._gui_oracle import answer, call
-
-from ._oracle import BACKGROUND_COLOR, FONT_COLOR, CalcOracle
+from cuagym.domains.calc._families._oracle import BACKGROUND_COLOR, FONT_COLOR, CalcOracle
 
 __all__ = [
     "ApplyNumberFormatOracle",
@@ -226,7 +225,7 @@ class DisplayNamesOracle(CalcOracle):
     """The header and one joining formula per contact, typed as a block down column E."""
 
     def formula(self, r: int) -> str:
-        from ._text import _STYLES
+        from cuagym.domains.calc._families._text import _STYLES
 
         cols, seps = next((c, s) for w, _, c, s in _STYLES.values() if w == self.p["style"])
         joined = f"{cols[0]}{r}"

@@ -10,8 +10,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from cuagym.domains._gui_oracle import OracleStuck, answer, call, key
-
-from ._oracle import CalcOracle
+from cuagym.domains.calc._families._oracle import CalcOracle
 
 __all__ = [
     "DropdownListOracle",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._oracle_cells import (
+from cuagym.domains.calc._families._oracle_cells import (
     ApplyNumberFormatOracle,
     DeleteCancelledRowsOracle,
     DisplayNamesOracle,
@@ -16,15 +16,18 @@ from ._oracle_cells import (
     TotalsRowOracle,
     WeekSeriesOracle,
 )
-from ._oracle_cross import FolderInventoryOracle, RecordMailedPricesOracle
-from ._oracle_data import (
+from cuagym.domains.calc._families._oracle_cross import (
+    FolderInventoryOracle,
+    RecordMailedPricesOracle,
+)
+from cuagym.domains.calc._families._oracle_data import (
     DropdownListOracle,
     ExtractRowsOracle,
     HighlightCellsOracle,
     RegionChartOracle,
     SortRowsOracle,
 )
-from ._oracle_sheets import RenameSheetsOracle, SummarySheetOracle
+from cuagym.domains.calc._families._oracle_sheets import RenameSheetsOracle, SummarySheetOracle
 
 __all__ = ["ORACLES"]
 

@@ -6,9 +6,8 @@ import random
 from typing import Any, ClassVar
 
 from cuagym.core import Difficulty, TaskConfig
-
-from ._base import SAVE_NOTE, CalcFamily, Sheet, quote
-from ._world import COMPANIES, contact_table, slug
+from cuagym.domains.calc._families._base import SAVE_NOTE, CalcFamily, Sheet, quote
+from cuagym.domains.calc._families._world import COMPANIES, contact_table, slug
 
 __all__ = ["DisplayNames"]
 

@@ -6,13 +6,15 @@ Each family covers one leaf of ``taxonomy.yaml``; see ``_common`` for what they 
 from __future__ import annotations
 
 from cuagym.domains._family import TaskFamily
-
-from ._accounts import CreateAccount
-from ._conversion import ConvertLeadExistingAccount, ConvertLeadNewAccount
-from ._cross import DealChangeFromEmail, LeadFromInquiry
-from ._cross_create import HandoverFromEmail, OpportunityFromEmail
-from ._lookup import LogCallByEmail
-from ._records import (
+from cuagym.domains.crm._families._accounts import CreateAccount
+from cuagym.domains.crm._families._conversion import (
+    ConvertLeadExistingAccount,
+    ConvertLeadNewAccount,
+)
+from cuagym.domains.crm._families._cross import DealChangeFromEmail, LeadFromInquiry
+from cuagym.domains.crm._families._cross_create import HandoverFromEmail, OpportunityFromEmail
+from cuagym.domains.crm._families._lookup import LogCallByEmail
+from cuagym.domains.crm._families._records import (
     CompleteTask,
     CreateContact,
     MoveOpportunityStage,

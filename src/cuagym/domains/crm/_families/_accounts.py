@@ -8,11 +8,10 @@ from typing import ClassVar
 
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.domains._family import GeneratedScripts
-
-from .._fields import format_money
-from .._ops import create_record
-from ._common import GEN_NOW, build_world, params_of, reward_script
-from ._records import ME, _Family, phone
+from cuagym.domains.crm._families._common import GEN_NOW, build_world, params_of, reward_script
+from cuagym.domains.crm._families._records import ME, _Family, phone
+from cuagym.domains.crm._fields import format_money
+from cuagym.domains.crm._ops import create_record
 
 __all__ = ["CreateAccount"]
 

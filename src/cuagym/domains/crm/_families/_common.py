@@ -24,8 +24,7 @@ from cuagym.core import TaskConfig
 from cuagym.domains._family import family_rng
 from cuagym.domains._reward import WEB_LIBRARIES, inlined
 from cuagym.domains._reward import reward_script as compose_reward
-
-from .._seed import build_seed
+from cuagym.domains.crm._seed import build_seed
 
 __all__ = [
     "GEN_NOW",

@@ -12,14 +12,28 @@ from typing import Any, ClassVar
 
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.domains._family import GeneratedScripts
-
-from .._convert import convert_defaults, matching_accounts, parse_convert_form
-from .._fields import format_money, money_input
-from .._ops import convert_lead, new_id
-from .._schema import STAGE_PROBABILITY
-from .._seed import build_seed, slug
-from ._common import GEN_NOW, build_world, lead_of, params_of, reward_script
-from ._records import FIRST, LAST, ME, TITLES, _Family, future_date, long_date, phone
+from cuagym.domains.crm._convert import convert_defaults, matching_accounts, parse_convert_form
+from cuagym.domains.crm._families._common import (
+    GEN_NOW,
+    build_world,
+    lead_of,
+    params_of,
+    reward_script,
+)
+from cuagym.domains.crm._families._records import (
+    FIRST,
+    LAST,
+    ME,
+    TITLES,
+    _Family,
+    future_date,
+    long_date,
+    phone,
+)
+from cuagym.domains.crm._fields import format_money, money_input
+from cuagym.domains.crm._ops import convert_lead, new_id
+from cuagym.domains.crm._schema import STAGE_PROBABILITY
+from cuagym.domains.crm._seed import build_seed, slug
 
 __all__ = ["ConvertLeadExistingAccount", "ConvertLeadNewAccount"]
 

@@ -22,13 +22,12 @@ from cuagym.domains._mailcrm import OWNER, office_worlds
 from cuagym.domains._reward import WEB_LIBRARIES, inlined
 from cuagym.domains._reward import reward_script as compose_reward
 from cuagym.domains._web_cross import patch_script, record_edits, setup_script
-
-from .._fields import format_money
-from .._ops import create_activity, create_record, update_record
-from .._schema import STAGE_PROBABILITY, STAGES
-from .._seed import build_seed
-from ._common import GEN_NOW, params_of
-from ._records import FIRST, LAST, TITLES, _Family, long_date, phone
+from cuagym.domains.crm._families._common import GEN_NOW, params_of
+from cuagym.domains.crm._families._records import FIRST, LAST, TITLES, _Family, long_date, phone
+from cuagym.domains.crm._fields import format_money
+from cuagym.domains.crm._ops import create_activity, create_record, update_record
+from cuagym.domains.crm._schema import STAGE_PROBABILITY, STAGES
+from cuagym.domains.crm._seed import build_seed
 
 __all__ = ["DealChangeFromEmail", "LeadFromInquiry"]
 
@@ -83,7 +82,7 @@ class _CrossFamily(_Family):
     """A mail -> crm family: its GUI oracle lives in ``_oracle_cross``."""
 
     def oracle(self, task: TaskConfig) -> object | None:
-        from .._oracle_cross import CROSS_ORACLES
+        from cuagym.domains.crm._oracle_cross import CROSS_ORACLES
 
         return CROSS_ORACLES[self.id](task)
 

@@ -18,14 +18,13 @@ from cuagym.domains._mailcrm import OWNER, office_worlds
 from cuagym.domains._reward import WEB_LIBRARIES
 from cuagym.domains._reward import reward_script as compose_reward
 from cuagym.domains._web_cross import patch_script, record_edits, setup_script
-
-from .._fields import format_money
-from .._ops import create_record, update_record
-from .._schema import STAGE_PROBABILITY
-from .._seed import build_seed
-from ._common import GEN_NOW, params_of
-from ._cross import _HELPERS, _READ, _CrossFamily, _mail_date
-from ._records import TITLES, long_date, phone
+from cuagym.domains.crm._families._common import GEN_NOW, params_of
+from cuagym.domains.crm._families._cross import _HELPERS, _READ, _CrossFamily, _mail_date
+from cuagym.domains.crm._families._records import TITLES, long_date, phone
+from cuagym.domains.crm._fields import format_money
+from cuagym.domains.crm._ops import create_record, update_record
+from cuagym.domains.crm._schema import STAGE_PROBABILITY
+from cuagym.domains.crm._seed import build_seed
 
 __all__ = ["HandoverFromEmail", "OpportunityFromEmail"]
 

@@ -8,12 +8,11 @@ from typing import ClassVar
 
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.domains._family import GeneratedScripts
-
-from .._entities import record_title
-from .._ops import create_activity
-from .._seed import build_seed
-from ._common import GEN_NOW, build_world, params_of, reward_script
-from ._records import ME, _Family, long_date
+from cuagym.domains.crm._entities import record_title
+from cuagym.domains.crm._families._common import GEN_NOW, build_world, params_of, reward_script
+from cuagym.domains.crm._families._records import ME, _Family, long_date
+from cuagym.domains.crm._ops import create_activity
+from cuagym.domains.crm._seed import build_seed
 
 __all__ = ["LogCallByEmail"]
 

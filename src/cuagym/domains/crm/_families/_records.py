@@ -9,20 +9,8 @@ from typing import Any, ClassVar
 
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.domains._family import GeneratedScripts, TaskFamily
-
-from .._entities import record_title
-from .._fields import format_money
-from .._ops import (
-    create_activity,
-    create_note,
-    create_record,
-    set_activity_status,
-    set_stage,
-    update_record,
-)
-from .._schema import RATINGS, SALUTATIONS, STAGE_PROBABILITY, STAGES
-from .._seed import build_seed, slug
-from ._common import (
+from cuagym.domains.crm._entities import record_title
+from cuagym.domains.crm._families._common import (
     GEN_NOW,
     build_world,
     lead_of,
@@ -32,6 +20,17 @@ from ._common import (
     reward_script,
     setup_script,
 )
+from cuagym.domains.crm._fields import format_money
+from cuagym.domains.crm._ops import (
+    create_activity,
+    create_note,
+    create_record,
+    set_activity_status,
+    set_stage,
+    update_record,
+)
+from cuagym.domains.crm._schema import RATINGS, SALUTATIONS, STAGE_PROBABILITY, STAGES
+from cuagym.domains.crm._seed import build_seed, slug
 
 __all__ = [
     "CompleteTask",
@@ -101,7 +100,7 @@ class _Family(TaskFamily):
 
     def oracle(self, task: TaskConfig) -> object | None:
         """The family's GUI solver (``_oracle``): it works the pages like a person would."""
-        from .._oracle import ORACLES
+        from cuagym.domains.crm._oracle import ORACLES
 
         return ORACLES[self.id](task)
 

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from cuagym.domains._family import TaskFamily
-
-from ._base import FilesFamily
-from ._cross import ExtractBySheet, FileBySheet, RenameFromSheet
-from ._find import CollectBySearch, CopyHiddenFiles, SetPermissions
-from ._manage import (
+from cuagym.domains.files._families._base import FilesFamily
+from cuagym.domains.files._families._cross import ExtractBySheet, FileBySheet, RenameFromSheet
+from cuagym.domains.files._families._find import CollectBySearch, CopyHiddenFiles, SetPermissions
+from cuagym.domains.files._families._manage import (
     ArchiveFolder,
     BatchRename,
     CopyNewestReport,
@@ -15,7 +14,7 @@ from ._manage import (
     DeleteTempFiles,
     FixExtensions,
 )
-from ._organize import MoveDuplicates, OrganizeByDate, OrganizeByType
+from cuagym.domains.files._families._organize import MoveDuplicates, OrganizeByDate, OrganizeByType
 
 __all__ = [
     "FAMILIES",

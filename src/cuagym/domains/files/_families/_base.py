@@ -15,8 +15,7 @@ from typing import Any, ClassVar
 
 from cuagym.core import StartWindow, TaskConfig
 from cuagym.domains._family import GeneratedScripts, TaskFamily, family_rng
-
-from ._scripts import golden_script, reward_script, setup_script
+from cuagym.domains.files._families._scripts import golden_script, reward_script, setup_script
 
 __all__ = ["FileSpec", "FilesFamily", "Op", "params_of", "quote"]
 
@@ -51,7 +50,7 @@ class FilesFamily(TaskFamily):
 
     def oracle(self, task: TaskConfig) -> object | None:
         """The family's GUI solver (:mod:`._oracle_tasks`), or None when it has none."""
-        from ._oracle_tasks import ORACLES
+        from cuagym.domains.files._families._oracle_tasks import ORACLES
 
         made = ORACLES.get(self.id)
         return made(task, self) if made is not None else None

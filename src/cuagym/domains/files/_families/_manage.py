@@ -6,9 +6,8 @@ import random
 from typing import Any, ClassVar
 
 from cuagym.core import Difficulty, TaskConfig
-
-from ._base import FilesFamily, FileSpec, Op, quote
-from ._world import (
+from cuagym.domains.files._families._base import FilesFamily, FileSpec, Op, quote
+from cuagym.domains.files._families._world import (
     CLIENTS,
     PROJECTS,
     TRIPS,

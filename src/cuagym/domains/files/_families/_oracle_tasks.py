@@ -9,8 +9,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from cuagym.domains._gui_oracle import OracleStuck, answer, call, key
-
-from ._oracle import HOME, FilesOracle, Tree, q
+from cuagym.domains.files._families._oracle import HOME, FilesOracle, Tree, q
 
 __all__ = ["ORACLES"]
 

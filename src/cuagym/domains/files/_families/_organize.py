@@ -7,9 +7,8 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from cuagym.core import Difficulty, StartWindow, TaskConfig
-
-from ._base import FilesFamily, FileSpec, Op, quote
-from ._world import TYPE_FILES, file_spec, filler_text, stamp
+from cuagym.domains.files._families._base import FilesFamily, FileSpec, Op, quote
+from cuagym.domains.files._families._world import TYPE_FILES, file_spec, filler_text, stamp
 
 __all__ = ["MoveDuplicates", "OrganizeByDate", "OrganizeByType"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 import random
 
-from ._base import FileSpec
+from cuagym.domains.files._families._base import FileSpec
 
 __all__ = [
     "CLIENTS",

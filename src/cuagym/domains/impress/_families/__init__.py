@@ -3,14 +3,24 @@
 from __future__ import annotations
 
 from cuagym.domains._family import TaskFamily
-
-from ._base import ImpressFamily
-from ._content import FixTypo, SlideTable, SpeakerNotes, TitleFormat, TwoColumn
-from ._copy import DuplicateSlide
-from ._cross import SlideTableToWorkbook, WorkbookSlideTable
-from ._share import ExportPdf
-from ._show import HideSlides
-from ._slides import AddBulletSlide, AgendaSlide, DeleteSlide, ReorderSlides
+from cuagym.domains.impress._families._base import ImpressFamily
+from cuagym.domains.impress._families._content import (
+    FixTypo,
+    SlideTable,
+    SpeakerNotes,
+    TitleFormat,
+    TwoColumn,
+)
+from cuagym.domains.impress._families._copy import DuplicateSlide
+from cuagym.domains.impress._families._cross import SlideTableToWorkbook, WorkbookSlideTable
+from cuagym.domains.impress._families._share import ExportPdf
+from cuagym.domains.impress._families._show import HideSlides
+from cuagym.domains.impress._families._slides import (
+    AddBulletSlide,
+    AgendaSlide,
+    DeleteSlide,
+    ReorderSlides,
+)
 
 __all__ = [
     "FAMILIES",

@@ -6,9 +6,14 @@ from typing import Any, ClassVar
 
 from cuagym.core import TaskConfig
 from cuagym.domains._office import OfficeFamily, quote
-
-from ._pptx import PATCH_HELPERS, PATCH_IMPORTS, PPTX_BUILDER, REWARD_HELPERS, REWARD_IMPORTS
-from ._world import DeckPlan
+from cuagym.domains.impress._families._pptx import (
+    PATCH_HELPERS,
+    PATCH_IMPORTS,
+    PPTX_BUILDER,
+    REWARD_HELPERS,
+    REWARD_IMPORTS,
+)
+from cuagym.domains.impress._families._world import DeckPlan
 
 __all__ = [
     "TITLES_GUARD",

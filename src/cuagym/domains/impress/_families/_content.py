@@ -7,8 +7,7 @@ from typing import Any, ClassVar
 
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.domains._office import quote
-
-from ._base import (
+from cuagym.domains.impress._families._base import (
     TITLES_GUARD,
     ImpressFamily,
     deck_context,
@@ -16,8 +15,8 @@ from ._base import (
     deck_params,
     plan_of,
 )
-from ._slides import _listing
-from ._world import POOL, DeckPlan, deck_spec, pick_deck, slide_list
+from cuagym.domains.impress._families._slides import _listing
+from cuagym.domains.impress._families._world import POOL, DeckPlan, deck_spec, pick_deck, slide_list
 
 __all__ = ["FixTypo", "SlideTable", "SpeakerNotes", "TitleFormat", "TwoColumn"]
 

@@ -18,10 +18,16 @@ from typing import Any, ClassVar
 
 from cuagym.core import Difficulty, StartWindow, TaskConfig
 from cuagym.domains._office import quote
+from cuagym.domains.impress._families._base import (
+    TITLES_GUARD,
+    ImpressFamily,
+    deck_context,
+    deck_guards,
+    deck_params,
+    plan_of,
+)
+from cuagym.domains.impress._families._world import DeckPlan, deck_spec, pick_deck, slide_list
 from cuagym.domains.writer._families._base import XLSX_BUILDER
-
-from ._base import TITLES_GUARD, ImpressFamily, deck_context, deck_guards, deck_params, plan_of
-from ._world import DeckPlan, deck_spec, pick_deck, slide_list
 
 __all__ = ["SlideTableToWorkbook", "WorkbookSlideTable"]
 

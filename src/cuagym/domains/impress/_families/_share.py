@@ -6,9 +6,8 @@ import random
 from typing import Any, ClassVar
 
 from cuagym.core import Difficulty, TaskConfig
-
-from ._base import ImpressFamily, deck_context, deck_params, plan_of
-from ._world import deck_spec, pick_deck, slide_list
+from cuagym.domains.impress._families._base import ImpressFamily, deck_context, deck_params, plan_of
+from cuagym.domains.impress._families._world import deck_spec, pick_deck, slide_list
 
 __all__ = ["ExportPdf"]
 

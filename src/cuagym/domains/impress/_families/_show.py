@@ -7,9 +7,15 @@ from typing import Any, ClassVar
 
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.domains._office import quote
-
-from ._base import TITLES_GUARD, ImpressFamily, deck_context, deck_guards, deck_params, plan_of
-from ._world import deck_spec, pick_deck, slide_list
+from cuagym.domains.impress._families._base import (
+    TITLES_GUARD,
+    ImpressFamily,
+    deck_context,
+    deck_guards,
+    deck_params,
+    plan_of,
+)
+from cuagym.domains.impress._families._world import deck_spec, pick_deck, slide_list
 
 __all__ = ["HideSlides"]
 

@@ -3,14 +3,24 @@
 from __future__ import annotations
 
 from cuagym.domains._family import TaskFamily
-
-from ._cleanup import MergeDuplicate
-from ._cross import FileBugFromChat
-from ._cross_estimate import EstimateFromThread
-from ._cross_sprint import PostSprintStatus
-from ._issues import AddComment, AssignIssue, CreateIssue, SetPriority, TransitionIssue
-from ._people import HandOverWork
-from ._planning import CompleteSprint, ProjectSettings, SprintPlanning, TriageBugs
+from cuagym.domains.issue_tracker._families._cleanup import MergeDuplicate
+from cuagym.domains.issue_tracker._families._cross import FileBugFromChat
+from cuagym.domains.issue_tracker._families._cross_estimate import EstimateFromThread
+from cuagym.domains.issue_tracker._families._cross_sprint import PostSprintStatus
+from cuagym.domains.issue_tracker._families._issues import (
+    AddComment,
+    AssignIssue,
+    CreateIssue,
+    SetPriority,
+    TransitionIssue,
+)
+from cuagym.domains.issue_tracker._families._people import HandOverWork
+from cuagym.domains.issue_tracker._families._planning import (
+    CompleteSprint,
+    ProjectSettings,
+    SprintPlanning,
+    TriageBugs,
+)
 
 __all__ = [
     "FAMILIES",

@@ -13,11 +13,24 @@ from typing import Any, ClassVar
 
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.domains._family import GeneratedScripts, family_rng
-
-from .._ops import add_comment, create_issue, delete_issue
-from .._seed import CURRENT_USER, build_seed
-from ._common import NOW, gold_from, patch_script, reward_script, setup_script, task_world
-from ._issues import _PROJECT_NAMES, ME, IssueFamily, _open_issues, _where, params
+from cuagym.domains.issue_tracker._families._common import (
+    NOW,
+    gold_from,
+    patch_script,
+    reward_script,
+    setup_script,
+    task_world,
+)
+from cuagym.domains.issue_tracker._families._issues import (
+    _PROJECT_NAMES,
+    ME,
+    IssueFamily,
+    _open_issues,
+    _where,
+    params,
+)
+from cuagym.domains.issue_tracker._ops import add_comment, create_issue, delete_issue
+from cuagym.domains.issue_tracker._seed import CURRENT_USER, build_seed
 
 __all__ = ["MergeDuplicate"]
 
@@ -37,7 +50,7 @@ class MergeDuplicate(IssueFamily):
     also_covers: ClassVar[tuple[str, ...]] = ("issue-tracker:issues/detail/comments/add",)
 
     def oracle(self, task: TaskConfig) -> object | None:
-        from .._oracle_cleanup import MergeDuplicateOracle
+        from cuagym.domains.issue_tracker._oracle_cleanup import MergeDuplicateOracle
 
         return MergeDuplicateOracle(task)
 

@@ -26,11 +26,10 @@ from cuagym.core import TaskConfig
 from cuagym.domains._family import family_rng
 from cuagym.domains._reward import WEB_LIBRARIES
 from cuagym.domains._reward import reward_script as compose_reward
+from cuagym.domains.issue_tracker._invariants import check_invariants
+from cuagym.domains.issue_tracker._schema import IssueTrackerState
+from cuagym.domains.issue_tracker._seed import build_seed
 from cuagym.hub import InvalidState
-
-from .._invariants import check_invariants
-from .._schema import IssueTrackerState
-from .._seed import build_seed
 
 __all__ = [
     "APP",

@@ -22,6 +22,17 @@ from cuagym.core import Difficulty, StartWindow, TaskConfig
 from cuagym.domains._family import GeneratedScripts, family_rng
 from cuagym.domains._reward import WEB_LIBRARIES
 from cuagym.domains._reward import reward_script as compose_reward
+from cuagym.domains.issue_tracker._families._common import (
+    _HELPERS,
+    NOW,
+    gold_from,
+    patch_script,
+    setup_script,
+    task_world,
+)
+from cuagym.domains.issue_tracker._families._issues import _PROJECT_NAMES, ME, IssueFamily, params
+from cuagym.domains.issue_tracker._ops import create_issue
+from cuagym.domains.issue_tracker._seed import CURRENT_USER, build_seed
 from cuagym.domains.team_chat._families._base import validate as validate_chat
 from cuagym.domains.team_chat._families._scripts import golden_script, patch_ops
 from cuagym.domains.team_chat._families._scripts import setup_script as chat_setup_script
@@ -35,11 +46,6 @@ from cuagym.domains.team_chat._families._world import (
     gold_now,
 )
 from cuagym.domains.team_chat._ops import post_message
-
-from .._ops import create_issue
-from .._seed import CURRENT_USER, build_seed
-from ._common import _HELPERS, NOW, gold_from, patch_script, setup_script, task_world
-from ._issues import _PROJECT_NAMES, ME, IssueFamily, params
 
 __all__ = ["FileBugFromChat", "reply_text"]
 
@@ -162,7 +168,7 @@ class FileBugFromChat(IssueFamily):
         return [StartWindow(app="issue-tracker", page="/"), StartWindow(app=CHAT, page="/")]
 
     def oracle(self, task: TaskConfig) -> object | None:
-        from .._oracle_cross import FileBugFromChatOracle
+        from cuagym.domains.issue_tracker._oracle_cross import FileBugFromChatOracle
 
         return FileBugFromChatOracle(task)
 

@@ -18,6 +18,30 @@ from cuagym.core import Difficulty, StartWindow, TaskConfig
 from cuagym.domains._family import GeneratedScripts, family_rng
 from cuagym.domains._reward import WEB_LIBRARIES
 from cuagym.domains._reward import reward_script as compose_reward
+from cuagym.domains.issue_tracker._families._common import (
+    _HELPERS,
+    NOW,
+    gold_from,
+    patch_script,
+    setup_script,
+    task_world,
+)
+from cuagym.domains.issue_tracker._families._cross import (
+    _CHAT_HELPERS,
+    _ME_CHAT,
+    _REPORTERS,
+    CHAT,
+    _chat_base,
+)
+from cuagym.domains.issue_tracker._families._issues import (
+    _PROJECT_NAMES,
+    ME,
+    IssueFamily,
+    _open_issues,
+    params,
+)
+from cuagym.domains.issue_tracker._ops import update_issue
+from cuagym.domains.issue_tracker._seed import build_seed
 from cuagym.domains.team_chat._families._base import validate as validate_chat
 from cuagym.domains.team_chat._families._scripts import setup_script as chat_setup_script
 from cuagym.domains.team_chat._families._world import (
@@ -27,12 +51,6 @@ from cuagym.domains.team_chat._families._world import (
     ensure_member,
     finish,
 )
-
-from .._ops import update_issue
-from .._seed import build_seed
-from ._common import _HELPERS, NOW, gold_from, patch_script, setup_script, task_world
-from ._cross import _CHAT_HELPERS, _ME_CHAT, _REPORTERS, CHAT, _chat_base
-from ._issues import _PROJECT_NAMES, ME, IssueFamily, _open_issues, params
 
 __all__ = ["EstimateFromThread"]
 
@@ -56,7 +74,7 @@ class EstimateFromThread(IssueFamily):
         return [StartWindow(app="issue-tracker", page="/"), StartWindow(app=CHAT, page="/")]
 
     def oracle(self, task: TaskConfig) -> object | None:
-        from .._oracle_cross import EstimateFromThreadOracle
+        from cuagym.domains.issue_tracker._oracle_cross import EstimateFromThreadOracle
 
         return EstimateFromThreadOracle(task)
 

@@ -19,6 +19,17 @@ from cuagym.core import Difficulty, StartWindow, TaskConfig
 from cuagym.domains._family import GeneratedScripts, family_rng
 from cuagym.domains._reward import WEB_LIBRARIES
 from cuagym.domains._reward import reward_script as compose_reward
+from cuagym.domains.issue_tracker._families._common import (
+    _HELPERS,
+    NOW,
+    gold_from,
+    setup_script,
+    task_world,
+)
+from cuagym.domains.issue_tracker._families._cross import _CHAT_HELPERS, _ME_CHAT, CHAT, _chat_base
+from cuagym.domains.issue_tracker._families._issues import _PROJECT_NAMES, ME, IssueFamily, params
+from cuagym.domains.issue_tracker._ops import category, transition
+from cuagym.domains.issue_tracker._seed import build_seed
 from cuagym.domains.team_chat._families._base import validate as validate_chat
 from cuagym.domains.team_chat._families._scripts import golden_script, patch_ops
 from cuagym.domains.team_chat._families._scripts import setup_script as chat_setup_script
@@ -30,12 +41,6 @@ from cuagym.domains.team_chat._families._world import (
     gold_now,
 )
 from cuagym.domains.team_chat._ops import post_message
-
-from .._ops import category, transition
-from .._seed import build_seed
-from ._common import _HELPERS, NOW, gold_from, setup_script, task_world
-from ._cross import _CHAT_HELPERS, _ME_CHAT, CHAT, _chat_base
-from ._issues import _PROJECT_NAMES, ME, IssueFamily, params
 
 __all__ = ["SCOPES", "PostSprintStatus", "in_scope", "status_text"]
 
@@ -86,7 +91,7 @@ class PostSprintStatus(IssueFamily):
         return [StartWindow(app=CHAT, page="/"), StartWindow(app="issue-tracker", page="/")]
 
     def oracle(self, task: TaskConfig) -> object | None:
-        from .._oracle_cross import PostSprintStatusOracle
+        from cuagym.domains.issue_tracker._oracle_cross import PostSprintStatusOracle
 
         return PostSprintStatusOracle(task)
 

@@ -9,10 +9,22 @@ from typing import Any, ClassVar
 
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.domains._family import GeneratedScripts, TaskFamily
-
-from .._ops import add_comment, category, create_issue, transition, update_issue
-from .._seed import CURRENT_USER, build_seed
-from ._common import NOW, gold_from, patch_script, reward_script, setup_script, task_world
+from cuagym.domains.issue_tracker._families._common import (
+    NOW,
+    gold_from,
+    patch_script,
+    reward_script,
+    setup_script,
+    task_world,
+)
+from cuagym.domains.issue_tracker._ops import (
+    add_comment,
+    category,
+    create_issue,
+    transition,
+    update_issue,
+)
+from cuagym.domains.issue_tracker._seed import CURRENT_USER, build_seed
 
 __all__ = [
     "AddComment",
@@ -56,7 +68,7 @@ class IssueFamily(TaskFamily):
 
     def oracle(self, task: TaskConfig) -> object | None:
         """The family's GUI solver (``_oracle``): it works the pages like a person would."""
-        from .._oracle import ORACLES
+        from cuagym.domains.issue_tracker._oracle import ORACLES
 
         return ORACLES[self.id](task)
 

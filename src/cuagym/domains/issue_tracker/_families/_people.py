@@ -14,11 +14,17 @@ from typing import Any, ClassVar
 
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.domains._family import GeneratedScripts, family_rng
-
-from .._ops import category, update_issue
-from .._seed import CURRENT_USER, build_seed
-from ._common import NOW, gold_from, patch_script, reward_script, setup_script, task_world
-from ._issues import ME, IssueFamily, params
+from cuagym.domains.issue_tracker._families._common import (
+    NOW,
+    gold_from,
+    patch_script,
+    reward_script,
+    setup_script,
+    task_world,
+)
+from cuagym.domains.issue_tracker._families._issues import ME, IssueFamily, params
+from cuagym.domains.issue_tracker._ops import category, update_issue
+from cuagym.domains.issue_tracker._seed import CURRENT_USER, build_seed
 
 __all__ = ["HandOverWork", "open_count", "unfinished_of"]
 
@@ -52,7 +58,7 @@ class HandOverWork(IssueFamily):
     )
 
     def oracle(self, task: TaskConfig) -> object | None:
-        from .._oracle_people import HandOverWorkOracle
+        from cuagym.domains.issue_tracker._oracle_people import HandOverWorkOracle
 
         return HandOverWorkOracle(task)
 

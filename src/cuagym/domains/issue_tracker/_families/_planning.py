@@ -9,12 +9,18 @@ from typing import Any, ClassVar
 
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.domains._family import GeneratedScripts, family_rng
-
-from .._ops import category, transition, update_issue
-from .._ops_plan import complete_sprint, move_to_sprint, update_project
-from .._seed import build_seed
-from ._common import NOW, gold_from, patch_script, reward_script, setup_script, task_world
-from ._issues import _PROJECT_NAMES, ME, IssueFamily, params
+from cuagym.domains.issue_tracker._families._common import (
+    NOW,
+    gold_from,
+    patch_script,
+    reward_script,
+    setup_script,
+    task_world,
+)
+from cuagym.domains.issue_tracker._families._issues import _PROJECT_NAMES, ME, IssueFamily, params
+from cuagym.domains.issue_tracker._ops import category, transition, update_issue
+from cuagym.domains.issue_tracker._ops_plan import complete_sprint, move_to_sprint, update_project
+from cuagym.domains.issue_tracker._seed import build_seed
 
 __all__ = ["CompleteSprint", "ProjectSettings", "SprintPlanning", "TriageBugs"]
 

@@ -8,15 +8,19 @@ the golden patch, and writes a reward from the task alone (see ``cuagym.domains.
 from __future__ import annotations
 
 from cuagym.domains._family import TaskFamily
-
-from ._contacts import UpdateContact
-from ._cross import CloseDateReply, TemplateToStageContacts
-from ._easy import AddContact, CreateLabel, StarThread
-from ._hard import ForwardAttachment, InboxTriage, SendTemplateToGroup
-from ._labels import RenameLabel
-from ._medium import ArchiveSender, CreateTemplate, LabelDomain, ReplyToThread
-from ._search import LabelAttachments
-from ._settings import UpdateSignature
+from cuagym.domains.mail._families._contacts import UpdateContact
+from cuagym.domains.mail._families._cross import CloseDateReply, TemplateToStageContacts
+from cuagym.domains.mail._families._easy import AddContact, CreateLabel, StarThread
+from cuagym.domains.mail._families._hard import ForwardAttachment, InboxTriage, SendTemplateToGroup
+from cuagym.domains.mail._families._labels import RenameLabel
+from cuagym.domains.mail._families._medium import (
+    ArchiveSender,
+    CreateTemplate,
+    LabelDomain,
+    ReplyToThread,
+)
+from cuagym.domains.mail._families._search import LabelAttachments
+from cuagym.domains.mail._families._settings import UpdateSignature
 
 __all__ = [
     "FAMILIES",

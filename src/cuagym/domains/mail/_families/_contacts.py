@@ -6,11 +6,10 @@ import random
 from typing import ClassVar
 
 from cuagym.core import Difficulty, TaskConfig
-
-from .._ops_book import update_contact
-from ._pools import COMPANIES
-from ._scripts import reward_script
-from ._world import MailFamily, State, add_contact, params, pick_people
+from cuagym.domains.mail._families._pools import COMPANIES
+from cuagym.domains.mail._families._scripts import reward_script
+from cuagym.domains.mail._families._world import MailFamily, State, add_contact, params, pick_people
+from cuagym.domains.mail._ops_book import update_contact
 
 __all__ = ["UpdateContact"]
 

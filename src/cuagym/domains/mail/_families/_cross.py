@@ -22,12 +22,18 @@ from cuagym.domains._mailcrm import OWNER, office_worlds
 from cuagym.domains._reward import WEB_LIBRARIES
 from cuagym.domains._reward import reward_script as compose_reward
 from cuagym.domains._web_cross import patch_script, record_edits, setup_script
-
-from .._ops import new_id
-from .._ops_compose import ComposeFields, prefill, send_message
-from ._pools import TEMPLATES
-from ._scripts import REWARD_HELPERS
-from ._world import GOLD_NOW, MailFamily, State, add_thread, march_date, params
+from cuagym.domains.mail._families._pools import TEMPLATES
+from cuagym.domains.mail._families._scripts import REWARD_HELPERS
+from cuagym.domains.mail._families._world import (
+    GOLD_NOW,
+    MailFamily,
+    State,
+    add_thread,
+    march_date,
+    params,
+)
+from cuagym.domains.mail._ops import new_id
+from cuagym.domains.mail._ops_compose import ComposeFields, prefill, send_message
 
 __all__ = ["CloseDateReply", "TemplateToStageContacts"]
 

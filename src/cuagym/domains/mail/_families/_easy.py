@@ -6,13 +6,19 @@ import random
 from typing import ClassVar
 
 from cuagym.core import Difficulty, TaskConfig
-
-from .._ops import create_label, set_starred
-from .._ops_book import create_contact
-from .._schema import LABEL_COLORS
-from ._pools import COMPANIES, SUBJECTS
-from ._scripts import reward_script
-from ._world import MailFamily, State, add_thread, march_date, params, pick_people
+from cuagym.domains.mail._families._pools import COMPANIES, SUBJECTS
+from cuagym.domains.mail._families._scripts import reward_script
+from cuagym.domains.mail._families._world import (
+    MailFamily,
+    State,
+    add_thread,
+    march_date,
+    params,
+    pick_people,
+)
+from cuagym.domains.mail._ops import create_label, set_starred
+from cuagym.domains.mail._ops_book import create_contact
+from cuagym.domains.mail._schema import LABEL_COLORS
 
 __all__ = ["AddContact", "CreateLabel", "StarThread", "thread_by_subject"]
 
@@ -97,7 +103,7 @@ class CreateLabel(MailFamily):
     taxonomy_path = ("labels", "manage", "create")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
-        from ._pools import LABEL_NAMES
+        from cuagym.domains.mail._families._pools import LABEL_NAMES
 
         name = rng.choice(LABEL_NAMES)
         color = rng.choice([c for c in LABEL_COLORS if c != "gray"])

@@ -7,14 +7,18 @@ from pathlib import Path
 from typing import ClassVar
 
 from cuagym.core import Difficulty, TaskConfig
-
-from .._ops import add_label, create_label, new_id, set_folder, set_unread
-from .._ops_compose import ComposeFields, prefill, send_message
-from .._seed import SEED_FILES_URL
-from ._easy import thread_by_subject
-from ._pools import COLLEAGUES, COMPANIES, FILES, LABEL_NAMES, NOTES, SUBJECTS, TEMPLATES
-from ._scripts import reward_script
-from ._world import (
+from cuagym.domains.mail._families._easy import thread_by_subject
+from cuagym.domains.mail._families._pools import (
+    COLLEAGUES,
+    COMPANIES,
+    FILES,
+    LABEL_NAMES,
+    NOTES,
+    SUBJECTS,
+    TEMPLATES,
+)
+from cuagym.domains.mail._families._scripts import reward_script
+from cuagym.domains.mail._families._world import (
     GOLD_NOW,
     MailFamily,
     State,
@@ -24,6 +28,9 @@ from ._world import (
     params,
     pick_people,
 )
+from cuagym.domains.mail._ops import add_label, create_label, new_id, set_folder, set_unread
+from cuagym.domains.mail._ops_compose import ComposeFields, prefill, send_message
+from cuagym.domains.mail._seed import SEED_FILES_URL
 
 __all__ = ["ForwardAttachment", "InboxTriage", "SendTemplateToGroup"]
 

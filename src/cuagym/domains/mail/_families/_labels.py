@@ -6,12 +6,18 @@ import random
 from typing import ClassVar
 
 from cuagym.core import Difficulty, TaskConfig
-
-from .._ops import add_label, create_label, update_label
-from .._schema import LABEL_COLORS
-from ._pools import COMPANIES, LABEL_NAMES, SUBJECTS
-from ._scripts import reward_script
-from ._world import MailFamily, State, add_thread, march_date, params, pick_people
+from cuagym.domains.mail._families._pools import COMPANIES, LABEL_NAMES, SUBJECTS
+from cuagym.domains.mail._families._scripts import reward_script
+from cuagym.domains.mail._families._world import (
+    MailFamily,
+    State,
+    add_thread,
+    march_date,
+    params,
+    pick_people,
+)
+from cuagym.domains.mail._ops import add_label, create_label, update_label
+from cuagym.domains.mail._schema import LABEL_COLORS
 
 __all__ = ["RenameLabel"]
 

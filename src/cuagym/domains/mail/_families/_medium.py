@@ -6,14 +6,28 @@ import random
 from typing import ClassVar
 
 from cuagym.core import Difficulty, TaskConfig
-
-from .._ops import add_label, create_label, set_folder
-from .._ops_book import create_template
-from .._ops_compose import prefill, send_message
-from ._easy import thread_by_subject
-from ._pools import COLLEAGUES, COMPANIES, LABEL_NAMES, REPLIES, SUBJECTS, TEMPLATES
-from ._scripts import reward_script
-from ._world import GOLD_NOW, MailFamily, State, add_thread, march_date, params, pick_people
+from cuagym.domains.mail._families._easy import thread_by_subject
+from cuagym.domains.mail._families._pools import (
+    COLLEAGUES,
+    COMPANIES,
+    LABEL_NAMES,
+    REPLIES,
+    SUBJECTS,
+    TEMPLATES,
+)
+from cuagym.domains.mail._families._scripts import reward_script
+from cuagym.domains.mail._families._world import (
+    GOLD_NOW,
+    MailFamily,
+    State,
+    add_thread,
+    march_date,
+    params,
+    pick_people,
+)
+from cuagym.domains.mail._ops import add_label, create_label, set_folder
+from cuagym.domains.mail._ops_book import create_template
+from cuagym.domains.mail._ops_compose import prefill, send_message
 
 __all__ = ["ArchiveSender", "CreateTemplate", "LabelDomain", "ReplyToThread"]
 

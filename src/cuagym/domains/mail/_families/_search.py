@@ -7,12 +7,18 @@ from pathlib import Path
 from typing import ClassVar
 
 from cuagym.core import Difficulty, TaskConfig
-
-from .._ops import add_label, create_label
-from .._seed import SEED_FILES_URL
-from ._pools import COMPANIES, FILES, LABEL_NAMES, SUBJECTS
-from ._scripts import reward_script
-from ._world import MailFamily, State, add_thread, march_date, params, pick_people
+from cuagym.domains.mail._families._pools import COMPANIES, FILES, LABEL_NAMES, SUBJECTS
+from cuagym.domains.mail._families._scripts import reward_script
+from cuagym.domains.mail._families._world import (
+    MailFamily,
+    State,
+    add_thread,
+    march_date,
+    params,
+    pick_people,
+)
+from cuagym.domains.mail._ops import add_label, create_label
+from cuagym.domains.mail._seed import SEED_FILES_URL
 
 __all__ = ["LabelAttachments"]
 

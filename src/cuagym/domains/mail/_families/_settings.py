@@ -6,11 +6,10 @@ import random
 from typing import ClassVar
 
 from cuagym.core import Difficulty, TaskConfig
-
-from .._ops_book import update_settings
-from .._seed_people import ACCOUNT
-from ._scripts import reward_script
-from ._world import MailFamily, State, params
+from cuagym.domains.mail._families._scripts import reward_script
+from cuagym.domains.mail._families._world import MailFamily, State, params
+from cuagym.domains.mail._ops_book import update_settings
+from cuagym.domains.mail._seed_people import ACCOUNT
 
 __all__ = ["UpdateSignature"]
 

@@ -15,11 +15,10 @@ from typing import Any
 
 from cuagym.core import TaskConfig
 from cuagym.domains._family import GeneratedScripts, TaskFamily, family_rng
-
-from .._ops import new_id
-from .._seed import build_seed
-from ._pools import FIRST, LAST
-from ._scripts import entity_edits, patch_script, setup_script
+from cuagym.domains.mail._families._pools import FIRST, LAST
+from cuagym.domains.mail._families._scripts import entity_edits, patch_script, setup_script
+from cuagym.domains.mail._ops import new_id
+from cuagym.domains.mail._seed import build_seed
 
 __all__ = [
     "GOLD_NOW",
@@ -156,7 +155,7 @@ class MailFamily(TaskFamily):
 
     def oracle(self, task: TaskConfig) -> object | None:
         """The family's GUI solver (``mail._oracle``): it works the page like a person would."""
-        from .._oracle import ORACLES
+        from cuagym.domains.mail._oracle import ORACLES
 
         return ORACLES[self.id](task)
 

@@ -3,16 +3,28 @@
 from __future__ import annotations
 
 from cuagym.domains._family import TaskFamily
-
-from ._base import ChatFamily
-from ._channels import CreatePrivateChannel, JoinAndPost, SetChannelTopic, WrapUpChannel
-from ._cross_calc import ReportWorkbookFigure
-from ._cross_tracker import SprintChannel
-from ._directory import GroupDmByRole
-from ._messaging import FixOwnMessage, ReactToMessage, ReplyInThread
-from ._navigation import CatchUpUnread
-from ._people import ModerateAsAdmin, SendDirectMessage, UpdateProfile
-from ._search import PinFoundMessage
+from cuagym.domains.team_chat._families._base import ChatFamily
+from cuagym.domains.team_chat._families._channels import (
+    CreatePrivateChannel,
+    JoinAndPost,
+    SetChannelTopic,
+    WrapUpChannel,
+)
+from cuagym.domains.team_chat._families._cross_calc import ReportWorkbookFigure
+from cuagym.domains.team_chat._families._cross_tracker import SprintChannel
+from cuagym.domains.team_chat._families._directory import GroupDmByRole
+from cuagym.domains.team_chat._families._messaging import (
+    FixOwnMessage,
+    ReactToMessage,
+    ReplyInThread,
+)
+from cuagym.domains.team_chat._families._navigation import CatchUpUnread
+from cuagym.domains.team_chat._families._people import (
+    ModerateAsAdmin,
+    SendDirectMessage,
+    UpdateProfile,
+)
+from cuagym.domains.team_chat._families._search import PinFoundMessage
 
 __all__ = [
     "FAMILIES",

@@ -15,11 +15,15 @@ from typing import Any, ClassVar
 
 from cuagym.core import TaskConfig
 from cuagym.domains._family import GeneratedScripts, TaskFamily, family_rng
-
-from .._invariants import check_invariants
-from .._schema import TeamChatState
-from ._scripts import golden_script, patch_ops, reward_script, setup_script
-from ._world import State, base_world, finish, uid_of
+from cuagym.domains.team_chat._families._scripts import (
+    golden_script,
+    patch_ops,
+    reward_script,
+    setup_script,
+)
+from cuagym.domains.team_chat._families._world import State, base_world, finish, uid_of
+from cuagym.domains.team_chat._invariants import check_invariants
+from cuagym.domains.team_chat._schema import TeamChatState
 
 __all__ = ["LOOKUPS", "ChatFamily", "params_of", "quote"]
 
@@ -99,7 +103,7 @@ class ChatFamily(TaskFamily):
     # -- GUI oracle -----------------------------------------------------------------------------
     def oracle(self, task: TaskConfig) -> object | None:
         """The family's GUI solver (``_oracle``): it works the page like a person would."""
-        from .._oracle import ORACLES
+        from cuagym.domains.team_chat._oracle import ORACLES
 
         return ORACLES[self.id](task)
 

@@ -6,19 +6,9 @@ import random
 from typing import Any, ClassVar
 
 from cuagym.core import Difficulty, TaskConfig
-
-from .._ops import (
-    add_members,
-    create_channel,
-    join_channel,
-    post_message,
-    set_archived,
-    set_channel_text,
-    toggle_pin,
-)
-from ._base import ChatFamily, quote
-from ._messaging import _OTHER, _find, _people
-from ._world import (
+from cuagym.domains.team_chat._families._base import ChatFamily, quote
+from cuagym.domains.team_chat._families._messaging import _OTHER, _find, _people
+from cuagym.domains.team_chat._families._world import (
     ACTIVE_CHANNELS,
     State,
     add_message,
@@ -27,6 +17,15 @@ from ._world import (
     ensure_member,
     gold_now,
     uid_of,
+)
+from cuagym.domains.team_chat._ops import (
+    add_members,
+    create_channel,
+    join_channel,
+    post_message,
+    set_archived,
+    set_channel_text,
+    toggle_pin,
 )
 
 __all__ = ["CreatePrivateChannel", "JoinAndPost", "SetChannelTopic", "WrapUpChannel"]

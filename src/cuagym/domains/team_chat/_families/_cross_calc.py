@@ -27,13 +27,18 @@ from cuagym.core import Difficulty, StartWindow, TaskConfig
 from cuagym.domains._family import GeneratedScripts, family_rng
 from cuagym.domains._reward import DESK_WEB_LIBRARIES, FIGURE_LIBRARY, doc_line
 from cuagym.domains._reward import reward_script as compose_reward
-
-from .._ops import post_message
-from ._base import LOOKUPS, ChatFamily, params_of, quote
-from ._messaging import _people
-from ._scripts import golden_script, patch_ops
-from ._scripts import setup_script as chat_setup_script
-from ._world import State, channel_id, ensure_member, gold_now, uid_of
+from cuagym.domains.team_chat._families._base import LOOKUPS, ChatFamily, params_of, quote
+from cuagym.domains.team_chat._families._messaging import _people
+from cuagym.domains.team_chat._families._scripts import golden_script, patch_ops
+from cuagym.domains.team_chat._families._scripts import setup_script as chat_setup_script
+from cuagym.domains.team_chat._families._world import (
+    State,
+    channel_id,
+    ensure_member,
+    gold_now,
+    uid_of,
+)
+from cuagym.domains.team_chat._ops import post_message
 
 __all__ = ["ReportWorkbookFigure", "report_text"]
 
@@ -105,7 +110,7 @@ class ReportWorkbookFigure(ChatFamily):
         ]
 
     def oracle(self, task: TaskConfig) -> object | None:
-        from .._oracle_cross_calc import ReportWorkbookFigureOracle
+        from cuagym.domains.team_chat._oracle_cross_calc import ReportWorkbookFigureOracle
 
         return ReportWorkbookFigureOracle(task)
 

@@ -21,12 +21,11 @@ from cuagym.core import Difficulty, StartWindow, TaskConfig
 from cuagym.domains._family import GeneratedScripts, TaskFamily, family_rng
 from cuagym.domains._reward import WEB_LIBRARIES
 from cuagym.domains._reward import reward_script as compose_reward
-
-from .._ops import create_channel, post_message
-from ._base import params_of, quote, validate
-from ._scripts import golden_script, patch_ops
-from ._scripts import setup_script as chat_setup_script
-from ._world import finish, gold_now
+from cuagym.domains.team_chat._families._base import params_of, quote, validate
+from cuagym.domains.team_chat._families._scripts import golden_script, patch_ops
+from cuagym.domains.team_chat._families._scripts import setup_script as chat_setup_script
+from cuagym.domains.team_chat._families._world import finish, gold_now
+from cuagym.domains.team_chat._ops import create_channel, post_message
 
 __all__ = ["SprintChannel"]
 

@@ -12,11 +12,10 @@ import random
 from typing import Any, ClassVar
 
 from cuagym.core import Difficulty, TaskConfig
-
-from .._ops import open_dm, post_message
-from ._base import ChatFamily, quote
-from ._messaging import _people
-from ._world import PERSONAS, State, gold_now, uid_of
+from cuagym.domains.team_chat._families._base import ChatFamily, quote
+from cuagym.domains.team_chat._families._messaging import _people
+from cuagym.domains.team_chat._families._world import PERSONAS, State, gold_now, uid_of
+from cuagym.domains.team_chat._ops import open_dm, post_message
 
 __all__ = ["ROLES", "GroupDmByRole"]
 
@@ -44,7 +43,7 @@ class GroupDmByRole(ChatFamily):
     also_covers: ClassVar[tuple[str, ...]] = ("team-chat:direct-messages/group/start-group",)
 
     def oracle(self, task: TaskConfig) -> object | None:
-        from .._oracle_search import GroupDmByRoleOracle
+        from cuagym.domains.team_chat._oracle_search import GroupDmByRoleOracle
 
         return GroupDmByRoleOracle(task)
 

@@ -6,10 +6,8 @@ import random
 from typing import Any, ClassVar
 
 from cuagym.core import Difficulty, TaskConfig
-
-from .._ops import edit_message, post_message, toggle_reaction
-from ._base import ChatFamily, quote
-from ._world import (
+from cuagym.domains.team_chat._families._base import ChatFamily, quote
+from cuagym.domains.team_chat._families._world import (
     ACTIVE_CHANNELS,
     DISPLAY,
     PERSONAS,
@@ -20,6 +18,7 @@ from ._world import (
     gold_now,
     uid_of,
 )
+from cuagym.domains.team_chat._ops import edit_message, post_message, toggle_reaction
 
 __all__ = ["FixOwnMessage", "ReactToMessage", "ReplyInThread"]
 

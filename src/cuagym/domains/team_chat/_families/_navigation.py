@@ -15,12 +15,19 @@ from typing import Any, ClassVar
 
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.domains._family import GeneratedScripts, family_rng
-
-from .._ops import open_dm, post_message
-from ._base import ChatFamily, params_of, quote, validate
-from ._messaging import _people
-from ._scripts import golden_script, patch_ops, setup_script
-from ._world import State, add_message, base_world, days_before_newest, finish, gold_now, uid_of
+from cuagym.domains.team_chat._families._base import ChatFamily, params_of, quote, validate
+from cuagym.domains.team_chat._families._messaging import _people
+from cuagym.domains.team_chat._families._scripts import golden_script, patch_ops, setup_script
+from cuagym.domains.team_chat._families._world import (
+    State,
+    add_message,
+    base_world,
+    days_before_newest,
+    finish,
+    gold_now,
+    uid_of,
+)
+from cuagym.domains.team_chat._ops import open_dm, post_message
 
 __all__ = ["CatchUpUnread", "my_conversations"]
 
@@ -48,7 +55,7 @@ class CatchUpUnread(ChatFamily):
     also_covers: ClassVar[tuple[str, ...]] = ("team-chat:direct-messages/one-to-one/send",)
 
     def oracle(self, task: TaskConfig) -> object | None:
-        from .._oracle_navigation import CatchUpUnreadOracle
+        from cuagym.domains.team_chat._oracle_navigation import CatchUpUnreadOracle
 
         return CatchUpUnreadOracle(task)
 

@@ -6,11 +6,9 @@ import random
 from typing import Any, ClassVar
 
 from cuagym.core import Difficulty, TaskConfig
-
-from .._ops import delete_message, open_dm, post_message, switch_user, update_profile
-from ._base import ChatFamily, quote
-from ._messaging import _OTHER, _find, _people
-from ._world import (
+from cuagym.domains.team_chat._families._base import ChatFamily, quote
+from cuagym.domains.team_chat._families._messaging import _OTHER, _find, _people
+from cuagym.domains.team_chat._families._world import (
     ACTIVE_CHANNELS,
     ADMINS,
     DISPLAY,
@@ -22,6 +20,13 @@ from ._world import (
     ensure_member,
     gold_now,
     uid_of,
+)
+from cuagym.domains.team_chat._ops import (
+    delete_message,
+    open_dm,
+    post_message,
+    switch_user,
+    update_profile,
 )
 
 __all__ = ["ModerateAsAdmin", "SendDirectMessage", "UpdateProfile"]

@@ -13,11 +13,9 @@ import random
 from typing import Any, ClassVar
 
 from cuagym.core import Difficulty, TaskConfig
-
-from .._ops import toggle_pin
-from ._base import ChatFamily, quote
-from ._messaging import _OTHER, _people
-from ._world import (
+from cuagym.domains.team_chat._families._base import ChatFamily, quote
+from cuagym.domains.team_chat._families._messaging import _OTHER, _people
+from cuagym.domains.team_chat._families._world import (
     ACTIVE_CHANNELS,
     DISPLAY,
     State,
@@ -26,6 +24,7 @@ from ._world import (
     ensure_member,
     uid_of,
 )
+from cuagym.domains.team_chat._ops import toggle_pin
 
 __all__ = ["FINDS", "PinFoundMessage"]
 
@@ -75,7 +74,7 @@ class PinFoundMessage(ChatFamily):
     also_covers: ClassVar[tuple[str, ...]] = ("team-chat:messaging/pins/pin-message",)
 
     def oracle(self, task: TaskConfig) -> object | None:
-        from .._oracle_search import PinFoundMessageOracle
+        from cuagym.domains.team_chat._oracle_search import PinFoundMessageOracle
 
         return PinFoundMessageOracle(task)
 

@@ -14,9 +14,9 @@ import re
 from datetime import datetime, timedelta
 from typing import Any
 
-from .._invariants import parse_ts
-from .._ops import format_ts
-from .._seed import _USERS, build_seed
+from cuagym.domains.team_chat._invariants import parse_ts
+from cuagym.domains.team_chat._ops import format_ts
+from cuagym.domains.team_chat._seed import _USERS, build_seed
 
 __all__ = [
     "ACTIVE_CHANNELS",

@@ -3,21 +3,25 @@
 from __future__ import annotations
 
 from cuagym.domains._family import TaskFamily
-
-from ._base import WriterFamily
-from ._chain import ReportAndSlideTotal
-from ._cleanup import ClearFormatting
-from ._cross import MemoToSlides, SalesSummaryTable
-from ._generated import TableOfContents
-from ._handout import DeckHandout
-from ._layout import HeaderFooter, PageSetup
-from ._objects import LinkPhrase
-from ._review import AcceptChanges, CommentPhrase
-from ._share import ExportPdf, SaveOdt
-from ._structure import InsertSection, MakeList, TitlePage
-from ._tables import TableTotal
-from ._text import EmphasizePhrase, HeadingStyles, ParagraphFormat, ReplaceTerm
-from ._to_calc import TableToWorkbook
+from cuagym.domains.writer._families._base import WriterFamily
+from cuagym.domains.writer._families._chain import ReportAndSlideTotal
+from cuagym.domains.writer._families._cleanup import ClearFormatting
+from cuagym.domains.writer._families._cross import MemoToSlides, SalesSummaryTable
+from cuagym.domains.writer._families._generated import TableOfContents
+from cuagym.domains.writer._families._handout import DeckHandout
+from cuagym.domains.writer._families._layout import HeaderFooter, PageSetup
+from cuagym.domains.writer._families._objects import LinkPhrase
+from cuagym.domains.writer._families._review import AcceptChanges, CommentPhrase
+from cuagym.domains.writer._families._share import ExportPdf, SaveOdt
+from cuagym.domains.writer._families._structure import InsertSection, MakeList, TitlePage
+from cuagym.domains.writer._families._tables import TableTotal
+from cuagym.domains.writer._families._text import (
+    EmphasizePhrase,
+    HeadingStyles,
+    ParagraphFormat,
+    ReplaceTerm,
+)
+from cuagym.domains.writer._families._to_calc import TableToWorkbook
 
 __all__ = [
     "FAMILIES",

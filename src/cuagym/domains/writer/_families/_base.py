@@ -6,8 +6,13 @@ from typing import Any, ClassVar
 
 from cuagym.core import TaskConfig
 from cuagym.domains._office import OfficeFamily
-
-from ._docx import DOCX_BUILDER, PATCH_HELPERS, PATCH_IMPORTS, REWARD_HELPERS, REWARD_IMPORTS
+from cuagym.domains.writer._families._docx import (
+    DOCX_BUILDER,
+    PATCH_HELPERS,
+    PATCH_IMPORTS,
+    REWARD_HELPERS,
+    REWARD_IMPORTS,
+)
 
 __all__ = ["XLSX_BUILDER", "WriterFamily", "doc_guards", "files_guard", "section_guard"]
 

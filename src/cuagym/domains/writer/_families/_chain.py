@@ -20,10 +20,9 @@ from cuagym.domains._office import quote
 from cuagym.domains.impress._families._base import deck_context
 from cuagym.domains.impress._families._pptx import PPTX_BUILDER
 from cuagym.domains.impress._families._world import DeckPlan, deck_spec, pick_deck, slide_list
-
-from ._base import WriterFamily, doc_guards, files_guard
-from ._cross import SalesSummaryTable
-from ._world import body_blocks, heading_block, para
+from cuagym.domains.writer._families._base import WriterFamily, doc_guards, files_guard
+from cuagym.domains.writer._families._cross import SalesSummaryTable
+from cuagym.domains.writer._families._world import body_blocks, heading_block, para
 
 __all__ = ["ReportAndSlideTotal"]
 

@@ -18,9 +18,14 @@ from typing import Any, ClassVar
 
 from cuagym.core import Difficulty, StartWindow, TaskConfig
 from cuagym.domains._office import quote
-
-from ._base import WriterFamily, doc_guards, files_guard
-from ._world import PEOPLE, body_blocks, heading_block, para, pick_plan
+from cuagym.domains.writer._families._base import WriterFamily, doc_guards, files_guard
+from cuagym.domains.writer._families._world import (
+    PEOPLE,
+    body_blocks,
+    heading_block,
+    para,
+    pick_plan,
+)
 
 __all__ = ["MemoToSlides", "SalesSummaryTable"]
 

@@ -14,10 +14,20 @@ from typing import Any, ClassVar
 
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.domains._office import quote
-
-from ._base import WriterFamily, doc_guards, files_guard, section_guard
-from ._text import _SUBHEADINGS, _listing
-from ._world import MONTHS, body_blocks, heading_block, para, pick_plan
+from cuagym.domains.writer._families._base import (
+    WriterFamily,
+    doc_guards,
+    files_guard,
+    section_guard,
+)
+from cuagym.domains.writer._families._text import _SUBHEADINGS, _listing
+from cuagym.domains.writer._families._world import (
+    MONTHS,
+    body_blocks,
+    heading_block,
+    para,
+    pick_plan,
+)
 
 __all__ = ["TableOfContents"]
 

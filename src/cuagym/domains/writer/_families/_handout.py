@@ -17,9 +17,8 @@ from cuagym.domains._office import quote
 from cuagym.domains.impress._families._base import deck_context, deck_params
 from cuagym.domains.impress._families._pptx import PPTX_BUILDER
 from cuagym.domains.impress._families._world import DeckPlan, deck_spec, pick_deck, slide_list
-
-from ._base import WriterFamily, doc_guards, files_guard
-from ._world import PEOPLE, para
+from cuagym.domains.writer._families._base import WriterFamily, doc_guards, files_guard
+from cuagym.domains.writer._families._world import PEOPLE, para
 
 __all__ = ["DeckHandout"]
 

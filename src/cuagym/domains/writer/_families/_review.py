@@ -7,10 +7,21 @@ from typing import Any, ClassVar
 
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.domains._office import quote
-
-from ._base import WriterFamily, doc_guards, files_guard, section_guard
-from ._text import _listing
-from ._world import PEOPLE, body_blocks, filler, heading_block, para, pick_plan
+from cuagym.domains.writer._families._base import (
+    WriterFamily,
+    doc_guards,
+    files_guard,
+    section_guard,
+)
+from cuagym.domains.writer._families._text import _listing
+from cuagym.domains.writer._families._world import (
+    PEOPLE,
+    body_blocks,
+    filler,
+    heading_block,
+    para,
+    pick_plan,
+)
 
 __all__ = ["AcceptChanges", "CommentPhrase"]
 

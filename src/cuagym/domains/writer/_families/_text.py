@@ -7,9 +7,13 @@ from typing import Any, ClassVar
 
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.domains._office import quote
-
-from ._base import WriterFamily, doc_guards, files_guard, section_guard
-from ._world import (
+from cuagym.domains.writer._families._base import (
+    WriterFamily,
+    doc_guards,
+    files_guard,
+    section_guard,
+)
+from cuagym.domains.writer._families._world import (
     PEOPLE,
     body_blocks,
     filler,

@@ -14,10 +14,9 @@ from typing import Any, ClassVar
 
 from cuagym.core import Difficulty, StartWindow, TaskConfig
 from cuagym.domains._office import quote
-
-from ._base import WriterFamily, files_guard
-from ._tables import _BUDGETS
-from ._world import PEOPLE, body_blocks, heading_block, para
+from cuagym.domains.writer._families._base import WriterFamily, files_guard
+from cuagym.domains.writer._families._tables import _BUDGETS
+from cuagym.domains.writer._families._world import PEOPLE, body_blocks, heading_block, para
 
 __all__ = ["TableToWorkbook"]
 
