@@ -9,14 +9,14 @@ from pathlib import Path
 import httpx
 import pytest
 
+from cuagym.apps.crm import CrmApp
+from cuagym.apps.crm import build_seed as crm_seed
+from cuagym.apps.mail import MailApp
+from cuagym.apps.mail import build_seed as mail_seed
 from cuagym.core import StartWindow
 from cuagym.domains import load_domains, start_screen
-from cuagym.domains._mailcrm import owner_in_crm
-from cuagym.domains._web_cross import patch_script, record_edits, setup_script
-from cuagym.domains.crm import CrmApp
-from cuagym.domains.crm import build_seed as crm_seed
-from cuagym.domains.mail import MailApp
-from cuagym.domains.mail import build_seed as mail_seed
+from cuagym.families.cross._mailcrm import owner_in_crm
+from cuagym.families.cross._web_cross import patch_script, record_edits, setup_script
 from cuagym.hub import Hub
 from tests.conftest import LiveHub, serve_in_thread
 from tests.domains.family_harness import run_script

@@ -14,7 +14,7 @@ import pytest
 
 from cuagym.core import INITIAL_HOME_ENV, INITIAL_SNAPSHOT, parse_reward_output
 from cuagym.domains import load_domains
-from cuagym.domains._family import TaskFamily
+from cuagym.families._family import TaskFamily
 from cuagym.sandbox import INNER_INITIAL_HOME, HubLink, Sandbox
 from tests.conftest import LiveHub
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cuagym.domains._reward import reward_script
+from cuagym.scripts import reward_script
 from cuagym.synth import scan_source
 
 

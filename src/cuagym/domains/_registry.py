@@ -1,20 +1,20 @@
-"""The domain registry: app domains are plugins found through ``cuagym.domains`` entry points."""
+"""The catalog: a domain is an app (``cuagym.apps``) joined with the task families homed in it
+(``cuagym.families``). Apps and families are registered apart (DESIGN.md §11); the layers above
+(synth, taskgen, agent) read them together through this view."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from importlib.metadata import entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from cuagym.domains._family import TaskFamily
+from cuagym.apps import AppError, AppSpec, load_apps
+from cuagym.families import FamilyError, TaskFamily, load_families
 
 if TYPE_CHECKING:  # the hub's server stack is a third of cuagym.agent's import; a web
     from cuagym.hub import WebApp  # domain's plugin imports it when it is loaded
 
-__all__ = ["Domain", "DomainError", "load_domain", "load_domains"]
-
-ENTRY_POINT_GROUP = "cuagym.domains"
+__all__ = ["Domain", "DomainError", "domain_of", "load_domain", "load_domains"]
 
 
 class DomainError(LookupError):
@@ -46,19 +46,32 @@ class Domain:
         return self.skill_file.read_text(encoding="utf-8") if self.skill_file else ""
 
 
+def domain_of(app: AppSpec, families: tuple[TaskFamily, ...] = ()) -> Domain:
+    """The catalog entry of ``app`` with the families homed in it."""
+    return Domain(
+        id=app.app_id,
+        title=app.title,
+        platform=app.kind,
+        skill_file=app.skill_file,
+        web_app=app.web_app,
+        taxonomy_file=app.taxonomy_file,
+        families=families,
+    )
+
+
 def load_domains() -> dict[str, Domain]:
-    """Every installed domain, by id, in id order."""
-    found: dict[str, Domain] = {}
-    for ep in entry_points(group=ENTRY_POINT_GROUP):
-        obj = ep.load()
-        if not isinstance(obj, Domain):
-            raise DomainError(
-                f"entry point {ep.name!r} ({ep.value}) is a {type(obj).__name__}, not a Domain"
-            )
-        if obj.id != ep.name:
-            raise DomainError(f"entry point {ep.name!r} provides a domain named {obj.id!r}")
-        found[obj.id] = obj
-    return dict(sorted(found.items()))
+    """Every installed app with its families, by id, in id order."""
+    try:
+        apps = load_apps()
+        families = load_families()
+    except (AppError, FamilyError) as exc:
+        raise DomainError(str(exc)) from None
+    homeless = sorted(set(families) - set(apps))
+    if homeless:
+        raise DomainError(
+            f"task families are homed in app(s) no plugin provides: {', '.join(homeless)}"
+        )
+    return {app_id: domain_of(app, families.get(app_id, ())) for app_id, app in apps.items()}
 
 
 def load_domain(domain_id: str) -> Domain:

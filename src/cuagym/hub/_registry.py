@@ -1,4 +1,4 @@
-"""Finds installed web apps: any ``cuagym.domains`` plugin whose object has a ``web_app``."""
+"""Finds installed web apps: any ``cuagym.apps`` plugin whose object has a ``web_app``."""
 
 from __future__ import annotations
 
@@ -10,12 +10,12 @@ __all__ = ["discover_web_apps"]
 
 
 def discover_web_apps(only: list[str] | None = None) -> list[WebApp]:
-    """The web apps of every installed domain plugin, sorted by id (``only`` filters, in order).
+    """The web apps of every installed app plugin, sorted by id (``only`` filters, in order).
 
     An id in ``only`` that no plugin provides raises ``LookupError`` naming the known ids.
     """
     apps: dict[str, WebApp] = {}
-    for ep in entry_points(group="cuagym.domains"):
+    for ep in entry_points(group="cuagym.apps"):
         web_app = getattr(ep.load(), "web_app", None)
         if isinstance(web_app, WebApp):
             apps[web_app.app_id] = web_app

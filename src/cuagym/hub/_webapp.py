@@ -1,7 +1,7 @@
 """What a web app contributes to the hub: schema, invariants, seed data, volatile fields, UI.
 
 The hub core knows no app by name. A web app is a :class:`WebApp` subclass exposed by a domain
-plugin (entry point group ``cuagym.domains``) as the ``web_app`` attribute of the domain object.
+plugin (entry point group ``cuagym.apps``) as the ``web_app`` attribute of its ``AppSpec``.
 """
 
 from __future__ import annotations

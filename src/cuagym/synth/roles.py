@@ -74,20 +74,26 @@ class EnvApiClient:
 
 
 def _family(task: Any) -> Any:
-    """The task's family, importing only its own domain's plugin (not every domain's)."""
+    """The task's family, importing only its own home app's families (not every app's)."""
     family_id = getattr(task, "family", None) or (task.model_extra or {}).get("family")
     if not family_id:
         raise SystemExit(f"task {task.task_id} names no procedural family (task_config.family)")
-    for ep in entry_points(group="cuagym.domains"):
+    for ep in entry_points(group="cuagym.families"):
         if ep.name == task.domain:
-            return ep.load().family(family_id)
-    # A domain shipped in this package but not (yet) registered as an entry point.
+            for family in ep.load():
+                if family.id == family_id:
+                    return family
+    # A home shipped in this package but not (yet) registered as an entry point.
     try:
-        module = importlib.import_module(f"cuagym.domains.{task.domain.replace('-', '_')}")
-        return module.domain.family(family_id)
+        module = importlib.import_module(f"cuagym.families.{task.domain.replace('-', '_')}")
+        for family in module.FAMILIES:
+            if family.id == family_id:
+                return family
     except (ImportError, AttributeError):
         pass
-    raise SystemExit(f"no installed domain {task.domain!r} for task {task.task_id}")
+    raise SystemExit(
+        f"no installed task family {family_id!r} in {task.domain!r} for task {task.task_id}"
+    )
 
 
 def _write(name: str, text: str) -> None:

@@ -10,9 +10,10 @@ import pytest
 import yaml
 
 from cuagym.core import TaskConfig
-from cuagym.domains import TaskFamily
-from cuagym.domains.calc import domain
+from cuagym.domains import TaskFamily, load_domain
 from cuagym.synth import scan_source
+
+domain = load_domain("calc")
 
 FAMILIES = domain.families
 

@@ -16,10 +16,11 @@ from pathlib import Path
 import pytest
 
 from cuagym.core import RewardOutput
-from cuagym.domains import TaskFamily
-from cuagym.domains.calc import domain
+from cuagym.domains import TaskFamily, load_domain
 from cuagym.envs import LocalEnvironment
 from tests.domains.desktop_harness import is_desk_web, score_end_states
+
+domain = load_domain("calc")
 
 pytestmark = [
     pytest.mark.slow,

@@ -15,10 +15,11 @@ import re
 import pytest
 
 from cuagym.core import parse_reward_output
-from cuagym.domains import TaskFamily
-from cuagym.domains.calc import domain
+from cuagym.domains import TaskFamily, load_domain
 from cuagym.envs import LocalEnvironment
 from tests.domains.desktop_harness import DesktopSample, check_desktop_sample, is_desk_web
+
+domain = load_domain("calc")
 
 pytestmark = pytest.mark.slow
 

@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 
 from cuagym.agent import Policy
-from cuagym.domains import TaskFamily
-from cuagym.domains.calc import domain
+from cuagym.domains import TaskFamily, load_domain
 from tests.domains.desktop_harness import oracle_episodes
+
+domain = load_domain("calc")
 
 FAMILIES = domain.families
 

@@ -17,8 +17,10 @@ from typing import Any
 import pytest
 
 from cuagym.core import RewardOutput
-from cuagym.domains.calc import domain
+from cuagym.domains import load_domain
 from tests.domains.desktop_harness import is_desk_web, score_end_states
+
+domain = load_domain("calc")
 
 pytestmark = pytest.mark.slow
 

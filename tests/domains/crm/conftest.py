@@ -13,8 +13,8 @@ from typing import Any
 import httpx
 import pytest
 
-from cuagym.domains.crm import CrmApp, build_seed
-from cuagym.domains.mail import MailApp
+from cuagym.apps.crm import CrmApp, build_seed
+from cuagym.apps.mail import MailApp
 from cuagym.hub import Hub
 from tests.conftest import LiveHub, serve_in_thread
 

@@ -14,14 +14,17 @@ from typing import Any
 import httpx
 import pytest
 
-from cuagym.domains.crm import CrmApp, domain
-from cuagym.domains.crm._ops import create_activity, update_record
-from cuagym.domains.mail import MailApp
+from cuagym.apps.crm import CrmApp
+from cuagym.apps.crm._ops import create_activity, update_record
+from cuagym.apps.mail import MailApp
+from cuagym.domains import load_domain
 from cuagym.hub import Hub
 from tests.conftest import LiveHub, serve_in_thread
 from tests.domains.family_harness import run_script, score_web_end_state
 from tests.domains.oracle_harness import assert_solved, needs_gui, oracle_episodes
 from tests.domains.web_end_states import EndStates, Mistake, State
+
+domain = load_domain("crm")
 
 FAMILY = domain.family("deal-change-from-email")
 SEED = 1

@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from cuagym.domains.crm import CrmApp, domain
-from cuagym.domains.crm._convert import convert_defaults, parse_convert_form
-from cuagym.domains.crm._fields import money_input
-from cuagym.domains.crm._ops import (
+from cuagym.apps.crm import CrmApp
+from cuagym.apps.crm._convert import convert_defaults, parse_convert_form
+from cuagym.apps.crm._fields import money_input
+from cuagym.apps.crm._ops import (
     convert_lead,
     create_activity,
     create_note,
@@ -25,11 +25,14 @@ from cuagym.domains.crm._ops import (
     set_stage,
     update_record,
 )
-from cuagym.domains.crm._schema import INDUSTRIES, SALUTATIONS, STAGES
+from cuagym.apps.crm._schema import INDUSTRIES, SALUTATIONS, STAGES
+from cuagym.domains import load_domain
 from cuagym.hub import Hub
 from tests.conftest import LiveHub, serve_in_thread
 from tests.domains.crm.test_cross import MISTAKES as CROSS_MISTAKES
 from tests.domains.web_end_states import EndStates, Mistake, State
+
+domain = load_domain("crm")
 
 SEED = 3  # move-opportunity-stage's target stage is an open one here (its probability is free)
 P = dict[str, Any]

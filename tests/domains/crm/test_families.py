@@ -9,11 +9,13 @@ from pathlib import Path
 import pytest
 import yaml
 
-from cuagym.domains.crm import domain
-from cuagym.domains.crm._families._records import long_date
-from cuagym.domains.crm._fields import format_money
+from cuagym.apps.crm._fields import format_money
+from cuagym.domains import load_domain
+from cuagym.families.crm._records import long_date
 from tests.conftest import LiveHub
 from tests.domains.family_harness import check_sample
+
+domain = load_domain("crm")
 
 FAMILIES = {f.id: f for f in domain.families}
 SEEDS = (0, 1, 2)

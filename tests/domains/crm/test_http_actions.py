@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cuagym.domains.crm._convert import convert_defaults
+from cuagym.apps.crm._convert import convert_defaults
 from tests.domains.crm.conftest import CrmClient
 
 

@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from cuagym.domains.crm import CrmState
-from cuagym.domains.crm._convert import convert_defaults, matching_accounts, parse_convert_form
-from cuagym.domains.crm._fields import FieldError, FieldSpec, format_money, parse_field, parse_money
-from cuagym.domains.crm._invariants import check_invariants
-from cuagym.domains.crm._ops import (
+from cuagym.apps.crm import CrmState
+from cuagym.apps.crm._convert import convert_defaults, matching_accounts, parse_convert_form
+from cuagym.apps.crm._fields import FieldError, FieldSpec, format_money, parse_field, parse_money
+from cuagym.apps.crm._invariants import check_invariants
+from cuagym.apps.crm._ops import (
     ActionError,
     ConvertRequest,
     convert_lead,

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from cuagym.domains.crm import CrmApp, CrmState, build_seed
-from cuagym.domains.crm._invariants import check_invariants
+from cuagym.apps.crm import CrmApp, CrmState, build_seed
+from cuagym.apps.crm._invariants import check_invariants
 from tests.domains.crm.conftest import CrmClient
 
 

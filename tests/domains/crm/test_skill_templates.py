@@ -12,9 +12,11 @@ from typing import Any
 import pytest
 
 from cuagym.core import parse_reward_output
-from cuagym.domains.crm import domain
+from cuagym.domains import load_domain
 from cuagym.synth import scan_source
 from tests.conftest import LiveHub
+
+domain = load_domain("crm")
 
 
 def templates() -> dict[str, str]:

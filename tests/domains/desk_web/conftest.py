@@ -7,8 +7,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from cuagym.domains.mail import MailApp
-from cuagym.domains.team_chat import TeamChat
+from cuagym.apps.mail import MailApp
+from cuagym.apps.team_chat import TeamChat
 from cuagym.hub import Hub
 from tests.conftest import LiveHub, serve_in_thread
 

@@ -23,8 +23,8 @@ import pytest
 
 from cuagym.core import RewardOutput, TaskConfig
 from cuagym.domains import DESKTOP_APPS, TaskFamily, load_domains, start_screen
-from cuagym.domains.calc._families._cross_mail import _FRAMES as PRICE_FRAMES
-from cuagym.domains.team_chat._families._cross_calc import _FRAMES as REPORT_FRAMES
+from cuagym.families.cross.calc._cross_mail import _FRAMES as PRICE_FRAMES
+from cuagym.families.cross.team_chat._cross_calc import _FRAMES as REPORT_FRAMES
 from cuagym.taskgen import build_catalog, lint_instruction, platform_of, task_type_of
 from tests.conftest import LiveHub
 from tests.domains.desktop_harness import (

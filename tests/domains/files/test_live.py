@@ -14,10 +14,11 @@ import re
 import pytest
 
 from cuagym.core import parse_reward_output
-from cuagym.domains import TaskFamily
-from cuagym.domains.files import domain
+from cuagym.domains import TaskFamily, load_domain
 from cuagym.envs import LocalEnvironment
 from tests.domains.desktop_harness import DesktopSample, check_desktop_sample
+
+domain = load_domain("files")
 
 pytestmark = pytest.mark.slow
 

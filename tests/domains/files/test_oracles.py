@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 
 from cuagym.agent import Policy
-from cuagym.domains import TaskFamily
-from cuagym.domains.files import domain
+from cuagym.domains import TaskFamily, load_domain
 from tests.domains.desktop_harness import oracle_episodes
+
+domain = load_domain("files")
 
 FAMILIES = domain.families
 

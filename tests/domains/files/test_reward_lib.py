@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cuagym.domains.files._families import _reward_lib as lib
+from cuagym.apps.files import _reward_lib as lib
 
 BEFORE = {
     "Downloads": ("dir", ""),

@@ -17,8 +17,10 @@ from typing import Any
 import pytest
 
 from cuagym.core import RewardOutput
-from cuagym.domains.files import domain
+from cuagym.domains import load_domain
 from tests.domains.desktop_harness import score_end_states
+
+domain = load_domain("files")
 
 pytestmark = pytest.mark.slow
 

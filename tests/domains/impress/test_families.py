@@ -8,8 +8,7 @@ from collections import Counter
 
 import pytest
 
-from cuagym.domains import TaskFamily
-from cuagym.domains.impress import domain
+from cuagym.domains import TaskFamily, load_domain
 from tests.domains.desktop_harness import check_desktop_sample
 from tests.domains.writer.office_checks import (
     assert_goal_not_method,
@@ -18,6 +17,8 @@ from tests.domains.writer.office_checks import (
     leaves,
     taxonomy,
 )
+
+domain = load_domain("impress")
 
 FAMILIES = domain.families
 SEEDS = (0, 1, 2)
@@ -64,7 +65,7 @@ def test_reward_is_written_from_the_task_alone(family: TaskFamily) -> None:
     assert reward == family.write_reward(task)
     assert "subprocess" not in reward and "FILES" not in reward
     # Speaker notes the Generator sprinkles on other slides are world, not task.
-    from cuagym.domains.impress._families._world import _NOTES
+    from cuagym.apps.impress._world import _NOTES
 
     assert not [n for n in _NOTES if n in reward]
 

@@ -7,8 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from cuagym.domains.impress import domain
+from cuagym.domains import load_domain
 from tests.domains.writer.roundtrip import SOFFICE, roundtrip
+
+domain = load_domain("impress")
 
 pytestmark = [
     pytest.mark.gui,

@@ -7,8 +7,10 @@ import re
 import pytest
 
 from cuagym.core import parse_reward_output
-from cuagym.domains.impress import domain
+from cuagym.domains import load_domain
 from tests.domains.writer.office_checks import run_templates, scan_ok, templates
+
+domain = load_domain("impress")
 
 
 def test_skill_has_the_six_sections_and_three_templates() -> None:

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from cuagym.domains import TaskFamily
-from cuagym.domains.impress import domain
+from cuagym.domains import TaskFamily, load_domain
 from tests.domains.writer.office_checks import Mistake, assert_mistakes_fail
+
+domain = load_domain("impress")
 
 M = Mistake
 MISTAKES = [

@@ -10,8 +10,8 @@ from typing import Any
 import httpx
 import pytest
 
-from cuagym.domains.issue_tracker import IssueTracker, build_seed
-from cuagym.domains.team_chat import TeamChat
+from cuagym.apps.issue_tracker import IssueTracker, build_seed
+from cuagym.apps.team_chat import TeamChat
 from cuagym.hub import Hub
 from tests.conftest import LiveHub, serve_in_thread
 

@@ -20,17 +20,18 @@ from typing import Any, Literal
 import httpx
 import pytest
 
+from cuagym.apps.issue_tracker._ops import add_comment, create_issue, transition, update_issue
+from cuagym.apps.team_chat._ops import post_message
+from cuagym.apps.team_chat._world import channel_id
 from cuagym.core import parse_reward_output
-from cuagym.domains import start_screen
-from cuagym.domains.issue_tracker import domain
-from cuagym.domains.issue_tracker._families._cross import reply_text
-from cuagym.domains.issue_tracker._families._cross_sprint import in_scope, status_text
-from cuagym.domains.issue_tracker._ops import add_comment, create_issue, transition, update_issue
-from cuagym.domains.team_chat._families._world import channel_id
-from cuagym.domains.team_chat._ops import post_message
+from cuagym.domains import load_domain, start_screen
+from cuagym.families.cross.issue_tracker._cross import reply_text
+from cuagym.families.cross.issue_tracker._cross_sprint import in_scope, status_text
 from tests.conftest import LiveHub
 from tests.domains.family_harness import run_script
 from tests.domains.oracle_harness import assert_solved, needs_gui, oracle_episodes
+
+domain = load_domain("issue-tracker")
 
 CROSS = [f for f in domain.families if len(f.task_apps()) > 1]
 NOW = datetime(2025, 3, 7, 17, 0, tzinfo=UTC)

@@ -20,10 +20,7 @@ import httpx
 import pytest
 import yaml
 
-from cuagym.core import TaskConfig, parse_reward_output
-from cuagym.domains import TaskFamily
-from cuagym.domains.issue_tracker import domain
-from cuagym.domains.issue_tracker._ops import (
+from cuagym.apps.issue_tracker._ops import (
     add_comment,
     category,
     create_issue,
@@ -31,15 +28,19 @@ from cuagym.domains.issue_tracker._ops import (
     transition,
     update_issue,
 )
-from cuagym.domains.issue_tracker._ops_plan import (
+from cuagym.apps.issue_tracker._ops_plan import (
     complete_sprint,
     move_to_sprint,
     rank_move,
     start_sprint,
     update_project,
 )
+from cuagym.core import TaskConfig, parse_reward_output
+from cuagym.domains import TaskFamily, load_domain
 from tests.conftest import LiveHub
 from tests.domains.family_harness import check_sample, run_script
+
+domain = load_domain("issue-tracker")
 
 FAMILIES = domain.families
 SEEDS = (0, 1, 2)

@@ -257,7 +257,7 @@ async def test_visits_and_views_change_nothing(tracker: TrackerClient) -> None:
 async def test_post_without_a_session_is_refused() -> None:
     import httpx
 
-    from cuagym.domains.issue_tracker import IssueTracker
+    from cuagym.apps.issue_tracker import IssueTracker
     from cuagym.hub import Hub
 
     hub = Hub(apps=[IssueTracker()], token="x")

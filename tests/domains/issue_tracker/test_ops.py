@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from cuagym.domains.issue_tracker import IssueTrackerState, build_seed
-from cuagym.domains.issue_tracker._invariants import check_invariants
-from cuagym.domains.issue_tracker._jql import JQLError, parse, run
-from cuagym.domains.issue_tracker._ops import (
+from cuagym.apps.issue_tracker import IssueTrackerState, build_seed
+from cuagym.apps.issue_tracker._invariants import check_invariants
+from cuagym.apps.issue_tracker._jql import JQLError, parse, run
+from cuagym.apps.issue_tracker._ops import (
     ActionError,
     add_comment,
     allowed_transitions,
@@ -21,7 +21,7 @@ from cuagym.domains.issue_tracker._ops import (
     transition,
     update_issue,
 )
-from cuagym.domains.issue_tracker._ops_plan import (
+from cuagym.apps.issue_tracker._ops_plan import (
     backlog_list,
     complete_sprint,
     create_sprint,

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from cuagym.domains.issue_tracker import IssueTracker, IssueTrackerState, build_seed
-from cuagym.domains.issue_tracker._invariants import check_invariants
+from cuagym.apps.issue_tracker import IssueTracker, IssueTrackerState, build_seed
+from cuagym.apps.issue_tracker._invariants import check_invariants
 from cuagym.hub import InvalidState
 from cuagym.hub._validation import StateValidator
 from tests.domains.issue_tracker.conftest import TrackerClient

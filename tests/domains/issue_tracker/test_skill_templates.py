@@ -16,9 +16,11 @@ from typing import Any
 import pytest
 
 from cuagym.core import parse_reward_output
-from cuagym.domains.issue_tracker import domain
+from cuagym.domains import load_domain
 from cuagym.synth import scan_source
 from tests.conftest import LiveHub
+
+domain = load_domain("issue-tracker")
 
 
 def templates() -> dict[str, str]:

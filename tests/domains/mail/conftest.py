@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 import pytest
 
-from cuagym.domains.mail import MailApp, build_seed
+from cuagym.apps.mail import MailApp, build_seed
 from cuagym.hub import Hub
 from tests.conftest import LiveHub, serve_in_thread
 

@@ -13,16 +13,19 @@ from typing import Any
 
 import pytest
 
-from cuagym.domains.crm import CrmApp
-from cuagym.domains.crm._seed import build_seed as crm_seed
-from cuagym.domains.mail import MailApp, domain
-from cuagym.domains.mail._families._cross import reply_sentence, stage_contacts
-from cuagym.domains.mail._ops_compose import ComposeFields, prefill, send_message
+from cuagym.apps.crm import CrmApp
+from cuagym.apps.crm._seed import build_seed as crm_seed
+from cuagym.apps.mail import MailApp
+from cuagym.apps.mail._ops_compose import ComposeFields, prefill, send_message
+from cuagym.domains import load_domain
+from cuagym.families.cross.mail._cross import reply_sentence, stage_contacts
 from cuagym.hub import Hub
 from tests.conftest import LiveHub, serve_in_thread
 from tests.domains.family_harness import score_web_end_state
 from tests.domains.oracle_harness import assert_solved, needs_gui, oracle_episodes
 from tests.domains.web_end_states import EndStates, Mistake, State
+
+domain = load_domain("mail")
 
 FAMILY = domain.family("template-to-stage-contacts")
 SEED = 0
@@ -157,6 +160,8 @@ def test_a_wrong_mail_end_state_scores_below_one(mistake: Mistake, end_states: E
 # -- the CRM is only read -------------------------------------------------------------------------
 _CRM_EDIT = """
 import os, requests
+
+domain = load_domain("mail")
 hub, sid = os.environ["CUAGYM_HUB"], os.environ["CUAGYM_SID"]
 auth = {"Authorization": "Bearer " + os.environ["CUAGYM_HUB_TOKEN"]}
 state = requests.get(hub + "/crm/state", params={"sid": sid}, headers=auth).json()["stored_state"]

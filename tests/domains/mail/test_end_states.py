@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from cuagym.domains.mail import MailApp, domain
-from cuagym.domains.mail._ops import (
+from cuagym.apps.mail import MailApp
+from cuagym.apps.mail._ops import (
     add_label,
     create_label,
     delete_label,
@@ -25,17 +25,20 @@ from cuagym.domains.mail._ops import (
     set_unread,
     update_label,
 )
-from cuagym.domains.mail._ops_book import (
+from cuagym.apps.mail._ops_book import (
     create_contact,
     create_template,
     update_contact,
     update_settings,
 )
-from cuagym.domains.mail._ops_compose import ComposeFields, prefill, save_draft, send_message
+from cuagym.apps.mail._ops_compose import ComposeFields, prefill, save_draft, send_message
+from cuagym.domains import load_domain
 from cuagym.hub import Hub
 from tests.conftest import LiveHub, serve_in_thread
 from tests.domains.mail.test_cross import MISTAKES as CROSS_MISTAKES
 from tests.domains.web_end_states import EndStates, Mistake, State
+
+domain = load_domain("mail")
 
 SEED = 1
 P = dict[str, Any]

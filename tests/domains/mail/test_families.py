@@ -15,14 +15,16 @@ from typing import Any
 import pytest
 import yaml
 
+from cuagym.apps.crm import CrmApp
+from cuagym.apps.mail import MailApp
+from cuagym.apps.mail._views import FOLDER_VIEWS
 from cuagym.core import TaskConfig
-from cuagym.domains import TaskFamily
-from cuagym.domains.crm import CrmApp
-from cuagym.domains.mail import MailApp, domain
-from cuagym.domains.mail._views import FOLDER_VIEWS
+from cuagym.domains import TaskFamily, load_domain
 from cuagym.hub import Hub
 from tests.conftest import LiveHub, serve_in_thread
 from tests.domains.family_harness import check_sample
+
+domain = load_domain("mail")
 
 FAMILIES = domain.families
 SEEDS = (0, 1, 2)

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from cuagym.domains.mail import MailState, build_seed
-from cuagym.domains.mail._invariants import check_invariants
-from cuagym.domains.mail._ops import (
+from cuagym.apps.mail import MailState, build_seed
+from cuagym.apps.mail._invariants import check_invariants
+from cuagym.apps.mail._ops import (
     ActionError,
     create_label,
     delete_forever,
@@ -22,8 +22,8 @@ from cuagym.domains.mail._ops import (
     thread_action,
     update_label,
 )
-from cuagym.domains.mail._ops_book import create_contact, create_template, parse_groups
-from cuagym.domains.mail._ops_compose import (
+from cuagym.apps.mail._ops_book import create_contact, create_template, parse_groups
+from cuagym.apps.mail._ops_compose import (
     ComposeFields,
     discard_draft,
     parse_recipients,
@@ -31,7 +31,7 @@ from cuagym.domains.mail._ops_compose import (
     save_draft,
     send_message,
 )
-from cuagym.domains.mail._search import search_threads
+from cuagym.apps.mail._search import search_threads
 
 State = dict[str, Any]
 NOW = datetime(2025, 3, 14, 22, 0, tzinfo=UTC)

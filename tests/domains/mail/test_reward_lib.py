@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from cuagym.domains.mail._families._reward_lib import (
+from cuagym.apps.mail._reward_lib import (
     body_parts,
     exact,
     fold,
     signature_kept,
     text_lines,
 )
-from cuagym.domains.mail._families._scripts import REWARD_HELPERS
+from cuagym.families.mail._scripts import REWARD_HELPERS
 
 SIG = "Nora Castellanos\nFernhill Analytics"
 SETTINGS = {"signature": SIG}

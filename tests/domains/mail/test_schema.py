@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from cuagym.domains.mail import MailApp, MailState, build_seed
-from cuagym.domains.mail._invariants import check_invariants
+from cuagym.apps.mail import MailApp, MailState, build_seed
+from cuagym.apps.mail._invariants import check_invariants
 from tests.domains.mail.conftest import MailClient
 
 State = dict[str, Any]

@@ -16,8 +16,10 @@ from typing import Any
 import pytest
 
 from cuagym.core import parse_reward_output
-from cuagym.domains.mail import domain
+from cuagym.domains import load_domain
 from cuagym.synth import scan_source
+
+domain = load_domain("mail")
 
 
 def templates() -> dict[str, str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cuagym.domains._reward._figures import figures_in, states_figure
+from cuagym.scripts._figures import figures_in, states_figure
 
 
 @pytest.mark.parametrize(

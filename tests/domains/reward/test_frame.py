@@ -18,8 +18,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cuagym.core import parse_reward_output
-from cuagym.domains._reward import RUN_MAIN, inlined, reward_script
-from cuagym.domains._reward._frame import clean, describe, report
+from cuagym.scripts import RUN_MAIN, inlined, reward_script
+from cuagym.scripts._frame import clean, describe, report
 from cuagym.synth import scan_source
 
 
@@ -189,7 +189,7 @@ def test_the_composed_reward_is_clean_and_ends_with_the_wrapper(tmp_path: Path) 
 
 
 def test_inlined_drops_the_docstring_and_own_imports(tmp_path: Path) -> None:
-    from cuagym.domains._reward import _frame, _hub
+    from cuagym.scripts import _frame, _hub
 
     text = inlined(_frame)
     assert text.startswith("import math") and '"""The reward frame' not in text

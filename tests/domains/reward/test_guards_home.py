@@ -24,9 +24,9 @@ from openpyxl.formatting.rule import CellIsRule
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.worksheet.datavalidation import DataValidation
 
-from cuagym.domains._reward import _home
-from cuagym.domains._reward._globs import uncovered
-from cuagym.domains._reward._home import (
+from cuagym.scripts import _home
+from cuagym.scripts._globs import uncovered
+from cuagym.scripts._home import (
     cells_outside,
     initial_home,
     initial_path,
@@ -346,7 +346,7 @@ def test_a_libreoffice_save_changes_no_view(tmp_path: Path) -> None:
 
 def test_views_are_inlined_code(tmp_path: Path) -> None:
     # The module's functions are what rewards carry: nothing they use may come from cuagym.
-    from cuagym.domains._reward import inlined
+    from cuagym.scripts import inlined
 
     text = inlined(_home)
     assert "from cuagym" not in text and "import cuagym" not in text

@@ -8,8 +8,8 @@ import os
 import pytest
 
 from cuagym.core import INITIAL_SNAPSHOT, parse_reward_output
-from cuagym.domains._reward import DESKTOP_LIBRARIES, reward_script
 from cuagym.envs import LocalEnvironment
+from cuagym.scripts import DESKTOP_LIBRARIES, reward_script
 from cuagym.synth import scan_source
 
 pytestmark = [

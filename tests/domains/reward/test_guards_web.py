@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from cuagym.domains._reward._globs import covered, listing, pattern_regex, uncovered
-from cuagym.domains._reward._hub import diff_outside, records_changed
 from cuagym.hub import state_diff
+from cuagym.scripts._globs import covered, listing, pattern_regex, uncovered
+from cuagym.scripts._hub import diff_outside, records_changed
 
 INITIAL: dict[str, Any] = {
     "issues": {

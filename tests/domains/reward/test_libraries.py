@@ -10,8 +10,8 @@ import pytest
 
 from cuagym.domains import TaskFamily
 from cuagym.domains._registry import load_domains
-from cuagym.domains._reward import DESKTOP_LIBRARIES, WEB_LIBRARIES, inlined
-from cuagym.domains._reward import _frame as frame
+from cuagym.scripts import DESKTOP_LIBRARIES, WEB_LIBRARIES, inlined
+from cuagym.scripts import _frame as frame
 
 FAMILIES = [f for d in load_domains().values() for f in d.families]
 

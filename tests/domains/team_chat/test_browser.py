@@ -14,9 +14,12 @@ from typing import Any
 import httpx
 import pytest
 
-from cuagym.domains.team_chat import TeamChat, domain
+from cuagym.apps.team_chat import TeamChat
+from cuagym.domains import load_domain
 from cuagym.hub import Hub
 from tests.conftest import LiveHub, serve_in_thread
+
+domain = load_domain("team-chat")
 
 pytestmark = pytest.mark.browser
 

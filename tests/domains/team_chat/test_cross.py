@@ -19,16 +19,17 @@ from typing import Any, Literal
 import httpx
 import pytest
 
+from cuagym.apps.issue_tracker._ops_plan import update_sprint
+from cuagym.apps.team_chat._ops import create_channel, post_message, set_channel_text
+from cuagym.apps.team_chat._world import channel_id
 from cuagym.core import parse_reward_output
-from cuagym.domains import start_screen
-from cuagym.domains.issue_tracker._ops_plan import update_sprint
-from cuagym.domains.team_chat import domain
-from cuagym.domains.team_chat._families._world import channel_id
-from cuagym.domains.team_chat._ops import create_channel, post_message, set_channel_text
+from cuagym.domains import load_domain, start_screen
 from tests.conftest import LiveHub
 from tests.domains.desktop_harness import is_desk_web
 from tests.domains.family_harness import run_script
 from tests.domains.oracle_harness import assert_solved, needs_gui, oracle_episodes
+
+domain = load_domain("team-chat")
 
 CROSS = [f for f in domain.families if len(f.task_apps()) > 1 and not is_desk_web(f)]
 NOW = datetime(2025, 3, 7, 17, 0, tzinfo=UTC)

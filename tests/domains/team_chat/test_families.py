@@ -19,12 +19,7 @@ import httpx
 import pytest
 import yaml
 
-from cuagym.core import TaskConfig, parse_reward_output
-from cuagym.domains import TaskFamily
-from cuagym.domains.team_chat import domain
-from cuagym.domains.team_chat._families._navigation import my_conversations
-from cuagym.domains.team_chat._families._world import channel_id, uid_of
-from cuagym.domains.team_chat._ops import (
+from cuagym.apps.team_chat._ops import (
     add_members,
     create_channel,
     delete_message,
@@ -39,9 +34,15 @@ from cuagym.domains.team_chat._ops import (
     toggle_reaction,
     update_profile,
 )
+from cuagym.apps.team_chat._world import channel_id, uid_of
+from cuagym.core import TaskConfig, parse_reward_output
+from cuagym.domains import TaskFamily, load_domain
+from cuagym.families.team_chat._navigation import my_conversations
 from tests.conftest import LiveHub
 from tests.domains.desktop_harness import is_desk_web
 from tests.domains.family_harness import check_sample, run_script
+
+domain = load_domain("team-chat")
 
 FAMILIES = domain.families
 SEEDS = (0, 1, 2)

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from cuagym.domains.team_chat import build_seed
-from cuagym.domains.team_chat._ops import (
+from cuagym.apps.team_chat import build_seed
+from cuagym.apps.team_chat._ops import (
     ActionError,
     create_channel,
     edit_message,

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from cuagym.domains.team_chat import TeamChat, TeamChatState, build_seed
-from cuagym.domains.team_chat._invariants import check_invariants
+from cuagym.apps.team_chat import TeamChat, TeamChatState, build_seed
+from cuagym.apps.team_chat._invariants import check_invariants
 from cuagym.hub import InvalidState
 from cuagym.hub._validation import StateValidator
 
@@ -329,7 +329,7 @@ def test_fractional_and_offset_timestamps_are_ordered_by_instant() -> None:
 def test_form_text_keeps_plain_newlines() -> None:
     from starlette.datastructures import FormData
 
-    from cuagym.domains.team_chat._ui_common import field
+    from cuagym.apps.team_chat._ui_common import field
 
     assert field(FormData([("text", "line one\r\nline two\rthree")]), "text") == (
         "line one\nline two\nthree"

@@ -16,8 +16,10 @@ from typing import Any
 
 import pytest
 
-from cuagym.domains.team_chat import domain
+from cuagym.domains import load_domain
 from cuagym.synth import scan_source
+
+domain = load_domain("team-chat")
 
 
 def templates() -> dict[str, str]:

@@ -9,8 +9,7 @@ from collections import Counter
 
 import pytest
 
-from cuagym.domains import TaskFamily
-from cuagym.domains.writer import domain
+from cuagym.domains import TaskFamily, load_domain
 from tests.domains.desktop_harness import check_desktop_sample
 from tests.domains.writer.office_checks import (
     assert_goal_not_method,
@@ -19,6 +18,8 @@ from tests.domains.writer.office_checks import (
     leaves,
     taxonomy,
 )
+
+domain = load_domain("writer")
 
 FAMILIES = domain.families
 SEEDS = (0, 1, 2)

@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 
 from cuagym.agent import Policy
-from cuagym.domains import TaskFamily
-from cuagym.domains.writer import domain
+from cuagym.domains import TaskFamily, load_domain
 from tests.domains.oracle_harness import assert_solved, oracle_episodes
+
+domain = load_domain("writer")
 
 
 @pytest.mark.parametrize("family", domain.families, ids=lambda f: f.id)

@@ -1,0 +1,197 @@
+"""Source text of a desktop (office-file) task's three scripts, and the family base they share.
+
+- ``initial_setup.py`` holds builder functions (python-docx / python-pptx / openpyxl source,
+  one per file kind) and the files to build as JSON: the Generator decides the whole world at
+  generation time, the script only renders it. It writes files and nothing else: in our
+  sandbox the orchestrator opens the app on them.
+- ``golden_patch.py`` opens the files setup wrote and edits them in place (copy-then-modify:
+  whatever the task does not touch stays byte-for-byte the library's rendering of setup's
+  content), then saves.
+- ``reward.py`` is the shared reward frame around a family's *read block* (open the files;
+  any failure is ``REWARD: 0.0``) and its flat *check block*: a list of ``(name, points,
+  passed, detail)`` appended in straight-line code, never through a nested helper, which the
+  forbidden-pattern scanner cannot follow. Module-level helpers compute values from what was read.
+
+:class:`OfficeFamily` wires these together for a domain; writer and impress subclass it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import textwrap
+from abc import abstractmethod
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from cuagym.core import StartWindow, TaskConfig
+from cuagym.families._family import GeneratedScripts, TaskFamily, family_rng
+from cuagym.scripts import DESKTOP_LIBRARIES, doc_line
+from cuagym.scripts import reward_script as compose_reward
+
+__all__ = [
+    "HOME",
+    "OFFICE_GUARDS",
+    "OfficeFamily",
+    "json_literal",
+    "params_of",
+    "patch_script",
+    "quote",
+    "reward_script",
+    "setup_script",
+]
+
+HOME = "/home/user"
+
+
+def json_literal(value: Any) -> str:
+    """A Python expression that evaluates to ``value``: readable JSON in a raw string."""
+    text = json.dumps(value, indent=1, ensure_ascii=False, sort_keys=True)
+    if "'''" in text or text.endswith("\\"):
+        return f"json.loads({text!r})"
+    return f"json.loads(r'''{text}''')"
+
+
+def params_of(task: TaskConfig) -> dict[str, Any]:
+    params = (task.model_extra or {}).get("params")
+    if not isinstance(params, dict):
+        raise ValueError(f"task {task.task_id} has no params")
+    return params
+
+
+def quote(text: str) -> str:
+    return f"\u201c{text}\u201d"
+
+
+_SETUP_MAIN = """
+# The orchestrator opens the app on these files; setup itself only writes them (a GUI start
+# here would need DISPLAY and a non-blocking Popen, see SKILL.md section 3).
+for folder in ("Documents", "Desktop", "Downloads"):
+    os.makedirs(os.path.join("/home/user", folder), exist_ok=True)
+for spec in FILES:
+    os.makedirs(os.path.dirname(spec["path"]), exist_ok=True)
+    BUILDERS[spec["kind"]](spec)
+    print("wrote " + spec["path"])
+"""
+
+
+def setup_script(task_id: str, files: list[dict[str, Any]], builders: dict[str, str]) -> str:
+    """``initial_setup.py``: the builders the files need, the files as JSON, a render loop."""
+    kinds = sorted({f["kind"] for f in files})
+    table = ", ".join(f"{k!r}: build_{k}" for k in kinds)
+    return (
+        f'"""initial_setup.py for {task_id}: build the task\'s files under /home/user."""\n'
+        + "import json\nimport os\n\n"
+        + "\n\n".join(textwrap.dedent(builders[k]).strip("\n") + "\n" for k in kinds)
+        + f"\n\nBUILDERS = {{{table}}}\n"
+        + f"FILES = {json_literal(files)}\n"
+        + _SETUP_MAIN
+    )
+
+
+def patch_script(
+    task_id: str, params: dict[str, Any], imports: str, helpers: str, body: str
+) -> str:
+    """``golden_patch.py``: the task's params, edit helpers, then the family's edit block."""
+    return (
+        f'"""golden_patch.py for {task_id}: edit the files setup wrote, then save them."""\n'
+        + "import json\n"
+        + textwrap.dedent(imports).strip("\n")
+        + f"\n\nP = {json_literal(params)}\n\n"
+        + textwrap.dedent(helpers).strip("\n")
+        + "\n\n"
+        + textwrap.dedent(body).strip("\n")
+        + "\n"
+    )
+
+
+#: Whole-home guard of every office reward (after the desktop libraries, which it uses): the
+#: files of the home outside the task's targets are as setup left them.
+OFFICE_GUARDS = '''
+def is_lock_file(path):
+    """LibreOffice's ".~lock.<name>#" beside a document it holds open: the app's, not the user's
+    (the reward runs while the app still shows the document)."""
+    name = path.rsplit("/", 1)[-1]
+    return name.startswith(".~lock.") and name.endswith("#")
+
+
+def home_strays(allowed):
+    """Paths of the home added, removed or changed since setup that ``allowed`` (patterns over
+    '/'-paths relative to the home) does not cover; an office file saved without edits and
+    LibreOffice's lock files do not count."""
+    start = initial_home()
+    moved = tree_changes(tree(start), tree(HOME), start, HOME)
+    return [p for p in uncovered(moved, allowed, "/") if not is_lock_file(p)]
+
+
+def home_relative(path):
+    return path[len(HOME) + 1 :] if path.startswith(HOME + "/") else path
+'''
+
+
+def reward_script(task: TaskConfig, imports: str, helpers: str, read: str, body: str) -> str:
+    """``reward.py``: the shared reward frame (:mod:`cuagym.scripts`) around params,
+    the desktop guard libraries, the office guards, the domain's helpers, the read block (a
+    file that cannot be read scores 0) and the check block."""
+    return compose_reward(
+        header=f'"""reward.py for {task.task_id}.\n\nTask: {doc_line(task.instruction)}\n"""',
+        imports="import json\n" + textwrap.dedent(imports).strip("\n") + "\n",
+        libraries=[*DESKTOP_LIBRARIES, OFFICE_GUARDS, helpers],
+        constants=f"P = {json_literal(params_of(task))}",
+        read=read,
+        body=body,
+    )
+
+
+class OfficeFamily(TaskFamily):
+    """A family whose state is office files under /home/user.
+
+    Subclasses (one base per domain) fix the script vocabulary: ``builders`` (file kind →
+    builder source), ``patch_imports``/``patch_helpers`` and ``reward_imports``/
+    ``reward_helpers``; a family supplies the rest.
+    """
+
+    builders: ClassVar[dict[str, str]]
+    patch_imports: ClassVar[str]
+    patch_helpers: ClassVar[str]
+    reward_imports: ClassVar[str]
+    reward_helpers: ClassVar[str]
+
+    def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
+        """The domain's app (writer, impress) on the task's file."""
+        return [StartWindow(app=self.domain, path=params["path"])]
+
+    # -- Generator ------------------------------------------------------------------------------
+    @abstractmethod
+    def files(self, p: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
+        """The files of the initial state (``{"kind", "path", ...}`` specs the builders take),
+        consistent with every fact the task's context states; filler varies with ``rng``."""
+
+    @abstractmethod
+    def patch(self, p: dict[str, Any]) -> str:
+        """The golden patch's edit block (``P`` = params, the patch helpers in scope)."""
+
+    def generate(self, task: TaskConfig) -> GeneratedScripts:
+        p = params_of(task)
+        files = self.files(p, family_rng(task, "world"))
+        return GeneratedScripts(
+            initial_setup=setup_script(task.task_id, files, self.builders),
+            golden_patch=patch_script(
+                task.task_id, p, self.patch_imports, self.patch_helpers, self.patch(p)
+            ),
+        )
+
+    # -- Discriminator --------------------------------------------------------------------------
+    @abstractmethod
+    def reward_read(self, p: dict[str, Any]) -> str:
+        """Statements that open the task's files (inside ``try``: a failure scores 0)."""
+
+    @abstractmethod
+    def reward_body(self, p: dict[str, Any]) -> str:
+        """Flat checks appended to ``checks`` from what the read block opened."""
+
+    def write_reward(self, task: TaskConfig) -> str:
+        p = params_of(task)
+        return reward_script(
+            task, self.reward_imports, self.reward_helpers, self.reward_read(p), self.reward_body(p)
+        )

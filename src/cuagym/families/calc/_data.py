@@ -1,0 +1,471 @@
+"""Families on the data itself: sorting, validation lists, extracting rows, charts."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from cuagym.apps.calc._world import (
+    COMPANIES,
+    invoice_table,
+    region_summary,
+    sales_table,
+    slug,
+    task_table,
+)
+from cuagym.core import Difficulty, TaskConfig
+from cuagym.families.calc._base import SAVE_NOTE, CalcFamily, Sheet, quote
+
+__all__ = ["DropdownList", "ExtractRowsToSheet", "RegionChart", "SortRows"]
+
+# (primary column, direction, secondary column, direction); columns of the sales table
+_SORTS: tuple[tuple[str, str, str, str], ...] = (
+    ("Region", "A to Z", "Revenue", "largest first"),
+    ("Sales rep", "A to Z", "Date", "newest first"),
+    ("Product", "A to Z", "Units", "largest first"),
+    ("Region", "Z to A", "Order ID", "A to Z"),
+)
+_COLS = {
+    "Order ID": "A",
+    "Date": "B",
+    "Region": "C",
+    "Sales rep": "D",
+    "Product": "E",
+    "Units": "F",
+    "Unit price": "G",
+    "Revenue": "H",
+}
+
+
+class SortRows(CalcFamily):
+    id: ClassVar[str] = "sort-rows"
+    difficulty: ClassVar[Difficulty] = "medium"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("data", "sort", "multi-key-sort")
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        company = rng.choice(COMPANIES)
+        key1, dir1, key2, dir2 = rng.choice(_SORTS)
+        n = rng.randint(24, 40)
+        path = f"/home/user/Documents/{slug(company)}_orders_{rng.randint(1, 4)}q.xlsx"
+        orders = quote("Orders")
+        instruction = rng.choice(
+            [
+                f"Sort the {n} orders in sheet {orders} of {path} by {key1} ({dir1}), and orders "
+                f"with the same {key1} by {key2} ({dir2}). The header stays in row 1 and each "
+                "order keeps all its values together.",
+                f"Reorder sheet {orders} of {path} so its {n} orders run by {key1} ({dir1}), "
+                f"breaking ties on {key2} ({dir2}); the header row stays on top and no order's "
+                "values get separated.",
+                f"I need the orders in {path} (sheet {orders}) grouped by {key1}, {dir1}, and "
+                f"within each {key1} ordered by {key2}, {dir2}. Keep row 1 as the header and move "
+                "each order as a whole row.",
+                f"Arrange all {n} order rows on sheet {orders} in {path} with {key1} as the main "
+                f"sort key ({dir1}) and {key2} as the second key ({dir2}); whole rows move "
+                "together and the header is not sorted.",
+                f"Sort order for sheet {orders} of {path}: first {key1}, {dir1}; among orders "
+                f"sharing a {key1}, {key2}, {dir2}. The header row stays put and every order's "
+                "cells stay in one row.",
+            ]
+        )
+        return self.make_task(
+            task_id,
+            instruction,
+            f"{path} is open in LibreOffice Calc. Sheet {quote('Orders')} has a header in row "
+            f"1 and {n} orders in rows 2 to {n + 1}, in date order, with the columns "
+            + ", ".join(f"{name} ({col})" for name, col in _COLS.items())
+            + f"; Revenue = Units × Unit price. {SAVE_NOTE}",
+            path=path,
+            sheet="Orders",
+            key1=key1,
+            dir1=dir1,
+            key2=key2,
+            dir2=dir2,
+            col1=_COLS[key1],
+            col2=_COLS[key2],
+            n=n,
+        )
+
+    def sheets(self, p: dict[str, Any], rng: random.Random) -> tuple[list[Sheet], str]:
+        header, rows = sales_table(rng, p["n"])
+        i1 = "ABCDEFGH".index(p["col1"])
+        if [r[i1] for r in rows] == sorted(r[i1] for r in rows):
+            rows.reverse()  # never start sorted by the first key
+        return [
+            {
+                "title": p["sheet"],
+                "rows": [header, *rows],
+                "formats": {"B": "yyyy-mm-dd", "G": "#,##0.00", "H": "#,##0.00"},
+                "widths": {c: 14 for c in "ABCDEFGH"},
+            }
+        ], ""
+
+    def patch(self, p: dict[str, Any]) -> str:
+        return """
+ws = wb[F["sheet"]]
+cells = list(ws.iter_rows(min_row=2, max_row=F["n"] + 1, max_col=8))
+rows = [[c.value for c in row] for row in cells]
+formats = [[c.number_format for c in row] for row in cells]
+i1, i2 = "ABCDEFGH".index(F["col1"]), "ABCDEFGH".index(F["col2"])
+key = lambda v: v.casefold() if isinstance(v, str) else v
+order = sorted(range(len(rows)), key=lambda i: key(rows[i][i2]),
+               reverse=F["dir2"] in ("largest first", "newest first", "Z to A"))
+order = sorted(order, key=lambda i: key(rows[i][i1]), reverse=F["dir1"] == "Z to A")
+for r, i in enumerate(order, start=2):
+    for c, value in enumerate(rows[i], start=1):
+        ws.cell(row=r, column=c, value=value).number_format = formats[i][c - 1]
+"""
+
+    def checks(self, p: dict[str, Any]) -> str:
+        # Sorting only moves whole rows: the rows (as value tuples) are the same multiset as
+        # before, and only values of the order rows change (each column keeps its format).
+        return """
+ws = wb[P["sheet"]]
+last = P["n"] + 1
+rows = [row_keys(ws, r, 8) for r in range(2, last + 1)]
+i1, i2 = "ABCDEFGH".index(P["col1"]), "ABCDEFGH".index(P["col2"])
+down1 = P["dir1"] == "Z to A"
+down2 = P["dir2"] in ("largest first", "newest first", "Z to A")
+k1 = [r[i1].casefold() if isinstance(r[i1], str) else r[i1] for r in rows]
+k2 = [r[i2].casefold() if isinstance(r[i2], str) else r[i2] for r in rows]
+pairs = list(zip(k1, k1[1:]))
+primary = all((b <= a) if down1 else (a <= b) for a, b in pairs)
+ties = [(k2[i], k2[i + 1]) for i, (a, b) in enumerate(pairs) if a == b]
+secondary = all((y <= x) if down2 else (x <= y) for x, y in ties)
+old_rows = sorted(repr(view_row(before, P["sheet"], r, 8)) for r in range(2, last + 1))
+new_rows = sorted(repr(view_row(after, P["sheet"], r, 8)) for r in range(2, last + 1))
+extra = unexpected_changes(before, after, [[P["sheet"] + "!A2:H" + str(last), ["value"]]])
+checks.append(("header_kept", 0, ws["A1"].value == "Order ID", "A1: " + text_of(ws["A1"].value)))
+checks.append(("rows_intact", 0, old_rows == new_rows,
+               f"{len(set(old_rows) - set(new_rows))} orders lost or changed"))
+checks.append(("nothing_else_changed", 0, not extra, "also changed: " + listing(extra)))
+checks.append(("first_key", 2, primary, f"{P['key1']} order ok: {primary}"))
+checks.append(("both_keys", 2, primary and secondary, f"{P['key2']} within ties ok: {secondary}"))
+"""
+
+
+_STATUS_LISTS: tuple[tuple[str, ...], ...] = (
+    ("Not started", "In progress", "Blocked", "Done"),
+    ("To do", "Doing", "Review", "Done"),
+    ("Open", "Waiting", "Closed"),
+    ("Planned", "Active", "On hold", "Complete", "Cancelled"),
+)
+
+
+class DropdownList(CalcFamily):
+    id: ClassVar[str] = "dropdown-list"
+    difficulty: ClassVar[Difficulty] = "medium"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("data", "validation", "list-validation")
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        company = rng.choice(COMPANIES)
+        items = list(rng.choice(_STATUS_LISTS))
+        n = rng.randint(12, 30)
+        path = f"/home/user/Documents/{slug(company)}_task_board.xlsx"
+        shown = ", ".join(quote(i) for i in items)
+        cells, tasks = f"F2:F{n + 1}", quote("Tasks")
+        instruction = rng.choice(
+            [
+                f"Make the Status cells {cells} of sheet {tasks} in {path} accept only these "
+                f"values, offered in a drop-down list in this order: {shown}. Any other entry "
+                "must be rejected with an error message.",
+                f"Restrict the Status entries of {path} (sheet {tasks}, {cells}) to {shown}, "
+                "listed in that order in an in-cell drop-down; typing anything else must be "
+                "refused with an error.",
+                f"People keep typing free text into the Status column of {path}. Make cells "
+                f"{cells} on sheet {tasks} offer a drop-down of exactly {shown}, in this order, "
+                "and reject any other value with an error message.",
+                f"Set up {cells} of sheet {tasks} in {path} so each Status cell can only hold "
+                f"one of {shown}, shown in that order as a pick list in the cell, while an error "
+                "stops any other entry.",
+                f"Only {shown} may go into the Status cells of {path} ({cells} on sheet "
+                f"{tasks}): offer them, in that order, in a drop-down on each cell and block "
+                "everything else with an error.",
+            ]
+        )
+        return self.make_task(
+            task_id,
+            instruction,
+            f"{path} is open in LibreOffice Calc. Sheet {quote('Tasks')} lists {n} tasks in "
+            f"rows 2 to {n + 1} (Task ID, Task, Owner, Due date, Priority, Status); the Status "
+            f"column F is still empty and has no input rules. {SAVE_NOTE}",
+            path=path,
+            sheet="Tasks",
+            items=items,
+            n=n,
+        )
+
+    def sheets(self, p: dict[str, Any], rng: random.Random) -> tuple[list[Sheet], str]:
+        header, rows = task_table(rng, p["n"])
+        return [
+            {
+                "title": p["sheet"],
+                "rows": [header, *rows],
+                "formats": {"D": "yyyy-mm-dd"},
+                "widths": {"A": 8, "B": 28, "C": 16, "D": 12, "E": 10, "F": 14},
+            }
+        ], ""
+
+    def patch(self, p: dict[str, Any]) -> str:
+        return """
+ws = wb[F["sheet"]]
+dv = DataValidation(type="list", formula1='"' + ",".join(F["items"]) + '"', allow_blank=True,
+                    showDropDown=False, showErrorMessage=True, errorStyle="stop")
+dv.add(f"F2:F{F['n'] + 1}")
+ws.add_data_validation(dv)
+"""
+
+    def checks(self, p: dict[str, Any]) -> str:
+        # showDropDown is inverted in the file format: true HIDES the in-cell arrow. One list
+        # rule on exactly the Status cells, its items exactly as quoted and in order.
+        return """
+ws = wb[P["sheet"]]
+wanted = {f"F{r}" for r in range(2, P["n"] + 2)}
+rules = list(ws.data_validations.dataValidation)
+found = []  # (exactly F2:Fn, items, arrow shown, rejects others) per list rule
+for dv in rules:
+    if dv.type != "list":
+        continue
+    cells = set()
+    for part in str(dv.sqref).split():
+        c1, r1, c2, r2 = openpyxl.utils.cell.range_boundaries(part)
+        cells |= {openpyxl.utils.get_column_letter(c) + str(r)
+                  for c in range(c1, c2 + 1) for r in range(r1, r2 + 1)}
+    source = str(dv.formula1 or "")
+    if source.startswith('"'):
+        items = source[1:-1].split(",")
+    else:
+        items = [text_of(v) for v in flat(ref_value(wb, vals, P["sheet"], source, 0))
+                 if v is not None]
+    found.append((wanted == cells, items, not dv.showDropDown,
+                  bool(dv.showErrorMessage) and dv.errorStyle in (None, "stop")))
+good = [f for f in found if f[0]]
+ids = [r for r in range(2, P["n"] + 2) if ws[f"A{r}"].value]
+extra = unexpected_changes(before, after, [[P["sheet"] + ":validations", "*"]])
+checks.append(("tasks_kept", 0, len(ids) == P["n"], f"{len(ids)} task ids present"))
+checks.append(("nothing_else_changed", 0, not extra, "also changed: " + listing(extra)))
+checks.append(("one_rule", 0, len(rules) <= 1, f"{len(rules)} validation rules on the sheet"))
+checks.append(("list_rule", 2, bool(good), f"{len(found)} list rule(s)"))
+checks.append(("items", 2, any(f[1] == P["items"] for f in good), f"rules: {found}"))
+checks.append(("arrow_shown", 1, any(f[1] == P["items"] and f[2] for f in good), f"rules: {found}"))
+checks.append(("rejects_others", 1, any(f[1] == P["items"] and f[3] for f in good),
+               f"rules: {found}"))
+"""
+
+
+class ExtractRowsToSheet(CalcFamily):
+    id: ClassVar[str] = "extract-rows-to-sheet"
+    difficulty: ClassVar[Difficulty] = "hard"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("data", "filter", "extract-matching-rows")
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        company = rng.choice(COMPANIES)
+        n = rng.randint(24, 40)
+        status = rng.choice(["Overdue", "Open"])
+        new = rng.choice([f"{status} invoices", f"{status} list", status])
+        path = f"/home/user/Documents/{slug(company)}_receivables.xlsx"
+        named, src = quote(new), quote("Invoices")
+        instruction = rng.choice(
+            [
+                f"In {path}, add a sheet named {named} placed right after {src}. Starting at A1 "
+                f"it should hold the header row of {src} and, below it, every invoice whose "
+                f"Status is {status} (all six columns), in the same order as on {src} and "
+                f"nothing else. {src} stays unchanged.",
+                f"Copy every {status} invoice of {path} onto a new sheet {named} that sits "
+                f"directly after {src}: its first row repeats the header of {src}, then the "
+                "matching invoices follow with all six columns, in their original order, and "
+                f"nothing else. Leave {src} itself unchanged.",
+                f"I need a separate list of the invoices whose Status is {status}. In {path}, "
+                f"create sheet {named} right after {src} holding, from A1 down, the header of "
+                f"{src} and those invoices (six columns each) in the order they appear there; "
+                f"{src} must stay as it is.",
+                f"Add sheet {named} to {path}, positioned immediately after {src}, containing "
+                f"only the header row of {src} (starting at A1) followed by each invoice with "
+                f"Status {status}, all six of its columns, in the source order. Do not alter "
+                f"{src}.",
+                f"Pull the invoices with Status {status} out of {path} into their own sheet: "
+                f"name it {named}, place it right behind {src}, and fill it from A1 with the "
+                "header row plus the six columns of each such invoice, same order as the source. "
+                "The source sheet stays unchanged.",
+            ]
+        )
+        return self.make_task(
+            task_id,
+            instruction,
+            f"{company}'s receivables workbook {path} is open in LibreOffice Calc. It has two "
+            f"sheets, {quote('Invoices')} then {quote('Customers')}. {quote('Invoices')} has a "
+            f"header in row 1 and {n} invoices in rows 2 to {n + 1}: Invoice, Customer, Issue "
+            f"date, Due date, Amount, Status (Paid, Open or Overdue). {SAVE_NOTE}",
+            path=path,
+            sheet="Invoices",
+            other="Customers",
+            new=new,
+            status=status,
+            n=n,
+        )
+
+    def sheets(self, p: dict[str, Any], rng: random.Random) -> tuple[list[Sheet], str]:
+        header, rows = invoice_table(rng, p["n"])
+        customers = sorted({r[1] for r in rows})
+        return [
+            {
+                "title": p["sheet"],
+                "rows": [header, *rows],
+                "formats": {"C": "yyyy-mm-dd", "D": "yyyy-mm-dd", "E": "#,##0.00"},
+                "widths": {"A": 11, "B": 20, "C": 12, "D": 12, "E": 12, "F": 10},
+            },
+            {
+                "title": p["other"],
+                "rows": [["Customer", "Account manager"]]
+                + [[c, rng.choice(["Ana Silva", "Dev Patel", "Grace Liu"])] for c in customers],
+                "widths": {"A": 20, "B": 18},
+            },
+        ], ""
+
+    def patch(self, p: dict[str, Any]) -> str:
+        return """
+src = wb[F["sheet"]]
+dst = wb.create_sheet(F["new"], index=wb.sheetnames.index(F["sheet"]) + 1)
+out = 1
+for row in src.iter_rows(min_row=1, max_row=F["n"] + 1, max_col=6):
+    if row[0].row == 1 or row[5].value == F["status"]:
+        for c, cell in enumerate(row, start=1):
+            dst.cell(row=out, column=c, value=cell.value).number_format = cell.number_format
+        out += 1
+"""
+
+    def checks(self, p: dict[str, Any]) -> str:
+        # Values are compared with their kind (a date pasted as text only looks alike); the
+        # new sheet is the only change (the source keeps no filter, no hidden rows).
+        return """
+src = wb[P["sheet"]]
+names = wb.sheetnames
+dst = wb[P["new"]] if P["new"] in names else None
+header = typed_row(src, 1, 6)
+matching = [typed_row(src, r, 6) for r in range(2, P["n"] + 2)
+            if src.cell(row=r, column=6).value == P["status"]]
+got = [] if dst is None else [typed_row(dst, r, 6) for r in range(1, dst.max_row + 1)]
+got = [r for r in got if any(kind != "empty" for kind, _ in r)]
+extra_cols = 0 if dst is None else dst.max_column - 6
+ids = [src.cell(row=r, column=1).value for r in range(2, P["n"] + 2)]
+expected_names = list(before.get("sheets") or [])
+expected_names.insert(expected_names.index(P["sheet"]) + 1, P["new"])
+extra = unexpected_changes(before, after, [["sheets", "*"], [P["new"] + "!*", "*"],
+                                           [P["new"] + ":*", "*"]])
+checks.append(("source_kept", 0, len([i for i in ids if i]) == P["n"] and len(matching) >= 1
+               and src["A1"].value == "Invoice", f"{len(matching)} {P['status']} rows"))
+checks.append(("nothing_else_changed", 0, not extra, "also changed: " + listing(extra)))
+checks.append(("sheet_added", 1, dst is not None, "sheets: " + listing(names)))
+checks.append(("placed_after", 1, names == expected_names, "sheets: " + listing(names)))
+checks.append(("header_row", 1, bool(got) and got[0] == header, f"first row: {got[:1]}"))
+checks.append(("rows_match", 3, got[1:] == matching and extra_cols <= 0,
+               f"{len(got) - 1 if got else 0} rows copied, {len(matching)} expected"))
+"""
+
+
+class RegionChart(CalcFamily):
+    id: ClassVar[str] = "region-chart"
+    difficulty: ClassVar[Difficulty] = "hard"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("charts", "insert", "column-chart")
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        company = rng.choice(COMPANIES)
+        k = rng.randint(4, 6)
+        title = rng.choice(["Revenue by region", "Regional revenue 2025", "Revenue per region"])
+        path = f"/home/user/Documents/{slug(company)}_regional_summary.xlsx"
+        summary, named, values, cats = (
+            quote("Summary"),
+            quote(title),
+            f"C2:C{k + 1}",
+            f"A2:A{k + 1}",
+        )
+        instruction = rng.choice(
+            [
+                f"On sheet {summary} of {path}, add a column chart (vertical bars) with the title "
+                f"{named} that shows one data series, the Revenue values {values}, with the "
+                f"region names {cats} as its categories.",
+                f"Chart the regional revenue on sheet {summary} of {path}: a column chart "
+                f"(vertical bars) titled {named}, with a single series taken from {values} "
+                f"(Revenue) and the regions in {cats} as category labels.",
+                f"Put a vertical bar chart on sheet {summary} in {path} showing Revenue "
+                f"({values}) per region (categories {cats}); it has exactly one data series and "
+                f"the title {named}.",
+                f"I want to see the {k} regions' revenue at a glance: add to sheet {summary} of "
+                f"{path} a column chart with the title {named} whose only series is {values}, "
+                f"labelled by the region names in {cats}.",
+                f"Create one column chart (vertical bars) on sheet {summary} of {path}: title "
+                f"{named}, categories from {cats} (the regions), values from {values} (Revenue) "
+                "as its one data series.",
+            ]
+        )
+        return self.make_task(
+            task_id,
+            instruction,
+            f"{path} is open in LibreOffice Calc. Sheet {quote('Summary')} has a header in row "
+            f"1 (Region, Orders, Revenue) and {k} regions in rows 2 to {k + 1}; sheet "
+            f"{quote('Notes')} holds remarks. There are no charts yet. {SAVE_NOTE}",
+            path=path,
+            sheet="Summary",
+            title=title,
+            k=k,
+        )
+
+    def sheets(self, p: dict[str, Any], rng: random.Random) -> tuple[list[Sheet], str]:
+        header, rows = region_summary(rng, p["k"])
+        return [
+            {
+                "title": p["sheet"],
+                "rows": [header, *rows],
+                "formats": {"C": "#,##0.00"},
+                "widths": {"A": 14, "B": 10, "C": 14},
+            },
+            {
+                "title": "Notes",
+                "rows": [
+                    ["Note"],
+                    ["Figures exported from the CRM on Friday."],
+                    ["Revenue excludes VAT."],
+                ],
+                "widths": {"A": 50},
+            },
+        ], ""
+
+    def patch(self, p: dict[str, Any]) -> str:
+        return """
+ws = wb[F["sheet"]]
+chart = BarChart()
+chart.type = "col"
+chart.title = F["title"]
+chart.add_data(Reference(ws, min_col=3, min_row=2, max_row=F["k"] + 1), titles_from_data=False)
+chart.set_categories(Reference(ws, min_col=1, min_row=2, max_row=F["k"] + 1))
+ws.add_chart(chart, "E2")
+"""
+
+    def checks(self, p: dict[str, Any]) -> str:
+        # One chart, on the stated sheet, with the exact title; no other change of the workbook.
+        return """
+ws = wb[P["sheet"]]
+charts = charts_on_sheet(P["path"], P["sheet"])
+bars = [plot for chart in charts for plot in chart.iter(NS_C + "barChart")]
+columns = [plot for plot in bars if plot.find(NS_C + "barDir") is not None
+           and plot.find(NS_C + "barDir").get("val") == "col"]
+titles = [chart_title(chart) for chart in charts]
+vals_refs = [split_ref(ref, P["sheet"]) for plot in columns for ref in series_refs(plot, "val")]
+cat_refs = [split_ref(ref, P["sheet"]) for plot in columns for ref in series_refs(plot, "cat")]
+all_series = [ser for chart in charts for ser in chart.iter(NS_C + "ser")]
+last = str(P["k"] + 1)
+regions = [ws[f"A{r}"].value for r in range(2, P["k"] + 2)]
+extra = unexpected_changes(before, after, [[P["sheet"] + ":charts", "*"]])
+checks.append(("data_kept", 0, all(isinstance(v, str) and v for v in regions),
+               f"regions: {regions}"))
+checks.append(("nothing_else_changed", 0, not extra, "also changed: " + listing(extra)))
+checks.append(("one_chart", 0, len(charts) <= 1, f"{len(charts)} charts on {P['sheet']}"))
+checks.append(("chart_on_sheet", 1, bool(charts), f"{len(charts)} chart(s) on {P['sheet']}"))
+checks.append(("column_chart", 1, bool(columns),
+               f"{len(bars)} bar plot(s), {len(columns)} vertical"))
+checks.append(("title", 1, P["title"] in titles, f"titles: {titles}"))
+checks.append(("values", 2, (P["sheet"], "C2:C" + last) in vals_refs,
+               f"series values: {vals_refs}"))
+checks.append(("categories", 1, (P["sheet"], "A2:A" + last) in cat_refs, f"categories: {cat_refs}"))
+checks.append(("one_series", 1, len(vals_refs) == 1 and len(all_series) == 1,
+               f"{len(all_series)} series"))
+"""

@@ -1,0 +1,43 @@
+"""Procedural task families of the crm domain (the offline, deterministic role backend).
+
+Each family covers one leaf of ``taxonomy.yaml``; see ``_common`` for what they share.
+"""
+
+from __future__ import annotations
+
+from cuagym.families._family import TaskFamily
+from cuagym.families.crm._accounts import CreateAccount
+from cuagym.families.crm._conversion import (
+    ConvertLeadExistingAccount,
+    ConvertLeadNewAccount,
+)
+from cuagym.families.crm._lookup import LogCallByEmail
+from cuagym.families.crm._records import (
+    CompleteTask,
+    CreateContact,
+    MoveOpportunityStage,
+    ScheduleFollowUp,
+    UpdateDealTerms,
+    UpdateLeadStatus,
+)
+from cuagym.families.cross.crm._cross import DealChangeFromEmail, LeadFromInquiry
+from cuagym.families.cross.crm._cross_create import HandoverFromEmail, OpportunityFromEmail
+
+__all__ = ["FAMILIES"]
+
+FAMILIES: tuple[TaskFamily, ...] = (
+    UpdateLeadStatus(),
+    MoveOpportunityStage(),
+    CompleteTask(),
+    CreateContact(),
+    UpdateDealTerms(),
+    ScheduleFollowUp(),
+    ConvertLeadNewAccount(),
+    ConvertLeadExistingAccount(),
+    DealChangeFromEmail(),
+    LogCallByEmail(),
+    CreateAccount(),
+    LeadFromInquiry(),
+    OpportunityFromEmail(),
+    HandoverFromEmail(),
+)

@@ -1,0 +1,187 @@
+"""What every crm task family shares: world building, and the three scripts' boilerplate.
+
+- :func:`build_world` is the Generator's starting point: the seed, varied per task (some leads
+  and their history removed, open deal amounts rescaled) so tasks don't all share one world,
+  with the task's own entities protected from the variation.
+- :func:`setup_script` and :func:`patch_script` turn worlds into ``initial_setup.py`` (``set``)
+  and ``golden_patch.py`` (read ``/state``, upsert the records the golden world changed,
+  ``set_current``). The golden world is computed at generation time with ``_ops``.
+- :func:`reward_script` wraps a family's checks (plain statements appending
+  ``(name, points, passed, detail)`` to ``checks``) in the reward contract: one GET of ``/go``,
+  ``CHECK`` lines, ``REWARD: 0.0`` on any read or evaluation failure, zero-point guards that
+  can only zero the score. It is built from the task's params alone.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from typing import Any
+
+from cuagym.apps.crm._seed import build_seed
+from cuagym.core import TaskConfig
+from cuagym.families._family import family_rng
+from cuagym.scripts import WEB_LIBRARIES, inlined_file
+from cuagym.scripts import reward_script as compose_reward
+
+__all__ = [
+    "GEN_NOW",
+    "REWARD_HELPERS",
+    "build_world",
+    "lead_of",
+    "opportunity_of",
+    "params_of",
+    "patch_script",
+    "reward_script",
+    "setup_script",
+]
+
+State = dict[str, Any]
+#: the "now" of golden patches: new records' createdAt (a reward never checks it).
+GEN_NOW = datetime(2026, 12, 1, 15, 0, tzinfo=UTC)
+
+
+def params_of(task: TaskConfig) -> dict[str, Any]:
+    """The task's structured facts (``params`` is an extra field of TaskConfig)."""
+    extra = task.model_extra or {}
+    return dict(extra.get("params") or {})
+
+
+def lead_of(state: State, first: str, last: str, company: str) -> str:
+    """The id of the lead with this name and company (they are unique in every world)."""
+    return next(
+        str(lid)
+        for lid, lead in state["leads"].items()
+        if (lead["firstName"], lead["lastName"], lead["company"]) == (first, last, company)
+    )
+
+
+def opportunity_of(state: State, name: str) -> str:
+    return next(str(oid) for oid, o in state["opportunities"].items() if o["name"] == name)
+
+
+def build_world(task: TaskConfig, protect: Iterable[str] = ()) -> State:
+    """The seed, varied by the task id: fewer leads, other deal sizes; ``protect`` ids kept."""
+    rng = family_rng(task, "world")
+    state = build_seed()
+    keep = set(protect)
+    droppable = sorted(lid for lid in state["leads"] if lid not in keep)
+    for lid in rng.sample(droppable, k=rng.randint(3, 9)):
+        _drop(state, "lead", lid)
+    for oid, opp in state["opportunities"].items():
+        if oid in keep or opp["stage"].startswith("Closed") or opp["amountCents"] is None:
+            continue
+        factor = rng.choice([0.75, 0.8, 0.9, 1.0, 1.1, 1.2, 1.25, 1.5])
+        opp["amountCents"] = round(opp["amountCents"] * factor / 50_000) * 50_000
+    state["ui"] = {"recentItems": []}
+    return state
+
+
+def _drop(state: State, kind: str, rid: str) -> None:
+    collection = {"lead": "leads", "opportunity": "opportunities"}[kind]
+    del state[collection][rid]
+    for attached in ("activities", "notes"):
+        for key in [k for k, v in state[attached].items() if (v["relatedType"], v["relatedId"])
+                    == (kind, rid)]:  # fmt: skip
+            del state[attached][key]
+
+
+# -- script sources -----------------------------------------------------------------------------
+_HEADER = """import json
+import os
+import sys
+from pathlib import Path
+
+import requests
+
+HUB = os.environ["CUAGYM_HUB"].rstrip("/")
+SID = os.environ.get("CUAGYM_SID") or Path("/home/user/.cuagym/sid").read_text().strip()
+AUTH = {"Authorization": "Bearer " + os.environ.get("CUAGYM_HUB_TOKEN", "")}
+"""
+
+_POST = """
+r = requests.post(
+    f"{HUB}/crm/post",
+    params={"sid": SID},
+    headers=AUTH,
+    json={"action": %(action)r, "state": state},
+    timeout=60,
+)
+if r.status_code != 200:
+    print(r.status_code, r.text[:2000], file=sys.stderr)
+    sys.exit(1)
+print(json.dumps(r.json()))
+"""
+
+
+def _literal(value: Any) -> str:
+    return f"json.loads({json.dumps(value, ensure_ascii=False, sort_keys=True)!r})"
+
+
+def setup_script(world: State, title: str) -> str:
+    """``initial_setup.py``: ``set`` the whole world (initial := current := world)."""
+    return (
+        f"# initial_setup.py - {title}\n"
+        + _HEADER
+        + f"\nstate = {_literal(world)}\n"
+        + _POST % {"action": "set"}
+    )
+
+
+def patch_script(before: State, after: State, title: str) -> str:
+    """``golden_patch.py``: read the session's state, upsert/remove what ``after`` changed."""
+    upsert: dict[str, dict[str, Any]] = {}
+    remove: dict[str, list[str]] = {}
+    for collection, records in after.items():
+        if collection == "ui" or not isinstance(records, dict) or collection not in before:
+            continue
+        old = before[collection]
+        if collection in ("org",):
+            continue
+        if not all(isinstance(v, dict) for v in records.values()):
+            continue
+        changed = {k: v for k, v in records.items() if old.get(k) != v}
+        if changed:
+            upsert[collection] = changed
+        gone = sorted(set(old) - set(records))
+        if gone:
+            remove[collection] = gone
+    body = f"""
+UPSERT = {_literal(upsert)}
+REMOVE = {_literal(remove)}
+
+r = requests.get(f"{{HUB}}/crm/state", params={{"sid": SID}}, headers=AUTH, timeout=60)
+r.raise_for_status()
+state = r.json()["stored_state"]
+if state is None:
+    sys.exit("this session has no state yet: run initial_setup.py first")
+for collection, records in UPSERT.items():
+    state[collection].update(records)
+for collection, ids in REMOVE.items():
+    for rid in ids:
+        state[collection].pop(rid, None)
+"""
+    return f"# golden_patch.py - {title}\n" + _HEADER + body + _POST % {"action": "set_current"}
+
+
+#: The helpers every crm reward carries (after the shared frame and hub libraries).
+REWARD_HELPERS = inlined_file("cuagym.apps.crm", "_reward_lib.py")
+
+_READ = """
+data = hub_state("crm")
+init, cur, diff = data["initial_state"], data["current_state"], data["state_diff"]
+"""
+
+
+def reward_script(params: dict[str, Any], body: str, title: str) -> str:
+    """``reward.py``: the shared reward frame (:mod:`cuagym.scripts`) around the
+    state read, the helpers and a family's checks (``body``, unindented)."""
+    return compose_reward(
+        header=f"# reward.py - {' '.join(title.split())}",
+        imports="import json\n",
+        libraries=[*WEB_LIBRARIES, REWARD_HELPERS],
+        constants=f"P = {_literal(params)}",
+        read=_READ,
+        body=body,
+    )

@@ -1,0 +1,293 @@
+"""The hard families: lead conversion through the multi-step form, verified by values.
+
+The reward checks the converted lead's status and the records it produced (matched by
+content: names, e-mail, the lead's conversion links), never the screens the agent went through.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any, ClassVar
+
+from cuagym.apps.crm._convert import convert_defaults, matching_accounts, parse_convert_form
+from cuagym.apps.crm._fields import format_money, money_input
+from cuagym.apps.crm._ops import convert_lead, new_id
+from cuagym.apps.crm._schema import STAGE_PROBABILITY
+from cuagym.apps.crm._seed import build_seed, slug
+from cuagym.core import Difficulty, TaskConfig
+from cuagym.families._family import GeneratedScripts
+from cuagym.families.crm._common import (
+    GEN_NOW,
+    build_world,
+    lead_of,
+    params_of,
+    reward_script,
+)
+from cuagym.families.crm._records import (
+    FIRST,
+    LAST,
+    ME,
+    TITLES,
+    _Family,
+    future_date,
+    long_date,
+    phone,
+)
+
+__all__ = ["ConvertLeadExistingAccount", "ConvertLeadNewAccount"]
+
+_PRODUCTS = ["Dispatch Rollout", "Scheduling Pilot", "Field Service Suite", "Route Planner"]
+_SUFFIXES = [" Inc.", " LLC", " Holdings", " Group"]
+
+# Sentence frames: each states every fact the reward checks, in its own words. Company and
+# account names may end in a period ("Cascade Elevator Co.", "Atlas Inc."): no frame ends a
+# sentence on one.
+_NEW_ACCOUNT_FRAMES = (
+    'Convert the lead {name} from {company} into a new account named "{account}" of type '
+    '{kind}. On the contact, set the title to "{title}" and the phone to {phone}. Also create '
+    'the opportunity "{opp}" at the {stage} stage, worth {money}, closing on {close}.',
+    'Convert {name}\'s lead ({company}): a new {kind} account called "{account}", a contact '
+    'whose title is "{title}" and phone is {phone}, and an opportunity "{opp}" in the {stage} '
+    "stage worth {money} that closes on {close}.",
+    '{name} of {company} is ready to buy. Convert the lead, creating the account "{account}" '
+    '(type {kind}); give the contact the title "{title}" and the phone number {phone}; open the '
+    'deal "{opp}" at {stage} for {money}, expected to close on {close}.',
+    'Please turn the lead {name} ({company}) into a new account "{account}" of the {kind} '
+    'type, with its contact titled "{title}" (phone {phone}) and an opportunity "{opp}": '
+    "{stage} stage, {money}, closing {close}.",
+    "Time to convert {name}, our lead at {company}, onto a brand-new account. Name it "
+    '"{account}" and make it a {kind}; the contact gets "{title}" as the title and {phone} as '
+    'the phone; the opportunity "{opp}" is worth {money}, sits in stage {stage} and closes on '
+    "{close}.",
+)
+_EXISTING_ACCOUNT_FRAMES = (
+    '{name} (a lead from "{company}") works for our existing account {account}, so convert the '
+    "lead onto that account: don't create a new account or an opportunity, and put the contact "
+    "in the {dept} department.",
+    'Convert the lead {name} ("{company}") onto {account}, an account we already have. No new '
+    "account and no opportunity; the contact's department should be {dept}.",
+    'The lead {name} from "{company}" is really part of our existing account {account}: attach '
+    "the conversion to it without creating an opportunity or another account, with {dept} as "
+    "the contact's department.",
+    'Please convert {name}\'s lead ("{company}") so the contact lands in the {dept} department '
+    "of the existing account {account}; skip the opportunity and add no new account.",
+    '{name}, listed as a lead at "{company}", belongs to {account}, which is already in the CRM. '
+    "Turn the lead into a contact there in the {dept} department, with no new account or "
+    "opportunity.",
+)
+
+
+def with_suffix(name: str, suffix: str) -> str:
+    """A company's legal name, ``name`` and ``suffix`` ("Acme" + " Inc."), never the name
+    itself: a name that already ends with the suffix's word takes the next suffix instead
+    ("Keystone Property Group" + " Group" is "Keystone Property Group Inc.", not "... Group
+    Group"), and "Co." is replaced, not stacked ("Cascade Elevator Co." + " LLC")."""
+    base = name.removesuffix(" Co.")
+    if base.rsplit(" ", 1)[-1] == suffix.strip():
+        suffix = _SUFFIXES[(_SUFFIXES.index(suffix) + 1) % len(_SUFFIXES)]
+    return base + suffix
+
+
+def _convert(world: dict[str, Any], lid: str, overrides: dict[str, str]) -> dict[str, Any]:
+    """The golden world: the real conversion form, prefilled from the lead, with edits."""
+    gold = copy.deepcopy(world)
+    form = convert_defaults(gold, gold["leads"][lid]) | overrides
+    req, errors = parse_convert_form(gold, form)
+    if req is None:  # pragma: no cover - a family bug, not an agent's
+        raise ValueError(f"golden conversion form is invalid: {errors}")
+    convert_lead(gold, lid, req, now=GEN_NOW)
+    return gold
+
+
+class ConvertLeadNewAccount(_Family):
+    id: ClassVar[str] = "convert-lead-new-account"
+    difficulty: ClassVar[Difficulty] = "hard"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("leads", "convert", "new-account")
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        seed = build_seed()
+        lead = rng.choice([
+            v for _, v in sorted(seed["leads"].items())
+            if v["status"] in ("Working", "Qualified") and not matching_accounts(seed, v["company"])
+        ])  # fmt: skip
+        name = f"{lead['firstName']} {lead['lastName']}"
+        account = with_suffix(lead["company"], rng.choice(_SUFFIXES))
+        kind = rng.choice(["Customer", "Prospect"])
+        title = rng.choice([t for t, _ in TITLES if t != lead["title"]])
+        number = phone(rng)
+        stage = rng.choice(["Qualification", "Needs Analysis", "Proposal"])
+        amount = rng.randint(8, 90) * 500_000
+        close = future_date(rng)
+        opp = f"{lead['company']} - {rng.choice(_PRODUCTS)}"
+        frame = rng.choice(_NEW_ACCOUNT_FRAMES)  # drawn last: the facts stay those of the seed
+        return self.make_task(
+            task_id,
+            frame.format(name=name, company=lead["company"], account=account, kind=kind,
+                         title=title, phone=number, opp=opp, stage=stage,
+                         money=format_money(amount), close=long_date(close)),
+            f"The lead {name} ({lead['title']}, {lead['email']}) from {lead['company']} has status "
+            f"{lead['status']}. No account for that company exists yet. You are signed in as {ME}.",
+            first=lead["firstName"], last=lead["lastName"], company=lead["company"],
+            email=lead["email"], account_name=account, account_type=kind, contact_title=title,
+            contact_phone=number, opportunity=opp, stage=stage, amount_cents=amount,
+            close_date=close, probability=STAGE_PROBABILITY[stage],
+        )  # fmt: skip
+
+    def generate(self, task: TaskConfig) -> GeneratedScripts:
+        p = params_of(task)
+        lid = lead_of(build_seed(), p["first"], p["last"], p["company"])
+        world = build_world(task, protect={lid})
+        gold = _convert(world, lid, {
+            "account.name": p["account_name"], "account.type": p["account_type"],
+            "contact.title": p["contact_title"], "contact.phone": p["contact_phone"],
+            "opportunity.name": p["opportunity"], "opportunity.stage": p["stage"],
+            "opportunity.amountCents": money_input(p["amount_cents"]),
+            "opportunity.closeDate": p["close_date"],
+        })  # fmt: skip
+        return self.scripts(task, world, gold)
+
+    def write_reward(self, task: TaskConfig) -> str:
+        body = """
+        lid = lead_id(init, P["first"], P["last"], P["company"])
+        src = init["leads"].get(lid) or {}
+        lead = cur["leads"].get(lid) or {}
+        new_accounts, new_contacts, new_opps = (added(diff, c) for c in ("accounts", "contacts", "opportunities"))
+        aid = new_accounts[0] if len(new_accounts) == 1 else None
+        acc = cur["accounts"].get(aid) or {}
+        cid = new_contacts[0] if len(new_contacts) == 1 else None
+        con = cur["contacts"].get(cid) or {}
+        oid = new_opps[0] if len(new_opps) == 1 else None
+        opp = cur["opportunities"].get(oid) or {}
+        checks.append(("lead_found", 0, lid is not None, f"lead {lid}"))
+        checks.append(("lead_converted", 2, lead.get("status") == "Converted", f"lead status is {lead.get('status')!r}"))
+        checks.append(("account_created", 2, aid is not None and exact(acc.get("name")) == exact(P["account_name"]), f"{len(new_accounts)} new account(s); name {acc.get('name')!r}"))
+        checks.append(("account_type", 1, aid is not None and acc.get("type") == P["account_type"], f"type is {acc.get('type')!r}"))
+        checks.append(("lead_links_account", 1, aid is not None and lead.get("convertedAccountId") == aid, f"convertedAccountId is {lead.get('convertedAccountId')!r}"))
+        checks.append(("contact_on_account", 2, cid is not None and aid is not None and con.get("accountId") == aid and lead.get("convertedContactId") == cid, f"{len(new_contacts)} new contact(s); accountId {con.get('accountId')!r}"))
+        checks.append(("contact_email", 1, cid is not None and fold(con.get("email")) == fold(P["email"]), f"email is {con.get('email')!r}"))
+        checks.append(("contact_title", 1, cid is not None and exact(con.get("title")) == exact(P["contact_title"]), f"title is {con.get('title')!r}"))
+        checks.append(("contact_phone", 1, cid is not None and digits(con.get("phone")) == digits(P["contact_phone"]), f"phone is {con.get('phone')!r}"))
+        checks.append(("opportunity_created", 1, oid is not None and exact(opp.get("name")) == exact(P["opportunity"]) and lead.get("convertedOpportunityId") == oid, f"{len(new_opps)} new opportunity(ies); name {opp.get('name')!r}"))
+        checks.append(("opportunity_links", 1, oid is not None and opp.get("accountId") == aid and opp.get("contactId") == cid, f"accountId {opp.get('accountId')!r}, contactId {opp.get('contactId')!r}"))
+        checks.append(("opportunity_stage", 1, opp.get("stage") == P["stage"], f"stage is {opp.get('stage')!r}"))
+        checks.append(("opportunity_amount", 1, opp.get("amountCents") == P["amount_cents"], f"amountCents is {opp.get('amountCents')!r}"))
+        checks.append(("opportunity_close", 1, opp.get("closeDate") == P["close_date"], f"closeDate is {opp.get('closeDate')!r}"))
+        # Everything the instruction did not mention stays as the form proposes it from the lead:
+        # the account's details and address, the contact's name, mobile and address, the deal's
+        # default probability, no type, next step or description, the lead's owner on all three.
+        owner = src.get("ownerId")
+        want_acc = {"industry": src.get("industry"), "rating": src.get("rating"), "website": src.get("website"),
+                    "phone": src.get("phone"), "employees": src.get("employees"),
+                    "annualRevenueCents": src.get("annualRevenueCents"), "billingStreet": src.get("street"),
+                    "billingCity": src.get("city"), "billingState": src.get("state"),
+                    "billingPostalCode": src.get("postalCode"), "billingCountry": src.get("country"),
+                    "description": "", "ownerId": owner}
+        want_con = {"salutation": src.get("salutation"), "firstName": src.get("firstName"),
+                    "lastName": src.get("lastName"), "department": "", "mobile": src.get("mobile"),
+                    "leadSource": src.get("leadSource"), "mailingStreet": src.get("street"),
+                    "mailingCity": src.get("city"), "mailingState": src.get("state"),
+                    "mailingPostalCode": src.get("postalCode"), "mailingCountry": src.get("country"),
+                    "description": src.get("description"), "ownerId": owner}
+        want_opp = {"probability": P["probability"], "type": None, "nextStep": "", "description": "",
+                    "leadSource": src.get("leadSource"), "ownerId": owner}
+        off = ["account." + k for k in unlike(acc, want_acc)] if acc else []
+        off += ["contact." + k for k in unlike(con, want_con)] if con else []
+        off += ["opportunity." + k for k in unlike(opp, want_opp)] if opp else []
+        checks.append(("rest_as_proposed", 0, not off, "changed: " + listing(off)))
+        checks.append(("one_of_each", 0, len(new_accounts) <= 1 and len(new_contacts) <= 1 and len(new_opps) <= 1, "no duplicate records"))
+        converted = [f"leads.{lid}.{k}" for k in ("status", "convertedAt", "convertedAccountId", "convertedContactId", "convertedOpportunityId")]
+        extra = diff_outside(diff, converted + ["accounts." + a for a in new_accounts] + ["contacts." + c for c in new_contacts] + ["opportunities." + o for o in new_opps])
+        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
+        """  # noqa: E501
+        return reward_script(params_of(task), body, self.id)
+
+
+class ConvertLeadExistingAccount(_Family):
+    id: ClassVar[str] = "convert-lead-existing-account"
+    difficulty: ClassVar[Difficulty] = "hard"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("leads", "convert", "existing-account")
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        seed = build_seed()
+        account = rng.choice([a for _, a in sorted(seed["accounts"].items())])
+        first, last = rng.choice(FIRST), rng.choice(LAST)
+        company = with_suffix(account["name"], rng.choice(_SUFFIXES))
+        title, dept = rng.choice(TITLES)
+        email = f"{slug(first)[0]}{slug(last)}@{account['website'].removeprefix('www.')}"
+        number = phone(rng)
+        status = rng.choice(["Working", "Qualified"])
+        owner = rng.choice(["u-dana", "u-leo", "u-gabe"])
+        owner_name = seed["users"][owner]["name"]
+        name = f"{first} {last}"
+        frame = rng.choice(_EXISTING_ACCOUNT_FRAMES)
+        return self.make_task(
+            task_id,
+            frame.format(name=name, company=company, account=account["name"], dept=dept),
+            f"The lead {name}, {title} at \"{company}\" ({email}, {number}), has status {status} "
+            f"and is owned by {owner_name}. The account {account['name']} already exists with its "
+            f"own contacts. You are signed in as {ME}.",
+            first=first, last=last, company=company, title=title, email=email, phone=number,
+            status=status, owner=owner_name, account=account["name"], department=dept,
+        )  # fmt: skip
+
+    def generate(self, task: TaskConfig) -> GeneratedScripts:
+        p = params_of(task)
+        seed = build_seed()
+        aid = next(k for k, a in seed["accounts"].items() if a["name"] == p["account"])
+        world = build_world(task, protect={aid})
+        lid = new_id(world, "leads")
+        owner = next(k for k, u in world["users"].items() if u["name"] == p["owner"])
+        account = world["accounts"][aid]
+        world["leads"][lid] = {
+            "id": lid, "salutation": None, "firstName": p["first"], "lastName": p["last"],
+            "company": p["company"], "title": p["title"], "email": p["email"], "phone": p["phone"],
+            "mobile": "", "website": account["website"], "industry": account["industry"],
+            "leadSource": "Web", "status": p["status"], "rating": "Warm", "employees": None,
+            "annualRevenueCents": None, "street": account["billingStreet"],
+            "city": account["billingCity"], "state": account["billingState"],
+            "postalCode": account["billingPostalCode"], "country": account["billingCountry"],
+            "description": "", "ownerId": owner, "createdAt": "2026-11-24T16:20:00Z",
+            "convertedAt": None, "convertedAccountId": None, "convertedContactId": None,
+            "convertedOpportunityId": None,
+        }  # fmt: skip
+        gold = _convert(world, lid, {
+            "accountMode": "existing", "existingAccountId": aid,
+            "contact.department": p["department"], "createOpportunity": "",
+        })  # fmt: skip
+        return self.scripts(task, world, gold)
+
+    def write_reward(self, task: TaskConfig) -> str:
+        body = """
+        lid = lead_id(init, P["first"], P["last"], P["company"])
+        src = init["leads"].get(lid) or {}
+        lead = cur["leads"].get(lid) or {}
+        aid = named(init, "accounts", P["account"])
+        new_contacts = added(diff, "contacts")
+        cid = new_contacts[0] if len(new_contacts) == 1 else None
+        con = cur["contacts"].get(cid) or {}
+        checks.append(("lead_found", 0, lid is not None and aid is not None, f"lead {lid}, account {aid}"))
+        checks.append(("lead_converted", 2, lead.get("status") == "Converted", f"lead status is {lead.get('status')!r}"))
+        checks.append(("lead_links_existing_account", 3, aid is not None and lead.get("convertedAccountId") == aid, f"convertedAccountId is {lead.get('convertedAccountId')!r}"))
+        checks.append(("contact_on_account", 2, cid is not None and aid is not None and con.get("accountId") == aid and lead.get("convertedContactId") == cid, f"{len(new_contacts)} new contact(s); accountId {con.get('accountId')!r}"))
+        checks.append(("contact_department", 1, cid is not None and exact(con.get("department")) == exact(P["department"]), f"department is {con.get('department')!r}"))
+        checks.append(("contact_email", 1, cid is not None and fold(con.get("email")) == fold(P["email"]), f"email is {con.get('email')!r}"))
+        checks.append(("no_new_account", 0, not added(diff, "accounts"), f"new accounts: {added(diff, 'accounts')}"))
+        checks.append(("no_opportunity", 0, not added(diff, "opportunities") and lead.get("convertedOpportunityId") is None, f"new opportunities: {added(diff, 'opportunities')}"))
+        # The contact is the lead's as the form proposes it (name, title, phones, address,
+        # lead source, description, the lead's owner); only the department was asked for.
+        want_con = {"salutation": src.get("salutation"), "firstName": src.get("firstName"),
+                    "lastName": src.get("lastName"), "title": src.get("title"), "phone": src.get("phone"),
+                    "mobile": src.get("mobile"), "leadSource": src.get("leadSource"),
+                    "mailingStreet": src.get("street"), "mailingCity": src.get("city"),
+                    "mailingState": src.get("state"), "mailingPostalCode": src.get("postalCode"),
+                    "mailingCountry": src.get("country"), "description": src.get("description"),
+                    "ownerId": src.get("ownerId")}
+        off = unlike(con, want_con) if con else []
+        checks.append(("rest_as_proposed", 0, not off, "changed: " + listing(off)))
+        checks.append(("one_contact", 0, len(new_contacts) <= 1, f"{len(new_contacts)} new contacts"))
+        converted = [f"leads.{lid}.{k}" for k in ("status", "convertedAt", "convertedAccountId", "convertedContactId")]
+        extra = diff_outside(diff, converted + ["contacts." + c for c in new_contacts])
+        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
+        """  # noqa: E501
+        return reward_script(params_of(task), body, self.id)

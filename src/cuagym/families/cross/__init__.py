@@ -1,0 +1,1 @@
+"""Cross-app task families: they compose apps through their public surfaces."""

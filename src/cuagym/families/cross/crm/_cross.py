@@ -1,0 +1,408 @@
+"""Cross-app families that start in the mailbox and end in the CRM (apps: mail, crm).
+
+One hub session holds both apps' states (:mod:`cuagym.families.cross._web_cross`); the two worlds
+belong to one person (:mod:`cuagym.families.cross._mailcrm`). The reward reads both apps' ``/go``:
+the CRM must hold exactly the asked changes, and the mailbox, which the task only reads, must
+hold none.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Mapping
+from datetime import date, timedelta
+from typing import Any, ClassVar
+
+from cuagym.apps.crm._fields import format_money
+from cuagym.apps.crm._ops import create_activity, create_record, update_record
+from cuagym.apps.crm._schema import STAGE_PROBABILITY, STAGES
+from cuagym.apps.crm._seed import build_seed
+from cuagym.core import Difficulty, StartWindow, TaskConfig
+from cuagym.families._family import GeneratedScripts, family_rng
+from cuagym.families.crm._common import GEN_NOW, params_of
+from cuagym.families.crm._records import FIRST, LAST, TITLES, _Family, long_date, phone
+from cuagym.families.cross._mailcrm import OWNER, office_worlds
+from cuagym.families.cross._web_cross import patch_script, record_edits, setup_script
+from cuagym.scripts import WEB_LIBRARIES, inlined_file
+from cuagym.scripts import reward_script as compose_reward
+
+__all__ = ["DealChangeFromEmail", "LeadFromInquiry"]
+
+_HELPERS = inlined_file("cuagym.apps.crm", "_reward_lib.py")
+#: Stages a deal can still move forward from without closing.
+_EARLY = ("Qualification", "Needs Analysis", "Proposal")
+_SUBJECTS = ("Final numbers", "Confirmed terms", "Our decision on the rollout", "Go-ahead")
+_FIRST_SUBJECTS = ("First thoughts on budget", "Rough numbers", "Early read on scope")
+
+# Sentence frames: the numbers are in the email; every frame names the email, the deal, the
+# three terms to take from it and the activity to log.
+_FRAMES = (
+    "{contact} of {account} emailed me the final terms for \u201c{opp}\u201d. Update that "
+    "opportunity's amount, close date and stage to what the latest email says, and log the "
+    "email on the opportunity as a completed Email activity with the email's subject.",
+    "Make the CRM match {contact}'s latest email about \u201c{opp}\u201d: set the deal's "
+    "amount, close date and stage as written there, then record that email on the deal as a "
+    "logged Email activity named after its subject.",
+    "The newest message from {contact} ({account}) settles the terms of \u201c{opp}\u201d. "
+    "Copy its amount, close date and stage into the opportunity and log it there as an Email "
+    "activity whose subject is the email's subject.",
+    "Please bring the opportunity \u201c{opp}\u201d up to date from {contact}'s most recent "
+    "email (its amount, its expected close date and its stage), and keep a record of that "
+    "email on the opportunity: a completed activity of type Email, subject as in the email.",
+    "{contact} has written from {account} with the confirmed deal for \u201c{opp}\u201d. Enter "
+    "the amount, the close date and the stage from that final email on the opportunity, and "
+    "log the email itself there as an Email activity under its own subject.",
+    "Two emails from {contact} discuss \u201c{opp}\u201d, and only the later one counts. The "
+    "opportunity should end up with the amount, close date and stage that later message "
+    "confirms, and carry a completed Email activity titled with that message's subject.",
+    "After {contact}'s final word on \u201c{opp}\u201d our records are stale. Put the agreed "
+    "amount, closing date and pipeline stage from their last email on the deal, along with a "
+    "done activity of the Email kind whose subject is identical to the email's.",
+    "I want \u201c{opp}\u201d for {account} to reflect what {contact} agreed in writing most "
+    "recently: amount, close date, stage. Note that email against the opportunity too, as an "
+    "Email activity marked complete that carries the same subject line.",
+    "Earlier figures from {contact} about \u201c{opp}\u201d were superseded by a newer "
+    "message. Record the newer amount, target close date and stage on that deal, plus an "
+    "Email-type activity, already completed, repeating the newer message's subject.",
+    "The forecast call is this afternoon and \u201c{opp}\u201d still shows old numbers. "
+    "{contact} at {account} has since confirmed the final deal by email; bring the amount, "
+    "the close date and the stage in line with that last email, and log it on the deal as "
+    "a completed Email activity bearing its subject.",
+    "Our sales director trusts only what is in the CRM. {contact}'s final email on "
+    "\u201c{opp}\u201d changed the amount, the expected close and the stage, so the "
+    "opportunity needs those values, plus a completed Email activity that records the "
+    "email under its subject.",
+)
+
+
+class _CrossFamily(_Family):
+    """A mail -> crm family: its GUI oracle lives in ``_oracle_cross``."""
+
+    def oracle(self, task: TaskConfig) -> object | None:
+        from cuagym.families.cross.crm._oracle_cross import CROSS_ORACLES
+
+        return CROSS_ORACLES[self.id](task)
+
+
+def _mail_date(day: date, rng: random.Random) -> str:
+    return f"{day.isoformat()}T{rng.randint(13, 21):02d}:{rng.randint(0, 59):02d}:00Z"
+
+
+class DealChangeFromEmail(_CrossFamily):
+    """A customer's latest email (an earlier one has superseded figures) sets a deal's terms:
+    the agent finds it in the mailbox, updates the opportunity and logs the email on it."""
+
+    id: ClassVar[str] = "deal-change-from-email"
+    apps: ClassVar[tuple[str, ...]] = ("mail", "crm")
+    difficulty: ClassVar[Difficulty] = "hard"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("activities", "tasks", "log-activity")
+    also_covers: ClassVar[tuple[str, ...]] = ("crm:opportunities/edit/deal-terms",)
+
+    def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
+        """The mailbox, then the CRM on top (where the changes go)."""
+        return [StartWindow(app="mail", page="/"), StartWindow(app="crm", page="/")]
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        seed = build_seed()
+        opp = rng.choice(
+            [
+                o
+                for _, o in sorted(seed["opportunities"].items())
+                if o["stage"] in _EARLY and o["contactId"] and o["amountCents"]
+            ]
+        )
+        contact = seed["contacts"][opp["contactId"]]
+        account = seed["accounts"][opp["accountId"]]["name"]
+        stage = rng.choice(STAGES[STAGES.index(opp["stage"]) + 1 : STAGES.index("Closed Won")])
+        amount = opp["amountCents"] + rng.choice([-1, 1]) * rng.randint(4, 40) * 250_000
+        amount = max(amount, 1_000_000)
+        first_amount = amount + rng.choice([-1, 1]) * rng.randint(2, 12) * 500_000
+        close = (date(2027, 1, 11) + timedelta(days=rng.randint(0, 150))).isoformat()
+        first_close = (date.fromisoformat(close) - timedelta(days=rng.randint(14, 60))).isoformat()
+        subject = f"{rng.choice(_SUBJECTS)} - {account}"
+        first_subject = f"{rng.choice(_FIRST_SUBJECTS)} - {account}"
+        name = f"{contact['firstName']} {contact['lastName']}"
+        frame = rng.choice(_FRAMES)  # drawn last: the facts do not depend on the wording
+        return self.make_task(
+            task_id,
+            frame.format(contact=name, account=account, opp=opp["name"]),
+            f"You are {OWNER}: your mailbox and the CRM you are signed in to are both open. "
+            f"{name} <{contact['email']}>, the primary contact on \u201c{opp['name']}\u201d (now "
+            f"in stage {opp['stage']}), sent two emails about it. The earlier one, "
+            f"\u201c{first_subject}\u201d, floated {format_money(first_amount)} and "
+            f"{long_date(first_close)}; the latest, \u201c{subject}\u201d, confirms "
+            f"{format_money(amount)}, a close on {long_date(close)} and the move to {stage}.",
+            opportunity=opp["name"], account=account, contact=name, contact_email=contact["email"],
+            from_stage=opp["stage"], stage=stage, probability=STAGE_PROBABILITY[stage],
+            amount_cents=amount, close_date=close, subject=subject, first_subject=first_subject,
+            first_amount_cents=first_amount, first_close_date=first_close,
+        )  # fmt: skip
+
+    def worlds(self, task: TaskConfig) -> tuple[dict[str, Any], dict[str, Any]]:
+        """``(mail, crm)`` initial worlds: the two emails in the mailbox, the deal in the CRM."""
+        from cuagym.families.mail._world import add_thread
+
+        p = params_of(task)
+        seed = build_seed()
+        oid = next(k for k, o in seed["opportunities"].items() if o["name"] == p["opportunity"])
+        mail, crm = office_worlds(task, protect={oid})
+        rng = family_rng(task, "inject")
+        first = p["contact"].split()[0]
+        who = {"name": p["contact"], "email": p["contact_email"]}
+        early = date(2025, 3, rng.randint(10, 11))
+        add_thread(
+            mail, who, p["first_subject"],
+            f"Hi Nora,\n\nBefore we finalize {p['opportunity']}: we are looking at roughly "
+            f"{format_money(p['first_amount_cents'])}, with a close around "
+            f"{long_date(p['first_close_date'])}. I'll confirm once finance has signed off.\n\n"
+            f"Best,\n{first}",
+            _mail_date(early, rng),
+        )  # fmt: skip
+        add_thread(
+            mail, who, p["subject"],
+            f"Hi Nora,\n\nFinance signed off, so this replaces my earlier numbers. Please go "
+            f"ahead with {format_money(p['amount_cents'])} for {p['opportunity']}; we plan to "
+            f"sign by {long_date(p['close_date'])}. We are ready to move to {p['stage']} on our "
+            f"side.\n\nThanks,\n{first}",
+            _mail_date(early + timedelta(days=rng.randint(2, 3)), rng), unread=True,
+        )  # fmt: skip
+        return mail, crm
+
+    def generate(self, task: TaskConfig) -> GeneratedScripts:
+        p = params_of(task)
+        mail, crm = self.worlds(task)
+        gold = copy.deepcopy(crm)
+        oid = next(k for k, o in gold["opportunities"].items() if o["name"] == p["opportunity"])
+        terms = {
+            "stage": p["stage"],
+            "amountCents": p["amount_cents"],
+            "closeDate": p["close_date"],
+        }
+        update_record(gold, "opportunities", oid, terms)
+        logged = {"subject": p["subject"], "type": "Email", "dueDate": None, "description": ""}
+        create_activity(gold, "opportunity", oid, logged, completed=True, now=GEN_NOW)
+        return GeneratedScripts(
+            initial_setup=setup_script({"mail": mail, "crm": crm}, task.task_id),
+            golden_patch=patch_script({"crm": record_edits(crm, gold)}, task.task_id),
+        )
+
+    def write_reward(self, task: TaskConfig) -> str:
+        body = """
+        oid = named(init, "opportunities", P["opportunity"])
+        opp = cur["opportunities"].get(oid) or {}
+        checks.append(("opportunity_found", 0, oid is not None, f"opportunity {oid}"))
+        # The latest email's terms, not the earlier email's superseded ones.
+        checks.append(("amount", 2, opp.get("amountCents") == P["amount_cents"], f"amountCents is {opp.get('amountCents')!r}"))
+        checks.append(("close_date", 2, opp.get("closeDate") == P["close_date"], f"closeDate is {opp.get('closeDate')!r}"))
+        checks.append(("stage", 2, opp.get("stage") == P["stage"], f"stage is {opp.get('stage')!r}"))
+        checks.append(("probability", 1, opp.get("stage") == P["stage"] and opp.get("probability") == P["probability"], f"probability is {opp.get('probability')!r}"))
+        new_acts = added(diff, "activities")
+        logged = [cur["activities"][a] for a in new_acts
+                  if (cur["activities"][a]["relatedType"], cur["activities"][a]["relatedId"]) == ("opportunity", oid)]
+        act = logged[0] if len(logged) == 1 else {}
+        checks.append(("email_logged", 2, bool(act) and act.get("status") == "Completed" and act.get("type") == "Email", f"{len(logged)} new activity(ies) on the deal; type {act.get('type')!r}, status {act.get('status')!r}"))
+        checks.append(("logged_subject", 1, bool(act) and exact(act.get("subject")) == exact(P["subject"]), f"subject is {act.get('subject')!r}"))
+        # Its date and comments are free (the email's date, a pasted excerpt): not part of the ask.
+        checks.append(("one_activity", 0, len(new_acts) <= 1, f"{len(new_acts)} new activities"))
+        terms = [f"opportunities.{oid}.{k}" for k in ("amountCents", "closeDate", "stage", "probability")]
+        extra = diff_outside(diff, terms + ["activities." + a for a in new_acts])
+        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
+        # The mailbox is only read: no reply, no label, no archive (a read flag only where the
+        # account marks what it opens as read).
+        mail_extra = diff_outside(mdiff, mail_read_marks(minit))
+        checks.append(("mailbox_untouched", 0, not mail_extra, "mail changes: " + listing(mail_extra)))
+        """  # noqa: E501
+        return compose_reward(
+            header=f"# reward.py - {task.task_id}",
+            imports="import json\n",
+            libraries=[*WEB_LIBRARIES, _HELPERS],
+            constants=f"P = json.loads({json.dumps(params_of(task), sort_keys=True)!r})",
+            read=_READ,
+            body=body,
+        )
+
+
+_READ = """
+crm = hub_state("crm")
+init, cur, diff = crm["initial_state"], crm["current_state"], crm["state_diff"]
+mail = hub_state("mail")
+minit, mdiff = mail["initial_state"], mail["state_diff"]
+"""
+
+
+# (company, mail domain): prospects the CRM has never heard of.
+_PROSPECTS = (
+    ("Riverside Fleet Care", "riversidefleet.example"),
+    ("Copper Canyon HVAC", "coppercanyonhvac.example"),
+    ("Bright Harbor Facilities", "brightharbor.example"),
+    ("Glacier Point Elevators", "glacierpoint.example"),
+    ("Mesa Verde Home Health", "mesaverdehh.example"),
+    ("Oakridge Pest Solutions", "oakridgepest.example"),
+)
+_SOURCES = ("Trade Show", "Webinar", "Web", "Partner Referral")
+_HOW = {
+    "Trade Show": "We met your team at the field service expo last week",
+    "Webinar": "I joined your scheduling webinar on Tuesday",
+    "Web": "I found your platform while searching for dispatch software",
+    "Partner Referral": "One of your partners suggested I get in touch",
+}
+_INQUIRY = ("Demo request", "Question about pricing", "Scheduling for our technicians",
+            "Interested in a pilot")  # fmt: skip
+# Sentence frames: each names the email, the fields to carry over, the source and the rating.
+_LEAD_FRAMES = (
+    "Turn the inquiry email \u201c{subject}\u201d into a CRM lead: the sender's first and "
+    "last name, company, title, email address and phone as the email gives them, lead source "
+    "{source}, rating {rating}.",
+    "Someone wrote to me with the subject \u201c{subject}\u201d. Enter them in the CRM as a "
+    "new lead with their name, company, title, email and phone from that email, the lead "
+    "source {source} and a {rating} rating.",
+    "Please create a lead for the sender of \u201c{subject}\u201d, copying their name, "
+    "company, job title, address and phone number from the email; set the source to {source} "
+    "and the rating to {rating}.",
+    "The email \u201c{subject}\u201d is a new prospect. Add a lead for that person (name, "
+    "company, title, email, phone exactly as in the email) whose lead source is {source} and "
+    "whose rating is {rating}.",
+    "Log the prospect behind \u201c{subject}\u201d in the CRM as a {rating} lead from "
+    "{source}, with the first name, last name, company, title, email and phone written in "
+    "their email.",
+    "A prospect reached out in the email \u201c{subject}\u201d. I'd like the CRM to hold them "
+    "as a lead rated {rating}, source {source}, carrying the first and last name, company, "
+    "job title, email address and phone number that message lists.",
+    "Nobody has recorded the sender of \u201c{subject}\u201d yet. Their CRM lead should show "
+    "the name, company, title, email and phone from the message, {source} as where the lead "
+    "came from, and {rating} as its rating.",
+    "New business came in by email (subject \u201c{subject}\u201d): register its author as "
+    "a lead, rating {rating}, lead source {source}, with every detail from the signature, "
+    "namely first name, last name, company, title, email address, phone.",
+    "Capture whoever sent \u201c{subject}\u201d as a CRM lead. Their name, company, job "
+    "title, email address and telephone number must match what they wrote; the source is "
+    "{source} and the rating {rating}.",
+    "Marketing measures which channels bring prospects, so the person who wrote "
+    "\u201c{subject}\u201d must be in the CRM as a lead from {source}, rated {rating}, with "
+    "the first and last name, company, title, email and phone given in their message.",
+    "Sales will call the author of \u201c{subject}\u201d tomorrow and works only from the "
+    "CRM. Create their lead with name, company, title, email address and phone as written "
+    "in the email, lead source {source}, and rating {rating}.",
+)
+
+
+class LeadFromInquiry(_CrossFamily):
+    """A prospect's inquiry in the mailbox (next to another one) becomes a lead in the CRM,
+    its details copied from the email's signature."""
+
+    id: ClassVar[str] = "lead-from-inquiry"
+    apps: ClassVar[tuple[str, ...]] = ("mail", "crm")
+    difficulty: ClassVar[Difficulty] = "hard"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("leads", "create", "new-lead")
+
+    def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
+        """The mailbox, then the CRM on top (where the lead is made)."""
+        return [StartWindow(app="mail", page="/"), StartWindow(app="crm", page="/")]
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        (company, domain), (other_company, other_domain) = rng.sample(_PROSPECTS, 2)
+        (first, other_first), (last, other_last) = rng.sample(FIRST, 2), rng.sample(LAST, 2)
+        title = rng.choice(TITLES)[0]
+        number = phone(rng)
+        email = f"{first.lower()}.{last.lower()}@{domain}"
+        source = rng.choice(_SOURCES)
+        rating = rng.choice(["Hot", "Warm", "Cold"])
+        subject, other_subject = rng.sample(_INQUIRY, 2)
+        technicians = rng.randint(3, 30) * 5
+        other_email = f"{other_first.lower()}.{other_last.lower()}@{other_domain}"
+        frame = rng.choice(_LEAD_FRAMES)  # drawn last: the facts do not depend on the wording
+        return self.make_task(
+            task_id,
+            frame.format(subject=subject, source=source, rating=rating),
+            f"You are {OWNER}: your mailbox and the CRM you are signed in to are both open. "
+            f"The email \u201c{subject}\u201d comes from {first} {last} <{email}>, {title} at "
+            f"{company}, phone {number}, about {technicians} technicians; another inquiry, "
+            f"\u201c{other_subject}\u201d, comes from {other_first} {other_last} <{other_email}> "
+            f"of {other_company}. Neither is in the CRM yet.",
+            subject=subject, first=first, last=last, company=company, title=title, email=email,
+            phone=number, source=source, rating=rating, technicians=technicians,
+            other_subject=other_subject, other_first=other_first, other_last=other_last,
+            other_company=other_company, other_domain=other_domain,
+        )  # fmt: skip
+
+    def worlds(self, task: TaskConfig) -> tuple[dict[str, Any], dict[str, Any]]:
+        from cuagym.families.mail._world import add_thread
+
+        p = params_of(task)
+        mail, crm = office_worlds(task)
+        rng = family_rng(task, "inject")
+        who = {"name": f"{p['first']} {p['last']}", "email": p["email"]}
+        other_email = f"{p['other_first'].lower()}.{p['other_last'].lower()}@{p['other_domain']}"
+        other = {"name": f"{p['other_first']} {p['other_last']}", "email": other_email}
+        add_thread(
+            mail, other, p["other_subject"],
+            f"Hello,\n\nCould you send me some information about your platform?\n\n"
+            f"{other['name']}\n{p['other_company']}",
+            _mail_date(date(2025, 3, rng.randint(10, 12)), rng), unread=True,
+        )  # fmt: skip
+        add_thread(
+            mail, who, p["subject"],
+            f"Hello,\n\n{_HOW[p['source']]}. We schedule {p['technicians']} technicians by "
+            f"hand today and would like to see a demo.\n\nBest regards,\n{who['name']}\n"
+            f"{p['title']}, {p['company']}\n{p['phone']}",
+            _mail_date(date(2025, 3, rng.randint(12, 14)), rng), unread=True,
+        )  # fmt: skip
+        return mail, crm
+
+    def generate(self, task: TaskConfig) -> GeneratedScripts:
+        p = params_of(task)
+        mail, crm = self.worlds(task)
+        gold = copy.deepcopy(crm)
+        values = {
+            "salutation": None, "firstName": p["first"], "lastName": p["last"],
+            "company": p["company"], "title": p["title"], "email": p["email"],
+            "phone": p["phone"], "mobile": "", "website": "", "status": "New",
+            "rating": p["rating"], "leadSource": p["source"], "industry": None,
+            "employees": None, "annualRevenueCents": None, "street": "", "city": "",
+            "state": "", "postalCode": "", "country": "", "description": "",
+            "ownerId": crm["currentUser"],
+        }  # fmt: skip
+        create_record(gold, "leads", values, now=GEN_NOW)
+        return GeneratedScripts(
+            initial_setup=setup_script({"mail": mail, "crm": crm}, task.task_id),
+            golden_patch=patch_script({"crm": record_edits(crm, gold)}, task.task_id),
+        )
+
+    def write_reward(self, task: TaskConfig) -> str:
+        body = """
+        new = added(diff, "leads")
+        mine = [cur["leads"][k] for k in new if fold(cur["leads"][k].get("email")) == fold(P["email"])]
+        lead = mine[0] if len(mine) == 1 else {}
+        checks.append(("lead_created", 2, bool(lead), f"{len(mine)} new lead(s) with the sender's address"))
+        # The details as the email writes them (the other inquiry's sender is not the lead).
+        named = exact(lead.get("firstName")) == exact(P["first"]) and exact(lead.get("lastName")) == exact(P["last"])
+        checks.append(("name", 1, bool(lead) and named, f"name {lead.get('firstName')!r} {lead.get('lastName')!r}"))
+        checks.append(("company", 1, bool(lead) and exact(lead.get("company")) == exact(P["company"]), f"company is {lead.get('company')!r}"))
+        checks.append(("title", 1, bool(lead) and exact(lead.get("title")) == exact(P["title"]), f"title is {lead.get('title')!r}"))
+        checks.append(("phone", 1, bool(lead) and digits(lead.get("phone")) == digits(P["phone"]), f"phone is {lead.get('phone')!r}"))
+        checks.append(("lead_source", 1, lead.get("leadSource") == P["source"], f"leadSource is {lead.get('leadSource')!r}"))
+        checks.append(("rating", 1, lead.get("rating") == P["rating"], f"rating is {lead.get('rating')!r}"))
+        checks.append(("status_new", 0, not lead or lead.get("status") == "New", f"status is {lead.get('status')!r}"))
+        # Nothing the instruction did not ask for: no industry, size, address or description
+        # guessed from the email, and the owner the form proposes (you).
+        blank = {"salutation": None, "mobile": "", "website": "", "industry": None, "employees": None,
+                 "annualRevenueCents": None, "street": "", "city": "", "state": "", "postalCode": "",
+                 "country": "", "description": "", "ownerId": init["currentUser"]}
+        wrong = unlike(lead, blank) if lead else []
+        checks.append(("nothing_unasked", 0, not wrong, "also set: " + listing(wrong)))
+        checks.append(("one_lead", 0, len(new) <= 1, f"{len(new)} new leads"))
+        extra = diff_outside(diff, ["leads." + k for k in new])
+        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
+        mail_extra = diff_outside(mdiff, mail_read_marks(minit))
+        checks.append(("mailbox_untouched", 0, not mail_extra, "mail changes: " + listing(mail_extra)))
+        """  # noqa: E501
+        return compose_reward(
+            header=f"# reward.py - {task.task_id}",
+            imports="import json\n",
+            libraries=[*WEB_LIBRARIES, _HELPERS],
+            constants=f"P = json.loads({json.dumps(params_of(task), sort_keys=True)!r})",
+            read=_READ,
+            body=body,
+        )

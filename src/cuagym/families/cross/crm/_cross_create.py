@@ -1,0 +1,324 @@
+"""Cross-app families (mail -> crm) that act on what a customer wrote: a new deal, a handover.
+
+Shared machinery (both apps' worlds in one session, the two-app reward read) as in ``_cross``.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Mapping
+from datetime import date, timedelta
+from typing import Any, ClassVar
+
+from cuagym.apps.crm._fields import format_money
+from cuagym.apps.crm._ops import create_record, update_record
+from cuagym.apps.crm._schema import STAGE_PROBABILITY
+from cuagym.apps.crm._seed import build_seed
+from cuagym.core import Difficulty, StartWindow, TaskConfig
+from cuagym.families._family import GeneratedScripts, family_rng
+from cuagym.families.crm._common import GEN_NOW, params_of
+from cuagym.families.crm._records import TITLES, long_date, phone
+from cuagym.families.cross._mailcrm import OWNER, office_worlds
+from cuagym.families.cross._web_cross import patch_script, record_edits, setup_script
+from cuagym.families.cross.crm._cross import _HELPERS, _READ, _CrossFamily, _mail_date
+from cuagym.scripts import WEB_LIBRARIES
+from cuagym.scripts import reward_script as compose_reward
+
+__all__ = ["HandoverFromEmail", "OpportunityFromEmail"]
+
+_PRODUCTS = ("Mobile Inspections", "Parts Tracking", "Customer Portal", "Crew Timesheets")
+_STAGES = ("Prospecting", "Qualification", "Needs Analysis")
+# Sentence frames: each names the email, the deal's name, its account and primary contact,
+# the stage, and that amount and close date come from the email.
+_FRAMES = (
+    "{contact} asked in \u201c{subject}\u201d for a new project. Open the opportunity "
+    "\u201c{opp}\u201d on {account} with {contact} as primary contact, in stage {stage}, with "
+    "the budget and decision date from that email as amount and close date.",
+    "Create a deal \u201c{opp}\u201d for {account} from {contact}'s email \u201c{subject}\u201d: "
+    "primary contact {contact}, stage {stage}, amount and close date as the email states them.",
+    "Please log the request in \u201c{subject}\u201d as a new opportunity \u201c{opp}\u201d on "
+    "the {account} account. {contact} is its primary contact, it starts at {stage}, and its "
+    "amount and close date are the budget and date {contact} mentions.",
+    "Turn {contact}'s email \u201c{subject}\u201d into the opportunity \u201c{opp}\u201d "
+    "(account {account}, primary contact {contact}, stage {stage}), taking the amount and "
+    "close date from what the email says.",
+    "There is a new deal in \u201c{subject}\u201d: add \u201c{opp}\u201d to {account} at stage "
+    "{stage}, with {contact} as the primary contact and the email's budget and target date "
+    "as its amount and close date.",
+    "{contact} of {account} wants a new project, per the email \u201c{subject}\u201d. I need "
+    "an opportunity named \u201c{opp}\u201d under that account, stage {stage}, primary "
+    "contact {contact}, whose amount is the budget in the email and whose close date is the "
+    "decision date it gives.",
+    "The CRM is missing the deal {contact} proposed in \u201c{subject}\u201d. Add "
+    "\u201c{opp}\u201d for {account}: {stage} as its stage, {contact} as primary contact, "
+    "and the money and the date quoted in that message as amount and close date.",
+    "Record a fresh opportunity, \u201c{opp}\u201d, belonging to {account} and coming from "
+    "the email \u201c{subject}\u201d by {contact}, who is its primary contact; set it at "
+    "{stage}, and copy the budget figure and expected decision date from the email.",
+    "From the message \u201c{subject}\u201d, {account} should get a new deal called "
+    "\u201c{opp}\u201d at the {stage} stage. Its primary contact is the sender, {contact}, "
+    "and its amount and close date follow the numbers in that message.",
+)
+
+
+class OpportunityFromEmail(_CrossFamily):
+    """A customer's email (next to an older one with other figures) asks for a new project:
+    the agent opens the deal on their account with the email's budget and date."""
+
+    id: ClassVar[str] = "opportunity-from-email"
+    apps: ClassVar[tuple[str, ...]] = ("mail", "crm")
+    difficulty: ClassVar[Difficulty] = "hard"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("opportunities", "create", "new-opportunity")
+
+    def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
+        """The mailbox, then the CRM on top (where the deal is made)."""
+        return [StartWindow(app="mail", page="/"), StartWindow(app="crm", page="/")]
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        seed = build_seed()
+        contact = rng.choice(
+            [c for _, c in sorted(seed["contacts"].items()) if c["accountId"] and c["email"]]
+        )
+        account = seed["accounts"][contact["accountId"]]["name"]
+        product = rng.choice(_PRODUCTS)
+        stage = rng.choice(_STAGES)
+        amount = rng.randint(6, 80) * 500_000
+        close = (date(2027, 2, 1) + timedelta(days=rng.randint(0, 150))).isoformat()
+        old_amount = amount + rng.choice([-1, 1]) * rng.randint(2, 5) * 500_000
+        name = f"{contact['firstName']} {contact['lastName']}"
+        subject = f"New project: {product}"
+        opp = f"{account} - {product}"
+        frame = rng.choice(_FRAMES)  # drawn last: the facts do not depend on the wording
+        return self.make_task(
+            task_id,
+            frame.format(contact=name, subject=subject, opp=opp, account=account, stage=stage),
+            f"You are {OWNER}: your mailbox and the CRM you are signed in to are both open. "
+            f"{name} <{contact['email']}> of {account} wrote \u201c{subject}\u201d: a budget of "
+            f"{format_money(amount)} and a decision by {long_date(close)} (an older email of "
+            f"theirs, \u201cBudget planning\u201d, guessed {format_money(old_amount)}). No "
+            f"opportunity \u201c{opp}\u201d exists yet.",
+            contact=name, contact_email=contact["email"], account=account, subject=subject,
+            opportunity=opp, stage=stage, probability=STAGE_PROBABILITY[stage],
+            amount_cents=amount, close_date=close, old_amount_cents=old_amount,
+        )  # fmt: skip
+
+    def worlds(self, task: TaskConfig) -> tuple[dict[str, Any], dict[str, Any]]:
+        from cuagym.families.mail._world import add_thread
+
+        p = params_of(task)
+        seed = build_seed()
+        cid = next(k for k, c in seed["contacts"].items() if c["email"] == p["contact_email"])
+        mail, crm = office_worlds(task, protect={cid, seed["contacts"][cid]["accountId"]})
+        rng = family_rng(task, "inject")
+        who = {"name": p["contact"], "email": p["contact_email"]}
+        first = p["contact"].split()[0]
+        add_thread(
+            mail, who, "Budget planning",
+            f"Hi Nora,\n\nWe are planning next year. Something like "
+            f"{format_money(p['old_amount_cents'])} could work for a new module, but nothing is "
+            f"decided.\n\n{first}",
+            _mail_date(date(2025, 3, rng.randint(10, 11)), rng),
+        )  # fmt: skip
+        product = p["opportunity"].rsplit(" - ", 1)[1]
+        add_thread(
+            mail, who, p["subject"],
+            f"Hi Nora,\n\nWe would like to add {product}. Finance approved a budget of "
+            f"{format_money(p['amount_cents'])}, and we will decide by "
+            f"{long_date(p['close_date'])}.\n\nBest,\n{first}",
+            _mail_date(date(2025, 3, rng.randint(12, 14)), rng), unread=True,
+        )  # fmt: skip
+        return mail, crm
+
+    def generate(self, task: TaskConfig) -> GeneratedScripts:
+        p = params_of(task)
+        mail, crm = self.worlds(task)
+        gold = copy.deepcopy(crm)
+        cid = next(k for k, c in gold["contacts"].items() if c["email"] == p["contact_email"])
+        values = {
+            "name": p["opportunity"], "accountId": gold["contacts"][cid]["accountId"],
+            "contactId": cid, "stage": p["stage"], "probability": None,
+            "amountCents": p["amount_cents"], "closeDate": p["close_date"], "type": None,
+            "leadSource": None, "nextStep": "", "description": "", "ownerId": gold["currentUser"],
+        }  # fmt: skip
+        create_record(gold, "opportunities", values, now=GEN_NOW)
+        return GeneratedScripts(
+            initial_setup=setup_script({"mail": mail, "crm": crm}, task.task_id),
+            golden_patch=patch_script({"crm": record_edits(crm, gold)}, task.task_id),
+        )
+
+    def write_reward(self, task: TaskConfig) -> str:
+        body = """
+        aid = named(init, "accounts", P["account"])
+        cids = [k for k, c in sorted(init["contacts"].items()) if fold(c.get("email")) == fold(P["contact_email"])]
+        cid = cids[0] if len(cids) == 1 else None
+        checks.append(("setup", 0, aid is not None and cid is not None, f"account {aid}, contact {cid}"))
+        new = added(diff, "opportunities")
+        mine = [cur["opportunities"][k] for k in new if exact(cur["opportunities"][k]["name"]) == exact(P["opportunity"])]
+        opp = mine[0] if len(mine) == 1 else {}
+        checks.append(("opportunity_created", 2, bool(opp), f"{len(mine)} new deal(s) named {P['opportunity']!r}"))
+        checks.append(("account", 1, bool(opp) and opp.get("accountId") == aid, f"accountId is {opp.get('accountId')!r}"))
+        checks.append(("primary_contact", 1, bool(opp) and opp.get("contactId") == cid, f"contactId is {opp.get('contactId')!r}"))
+        checks.append(("stage", 1, opp.get("stage") == P["stage"] and opp.get("probability") == P["probability"], f"stage {opp.get('stage')!r}, probability {opp.get('probability')!r}"))
+        # The latest email's budget, not the older guess.
+        checks.append(("amount", 2, opp.get("amountCents") == P["amount_cents"], f"amountCents is {opp.get('amountCents')!r}"))
+        checks.append(("close_date", 2, opp.get("closeDate") == P["close_date"], f"closeDate is {opp.get('closeDate')!r}"))
+        blank = {"type": None, "leadSource": None, "nextStep": "", "description": "", "ownerId": init["currentUser"]}
+        wrong = unlike(opp, blank) if opp else []
+        checks.append(("nothing_unasked", 0, not wrong, "also set: " + listing(wrong)))
+        checks.append(("one_opportunity", 0, len(new) <= 1, f"{len(new)} new opportunities"))
+        extra = diff_outside(diff, ["opportunities." + k for k in new])
+        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
+        mail_extra = diff_outside(mdiff, mail_read_marks(minit))
+        checks.append(("mailbox_untouched", 0, not mail_extra, "mail changes: " + listing(mail_extra)))
+        """  # noqa: E501
+        return compose_reward(
+            header=f"# reward.py - {task.task_id}",
+            imports="import json\n",
+            libraries=[*WEB_LIBRARIES, _HELPERS],
+            constants=f"P = json.loads({json.dumps(params_of(task), sort_keys=True)!r})",
+            read=_READ,
+            body=body,
+        )
+
+
+_HANDOVER_FRAMES = (
+    "{contact} emailed me about a change on their side (\u201c{subject}\u201d). Update their "
+    "contact's title and phone as the email says, and make the colleague they name the "
+    "primary contact of \u201c{opp}\u201d.",
+    "Apply {contact}'s news from \u201c{subject}\u201d to the CRM: their new title and direct "
+    "phone go on their contact record, and \u201c{opp}\u201d gets the colleague who takes over "
+    "as its primary contact.",
+    "Please keep the CRM in step with the email \u201c{subject}\u201d: {contact}'s contact gets "
+    "the new title and phone number from it, and the person taking over \u201c{opp}\u201d "
+    "becomes that deal's primary contact.",
+    "After reading \u201c{subject}\u201d from {contact}, edit their contact (title and phone, as "
+    "written there) and switch the primary contact of the opportunity \u201c{opp}\u201d to the "
+    "colleague the email hands it to.",
+    "\u201c{subject}\u201d tells us {contact} has a new role. Record the title and phone from "
+    "that email on their contact, and set \u201c{opp}\u201d's primary contact to whoever they "
+    "say takes over.",
+    "{contact} wrote \u201c{subject}\u201d to announce a new position. I want their contact "
+    "record to show the title and direct phone number given in that message, and the "
+    "successor they name to be the primary contact on \u201c{opp}\u201d.",
+    "Our CRM still has {contact}'s old job details. Bring their title and phone in line with "
+    "the email \u201c{subject}\u201d, and hand \u201c{opp}\u201d over to the colleague it "
+    "names by making that person the deal's primary contact.",
+    "According to \u201c{subject}\u201d, {contact} has moved on and someone else now owns "
+    "\u201c{opp}\u201d. Reflect both facts: new title and new phone on {contact}'s contact, "
+    "new primary contact on the opportunity.",
+    "The opportunity \u201c{opp}\u201d needs the primary contact that {contact} named in "
+    "\u201c{subject}\u201d, and {contact}'s own contact entry needs the updated job title "
+    "and phone from the same email.",
+)
+
+
+class HandoverFromEmail(_CrossFamily):
+    """A customer's email announces their new role and who takes over a deal: their contact
+    record and the deal's primary contact change accordingly."""
+
+    id: ClassVar[str] = "handover-from-email"
+    apps: ClassVar[tuple[str, ...]] = ("mail", "crm")
+    difficulty: ClassVar[Difficulty] = "hard"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("contacts", "edit", "edit-contact")
+
+    def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
+        """The mailbox, then the CRM on top (where the records change)."""
+        return [StartWindow(app="mail", page="/"), StartWindow(app="crm", page="/")]
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        seed = build_seed()
+        contacts = seed["contacts"]
+        deals = [
+            o
+            for _, o in sorted(seed["opportunities"].items())
+            if not o["stage"].startswith("Closed")
+            and o["contactId"]
+            and any(
+                c["accountId"] == o["accountId"] and k != o["contactId"] and c["email"]
+                for k, c in contacts.items()
+            )
+        ]
+        opp = rng.choice(deals)
+        old = contacts[opp["contactId"]]
+        new = rng.choice(
+            [
+                c
+                for k, c in sorted(contacts.items())
+                if c["accountId"] == opp["accountId"] and k != opp["contactId"] and c["email"]
+            ]
+        )
+        title = rng.choice([t for t, _ in TITLES if t != old["title"]])
+        number = phone(rng)
+        subject = rng.choice(["A change on our side", "New role", "Handing over"])
+        name = f"{old['firstName']} {old['lastName']}"
+        successor = f"{new['firstName']} {new['lastName']}"
+        frame = rng.choice(_HANDOVER_FRAMES)  # drawn last: the facts do not depend on wording
+        return self.make_task(
+            task_id,
+            frame.format(contact=name, subject=subject, opp=opp["name"]),
+            f"You are {OWNER}: your mailbox and the CRM you are signed in to are both open. "
+            f"{name} <{old['email']}>, the primary contact on \u201c{opp['name']}\u201d, wrote "
+            f"\u201c{subject}\u201d: their new title is {title}, their new direct phone "
+            f"{number}, and {successor} <{new['email']}> takes over the deal.",
+            contact=name, contact_email=old["email"], opportunity=opp["name"], subject=subject,
+            title=title, phone=number, successor=successor, successor_email=new["email"],
+        )  # fmt: skip
+
+    def worlds(self, task: TaskConfig) -> tuple[dict[str, Any], dict[str, Any]]:
+        from cuagym.families.mail._world import add_thread
+
+        p = params_of(task)
+        mail, crm = office_worlds(task)
+        rng = family_rng(task, "inject")
+        who = {"name": p["contact"], "email": p["contact_email"]}
+        add_thread(
+            mail, who, p["subject"],
+            f"Hi Nora,\n\nFrom next month I move into a new role as {p['title']}; my direct "
+            f"line is now {p['phone']}. {p['successor']} takes over {p['opportunity']} on our "
+            f"side, so please work with them from now on.\n\nBest,\n{p['contact'].split()[0]}",
+            _mail_date(date(2025, 3, rng.randint(11, 14)), rng), unread=True,
+        )  # fmt: skip
+        return mail, crm
+
+    def generate(self, task: TaskConfig) -> GeneratedScripts:
+        p = params_of(task)
+        mail, crm = self.worlds(task)
+        gold = copy.deepcopy(crm)
+        by_email = {c["email"]: k for k, c in gold["contacts"].items()}
+        cid, successor = by_email[p["contact_email"]], by_email[p["successor_email"]]
+        oid = next(k for k, o in gold["opportunities"].items() if o["name"] == p["opportunity"])
+        update_record(gold, "contacts", cid, {"title": p["title"], "phone": p["phone"]})
+        update_record(gold, "opportunities", oid, {"contactId": successor})
+        return GeneratedScripts(
+            initial_setup=setup_script({"mail": mail, "crm": crm}, task.task_id),
+            golden_patch=patch_script({"crm": record_edits(crm, gold)}, task.task_id),
+        )
+
+    def write_reward(self, task: TaskConfig) -> str:
+        body = """
+        by_email = {fold(c.get("email")): k for k, c in sorted(init["contacts"].items())}
+        cid, sid_ = by_email.get(fold(P["contact_email"])), by_email.get(fold(P["successor_email"]))
+        oid = named(init, "opportunities", P["opportunity"])
+        checks.append(("setup", 0, None not in (cid, sid_, oid), f"contact {cid}, successor {sid_}, deal {oid}"))
+        con = cur["contacts"].get(cid) or {}
+        checks.append(("title", 2, bool(con) and exact(con.get("title")) == exact(P["title"]), f"title is {con.get('title')!r}"))
+        checks.append(("phone", 2, bool(con) and digits(con.get("phone")) == digits(P["phone"]), f"phone is {con.get('phone')!r}"))
+        opp = cur["opportunities"].get(oid) or {}
+        checks.append(("primary_contact", 2, bool(opp) and opp.get("contactId") == sid_, f"contactId is {opp.get('contactId')!r}"))
+        # The contact stays on the deal's account and keeps everything else (no new record).
+        allowed = [f"contacts.{cid}.title", f"contacts.{cid}.phone", f"opportunities.{oid}.contactId"]
+        extra = diff_outside(diff, allowed)
+        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
+        mail_extra = diff_outside(mdiff, mail_read_marks(minit))
+        checks.append(("mailbox_untouched", 0, not mail_extra, "mail changes: " + listing(mail_extra)))
+        """  # noqa: E501
+        return compose_reward(
+            header=f"# reward.py - {task.task_id}",
+            imports="import json\n",
+            libraries=[*WEB_LIBRARIES, _HELPERS],
+            constants=f"P = json.loads({json.dumps(params_of(task), sort_keys=True)!r})",
+            read=_READ,
+            body=body,
+        )

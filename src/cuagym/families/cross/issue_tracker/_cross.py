@@ -1,0 +1,375 @@
+"""Cross-application families between the team chat and the issue tracker (one hub session).
+
+Both apps keep their state in the same hub session (DESIGN.md §3: ``/<app>/post?sid=S`` per
+app), so a task spans them by writing both worlds in ``initial_setup.py``, changing both in
+``golden_patch.py`` and reading both ``/go`` answers in ``reward.py``. The start screen opens
+one browser window per app (the agent switches between them like any desktop's windows).
+
+- ``file-bug-from-chat``: a teammate reports a bug in a channel; file it in the tracker with
+  the report's own words as its description, then answer in the report's thread with the new
+  issue's key. The reward reads the key from the tracker and the report from the chat: neither
+  half is right without the other.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from cuagym.apps.issue_tracker._ops import create_issue
+from cuagym.apps.issue_tracker._seed import CURRENT_USER, build_seed
+from cuagym.apps.team_chat._ops import post_message
+from cuagym.apps.team_chat._world import (
+    DISPLAY,
+    add_message,
+    base_world,
+    channel_id,
+    ensure_member,
+    finish,
+    gold_now,
+)
+from cuagym.core import Difficulty, StartWindow, TaskConfig
+from cuagym.families._family import GeneratedScripts, family_rng
+from cuagym.families.issue_tracker._common import (
+    _HELPERS,
+    NOW,
+    gold_from,
+    patch_script,
+    setup_script,
+    task_world,
+)
+from cuagym.families.issue_tracker._issues import _PROJECT_NAMES, ME, IssueFamily, params
+from cuagym.families.team_chat._base import validate as validate_chat
+from cuagym.families.team_chat._scripts import golden_script, patch_ops
+from cuagym.families.team_chat._scripts import setup_script as chat_setup_script
+from cuagym.scripts import WEB_LIBRARIES
+from cuagym.scripts import reward_script as compose_reward
+
+__all__ = ["FileBugFromChat", "reply_text"]
+
+CHAT = "team-chat"
+#: The tracker's signed-in person is a member of the chat workspace too (same person, two apps).
+_ME_CHAT = {"id": "u-nina", "name": "nina.alvarez", "title": "Engineering Lead"}
+
+# (project, channel, issue title, the report as posted). No title exists in the tracker's seed.
+_REPORTS: tuple[tuple[str, str, str, str], ...] = (
+    (
+        "WEB",
+        "customer-feedback",
+        "Promo code field rejects lower-case codes",
+        "Two customers told me the promo code box at checkout rejects codes typed in lower "
+        "case, so spring10 fails while SPRING10 works.",
+    ),
+    (
+        "WEB",
+        "customer-feedback",
+        "Confirmation email shows the wrong delivery date",
+        "The order confirmation email quotes a delivery date one day earlier than the order "
+        "page does, and customers are calling support about it.",
+    ),
+    (
+        "WEB",
+        "customer-feedback",
+        "Size filter resets when paging through results",
+        "On the storefront, picking a size filter and then going to page 2 of the results "
+        "silently drops the filter again.",
+    ),
+    (
+        "MOB",
+        "customer-feedback",
+        "Saved routes vanish after an app update",
+        "A hiker lost every saved route after updating the trail app to the latest version "
+        "on Android, and two more reviews mention the same thing.",
+    ),
+    (
+        "MOB",
+        "customer-feedback",
+        "Recorded track drifts while the screen is locked",
+        "Several users say the recorded GPS track drifts by hundreds of metres whenever the "
+        "phone screen is locked during a hike.",
+    ),
+    (
+        "OPS",
+        "incidents",
+        "Nightly backup job reports success on failure",
+        "Last night the backup job posted a green status even though its database dump step "
+        "failed with a disk full error.",
+    ),
+)
+_REPORTERS: tuple[str, ...] = ("u-sofia", "u-liam", "u-maya", "u-tomas", "u-priya", "u-amara")
+_PRIORITIES: tuple[str, ...] = ("Highest", "High", "Medium")
+
+
+def reply_text(key: str) -> str:
+    """What the thread reply says once the issue exists."""
+    return f"Filed as {key}"
+
+
+def _chat_base(rng: random.Random) -> dict[str, Any]:
+    """The chat seed, varied, with the tracker's user in it, signed in, a member of #general."""
+    me = _ME_CHAT["id"]
+    world = base_world(rng, me)
+    slug = world["workspace"]["slug"]
+    world["users"][me] = {
+        "id": me,
+        "name": _ME_CHAT["name"],
+        "displayName": ME,
+        "title": _ME_CHAT["title"],
+        "email": f"{_ME_CHAT['name']}@{slug}.example",
+        "timezone": "Europe/Berlin",
+        "avatarColor": "#475569",
+        "statusText": "",
+        "isAdmin": False,
+    }
+    ensure_member(world, channel_id(world, "general"), me)
+    return world
+
+
+def _chat_world(task: TaskConfig, p: Mapping[str, Any]) -> tuple[dict[str, Any], str, str]:
+    """The chat world: the seed varied, the tracker's user added, the report posted.
+    Returns (world, channel id, report message id)."""
+    rng = family_rng(task, "chat-world")
+    world = _chat_base(rng)
+    reporter = next(u for u, name in DISPLAY.items() if name == p["reporter"])
+    cid = channel_id(world, p["channel"])
+    ensure_member(world, cid, _ME_CHAT["id"])
+    ensure_member(world, cid, reporter)
+    report = next(text for *_, text in _REPORTS if text.startswith(p["match"]))
+    mid = add_message(world, cid, reporter, report, minutes=rng.randrange(20, 120))
+    # A bystander answers in the thread, and the channel moves on: the report is not last.
+    other = rng.choice([u for u in _REPORTERS if u != reporter])
+    ensure_member(world, cid, other)
+    add_message(world, cid, other, "Oh no, I have seen that too.", minutes=4, parent=mid)
+    add_message(
+        world,
+        cid,
+        other,
+        "Reminder: timesheets are due by Friday noon.",
+        minutes=rng.randrange(9, 40),
+    )
+    finish(world, rng)
+    validate_chat(world, f"{task.task_id} chat world")
+    return world, cid, mid
+
+
+class FileBugFromChat(IssueFamily):
+    """Chat → tracker → chat: file a reported bug, then answer the report with its key."""
+
+    id: ClassVar[str] = "file-bug-from-chat"
+    apps: ClassVar[tuple[str, ...]] = (CHAT, "issue-tracker")
+    difficulty: ClassVar[Difficulty] = "hard"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("issues", "create", "with-description")
+    also_covers: ClassVar[tuple[str, ...]] = ("team-chat:messaging/threads/reply-in-thread",)
+
+    def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
+        """The tracker, then the chat on top: the task starts from the report."""
+        return [StartWindow(app="issue-tracker", page="/"), StartWindow(app=CHAT, page="/")]
+
+    def oracle(self, task: TaskConfig) -> object | None:
+        from cuagym.families.cross.issue_tracker._oracle_cross import FileBugFromChatOracle
+
+        return FileBugFromChatOracle(task)
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        seed = build_seed()
+        project, channel, title, report = rng.choice(_REPORTS)
+        reporter = DISPLAY[rng.choice(_REPORTERS)]
+        first = reporter.split()[0]
+        assignee = seed["users"][rng.choice(sorted(u for u in seed["users"] if u != CURRENT_USER))]
+        name = assignee["displayName"]
+        priority = rng.choice(_PRIORITIES)
+        pname = _PROJECT_NAMES[project]
+        key = "KEY"
+        reply = f"“{reply_text(key)}”"
+        instruction = rng.choice(
+            [
+                f"{first} reported a bug in #{channel}. File it in {pname} ({project}) as a bug "
+                f"titled “{title}” with priority {priority}, assigned to {name}, whose "
+                f"description is {first}'s message word for word. Then reply in the thread of "
+                f"that message with {reply}, where {key} is the new issue's key.",
+                f"Turn {first}'s bug report in #{channel} into a {pname} bug: title "
+                f"“{title}”, {priority} priority, assignee {name}, and the report's exact text "
+                f"as the description. Answer the report in its thread with {reply}, {key} "
+                "being the key the tracker gave the new bug.",
+                f"The problem {first} described in #{channel} needs a bug in the {project} "
+                f"project (“{title}”, priority {priority}, assigned to {name}, description "
+                f"copied verbatim from the report). Once it exists, let {first} know by "
+                f"replying {reply} in the report's thread, with the real issue key for {key}.",
+                f"Log {first}'s #{channel} report in the tracker: a {pname} bug named "
+                f"“{title}” for {name} at {priority} priority, with the reported message as "
+                f"its description, unchanged. Close the loop with a thread reply to the "
+                f"report saying {reply} ({key} = the new bug's key).",
+                f"In #{channel}, {first} flagged a bug. Create it in {pname} as “{title}”, a "
+                f"{priority} priority bug for {name} whose description repeats {first}'s "
+                f"message exactly, and post {reply} in the thread under the report, replacing "
+                f"{key} with the key of the issue you created.",
+                f"What {first} wrote in #{channel} is a genuine defect, so the tracker should "
+                f"have it: a {pname} bug called “{title}”, priority {priority}, owned by "
+                f"{name}, its description identical to {first}'s post. Under that post, a "
+                f"thread reply must say {reply} with {key} standing for the issue's key.",
+                f"I want {first}'s report from #{channel} recorded as a bug of {project} "
+                f"titled “{title}”, at {priority} priority and with {name} as assignee; the "
+                f"report's full text becomes its description. {first} should also see {reply} "
+                f"in the report's thread, where {key} is whatever key the bug received.",
+                f"A bug report by {first} is sitting in #{channel}. The end result should be "
+                f"a new {pname} issue of type bug, “{title}”, assigned to {name} with "
+                f"{priority} priority and described by the report copied exactly, plus a "
+                f"reply {reply} in that report's thread ({key} replaced by the issue's key).",
+                f"Get {first}'s #{channel} bug into {pname}: the issue is a bug titled "
+                f"“{title}” whose description is the report, letter for letter, with "
+                f"{priority} as priority and {name} responsible for it. Acknowledge it in the "
+                f"report's thread by answering {reply}, {key} being the created issue's key.",
+            ]
+        )
+        context = (
+            f"You are {ME}, signed in to both the team chat and the issue tracker. In "
+            f"#{channel}, {reporter} posted a bug report that begins “{report[:40]}…”; someone "
+            f"already answered in its thread. Project {pname} ({project}) exists and {name} is "
+            "on its team; no issue with that title exists yet."
+        )
+        return self.make_task(
+            task_id,
+            instruction,
+            context,
+            reporter=reporter,
+            channel=channel,
+            match=report[:40],
+            project=project,
+            title=title,
+            priority=priority.lower(),
+            assignee_name=name,
+            reply_prefix="Filed as",
+        )
+
+    def generate(self, task: TaskConfig) -> GeneratedScripts:
+        p = params(task)
+        world = task_world(task, ())
+        chat, cid, mid = _chat_world(task, p)
+        report = next(m["text"] for m in chat["messages"][cid] if m["id"] == mid)
+        fields = {
+            "type": "bug",
+            "title": p["title"],
+            "description": report,
+            "priority": p["priority"],
+            "assignee": self.uid(world, p["assignee_name"]),
+            "labels": [],
+            "storyPoints": None,
+            "sprint": None,
+        }
+        keys: list[str] = []
+        gold = gold_from(
+            world, lambda s: keys.append(create_issue(s, CURRENT_USER, p["project"], fields, NOW))
+        )
+        chat_gold = copy.deepcopy(chat)
+        post_message(
+            chat_gold,
+            cid,
+            _ME_CHAT["id"],
+            reply_text(keys[0]),
+            thread_parent=mid,
+            now=gold_now(chat_gold),
+        )
+        validate_chat(chat_gold, f"{task.task_id} chat gold")
+        summary = f"file {p['title']!r} from #{p['channel']}"
+        # Two apps, one session: each part is the app's own script, run one after the other.
+        setup = setup_script(world, summary) + "\n\n" + chat_setup_script(task.task_id, chat)
+        patch = (
+            patch_script(world, gold, summary)
+            + "\n\n"
+            + golden_script(task.task_id, patch_ops(chat, chat_gold))
+        )
+        return GeneratedScripts(setup, patch)
+
+    def write_reward(self, task: TaskConfig) -> str:
+        import json
+
+        p = params(task)
+        read = """
+        data = hub_state("issue-tracker")
+        init, cur, diff = data["initial_state"], data["current_state"], data["state_diff"]
+        chat = hub_state("team-chat")
+        cinit, ccur, cdiff = chat["initial_state"], chat["current_state"], chat["state_diff"]
+        me = cinit["currentUser"]
+        """
+        return compose_reward(
+            header=f"# reward.py: file {p['title']!r} from #{p['channel']}, answer with its key",
+            imports="import json\n",
+            libraries=[*WEB_LIBRARIES, _HELPERS, _CHAT_HELPERS],
+            constants=f"PARAMS = json.loads({json.dumps(p)!r})",
+            read=read,
+            body=_BODY,
+        )
+
+
+_CHAT_HELPERS = """
+def chat_uid(state, display_name):
+    users = state["users"].values()
+    return next((u["id"] for u in users if u["displayName"] == display_name), None)
+
+
+def norm(text):
+    # Finding the message the task names by its opening words: case does not matter.
+    return " ".join(str(text).split()).casefold()
+"""
+
+_BODY = """
+# -- the report, as the chat held it before the task ---------------------------------------
+conv = next((c["id"] for c in cinit["channels"].values() if c["name"] == PARAMS["channel"]), None)
+reporter = chat_uid(cinit, PARAMS["reporter"])
+cinit_msgs = cinit["messages"].get(conv, [])
+ccur_msgs = ccur["messages"].get(conv, [])
+hits = [m for m in cinit_msgs if m["sender"] == reporter and m["threadParent"] is None
+        and norm(m["text"]).startswith(norm(PARAMS["match"]))]
+report = hits[0] if len(hits) == 1 else None
+checks.append(("report_found", 0, report is not None, f"{len(hits)} matching message(s)"))
+
+# -- the tracker: exactly one new issue, the asked one --------------------------------------
+project = PARAMS["project"]
+added = [k for k in cur["issues"] if k not in init["issues"]]
+made = [k for k in added if cur["issues"][k]["project"] == project
+        and exact(cur["issues"][k]["title"]) == exact(PARAMS["title"])]
+key = made[0] if len(made) == 1 else None
+issue = cur["issues"][key] if key else {}
+who = user_named(cur, PARAMS["assignee_name"])
+told = exact(report["text"]) if report else None
+checks.append(("filed", 2, key is not None, f"{len(made)} new issue(s) with that title"))
+checks.append(("bug", 1, issue.get("type") == "bug", f"type {issue.get('type')}"))
+checks.append(("priority", 1, issue.get("priority") == PARAMS["priority"],
+               f"priority {issue.get('priority')}"))
+checks.append(("assignee", 1, who is not None and issue.get("assignee") == who,
+               f"assignee {issue.get('assignee')}"))
+checks.append(("description_is_the_report", 2,
+               told is not None and exact(issue.get("description", "")) == told,
+               "description: " + str(issue.get("description"))[:80]))
+unasked = {k: issue.get(k) for k in ("labels", "storyPoints", "sprint", "parent", "comments")}
+bare = {"labels": [], "storyPoints": None, "sprint": None, "parent": None, "comments": []}
+checks.append(("nothing_unasked", 0, key is None or unasked == bare, f"also set: {unasked}"))
+fresh = key is None or issue.get("status") == init["workflow"]["initialStatus"]
+checks.append(("initial_status", 0, fresh, f"status {issue.get('status')}"))
+checks.append(("one_issue", 0, len(added) <= 1, f"{len(added)} new issue(s)"))
+allowed = ["projects." + project + ".nextIssueNumber"] + ["issues." + k for k in added]
+extra = diff_outside(diff, allowed)
+checks.append(("tracker_unchanged_otherwise", 0, not extra, "other changes: " + listing(extra)))
+
+# -- the chat: one reply in the report's thread, naming the new key --------------------------
+init_ids = {m["id"] for ms in cinit["messages"].values() for m in ms}
+new_msgs = [m for ms in ccur["messages"].values() for m in ms if m["id"] not in init_ids]
+tid = report["id"] if report else None
+replies = [m for m in new_msgs if m["sender"] == me and tid is not None
+           and m["threadParent"] == tid and not m["attachments"] and not m["pinned"]]
+want = (PARAMS["reply_prefix"] + " " + key) if key else None
+checks.append(("replied_in_thread", 1, len(replies) >= 1, f"{len(replies)} reply(ies) by you"))
+checks.append(("reply_names_the_key", 2, want is not None
+               and any(exact(m["text"]) == want for m in replies),
+               "replies: " + " | ".join(m["text"] for m in replies)))
+checks.append(("one_message", 0, len(new_msgs) <= 1, f"{len(new_msgs)} new chat message(s)"))
+outside = [m for m in new_msgs if tid is None or m["threadParent"] != tid]
+checks.append(("not_in_channel", 0, not outside, f"{len(outside)} message(s) outside the thread"))
+cur_by_id = {m["id"]: m for m in ccur_msgs}
+kept = all(cur_by_id.get(m["id"]) == m for m in cinit_msgs)
+checks.append(("chat_messages_kept", 0, kept, "the channel's earlier messages are unchanged"))
+cextra = diff_outside(cdiff, ["messages." + str(conv)])
+checks.append(("chat_unchanged_otherwise", 0, not cextra, "other changes: " + listing(cextra)))
+"""

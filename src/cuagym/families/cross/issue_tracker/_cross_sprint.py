@@ -1,0 +1,247 @@
+"""Tracker → chat: report a slice of the active sprint in a team channel (one hub session).
+
+``post-sprint-status``: read the active sprint's board (its unfinished bugs, its unfinished
+stories, or what waits In Review) and post their keys in a channel, in one message of a fixed
+shape. The Generator moves one card of the sprint a step along the workflow, so the answer is
+on the board of this task's world, not in the seed; the reward recomputes it from the tracker's
+state and requires the tracker untouched.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from cuagym.apps.issue_tracker._ops import category, transition
+from cuagym.apps.issue_tracker._seed import build_seed
+from cuagym.apps.team_chat._ops import post_message
+from cuagym.apps.team_chat._world import (
+    add_message,
+    channel_id,
+    ensure_member,
+    finish,
+    gold_now,
+)
+from cuagym.core import Difficulty, StartWindow, TaskConfig
+from cuagym.families._family import GeneratedScripts, family_rng
+from cuagym.families.cross.issue_tracker._cross import _CHAT_HELPERS, _ME_CHAT, CHAT, _chat_base
+from cuagym.families.issue_tracker._common import (
+    _HELPERS,
+    NOW,
+    gold_from,
+    setup_script,
+    task_world,
+)
+from cuagym.families.issue_tracker._issues import _PROJECT_NAMES, ME, IssueFamily, params
+from cuagym.families.team_chat._base import validate as validate_chat
+from cuagym.families.team_chat._scripts import golden_script, patch_ops
+from cuagym.families.team_chat._scripts import setup_script as chat_setup_script
+from cuagym.scripts import WEB_LIBRARIES
+from cuagym.scripts import reward_script as compose_reward
+
+__all__ = ["SCOPES", "PostSprintStatus", "in_scope", "status_text"]
+
+#: the label the message carries (the scope's name) -> what the instruction calls it
+SCOPES: dict[str, str] = {
+    "open bugs": "bugs that are not Done",
+    "open stories": "stories that are not Done",
+    "in review": "issues waiting In Review",
+}
+_CHANNELS: tuple[str, ...] = ("engineering", "general")
+_NEXT = {"todo": "in-progress", "in-progress": "in-review", "in-review": "done"}
+
+
+def _number(key: str) -> int:
+    return int(key.rsplit("-", 1)[1])
+
+
+def in_scope(state: dict[str, Any], sprint: str, scope: str) -> list[str]:
+    """Keys of the sprint's issues in ``scope``, lowest number first."""
+    keys = []
+    for key, issue in state["issues"].items():
+        if issue["sprint"] != sprint:
+            continue
+        unfinished = category(state, issue["status"]) != "done"
+        if (
+            (scope == "open bugs" and issue["type"] == "bug" and unfinished)
+            or (scope == "open stories" and issue["type"] == "story" and unfinished)
+            or (scope == "in review" and issue["status"] == "in-review")
+        ):
+            keys.append(key)
+    return sorted(keys, key=_number)
+
+
+def status_text(sprint_name: str, label: str, keys: list[str]) -> str:
+    """The message: ``WEB Sprint 23 open bugs: WEB-9, WEB-12``."""
+    return f"{sprint_name} {label}: " + ", ".join(keys)
+
+
+class PostSprintStatus(IssueFamily):
+    id: ClassVar[str] = "post-sprint-status"
+    apps: ClassVar[tuple[str, ...]] = ("issue-tracker", CHAT)
+    difficulty: ClassVar[Difficulty] = "hard"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("board", "columns")
+    also_covers: ClassVar[tuple[str, ...]] = ("team-chat:messaging/compose/post-message",)
+
+    def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
+        """The chat, then the tracker on top: the task starts from the board."""
+        return [StartWindow(app=CHAT, page="/"), StartWindow(app="issue-tracker", page="/")]
+
+    def oracle(self, task: TaskConfig) -> object | None:
+        from cuagym.families.cross.issue_tracker._oracle_cross import PostSprintStatusOracle
+
+        return PostSprintStatusOracle(task)
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        seed = build_seed()
+        project = rng.choice(sorted(_PROJECT_NAMES))
+        sprint = next(
+            s["name"]
+            for s in seed["sprints"].values()
+            if s["project"] == project and s["state"] == "active"
+        )
+        label = rng.choice(sorted(SCOPES))
+        what = SCOPES[label]
+        channel = rng.choice(_CHANNELS)
+        head = f"“{sprint} {label}:”"
+        order = "lowest issue number first, separated by a comma and a space"
+        pname = _PROJECT_NAMES[project]
+        instruction = rng.choice(
+            [
+                f"Post the {what} in {sprint} to #{channel}: one message reading {head} "
+                f"followed by their keys, {order}.",
+                f"The team wants a status line in #{channel}. List the keys of the {what} in "
+                f"the active {pname} sprint, {sprint}, in a single message that starts with "
+                f"{head} and continues with the keys, {order}.",
+                f"Share in #{channel} the {what} of {sprint}: write {head} and then the keys of "
+                f"those issues ({order}), all in one message.",
+                f"Look at {sprint} of {pname} ({project}) and tell #{channel} which are its "
+                f"{what}, as one message: {head} plus their keys, {order}.",
+                f"#{channel} should get a one-message summary of the {what} in {sprint}. It "
+                f"begins with {head}, and after that come the issue keys, {order}.",
+                f"Let #{channel} know the {what} in {sprint}. A single post is enough, "
+                f"beginning with {head}; the keys come next, {order}.",
+                f"I'd like a quick update for #{channel} about {sprint} in {pname}. Write "
+                f"one message that opens with {head} and names the keys of the {what}, "
+                f"{order}.",
+                f"Report the {what} of the active {project} sprint ({sprint}) to the "
+                f"#{channel} channel in one post, {head} first, then every matching key, "
+                f"{order}.",
+                f"Anyone reading #{channel} should learn from one new message what the {what} "
+                f"of {sprint} are: the message starts {head} and lists those keys, {order}.",
+            ]
+        )
+        context = (
+            f"You are {ME}, signed in to both the issue tracker and the team chat. {sprint} is "
+            f"the active sprint of {pname} ({project}); its board shows the sprint's issues by "
+            f"status. You are a member of #{channel}. Nothing in the tracker is to change."
+        )
+        return self.make_task(
+            task_id,
+            instruction,
+            context,
+            project=project,
+            sprint_name=sprint,
+            label=label,
+            channel=channel,
+        )
+
+    def generate(self, task: TaskConfig) -> GeneratedScripts:
+        p = params(task)
+        world = task_world(task, ())
+        sid = next(
+            s["id"]
+            for s in world["sprints"].values()
+            if s["project"] == p["project"] and s["name"] == p["sprint_name"]
+        )
+        # One card a step further than in the seed: the board of this world, not the seed's,
+        # holds the answer. Never a move that would leave the asked slice empty.
+        rng = family_rng(task, "progress")
+        cards = [
+            k
+            for k, i in sorted(world["issues"].items())
+            if i["sprint"] == sid and i["type"] != "subtask" and i["status"] in _NEXT
+        ]
+        rng.shuffle(cards)
+        for key in cards:
+            trial = copy.deepcopy(world)
+            transition(trial, key, _NEXT[trial["issues"][key]["status"]], NOW)
+            if in_scope(trial, sid, p["label"]):
+                world = trial
+                break
+        keys = in_scope(world, sid, p["label"])
+        gold_from(world, lambda s: None)  # validates the world; the tracker does not change
+        chat_rng = family_rng(task, "chat-world")
+        chat = _chat_base(chat_rng)
+        cid = channel_id(chat, p["channel"])
+        ensure_member(chat, cid, _ME_CHAT["id"])
+        add_message(chat, cid, "u-tomas", "Who has the sprint numbers for standup?", minutes=25)
+        finish(chat, chat_rng)
+        validate_chat(chat, f"{task.task_id} chat world")
+        chat_gold = copy.deepcopy(chat)
+        text = status_text(p["sprint_name"], p["label"], keys)
+        post_message(chat_gold, cid, _ME_CHAT["id"], text, now=gold_now(chat_gold))
+        validate_chat(chat_gold, f"{task.task_id} chat gold")
+        summary = f"{p['label']} of {p['sprint_name']} to #{p['channel']}"
+        setup = setup_script(world, summary) + "\n\n" + chat_setup_script(task.task_id, chat)
+        patch = golden_script(task.task_id, patch_ops(chat, chat_gold))
+        return GeneratedScripts(setup, patch)
+
+    def write_reward(self, task: TaskConfig) -> str:
+        p = params(task)
+        read = """
+        data = hub_state("issue-tracker")
+        init, cur, diff = data["initial_state"], data["current_state"], data["state_diff"]
+        chat = hub_state("team-chat")
+        cinit, ccur, cdiff = chat["initial_state"], chat["current_state"], chat["state_diff"]
+        me = cinit["currentUser"]
+        """
+        return compose_reward(
+            header=f"# reward.py: {p['label']} of {p['sprint_name']} posted to #{p['channel']}",
+            imports="import json\n",
+            libraries=[*WEB_LIBRARIES, _HELPERS, _CHAT_HELPERS],
+            constants=f"PARAMS = json.loads({json.dumps(p)!r})",
+            read=read,
+            body=_BODY,
+        )
+
+
+_BODY = """
+# -- the answer, from the tracker as it was (and must still be) -----------------------------
+sid = sprint_named(init, PARAMS["project"], PARAMS["sprint_name"])
+scope = PARAMS["label"]
+keys = []
+for k, i in init["issues"].items():
+    if sid is None or i["sprint"] != sid:
+        continue
+    unfinished = not is_done(init, i["status"])
+    if ((scope == "open bugs" and i["type"] == "bug" and unfinished)
+            or (scope == "open stories" and i["type"] == "story" and unfinished)
+            or (scope == "in review" and i["status"] == "in-review")):
+        keys.append(k)
+keys.sort(key=lambda k: int(k.rsplit("-", 1)[1]))
+want = PARAMS["sprint_name"] + " " + PARAMS["label"] + ": " + ", ".join(keys)
+checks.append(("sprint_found", 0, sid is not None and bool(keys), f"{len(keys)} issue(s) in scope"))
+checks.append(("tracker_unchanged", 0, not diff, "tracker changes: " + listing(sorted(diff))))
+
+# -- the chat: one new top-level message of yours in the channel ------------------------------
+conv = next((c["id"] for c in cinit["channels"].values() if c["name"] == PARAMS["channel"]), None)
+init_ids = {m["id"] for ms in cinit["messages"].values() for m in ms}
+new_msgs = [m for ms in ccur["messages"].values() for m in ms if m["id"] not in init_ids]
+# A plain post: not pinned, no reaction or attachment (C7 found a pinned post scoring 1.0).
+mine = [m for m in ccur["messages"].get(conv, []) if m["id"] not in init_ids
+        and m["sender"] == me and m["threadParent"] is None and not m["attachments"]
+        and not m["pinned"] and not m["reactions"]]
+checks.append(("posted", 1, len(mine) >= 1, f"{len(mine)} new message(s) of yours"))
+checks.append(("status_text", 3, any(exact(m["text"]) == want for m in mine),
+               "expected: " + want + " | got: " + " | ".join(m["text"] for m in mine)))
+checks.append(("one_message", 0, len(new_msgs) <= 1, f"{len(new_msgs)} new chat message(s)"))
+cur_by_id = {m["id"]: m for m in ccur["messages"].get(conv, [])}
+kept = all(cur_by_id.get(m["id"]) == m for m in cinit["messages"].get(conv, []))
+checks.append(("chat_messages_kept", 0, kept, "the channel's earlier messages are unchanged"))
+cextra = diff_outside(cdiff, ["messages." + str(conv)])
+checks.append(("chat_unchanged_otherwise", 0, not cextra, "other changes: " + listing(cextra)))
+"""

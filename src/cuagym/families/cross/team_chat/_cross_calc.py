@@ -1,0 +1,300 @@
+"""calc -> team-chat: a figure the workbook gives, reported in a channel (a desktop x web task).
+
+``report-workbook-figure``: an orders workbook is open in Calc on the desktop and the team chat
+in Chromium; the task asks for one figure of one region's orders (their total, their number,
+or the product and amount of the largest one) posted to a named channel, as one message.
+
+The task lives in two places: the workbook under ``/home/user`` (written by the setup's first
+half, like every calc task) and the chat's state in the environment's hub session (its second
+half). The context states the region's orders, so the Generator can build a workbook that
+holds them among other regions' orders; the reward recomputes the figure from the *initial*
+workbook (pinned to the context's figure) and reads the message from the hub. A message that
+also states another region's figure or the overall one answers nothing, and neither the
+workbook nor anything else in the chat may change.
+
+Calc's modules are imported where they are used: the domains' family packages are loaded by
+the registry one by one, and neither may need the other half-initialised.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from cuagym.apps.team_chat._ops import post_message
+from cuagym.apps.team_chat._world import (
+    State,
+    channel_id,
+    ensure_member,
+    gold_now,
+    uid_of,
+)
+from cuagym.core import Difficulty, StartWindow, TaskConfig
+from cuagym.families._family import GeneratedScripts, family_rng
+from cuagym.families.team_chat._base import LOOKUPS, ChatFamily, params_of, quote
+from cuagym.families.team_chat._messaging import _people
+from cuagym.families.team_chat._scripts import golden_script, patch_ops
+from cuagym.families.team_chat._scripts import setup_script as chat_setup_script
+from cuagym.scripts import DESK_WEB_LIBRARIES, FIGURE_LIBRARY, doc_line
+from cuagym.scripts import reward_script as compose_reward
+
+__all__ = ["ReportWorkbookFigure", "report_text"]
+
+#: Channels a report may go to (the seed's, public and active).
+_CHANNELS: tuple[str, ...] = ("general", "customer-feedback", "random")
+#: What is asked, per measure: the phrase the instruction uses.
+_WHAT: dict[str, str] = {
+    "total": "the total Amount of the {region} orders, to the cent",
+    "number": "the number of orders from the {region} region",
+    "largest": "the product and the Amount (to the cent) of the largest {region} order",
+}
+# Sentence frames: each names the figure, the workbook, the channel and "one message".
+_FRAMES: tuple[str, ...] = (
+    "Post {what} from {file} in #{channel}, as one message.",
+    "The people in #{channel} want to know {what}. The orders are in {file}; share it there "
+    "in a single message.",
+    "Using the orders listed in {file}, tell #{channel} {what}, in one message.",
+    "Send one message to #{channel} that gives {what}, as sheet {sheet} of {file} has it.",
+    "Report {what} to #{channel}: work it out from the workbook {file} and post it as a single "
+    "message.",
+)
+
+
+def money(amount: float) -> str:
+    """``12345.6`` -> ``12,345.60``: how the golden message (and the oracle) write an amount."""
+    return f"{amount:,.2f}"
+
+
+def report_text(p: Mapping[str, Any]) -> str:
+    """The message the golden patch posts and the oracle types."""
+    region = p["region"]
+    if p["measure"] == "total":
+        return f"Total Amount of the {region} orders: {money(p['figure'])}"
+    if p["measure"] == "number":
+        return f"The {region} region has {int(p['figure'])} orders."
+    return f"Largest {region} order: {p['product']}, {money(p['figure'])}"
+
+
+def _region_orders(rng: random.Random, k: int) -> list[list[Any]]:
+    """``k`` orders of the asked region: [product, units, unit price, amount], amounts distinct
+    (so "the largest order" is one)."""
+    from cuagym.apps.calc._world import _PRODUCTS
+
+    while True:
+        rows = []
+        for _ in range(k):
+            product, price = rng.choice(_PRODUCTS)
+            units = rng.randint(1, 40)
+            rows.append([product, units, price, round(units * price, 2)])
+        amounts = [r[3] for r in rows]
+        if len(set(amounts)) == k:
+            return rows
+
+
+class ReportWorkbookFigure(ChatFamily):
+    """calc -> team-chat: one figure of one region's orders, posted to a channel."""
+
+    id: ClassVar[str] = "report-workbook-figure"
+    apps: ClassVar[tuple[str, ...]] = ("calc", "team-chat")
+    difficulty: ClassVar[Difficulty] = "hard"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("messaging", "compose", "post-message")
+    also_covers: ClassVar[tuple[str, ...]] = ("calc:formulas/aggregate/conditional-aggregate",)
+
+    def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
+        """The workbook in Calc, then the chat on top: the chat is where the change happens."""
+        return [
+            StartWindow(app="calc", path=params["path"]),
+            StartWindow(app="team-chat", page="/"),
+        ]
+
+    def oracle(self, task: TaskConfig) -> object | None:
+        from cuagym.families.cross.team_chat._oracle_cross_calc import ReportWorkbookFigureOracle
+
+        return ReportWorkbookFigureOracle(task)
+
+    # -- Task-Gen -------------------------------------------------------------------------------
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        from cuagym.apps.calc._world import COMPANIES, REGIONS, slug
+
+        (me,) = _people(rng, 1)
+        company = rng.choice(COMPANIES)
+        path = f"/home/user/Documents/{slug(company)}_orders.xlsx"
+        sheet = "Orders"
+        regions = rng.sample(REGIONS, 4)
+        region = regions[0]
+        measure = rng.choice(sorted(_WHAT))
+        orders = _region_orders(rng, rng.randint(4, 7))
+        n_orders = len(orders) + rng.randint(9, 14)
+        channel = rng.choice(_CHANNELS)
+        amounts = [o[3] for o in orders]
+        largest = orders[amounts.index(max(amounts))]
+        facts: dict[str, Any] = {
+            "total": {"figure": round(sum(amounts), 2)},
+            "number": {"figure": len(orders)},
+            "largest": {"figure": largest[3], "product": largest[0]},
+        }[measure]
+        listed = "; ".join(f"{o[0]}, {o[1]} x {money(o[2])} = {money(o[3])}" for o in orders)
+        what = _WHAT[measure].format(region=region)
+        frame = rng.choice(_FRAMES)  # drawn last: the facts do not depend on the wording
+        params: dict[str, Any] = {
+            "me": me,
+            "path": path,
+            "sheet": sheet,
+            "regions": sorted(regions),
+            "region": region,
+            "measure": measure,
+            "orders": orders,
+            "n_orders": n_orders,
+            "channel": channel,
+            **facts,
+        }
+        return self.make_task(
+            task_id,
+            frame.format(what=what, file=path, channel=channel, sheet=quote(sheet)),
+            f"The team chat is open in the browser, signed in as {me}, a member of #{channel}. "
+            f"{path} is open "
+            f"in LibreOffice Calc: its sheet {quote(sheet)} lists {n_orders} orders, one a row "
+            "from row 2 under the headers Order ID, Region, Product, Units, Unit price, Amount "
+            f"(Amount = Units x Unit price), of the regions {', '.join(sorted(regions))}. The "
+            f"{len(orders)} {region} orders are: {listed}. The figure asked for is "
+            f"{self._figure_words(params)}. Amounts are written with a point for decimals and "
+            "optional commas for thousands. The workbook stays as it is.",
+            **params,
+        )
+
+    @staticmethod
+    def _figure_words(p: Mapping[str, Any]) -> str:
+        if p["measure"] == "number":
+            return str(int(p["figure"]))
+        if p["measure"] == "total":
+            return money(p["figure"])
+        return f"{p['product']} for {money(p['figure'])}"
+
+    # -- Generator ------------------------------------------------------------------------------
+    def inject(self, world: State, p: dict[str, Any], rng: random.Random) -> None:
+        ensure_member(world, channel_id(world, p["channel"]), uid_of(p["me"]))
+
+    def solve(self, state: State, p: dict[str, Any]) -> None:
+        cid = channel_id(state, p["channel"])
+        post_message(state, cid, state["currentUser"], report_text(p), now=gold_now(state))
+
+    def workbook_rows(self, p: dict[str, Any], rng: random.Random) -> list[list[Any]]:
+        """Every order of the workbook: the region's (the context's) among the others'."""
+        from cuagym.apps.calc._world import _PRODUCTS
+
+        others = [r for r in p["regions"] if r != p["region"]]
+        rows: list[list[Any]] = [[p["region"], *o] for o in p["orders"]]
+        for _ in range(p["n_orders"] - len(p["orders"])):
+            product, price = rng.choice(_PRODUCTS)
+            units = rng.randint(1, 40)
+            rows.append([rng.choice(others), product, units, price, round(units * price, 2)])
+        rng.shuffle(rows)
+        first = rng.randrange(1000, 9000)
+        return [[f"SO-{first + i}", *row] for i, row in enumerate(rows)]
+
+    def generate(self, task: TaskConfig) -> GeneratedScripts:
+        from cuagym.families.calc._scripts import setup_script as book_setup
+
+        p = params_of(task)
+        rows = self.workbook_rows(p, family_rng(task, "workbook"))
+        sheet = {
+            "title": p["sheet"],
+            "rows": [["Order ID", "Region", "Product", "Units", "Unit price", "Amount"], *rows],
+            "formats": {"E": "#,##0.00", "F": "#,##0.00"},
+            "widths": {"A": 10, "B": 10, "C": 18, "F": 12},
+        }
+        world, gold = self.worlds(task)
+        setup = (
+            book_setup(task.task_id, p["path"], [sheet])
+            + "\n\n"
+            + chat_setup_script(task.task_id, world)
+        )
+        return GeneratedScripts(setup, golden_script(task.task_id, patch_ops(world, gold)))
+
+    # -- Discriminator --------------------------------------------------------------------------
+    def reward_body(self, p: dict[str, Any]) -> str:
+        return _BODY
+
+    def write_reward(self, task: TaskConfig) -> str:
+        p = params_of(task)
+        return compose_reward(
+            header=f'"""reward.py for {task.task_id}.\n\nTask: {doc_line(task.instruction)}\n"""',
+            imports="import json\n\nimport openpyxl\n",
+            libraries=[*DESK_WEB_LIBRARIES, FIGURE_LIBRARY, LOOKUPS],
+            constants=f"P = json.loads({json.dumps(p, sort_keys=True)!r})",
+            read=_READ,
+            body=_BODY,
+        )
+
+
+_READ = """
+data = hub_state("team-chat")
+init, cur, diff = data["initial_state"], data["current_state"], data["state_diff"]
+me = init["currentUser"]
+start = initial_home()
+book = openpyxl.load_workbook(initial_path(P["path"]), data_only=True)
+"""
+
+_BODY = """
+# -- the figure, from the workbook as the task found it (and the context's, pinned) ----------
+ws = book[P["sheet"]]
+rows = [[c.value for c in r] for r in ws.iter_rows(min_row=2, max_col=6) if r[0].value]
+amounts = {}
+for order_id, region, product, units, price, amount in rows:
+    amounts.setdefault(region, []).append((float(amount), product))
+mine = amounts.get(P["region"], [])
+if P["measure"] == "total":
+    want = round(sum(a for a, _ in mine), 2)
+    others = [round(sum(a for a, _ in v), 2) for v in amounts.values()] + [
+        round(sum(a for _, _, _, _, _, a in rows), 2)]
+elif P["measure"] == "number":
+    want = len(mine)
+    others = [len(v) for v in amounts.values()] + [len(rows)]
+else:
+    ranked = sorted(mine, reverse=True)
+    want = ranked[0][0] if ranked else None
+    others = [max(a for a, _ in v) for v in amounts.values()] + [a for a, _ in ranked[1:]]
+tol = 0.5 if P["measure"] == "number" else 0.005
+wrong = sorted({o for o in others if want is None or abs(o - want) > tol})
+product = ranked[0][1] if P["measure"] == "largest" and ranked else None
+pinned = want is not None and abs(want - P["figure"]) <= tol and product == P.get("product")
+checks.append(("setup", 0, pinned and len(rows) == P["n_orders"],
+               f"{len(rows)} orders; the figure is {want}" + (f" ({product})" if product else "")))
+
+# -- the chat: one new message of mine in the channel, stating the figure ---------------------
+cid = next((c["id"] for c in init["channels"].values() if c["name"] == P["channel"]), None)
+init_msgs = init["messages"].get(cid, [])
+cur_msgs = cur["messages"].get(cid, [])
+init_ids = {m["id"] for ms in init["messages"].values() for m in ms}
+new_msgs = [m for m in cur_msgs if m["id"] not in init_ids]
+posted = [m for m in new_msgs if m["sender"] == me and m["threadParent"] is None
+          and not m["attachments"] and not m["pinned"] and not m["reactions"]]
+text = posted[0]["text"] if len(posted) == 1 else ""
+said = figures_in(text)
+checks.append(("posted", 1, len(posted) == 1,
+               f"{len(posted)} new message(s) of yours in #{P['channel']}"))
+checks.append(("figure_stated", 3, want is not None and states_figure(text, want, tol),
+               f"figures in the message: {said}; wanted {want}"))
+if P["measure"] == "largest":
+    checks.append(("product_named", 1, bool(product) and norm(product) in norm(text),
+                   f"message: {text!r}; wanted {product}"))
+# Listing every region's figure answers nothing: no other region's (or the overall) figure.
+stray = [w for w in wrong if states_figure(text, w, tol)]
+checks.append(("only_that_figure", 0, not stray, f"other figures stated: {stray}"))
+checks.append(("one_message", 0, len(new_msgs) <= 1,
+               f"{len(new_msgs)} new message(s) in the channel"))
+by_id = {m["id"]: m for m in cur_msgs}
+kept = all(by_id.get(m["id"]) == m for m in init_msgs)
+checks.append(("old_messages_kept", 0, kept, "the channel's earlier messages are unchanged"))
+extra = diff_outside(diff, ["messages." + str(cid)])
+checks.append(("chat_unchanged_otherwise", 0, not extra, "other changes: " + listing(extra)))
+
+# -- the workbook (and every other file) as it was: the task only reads it --------------------
+moved = tree_changes(tree(start), tree(HOME), start, HOME)
+target = os.path.relpath(P["path"], HOME)
+lock = os.path.join(os.path.dirname(target), ".~lock." + os.path.basename(target) + "#")
+checks.append(("files_unchanged", 0, not uncovered(moved, [lock], "/"),
+               "changed files: " + listing(uncovered(moved, [lock], "/"))))
+"""

@@ -1,0 +1,210 @@
+"""writer → calc: a report's cost table becomes a workbook sheet with computed amounts and a
+total.
+
+The reward reads the report's table as it is in the final state (the rows to expect), and
+the workbook as the spreadsheet app saved it (cached values: a formula counts by its result).
+Guards keep the report and the workbook's other sheet as setup wrote them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from cuagym.apps.writer._world import PEOPLE, body_blocks, heading_block, para
+from cuagym.core import Difficulty, StartWindow, TaskConfig
+from cuagym.families._office import quote
+from cuagym.families.writer._base import WriterFamily, files_guard
+from cuagym.families.writer._tables import _BUDGETS
+
+__all__ = ["TableToWorkbook"]
+
+HEADER = ("Item", "Quantity", "Unit price", "Amount")
+
+
+def _frames(doc: str, book: str, part: str) -> list[str]:
+    """Sentence frames: each names both files, the section, the sheet, the columns (A-C from
+    the report as numbers, D the product), the order, and the Total row."""
+    sheet, total = quote("Budget"), quote("Total")
+    return [
+        f"Copy the line items of the table under {part} in {doc} into the sheet {sheet} of "
+        f"{book}, below its headers and in the report's order: Item in column A, Quantity in "
+        "B and Unit price in C as numbers, each line's Amount (Quantity \u00d7 Unit price) in "
+        f"D, and a last row {total} whose Amount is the sum of the amounts.",
+        f"The sheet {sheet} of {book} has only its headers. Fill it from the cost table in the "
+        f"{part} section of {doc}: one row per line item in the same order, Item, Quantity "
+        "and Unit price (numbers) in A to C, Quantity \u00d7 Unit price in D, then a "
+        f"{total} row adding up column D.",
+        f"Move the cost table of {doc} ({part} section) into {book}: under the headers of "
+        f"{sheet}, each line item with its Item, Quantity and Unit price as numbers in "
+        "columns A to C and its Amount, the product of the two, in D; finish with a "
+        f"{total} row holding the sum of the amounts.",
+        f"I want the line items from {part} in {doc} as a spreadsheet in {book}, sheet "
+        f"{sheet}: same order, columns A to C for Item, Quantity and Unit price (numbers), "
+        f"column D for Quantity \u00d7 Unit price, and a closing {total} row whose D is the "
+        "sum.",
+        f"Transfer every line of the table under {part} in {doc} to the {sheet} sheet of "
+        f"{book}, starting below its headers in the report's order (A: item, B: quantity, C: "
+        "unit price, as numbers; D: their product), and add a final row "
+        f"{total} with the amounts summed in D.",
+        f"Procurement wants to sort and filter the costs in {doc}, which a document cannot "
+        f"do. Put the {part} line items on sheet {sheet} of {book}, in the same order: item, "
+        "quantity and unit price as numbers in A to C, quantity times unit price in D, and "
+        f"a {total} row at the end adding up D.",
+        f"Our accountant only accepts spreadsheets. The costs listed under {part} in {doc} "
+        f"therefore belong in {book}, sheet {sheet}, one row each in document order, with "
+        "numeric quantity and unit price next to the item and their product in column D, "
+        f"then {total} with the sum of column D.",
+        f"What will the purchases in {doc} cost altogether? Let {book} answer it: on "
+        f"{sheet}, below the headers, each line item of the {part} table with its quantity "
+        "and unit price as numbers, its amount (the two multiplied) in D, keeping the "
+        f"report's order, and a closing {total} row summing the amounts.",
+        f"Before the budget meeting, the figures of the {part} table in {doc} must be in "
+        f"{book} too. Sheet {sheet} should list the items in the report's sequence with "
+        "quantity and unit price stored as numbers in B and C, each line's amount in D, "
+        f"and a last row {total} whose amount is the sum.",
+        f"I keep a workbook, {book}, for every budget we approve. Add the one from the "
+        f"{part} section of {doc} to its {sheet} sheet: items in order in A, quantities in "
+        "B and unit prices in C as numbers, per-line amounts (quantity multiplied by price) "
+        f"in D, and a {total} row totalling D.",
+    ]
+
+
+class TableToWorkbook(WriterFamily):
+    id: ClassVar[str] = "table-to-workbook"
+    apps: ClassVar[tuple[str, ...]] = ("writer", "calc")
+    difficulty: ClassVar[Difficulty] = "hard"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("sharing", "export", "table-to-workbook")
+    also_covers: ClassVar[tuple[str, ...]] = ("calc:formulas/aggregate/sum-average",)
+
+    reward_imports: ClassVar[str] = (
+        WriterFamily.reward_imports + "from openpyxl import load_workbook\n"
+    )
+    patch_imports: ClassVar[str] = (
+        WriterFamily.patch_imports + "from openpyxl import load_workbook\n"
+    )
+
+    def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
+        """The report in Writer, then the workbook in Calc (on top: it is what changes)."""
+        return [
+            StartWindow(app="writer", path=params["report"]),
+            StartWindow(app="calc", path=params["path"]),
+        ]
+
+    def oracle(self, task: TaskConfig) -> object | None:
+        """A Calc oracle: the workbook is what changes
+        (:mod:`cuagym.families.cross.writer._to_calc_oracle`)."""
+        from cuagym.families.cross.writer._to_calc_oracle import TableToWorkbookOracle
+
+        return TableToWorkbookOracle(task)
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        title, stem, section, _ = rng.choice(_BUDGETS)
+        rows = rng.randint(3, 4)
+        report = f"/home/user/Documents/{stem}.docx"
+        book = f"/home/user/Documents/{stem}_budget.xlsx"
+        doc, name = report.rsplit("/", 1)[-1], book.rsplit("/", 1)[-1]
+        return self.make_task(
+            task_id,
+            rng.choice(_frames(doc, name, quote(section))),
+            f"{report} is the {title}; its {quote(section)} section holds a table with the "
+            f"columns Item, Quantity and Unit price and {rows} line items. {book} has a sheet "
+            "\u201cBudget\u201d whose row 1 holds the headers Item, Quantity, Unit price and "
+            "Amount, nothing below them, and a sheet \u201cNotes\u201d.",
+            path=book,
+            report=report,
+            title=title,
+            section=section,
+            rows=rows,
+            sheet="Budget",
+        )
+
+    def files(self, p: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
+        items = next(b[3] for b in _BUDGETS if b[2] == p["section"])
+        table = [list(HEADER[:3])]
+        for name, low, high in rng.sample(items, p["rows"]):
+            price = round(rng.uniform(low, high) * 4) / 4
+            table.append([name, str(rng.randint(1, 40)), f"{price:.2f}"])
+        blocks: list[dict[str, Any]] = [
+            {"t": "title", "text": p["title"]},
+            heading_block("Purpose"),
+            *body_blocks(rng, "the purchase", 1, 2),
+            heading_block(p["section"]),
+            para("All prices exclude VAT."),
+            {"t": "table", "rows": table},
+            heading_block("Approval"),
+            para(f"Submitted by {rng.choice(PEOPLE)}.", "i"),
+        ]
+        notes = [["Note"], ["Prices exclude VAT."], [f"Source: {p['title']}."]]
+        book = {
+            "kind": "xlsx",
+            "path": p["path"],
+            "sheets": [
+                {"name": p["sheet"], "rows": [list(HEADER)], "widths": [26, 10, 12, 12]},
+                {"name": "Notes", "rows": notes, "widths": [40]},
+            ],
+        }
+        return [
+            {"kind": "docx", "path": p["report"], "title": p["title"], "blocks": blocks},
+            book,
+        ]
+
+    def patch(self, p: dict[str, Any]) -> str:
+        return """
+doc = Document(P["report"])
+table = next(t for t in doc.tables if t.rows[0].cells[0].text == "Item")
+book = load_workbook(P["path"])
+ws = book[P["sheet"]]
+total = 0.0
+for row in list(table.rows)[1:]:
+    item, quantity, price = [c.text for c in row.cells]
+    amount = round(float(quantity) * float(price), 2)
+    total += amount
+    ws.append([item, float(quantity), float(price), amount])
+ws.append(["Total", None, None, round(total, 2)])
+book.save(P["path"])
+"""
+
+    def reward_read(self, p: dict[str, Any]) -> str:
+        return """
+doc = Document(P["report"])
+book = load_workbook(P["path"], data_only=True)
+start = load_workbook(initial_path(P["path"]), data_only=True)
+"""
+
+    def reward_body(self, p: dict[str, Any]) -> str:
+        return """
+tables = [t for t in doc.tables if [squash(c.text) for c in t.rows[0].cells][:1] == ["Item"]]
+lines = [[squash(c.text) for c in r.cells] for r in list(tables[0].rows)[1:]] if tables else []
+ws = book[P["sheet"]] if P["sheet"] in book.sheetnames else None
+got = [list(r) for r in ws.iter_rows(values_only=True)] if ws is not None else []
+got = [r + [None] * (4 - len(r)) for r in got if any(v is not None and str(v).strip() for v in r)]
+body = got[1:len(lines) + 1]
+is_num = [all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in r[1:4])
+          for r in body]
+copied = [r[0] == line[0] and n and abs(r[1] - number(line[1])) < 1e-9
+          and abs(r[2] - number(line[2])) < 1e-9 for r, line, n in zip(body, lines, is_num)]
+amounts = [n and abs(r[3] - round(r[1] * r[2], 2)) < 0.006 for r, n in zip(body, is_num)]
+last = got[len(lines) + 1] if len(got) > len(lines) + 1 else [None] * 4
+grand = sum(round(number(x[1]) * number(x[2]), 2) for x in lines)
+wide = [r for r in got if len(r) > 4 and any(v is not None for v in r[4:])]
+notes = [list(r) for r in start["Notes"].iter_rows(values_only=True)]
+notes_now = [list(r) for r in book["Notes"].iter_rows(values_only=True)] \\
+    if "Notes" in book.sheetnames else None
+checks.append(("report_kept", 0, len(lines) == P["rows"], f"{len(lines)} line items"))
+checks.append(("headers_kept", 0, got[:1] == [list(HEADER)], f"row 1: {got[:1]}"))
+checks.append(("notes_kept", 0, notes_now == notes, "the Notes sheet as setup wrote it"))
+checks.append(("items_copied", 2, len(copied) == len(lines) > 0 and all(copied),
+               f"rows: {body}"))
+checks.append(("amounts", 2, len(amounts) == len(lines) > 0 and all(amounts),
+               f"amounts: {[r[3] for r in body]}"))
+checks.append(("total_row", 2, last[0] == "Total" and isinstance(last[3], (int, float))
+               and abs(last[3] - grand) < 0.011, f"total row: {last}, expected {grand:.2f}"))
+checks.append(("nothing_else", 1, len(got) == len(lines) + 2 and not wide,
+               f"{len(got)} filled rows, {len(wide)} with cells past column D"))
+# The report is as setup wrote it (read, never edited): the workbook is the one file that
+# changes.
+""" + files_guard("path")
+
+    reward_helpers: ClassVar[str] = WriterFamily.reward_helpers + f"\n\nHEADER = {list(HEADER)!r}\n"

@@ -1,0 +1,56 @@
+"""The files domain's procedural task families (the offline role backend), one per leaf."""
+
+from __future__ import annotations
+
+from cuagym.families._family import TaskFamily
+from cuagym.families.cross.files._cross import ExtractBySheet, FileBySheet, RenameFromSheet
+from cuagym.families.files._base import FilesFamily
+from cuagym.families.files._find import CollectBySearch, CopyHiddenFiles, SetPermissions
+from cuagym.families.files._manage import (
+    ArchiveFolder,
+    BatchRename,
+    CopyNewestReport,
+    CreateFolderTree,
+    DeleteTempFiles,
+    FixExtensions,
+)
+from cuagym.families.files._organize import MoveDuplicates, OrganizeByDate, OrganizeByType
+
+__all__ = [
+    "FAMILIES",
+    "ArchiveFolder",
+    "BatchRename",
+    "CollectBySearch",
+    "CopyHiddenFiles",
+    "CopyNewestReport",
+    "CreateFolderTree",
+    "DeleteTempFiles",
+    "ExtractBySheet",
+    "FileBySheet",
+    "FilesFamily",
+    "FixExtensions",
+    "MoveDuplicates",
+    "OrganizeByDate",
+    "OrganizeByType",
+    "RenameFromSheet",
+    "SetPermissions",
+]
+
+# easy -> hard
+FAMILIES: tuple[TaskFamily, ...] = (
+    DeleteTempFiles(),
+    CreateFolderTree(),
+    CopyNewestReport(),
+    SetPermissions(),
+    CollectBySearch(),
+    CopyHiddenFiles(),
+    OrganizeByType(),
+    OrganizeByDate(),
+    BatchRename(),
+    ArchiveFolder(),
+    MoveDuplicates(),
+    FixExtensions(),
+    RenameFromSheet(),
+    FileBySheet(),
+    ExtractBySheet(),
+)

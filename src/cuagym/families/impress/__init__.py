@@ -1,0 +1,60 @@
+"""impress's procedural task families (the offline role backend), one per taxonomy leaf."""
+
+from __future__ import annotations
+
+from cuagym.families._family import TaskFamily
+from cuagym.families.cross.impress._cross import SlideTableToWorkbook, WorkbookSlideTable
+from cuagym.families.impress._base import ImpressFamily
+from cuagym.families.impress._content import (
+    FixTypo,
+    SlideTable,
+    SpeakerNotes,
+    TitleFormat,
+    TwoColumn,
+)
+from cuagym.families.impress._copy import DuplicateSlide
+from cuagym.families.impress._share import ExportPdf
+from cuagym.families.impress._show import HideSlides
+from cuagym.families.impress._slides import (
+    AddBulletSlide,
+    AgendaSlide,
+    DeleteSlide,
+    ReorderSlides,
+)
+
+__all__ = [
+    "FAMILIES",
+    "AddBulletSlide",
+    "AgendaSlide",
+    "DeleteSlide",
+    "DuplicateSlide",
+    "ExportPdf",
+    "FixTypo",
+    "HideSlides",
+    "ImpressFamily",
+    "ReorderSlides",
+    "SlideTable",
+    "SlideTableToWorkbook",
+    "SpeakerNotes",
+    "TitleFormat",
+    "TwoColumn",
+    "WorkbookSlideTable",
+]
+
+# easy → hard; the last two are cross-application (calc → impress, impress → calc)
+FAMILIES: tuple[TaskFamily, ...] = (
+    SpeakerNotes(),
+    DeleteSlide(),
+    FixTypo(),
+    HideSlides(),
+    AddBulletSlide(),
+    ReorderSlides(),
+    DuplicateSlide(),
+    ExportPdf(),
+    TitleFormat(),
+    TwoColumn(),
+    SlideTable(),
+    AgendaSlide(),
+    WorkbookSlideTable(),
+    SlideTableToWorkbook(),
+)

@@ -1,0 +1,123 @@
+"""What every team-chat family shares: the Generator's pipeline and the reward's vocabulary.
+
+A family supplies three things: :meth:`ChatFamily.inject` (make the varied seed world satisfy
+the task's context), :meth:`ChatFamily.solve` (the correct end state, reached with the app's own
+``_ops`` functions, exactly as the UI would reach it) and :meth:`ChatFamily.reward_body` (flat
+checks over ``/go``, written from the task's params alone).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from abc import abstractmethod
+from typing import Any, ClassVar
+
+from cuagym.apps.team_chat._invariants import check_invariants
+from cuagym.apps.team_chat._schema import TeamChatState
+from cuagym.apps.team_chat._world import State, base_world, finish, uid_of
+from cuagym.core import TaskConfig
+from cuagym.families._family import GeneratedScripts, TaskFamily, family_rng
+from cuagym.families.team_chat._scripts import (
+    golden_script,
+    patch_ops,
+    reward_script,
+    setup_script,
+)
+
+__all__ = ["LOOKUPS", "ChatFamily", "params_of", "quote"]
+
+#: Lines every reward body may start from: the task's people and conversations, located in the
+#: *initial* state by the names the instruction uses (never by ids an agent's action creates).
+LOOKUPS = """
+def uid(state, display_name):
+    users = state["users"].values()
+    return next((u["id"] for u in users if u["displayName"] == display_name), None)
+
+
+def norm(text):
+    # Finding what the task names (a message by its opening words): case does not matter.
+    return " ".join(str(text).split()).casefold()
+
+
+def exact(text):
+    # What the instruction quotes must be typed as quoted: same words, case and punctuation.
+    # Only runs of whitespace count as one space (the page shows them so, the app trims them).
+    return " ".join(str(text).split())
+"""
+
+
+def params_of(task: TaskConfig) -> dict[str, Any]:
+    params = (task.model_extra or {}).get("params")
+    if not isinstance(params, dict):
+        raise ValueError(f"task {task.task_id} has no params")
+    return params
+
+
+def quote(text: str) -> str:
+    return f"\u201c{text}\u201d"
+
+
+def validate(state: State, what: str) -> None:
+    """Fail generation loudly on a world the hub would refuse (422) — a family bug."""
+    model = TeamChatState.model_validate(state, strict=True)
+    problems = [f"{v.path}: {v.message}" for v in check_invariants(model)]
+    if problems:
+        raise ValueError(f"{what} breaks invariants: {problems[:5]}")
+
+
+class ChatFamily(TaskFamily):
+    """A team-chat task family (see the module docstring)."""
+
+    domain: ClassVar[str] = "team-chat"
+
+    # -- Generator ------------------------------------------------------------------------------
+    @abstractmethod
+    def inject(self, world: State, p: dict[str, Any], rng: random.Random) -> None:
+        """Make ``world`` (signed in as ``p["me"]``) hold what the task's context promises."""
+
+    @abstractmethod
+    def solve(self, state: State, p: dict[str, Any]) -> None:
+        """Turn the initial state into the one correct end state, in place."""
+
+    def worlds(self, task: TaskConfig) -> tuple[State, State]:
+        """The chat's initial state and its one correct end state, both validated."""
+        p = params_of(task)
+        rng = family_rng(task, "world")
+        world = base_world(rng, uid_of(p["me"]))
+        self.inject(world, p, rng)
+        finish(world, rng)
+        validate(world, f"{task.task_id} initial state")
+        gold = copy.deepcopy(world)
+        self.solve(gold, p)
+        validate(gold, f"{task.task_id} golden state")
+        return world, gold
+
+    def generate(self, task: TaskConfig) -> GeneratedScripts:
+        world, gold = self.worlds(task)
+        return GeneratedScripts(
+            initial_setup=setup_script(task.task_id, world),
+            golden_patch=golden_script(task.task_id, patch_ops(world, gold)),
+        )
+
+    # -- GUI oracle -----------------------------------------------------------------------------
+    def oracle(self, task: TaskConfig) -> object | None:
+        """The family's GUI solver (``_oracle``): it works the page like a person would."""
+        from cuagym.families.team_chat._oracle import ORACLES
+
+        return ORACLES[self.id](task)
+
+    # -- Discriminator --------------------------------------------------------------------------
+    @abstractmethod
+    def reward_body(self, p: dict[str, Any]) -> str:
+        """Checks code run inside the reward's ``main`` (``init``, ``cur``, ``diff``, ``me``,
+        ``P`` = params, ``checks`` list, ``uid``/``norm``/``exact`` helpers)."""
+
+    def write_reward(self, task: TaskConfig) -> str:
+        return reward_script(
+            task.task_id,
+            task.instruction,
+            params_of(task),
+            LOOKUPS,
+            self.reward_body(params_of(task)),
+        )

@@ -1,0 +1,187 @@
+"""Families on moving around the workspace: what the signed-in person has read.
+
+``catch-up-unread``: read every conversation of the sidebar that shows unread messages (so none
+is left unread) and answer a teammate's direct question. "Read" is state: the app records the
+last message seen per conversation in the volatile ``ui`` block (masked from the state diff,
+present in the current state), and the sidebar's unread counts come from it; the reward
+recomputes those counts exactly as the sidebar does.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any, ClassVar
+
+from cuagym.apps.team_chat._ops import open_dm, post_message
+from cuagym.apps.team_chat._world import (
+    State,
+    add_message,
+    base_world,
+    days_before_newest,
+    finish,
+    gold_now,
+    uid_of,
+)
+from cuagym.core import Difficulty, TaskConfig
+from cuagym.families._family import GeneratedScripts, family_rng
+from cuagym.families.team_chat._base import ChatFamily, params_of, quote, validate
+from cuagym.families.team_chat._messaging import _people
+from cuagym.families.team_chat._scripts import golden_script, patch_ops, setup_script
+
+__all__ = ["CatchUpUnread", "my_conversations"]
+
+# (their question, your answer)
+_ASKS: tuple[tuple[str, str], ...] = (
+    ("Are you joining the carrier call at 15:00 today?", "Yes, I'll be on the call at 15:00."),
+    ("Can you review the Hamburg tender draft by Friday?", "Sure, I'll review it by Friday."),
+    ("Did the new scanner batch arrive at your site?", "Yes, all 40 scanners arrived today."),
+    ("Could you cover the support rota on Monday morning?", "I can cover Monday morning."),
+    ("Is the quarterly forecast still due next Wednesday?", "Yes, it is due next Wednesday."),
+)
+
+
+def my_conversations(state: State) -> list[str]:
+    """The sidebar's conversations: channels you are in that are not archived, and your DMs."""
+    me = state["currentUser"]
+    chans = [c for c, ch in state["channels"].items() if me in ch["members"] and not ch["archived"]]
+    return sorted(chans) + sorted(d for d, dm in state["dms"].items() if me in dm["members"])
+
+
+class CatchUpUnread(ChatFamily):
+    id: ClassVar[str] = "catch-up-unread"
+    difficulty: ClassVar[Difficulty] = "medium"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("navigation", "sidebar", "open-conversation")
+    also_covers: ClassVar[tuple[str, ...]] = ("team-chat:direct-messages/one-to-one/send",)
+
+    def oracle(self, task: TaskConfig) -> object | None:
+        from cuagym.families.team_chat._oracle_navigation import CatchUpUnreadOracle
+
+        return CatchUpUnreadOracle(task)
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        me, asker = _people(rng, 2)
+        question, answer = rng.choice(_ASKS)
+        first = asker.split()[0]
+        said = quote(answer)
+        instruction = rng.choice(
+            [
+                "Catch up on your workspace: every channel and direct message with unread "
+                f"messages has to be read, none left unread. {first} also asked you something "
+                f"in a direct message; reply there with {said}",
+                "Clear all your unread conversations, channels and direct messages alike, and "
+                f"answer {first}'s direct message with {said}",
+                "Nothing should show as unread for you once you are done, so go through each "
+                f"conversation that has new messages. In your DM with {asker}, reply {said}",
+                f"{first} is waiting for an answer in your direct messages: send {said} there. "
+                "Also read everything else that is unread, so that no conversation keeps an "
+                "unread count.",
+                "Work through your unread channels and direct messages until none is left "
+                f"unread, and reply to {first}'s question in your DM with {said}",
+            ]
+        )
+        return self.make_task(
+            task_id,
+            instruction,
+            f"You are signed in as {me}. Several of your channels and direct messages have "
+            f"unread messages; {asker} sent you {quote(question)} in your direct conversation.",
+            me=me,
+            asker=asker,
+            question=question,
+            answer=answer,
+        )
+
+    def inject(self, world: State, p: dict[str, Any], rng: random.Random) -> None:
+        me, asker = uid_of(p["me"]), uid_of(p["asker"])
+        did = open_dm(world, me, [asker])
+        if not world["messages"].get(did):
+            world["dms"][did]["createdAt"] = days_before_newest(world, 6)
+            add_message(world, did, me, "Thanks for the update earlier.", minutes=60)
+        add_message(world, did, asker, p["question"], minutes=rng.randrange(30, 180))
+
+    def solve(self, state: State, p: dict[str, Any]) -> None:
+        me = state["currentUser"]
+        seen = state["ui"]["lastViewedAt"].setdefault(me, {})
+        for conv in my_conversations(state):  # a visit records the conversation's last message
+            msgs = state["messages"].get(conv, [])
+            if msgs:
+                seen[conv] = msgs[-1]["ts"]
+        did = open_dm(state, me, [uid_of(p["asker"])])
+        state["ui"]["lastConversation"] = did
+        post_message(state, did, me, p["answer"], now=gold_now(state))
+
+    def generate(self, task: TaskConfig) -> GeneratedScripts:
+        p = params_of(task)
+        rng = family_rng(task, "world")
+        world = base_world(rng, uid_of(p["me"]))
+        self.inject(world, p, rng)
+        finish(world, rng)
+        # What the context promises, whatever the read markers drew: the question is unread,
+        # and so is the newest message of one channel at least.
+        me = world["currentUser"]
+        seen = world["ui"]["lastViewedAt"][me]
+        seen.pop(open_dm(world, me, [uid_of(p["asker"])]), None)
+        chans = [c for c in my_conversations(world) if c in world["channels"]]
+        for conv in rng.sample(chans, 2):
+            top = [m for m in world["messages"].get(conv, []) if m["threadParent"] is None]
+            others = [m for m in top if m["sender"] != me]
+            if len(top) >= 2 and others and others[-1] is top[-1]:
+                seen[conv] = top[-2]["ts"]
+        validate(world, f"{task.task_id} initial state")
+        gold = copy.deepcopy(world)
+        self.solve(gold, p)
+        validate(gold, f"{task.task_id} golden state")
+        # The read markers live in the volatile ``ui`` block, which patches normally leave
+        # alone: here they are the task, so the patch writes them too.
+        ops = [*patch_ops(world, gold), [["ui"], "set", gold["ui"]]]
+        return GeneratedScripts(
+            initial_setup=setup_script(task.task_id, world),
+            golden_patch=golden_script(task.task_id, ops),
+        )
+
+    def reward_body(self, p: dict[str, Any]) -> str:
+        # Timestamps are the app's one spelling (UTC, whole seconds, Z): as strings they sort
+        # in time order, which the guard below makes sure of.
+        return """
+asker = uid(init, P["asker"])
+pair = {me, asker}
+dm = next((d for d, v in init["dms"].items() if set(v["members"]) == pair), None)
+convs = sorted(c for c, ch in cur["channels"].items() if me in ch["members"] and not ch["archived"])
+convs += sorted(d for d, v in cur["dms"].items() if me in v["members"])
+seen = cur["ui"]["lastViewedAt"].get(me, {})
+was_seen = init["ui"]["lastViewedAt"].get(me, {})
+# A conversation is unread as the sidebar counts it: a top-level message of someone else
+# newer than the last one you saw there.
+unread = [conv for conv in convs if any(
+    m["threadParent"] is None and m["sender"] != me
+    and (seen.get(conv) is None or m["ts"] > seen[conv])
+    for m in cur["messages"].get(conv, []))]
+unread_before = [conv for conv in convs if any(
+    m["threadParent"] is None and m["sender"] != me
+    and (was_seen.get(conv) is None or m["ts"] > was_seen[conv])
+    for m in init["messages"].get(conv, []))]
+init_ids = {m["id"] for ms in init["messages"].values() for m in ms}
+new_msgs = [m for ms in cur["messages"].values() for m in ms if m["id"] not in init_ids]
+# The reply is a plain message: not pinned, no reaction or attachment on it (C7 found a
+# pinned reply scoring 1.0).
+answers = [m for m in cur["messages"].get(dm, []) if m["id"] not in init_ids
+           and m["sender"] == me and m["threadParent"] is None and not m["attachments"]
+           and not m["pinned"] and not m["reactions"]]
+extra = diff_outside(diff, ["messages." + str(dm)])
+stamps = [m["ts"] for ms in cur["messages"].values() for m in ms] + list(seen.values())
+spelled = all(len(t) == 20 and t[10] == "T" and t.endswith("Z") for t in stamps)
+checks.append(("timestamps_comparable", 0, spelled, "every timestamp in the app's spelling"))
+checks.append(("was_unread", 0, dm is not None and len(unread_before) >= 2,
+               f"{len(unread_before)} unread conversation(s) at the start"))
+checks.append(("all_read", 2, not unread, "still unread: " + ", ".join(unread)))
+checks.append(("answered", 2, any(exact(m["text"]) == exact(P["answer"]) for m in answers),
+               "answers: " + " | ".join(m["text"] for m in answers)))
+checks.append(("one_message", 0, len(new_msgs) <= 1, f"{len(new_msgs)} new message(s)"))
+checks.append(("only_in_the_dm", 0, all(m in answers for m in new_msgs),
+               "new messages outside the DM: " + str(len([m for m in new_msgs
+                                                          if m not in answers]))))
+cur_by_id = {m["id"]: m for m in cur["messages"].get(dm, [])}
+kept = all(cur_by_id.get(m["id"]) == m for m in init["messages"].get(dm, []))
+checks.append(("dm_messages_kept", 0, kept, "the conversation's earlier messages are unchanged"))
+checks.append(("nothing_else", 0, not extra, "other changes: " + listing(extra)))
+"""
