@@ -136,7 +136,7 @@ _FENCE = re.compile(r"```json\n(.*?)\n```", re.S)
 def _both_roles(req: ScriptedRequest) -> Reply:
     first = req.body["messages"][1]["content"]
     task = TaskConfig.model_validate_json(_FENCE.search(first).group(1))  # type: ignore[union-attr]
-    family = load_domains()[task.domain].family(str((task.model_extra or {})["family"]))
+    family = load_domains()[task.domain].family(str(task.family))
     if req.system.startswith("You are the Generator"):
         s = family.generate(task)
         steps = [

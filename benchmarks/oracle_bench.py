@@ -74,7 +74,7 @@ class Plan:
 
 
 def _family_of(domains: dict[str, Domain], task: TaskConfig) -> TaskFamily | None:
-    family_id = (task.model_extra or {}).get("family")
+    family_id = task.family
     domain = domains.get(task.domain)
     if domain is None or not isinstance(family_id, str):
         return None
@@ -106,7 +106,7 @@ def plan_from_bundles(domains: dict[str, Domain], paths: Sequence[Path]) -> Plan
     for path in paths:
         task = Bundle.load(path).task
         family = _family_of(domains, task)
-        family_id = str((task.model_extra or {}).get("family") or "?")
+        family_id = str(task.family or "?")
         domain = domains.get(task.domain)
         platform_ = domain.platform if domain is not None else "?"
         if family is None or not _has_oracle(family, task):

@@ -79,7 +79,7 @@ def family_instructions(total: int) -> list[DedupItem]:
     while len(items) < total:
         for family in families:
             task = family.sample(seed)
-            params = (task.model_extra or {}).get("params")
+            params = task.params
             items.append(DedupItem(task.instruction, tuple(task.apps),
                                    slot_template(task.instruction, params)))  # fmt: skip
             if len(items) == total:

@@ -97,7 +97,7 @@ class EndStates:
         task: TaskConfig = family.sample(seed)
         initial, gold = self.worlds(family, seed)
         state = copy.deepcopy(initial if mistake.start == "init" else gold)
-        mistake.change(state, dict((task.model_extra or {})["params"]))
+        mistake.change(state, dict(task.params or {}))
         sid = f"wrong-{uuid.uuid4().hex[:12]}"
         self._post(sid, "set", initial)
         self._post(sid, "set_current", state)

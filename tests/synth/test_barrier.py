@@ -143,7 +143,7 @@ async def test_procedural_roles_cannot_reach_the_other_side(tmp_path: Path) -> N
     out = tmp_path / "out"
     (out / "planted").mkdir(parents=True)
     for spec in specs:
-        family = domain.family(spec.task.model_extra["family"])  # type: ignore[index]
+        family = domain.family(spec.task.family or "")
         scripts = family.generate(spec.task)
         reward = family.write_reward(spec.task)
         for text, table in (

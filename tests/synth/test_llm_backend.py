@@ -141,7 +141,7 @@ def two_role_script(req: ScriptedRequest) -> Reply:
     Round 1 the Generator hands in a golden patch that does nothing, so C3 fails; round 2 it
     reads REVIEW.md from its prompt and writes the family's real patch."""
     task, round_ = _task_and_round(req)
-    family = load_domains()[task.domain].family(str((task.model_extra or {})["family"]))
+    family = load_domains()[task.domain].family(str(task.family))
     errors = [text for text, is_error in req.tool_results if is_error]
     if req.system.startswith("You are the Generator"):
         scripts = family.generate(task)
@@ -209,7 +209,7 @@ async def test_scripted_model_plays_both_roles_to_an_accepted_bundle(tmp_path: P
     )
     assert summary.tokens_in == meta.tokens_in and summary.cost_usd == pytest.approx(meta.cost_usd)
     assert bundle.reward == load_domains()["team-chat"].family(
-        str((bundle.task.model_extra or {})["family"])).write_reward(bundle.task)  # fmt: skip
+        str(bundle.task.family)).write_reward(bundle.task)  # fmt: skip
     # Round 2's Generator was shown round 1's REVIEW.md (C3 failed) in its prompt.
     gen_prompts = [json.dumps(r.body["messages"][:2]) for r in api.requests
                    if r.system.startswith("You are the Generator") and r.turn == 1]  # fmt: skip

@@ -75,7 +75,7 @@ def test_no_output_breaks_a_dedup_rule(corpus: TaskgenResult, minilm: MiniLMEmbe
     per_app: Counter[tuple[str, str]] = Counter()
     seen: list[set[str]] = []
     for t in tasks:
-        template = slot_template(t.task.instruction, (t.task.model_extra or {}).get("params"))
+        template = slot_template(t.task.instruction, t.task.params)
         for app in set(t.task.apps):
             per_app[(app, template)] += 1
         mine = grams(tokens(t.task.instruction), 4)

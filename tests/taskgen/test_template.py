@@ -67,7 +67,7 @@ def test_filler_replacement_matches_the_regex_on_every_family() -> None:
     for family in families:
         for seed in range(3):
             task = family.sample(seed)
-            params = (task.model_extra or {}).get("params")
+            params = task.params
             values = sorted(set(slot_values(params)), key=len, reverse=True) if params else []
             values = [v for v in values if v in task.instruction]
             if values:

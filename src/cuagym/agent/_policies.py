@@ -81,7 +81,7 @@ class PolicyConfig(BaseModel):
 
 def oracle_policy(task: TaskConfig) -> Policy:
     """The GUI oracle of ``task``'s family (``TaskFamily.oracle``); :class:`NoOracle` if none."""
-    family_id = (task.model_extra or {}).get("family")
+    family_id = task.family
     if not isinstance(family_id, str):
         raise NoOracle(f"task {task.task_id} names no task family, so it has no GUI oracle")
     try:

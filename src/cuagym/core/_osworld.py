@@ -426,18 +426,6 @@ def osworld_config(
 
 def _task_start(task: TaskConfig) -> list[Mapping[str, Any]]:
     """``start`` of task_config.json (DESIGN §6): a list of ``{app, path, page}`` windows."""
-    value = getattr(task, "start", None)
-    if value is None:
-        value = (task.model_extra or {}).get("start")
-    if value is None:
+    if task.start is None:
         return []
-    if not isinstance(value, list):
-        raise ValueError(f"task {task.task_id}: start must be a list of windows")
-    out: list[Mapping[str, Any]] = []
-    for item in value:
-        if hasattr(item, "model_dump"):
-            item = item.model_dump()
-        if not isinstance(item, Mapping):
-            raise ValueError(f"task {task.task_id}: each start window is an object")
-        out.append(item)
-    return out
+    return [window.model_dump() for window in task.start]

@@ -97,6 +97,25 @@ class TaskConfig(BaseModel):
         description="The windows the agent sees at step 0, in order (DESIGN.md §6); "
         "absent: the domain's default.",
     )
+    # Declared after ``start`` and absent when unset, so a task's JSON keeps its key order and
+    # bytes from when these travelled as extras.
+    params: dict[str, Any] | None = Field(
+        default=None,
+        exclude_if=lambda value: value is None,
+        description="A procedural task's structured facts (its family's typed parameters), "
+        "every one stated in the instruction or the context.",
+    )
+    family: str | None = Field(
+        default=None,
+        exclude_if=lambda value: value is None,
+        description="The id of the task family that wrote the task (procedural tasks).",
+    )
+
+    @model_validator(mode="after")
+    def _params_are_json(self) -> TaskConfig:
+        if self.params is not None:
+            _require_json(self.params, "task_config.params")
+        return self
 
     @model_validator(mode="after")
     def _extras_are_json(self) -> TaskConfig:

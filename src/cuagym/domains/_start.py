@@ -66,11 +66,9 @@ def _default(task: TaskConfig, installed: Mapping[str, Domain]) -> list[StartWin
             f"task {task.task_id}: domain {task.domain!r} is not installed (known: {known}), "
             "so its start screen is unknown; give the task a 'start' list"
         )
-    extra = task.model_extra or {}
-    raw = extra.get("params")
-    params: dict[str, Any] = raw if isinstance(raw, dict) else {}
-    family_id = extra.get("family")
-    if isinstance(family_id, str):
+    params: dict[str, Any] = dict(task.params or {})
+    family_id = task.family
+    if family_id is not None:
         try:
             family = domain.family(family_id)
         except DomainError:

@@ -5,13 +5,20 @@ apps, in the cross layer (``cuagym.families.cross``), which composes apps only t
 public surfaces (DESIGN.md §11).
 """
 
-from cuagym.families._family import GeneratedScripts, TaskFamily, family_rng, task_id_for
+from cuagym.families._family import (
+    GeneratedScripts,
+    TaskFamily,
+    TaskParams,
+    family_rng,
+    task_id_for,
+)
 from cuagym.families._registry import FamilyError, load_families
 
 __all__ = [
     "FamilyError",
     "GeneratedScripts",
     "TaskFamily",
+    "TaskParams",
     "family_rng",
     "load_families",
     "task_id_for",

@@ -24,11 +24,13 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
+
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from cuagym.core import Difficulty, Scenario, StartWindow, TaskConfig
 
-__all__ = ["GeneratedScripts", "TaskFamily", "family_rng", "task_id_for"]
+__all__ = ["GeneratedScripts", "TaskFamily", "TaskParams", "family_rng", "task_id_for"]
 
 
 @dataclass(frozen=True)
@@ -37,6 +39,31 @@ class GeneratedScripts:
 
     initial_setup: str
     golden_patch: str
+
+
+class TaskParams(BaseModel):
+    """A family's typed task parameters: the structured facts its tasks state.
+
+    Each family declares a subclass (fields in the order the task's ``params`` lists them, so
+    a task's JSON is the same bytes) and reads a task through :meth:`of`; unknown keys are an
+    error, so a parameter no model names cannot travel unseen.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+
+    @classmethod
+    def of(cls, task: TaskConfig) -> Self:
+        """``task.params`` as this model; a ValueError names the task and the bad field."""
+        if task.params is None:
+            raise ValueError(f"task {task.task_id} has no params")
+        try:
+            return cls.model_validate(task.params)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(part) for part in first["loc"]) or "params"
+            raise ValueError(
+                f"task {task.task_id}: params.{where}: {first['msg']} ({cls.__name__})"
+            ) from None
 
 
 def family_rng(task: TaskConfig, purpose: str) -> random.Random:
@@ -70,6 +97,9 @@ class TaskFamily(ABC):
     #: other apps' leaves); cuagym.taskgen checks every one against its taxonomy
     also_covers: ClassVar[tuple[str, ...]] = ()
     scenario: ClassVar[Scenario] = "commercial"
+    #: the family's typed parameters (None: not declared yet); :meth:`make_task` checks the
+    #: params it writes against it
+    params_type: ClassVar[type[TaskParams] | None] = None
 
     @abstractmethod
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
@@ -118,6 +148,13 @@ class TaskFamily(ABC):
 
     def make_task(self, task_id: str, instruction: str, context: str, **params: Any) -> TaskConfig:
         """Build this family's TaskConfig with its domain, apps and difficulty filled in."""
+        if self.params_type is not None:
+            try:
+                self.params_type.model_validate(params)
+            except ValidationError as exc:
+                raise ValueError(
+                    f"family {self.id!r} wrote params its model refuses: {exc}"
+                ) from None
         return TaskConfig.model_validate(
             {
                 "task_id": task_id,

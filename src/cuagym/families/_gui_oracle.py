@@ -53,7 +53,7 @@ def answer(thought: str, *calls: dict[str, Any]) -> str:
 
 
 def params_of(task: TaskConfig) -> dict[str, Any]:
-    params = (task.model_extra or {}).get("params")
+    params = task.params
     if not isinstance(params, dict):
         raise ValueError(f"task {task.task_id} has no params")
     return params

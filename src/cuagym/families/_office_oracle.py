@@ -337,7 +337,7 @@ class OfficeOracle:
     menu_points: ClassVar[tuple[tuple[int, int], ...]] = ()
 
     def __init__(self, task: TaskConfig) -> None:
-        params = (task.model_extra or {}).get("params")
+        params = task.params
         if not isinstance(params, dict):
             raise ValueError(f"task {task.task_id} has no params")
         self.task = task

@@ -98,7 +98,7 @@ class WebOracle(ABC):
     wait_s: ClassVar[float] = 1.0
 
     def __init__(self, task: TaskConfig) -> None:
-        raw = (task.model_extra or {}).get("params")
+        raw = task.params
         if not isinstance(raw, dict):
             raise ValueError(f"task {task.task_id} has no params: no oracle can solve it")
         self.task = task

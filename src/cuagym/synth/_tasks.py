@@ -167,7 +167,7 @@ def _skill(dom: Domain) -> str:
 
 
 def _check_family(task: TaskConfig, dom: Domain | None, where: str) -> None:
-    family = (task.model_extra or {}).get("family")
+    family = task.family
     if dom is None:
         raise TaskFileError(f"{where}: field 'domain': no installed domain {task.domain!r}")
     if not isinstance(family, str) or not family:

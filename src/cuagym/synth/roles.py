@@ -75,7 +75,7 @@ class EnvApiClient:
 
 def _family(task: Any) -> Any:
     """The task's family, importing only its own home app's families (not every app's)."""
-    family_id = getattr(task, "family", None) or (task.model_extra or {}).get("family")
+    family_id = task.family
     if not family_id:
         raise SystemExit(f"task {task.task_id} names no procedural family (task_config.family)")
     for ep in entry_points(group="cuagym.families"):

@@ -70,4 +70,4 @@ class ProceduralDrafts:
             return Draft(None, error=f"family {entry.key} used all {SEED_STRIDE} seeds")
         self._cursor[entry.key] = k + 1
         task = entry.family.sample(self.seed * SEED_STRIDE + k)
-        return Draft(task, fillers=(task.model_extra or {}).get("params"))
+        return Draft(task, fillers=task.params)

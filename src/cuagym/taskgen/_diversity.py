@@ -75,7 +75,7 @@ def family_diversity(
         for seed in range(seeds):
             task = family.sample(seed)
             texts.add(task.instruction)
-            frames.add(slot_template(task.instruction, (task.model_extra or {}).get("params")))
+            frames.add(slot_template(task.instruction, task.params))
             report = lint_instruction(task.instruction)
             lint.update(f"{e.kind}/{e.rule}" for e in report.errors)
             glitches.update({w.rule for w in report.warnings})

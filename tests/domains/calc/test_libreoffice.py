@@ -40,7 +40,7 @@ async def _run(env: LocalEnvironment, code: str, role: str) -> str:
 
 
 def path_of(family: TaskFamily) -> str:
-    return str((family.sample(SEED).model_extra or {})["params"]["path"])
+    return str((family.sample(SEED).params or {})["path"])
 
 
 async def workbooks(family: TaskFamily) -> tuple[bytes, bytes]:

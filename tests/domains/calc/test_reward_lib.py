@@ -9,8 +9,8 @@ import openpyxl  # type: ignore[import-untyped, unused-ignore]
 import pytest
 from openpyxl.chart import BarChart, Reference  # type: ignore[import-untyped, unused-ignore]
 
-from cuagym.families.calc import _reward_guards as guards
 from cuagym.apps.calc import _reward_lib as lib
+from cuagym.families.calc import _reward_guards as guards
 
 
 @pytest.fixture

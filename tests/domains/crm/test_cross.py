@@ -257,7 +257,7 @@ r.raise_for_status()
 def test_a_change_in_the_mailbox_scores_zero(office: LiveHub, tmp_path: Path) -> None:
     """The CRM done right, and the customer's email archived on the way: the mailbox guard."""
     task = FAMILY.sample(SEED)
-    subject = (task.model_extra or {})["params"]["subject"]
+    subject = (task.params or {})["subject"]
     archive = f"SUBJECT = {subject!r}\n" + _MAIL_EDIT
     gold = FAMILY.generate(task).golden_patch
     output = score_web_end_state(FAMILY, SEED, office.url, office.token, tmp_path, gold, archive)
@@ -269,7 +269,7 @@ def test_a_change_in_the_mailbox_scores_zero(office: LiveHub, tmp_path: Path) ->
 @pytest.mark.slow
 def test_setup_writes_both_apps_into_one_session(office: LiveHub, tmp_path: Path) -> None:
     task = FAMILY.sample(SEED)
-    p = (task.model_extra or {})["params"]
+    p = task.params or {}
     run_script(FAMILY.generate(task).initial_setup, office.url, office.token, "one", tmp_path)
     got = {
         app: httpx.get(

@@ -42,7 +42,7 @@ def test_instructions_vary_and_state_their_facts(family_id: str) -> None:
     assert len({t.instruction for t in tasks}) >= 4
     for task in tasks:
         text = task.instruction + " " + task.context
-        for key, value in (task.model_extra or {})["params"].items():
+        for key, value in (task.params or {}).items():
             if isinstance(value, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
                 assert long_date(value) in text, (key, value)  # dates are spelt out
             elif isinstance(value, str) and key != "related_type":

@@ -49,7 +49,7 @@ FRAMES = {
 
 
 def params(task: TaskConfig) -> dict[str, Any]:
-    return dict((task.model_extra or {})["params"])
+    return dict(task.params or {})
 
 
 # -- shape ----------------------------------------------------------------------------------------

@@ -592,7 +592,7 @@ CASES: list[Case] = [
 
 
 def params(family: str, seed: int) -> dict[str, Any]:
-    return (domain.family(family).sample(seed).model_extra or {})["params"]  # type: ignore[no-any-return]
+    return domain.family(family).sample(seed).params or {}  # type: ignore[no-any-return]
 
 
 @pytest.fixture(scope="module")

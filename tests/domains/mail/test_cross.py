@@ -143,10 +143,10 @@ def test_each_family_has_three_wrong_end_states() -> None:
 
 def test_the_recipients_are_the_crm_s_and_vary() -> None:
     tasks = [FAMILY.sample(seed) for seed in range(12)]
-    stages = {(t.model_extra or {})["params"]["stage"] for t in tasks}
+    stages = {(t.params or {})["stage"] for t in tasks}
     assert len(stages) >= 3
     for task in tasks:
-        p = (task.model_extra or {})["params"]
+        p = task.params or {}
         assert 3 <= len(p["members"]) <= 6
         assert p["members"] == stage_contacts(crm_seed(), p["stage"])
 
@@ -177,7 +177,7 @@ r.raise_for_status()
 def test_a_change_in_the_crm_scores_zero(office: LiveHub, tmp_path: Path) -> None:
     """The email sent right, and a deal's next step edited on the way: the CRM guard."""
     task = FAMILY.sample(SEED)
-    stage = (task.model_extra or {})["params"]["stage"]
+    stage = (task.params or {})["stage"]
     edit = f"STAGE = {stage!r}\n" + _CRM_EDIT
     gold = FAMILY.generate(task).golden_patch
     output = score_web_end_state(FAMILY, SEED, office.url, office.token, tmp_path, gold, edit)

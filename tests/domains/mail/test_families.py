@@ -60,7 +60,7 @@ def leaves(node: dict[str, Any], path: tuple[str, ...] = ()) -> dict[tuple[str, 
 
 
 def params(task: TaskConfig) -> dict[str, Any]:
-    return (task.model_extra or {})["params"]  # type: ignore[no-any-return]
+    return task.params or {}  # type: ignore[no-any-return]
 
 
 # -- static ---------------------------------------------------------------------------------------

@@ -487,7 +487,7 @@ def test_people_search_and_switching_in_a_real_browser(page: Any, hub: LiveHub) 
 def test_an_injected_world_renders(page: Any, hub: LiveHub) -> None:
     """A task's world (not the seed) shows up as is: workspace, persona, injected messages."""
     task = domain.family("react-to-message").sample(4)
-    p = (task.model_extra or {})["params"]
+    p = task.params or {}
     sid = f"world-{uuid.uuid4().hex[:8]}"
     setup = domain.family("react-to-message").generate(task).initial_setup
     world = json.loads(setup.split("STATE = json.loads(r'''", 1)[1].split("''')", 1)[0])

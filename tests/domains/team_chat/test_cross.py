@@ -142,7 +142,7 @@ def test_a_wrong_end_state_is_not_full_credit(
     mistake = MISTAKES[index]
     family = domain.family(mistake.family)
     task = family.sample(index % 3)
-    p = (task.model_extra or {})["params"]
+    p = task.params or {}
     sid, home = f"wrong-{uuid.uuid4().hex[:8]}", tmp_path / "home"
     scripts = family.generate(task)
     run_script(scripts.initial_setup, chat_hub.url, chat_hub.token, sid, home)

@@ -43,9 +43,8 @@ GEN_NOW = datetime(2026, 12, 1, 15, 0, tzinfo=UTC)
 
 
 def params_of(task: TaskConfig) -> dict[str, Any]:
-    """The task's structured facts (``params`` is an extra field of TaskConfig)."""
-    extra = task.model_extra or {}
-    return dict(extra.get("params") or {})
+    """The task's structured facts."""
+    return dict(task.params or {})
 
 
 def lead_of(state: State, first: str, last: str, company: str) -> str:

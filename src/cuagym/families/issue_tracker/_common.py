@@ -217,7 +217,7 @@ def reward_script(task: TaskConfig, summary: str, body: str) -> str:
     """``reward.py`` from the task alone: the shared reward frame (:mod:`cuagym.scripts`)
     around ``body``, the family's check code, run inside ``main()`` with ``init``, ``cur``,
     ``diff``, ``checks`` and ``PARAMS`` in scope; its whole-diff guard is a 0-point check."""
-    params = json.dumps(task.model_extra.get("params", {}) if task.model_extra else {})
+    params = json.dumps(task.params or {})
     return compose_reward(
         header=f"# reward.py: {' '.join(summary.split())}",
         imports="import json\n",

@@ -44,8 +44,7 @@ _PROJECT_NAMES = {
 
 
 def params(task: TaskConfig) -> dict[str, Any]:
-    extra = task.model_extra or {}
-    return dict(extra.get("params", {}))
+    return dict(task.params or {})
 
 
 def _open_issues(state: dict[str, Any], types: tuple[str, ...]) -> list[dict[str, Any]]:

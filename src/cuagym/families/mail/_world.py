@@ -37,7 +37,7 @@ GOLD_NOW = datetime(2025, 3, 14, 21, 30, tzinfo=UTC)
 
 def params(task: TaskConfig) -> dict[str, Any]:
     """The task's structured facts (``params`` is an extra field of TaskConfig)."""
-    return dict((task.model_extra or {}).get("params", {}))
+    return dict(task.params or {})
 
 
 def person(first: str, last: str, domain: str) -> dict[str, str]:
