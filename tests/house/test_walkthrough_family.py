@@ -1,0 +1,153 @@
+"""docs/architecture.md, "Adding a task family", followed step by step with the notes example
+(tests/house/example/families/notes, three families on the notes app): the families are found
+through their entry point and joined to their app in the catalog, their params satisfy their
+models, and through the real script runner against a live hub r(init) = 0, r(gold) = 1 and
+every wrong end state scores below 1. Also counts what the example takes (files, lines)."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cuagym.domains import load_domains
+from cuagym.families import TaskFamily, load_families
+from cuagym.hub import Hub, discover_web_apps
+from cuagym.taskgen import load_taxonomy
+from tests.conftest import LiveHub, serve_in_thread
+from tests.domains.family_harness import check_sample, score_web_end_state
+from tests.house.example.apps.notes import add_tag, rename_note, set_pinned
+from tests.house.example.families.notes._common import note_id, post_script, world_of
+
+EXAMPLE = Path(__file__).with_name("example")
+IDS = ["pin-note", "rename-note", "tag-note"]
+State = dict[str, Any]
+
+
+@pytest.fixture
+def notes_hub(notes_installed: Path) -> Iterator[LiveHub]:
+    hub = Hub(apps=discover_web_apps(["notes"]), token="test-token")
+    url, stop = serve_in_thread(hub.asgi())
+    try:
+        yield LiveHub(url=url, token=hub.token, hub=hub)
+    finally:
+        stop()
+
+
+def family(family_id: str) -> TaskFamily:
+    return load_domains()["notes"].family(family_id)
+
+
+def test_step_4_the_families_are_found_and_joined_to_their_app(notes_installed: Path) -> None:
+    assert [f.id for f in load_families()["notes"]] == IDS
+    domain = load_domains()["notes"]
+    assert [f.id for f in domain.families] == IDS
+    assert domain.taxonomy_file is not None
+    taxonomy = load_taxonomy(domain.taxonomy_file, "notes")
+    for f in domain.families:
+        assert taxonomy.leaf(f.taxonomy_path) is not None, f.id
+
+
+@pytest.mark.parametrize("family_id", IDS)
+def test_step_2_every_sample_satisfies_the_family_params_model(
+    notes_installed: Path, family_id: str
+) -> None:
+    f = family(family_id)
+    assert f.params_type is not None
+    for seed in range(3):
+        task = f.sample(seed)
+        assert task == f.sample(seed) and task.family == family_id
+        assert f.params_type.model_validate(task.params).model_dump() == task.params
+
+
+@pytest.mark.parametrize("family_id", IDS)
+def test_step_3_r_init_is_0_and_r_gold_is_1(
+    notes_hub: LiveHub, tmp_path: Path, family_id: str
+) -> None:
+    for seed in range(3):
+        result = check_sample(
+            family(family_id), seed, notes_hub.url, notes_hub.token, tmp_path / str(seed)
+        )
+        assert result.r_init == 0.0, result.init_output
+        assert result.r_gold == 1.0, result.gold_output
+
+
+def _other(state: State, nid: str) -> str:
+    return next(k for k in sorted(state["notes"]) if k != nid)
+
+
+# Three wrong end states per family, each a change of the initial world: the right change on
+# the wrong note, a value nearly right, the right change plus one nobody asked for.
+def _pin_and_tag(s: State, nid: str, p: dict[str, Any]) -> None:
+    set_pinned(s, nid, True)
+    add_tag(s, nid, "pinned")
+
+
+def _rename_and_pin(s: State, nid: str, p: dict[str, Any]) -> None:
+    rename_note(s, nid, p["title"])
+    set_pinned(s, nid, True)
+
+
+def _tag_twice(s: State, nid: str, p: dict[str, Any]) -> None:
+    add_tag(s, nid, p["tag"])
+    add_tag(s, nid, "extra")
+
+
+WRONG: dict[str, list[Callable[[State, str, dict[str, Any]], None]]] = {
+    "pin-note": [
+        lambda s, nid, p: set_pinned(s, _other(s, nid), True),
+        lambda s, nid, p: s["notes"][nid].update(body=s["notes"][nid]["body"] + " (pinned)"),
+        _pin_and_tag,
+    ],
+    "rename-note": [
+        lambda s, nid, p: rename_note(s, _other(s, nid), p["title"]),
+        lambda s, nid, p: rename_note(s, nid, p["title"].lower()),
+        _rename_and_pin,
+    ],
+    "tag-note": [
+        lambda s, nid, p: add_tag(s, _other(s, nid), p["tag"]),
+        lambda s, nid, p: add_tag(s, nid, p["tag"].capitalize()),
+        _tag_twice,
+    ],
+}
+
+
+@pytest.mark.parametrize("family_id", IDS)
+def test_step_3_every_wrong_end_state_scores_below_1(
+    notes_hub: LiveHub, tmp_path: Path, family_id: str
+) -> None:
+    f = family(family_id)
+    for seed in range(3):
+        task = f.sample(seed)
+        params = task.params or {}
+        world = world_of(task)
+        nid = note_id(world, params["note"])
+        for i, wrong in enumerate(WRONG[family_id]):
+            state = copy.deepcopy(world)
+            wrong(state, nid, params)
+            assert state != world
+            out = score_web_end_state(
+                f,
+                seed,
+                notes_hub.url,
+                notes_hub.token,
+                tmp_path / f"{seed}-{i}",
+                post_script("set_current", state),
+            )
+            assert out.reward is not None and out.reward < 1.0, (family_id, seed, i, out)
+
+
+def test_what_a_small_web_app_with_three_families_takes() -> None:
+    """The issue's question, answered by the example (docs/architecture.md quotes it)."""
+    app = sorted(p for p in (EXAMPLE / "apps" / "notes").rglob("*") if p.is_file())
+    families = sorted(p for p in (EXAMPLE / "families" / "notes").rglob("*") if p.is_file())
+    app = [p for p in app if "__pycache__" not in p.parts]
+    families = [p for p in families if "__pycache__" not in p.parts]
+    lines = sum(len(p.read_text(encoding="utf-8").splitlines()) for p in app + families)
+    # app: __init__, _app, _schema, _seed, _ops, _ui, a template, SKILL.md, taxonomy.yaml;
+    # families: __init__, _common, _families, _post (what setup and golden scripts run)
+    assert (len(app), len(families)) == (9, 4)
+    assert lines < 500, lines
