@@ -14,7 +14,6 @@ from cuagym.domains import load_domains
 from cuagym.hub import Hub, discover_web_apps
 from cuagym.taskgen import load_taxonomy
 
-EXAMPLE = Path(__file__).with_name("example")
 AUTH = {"Authorization": "Bearer t"}
 
 
