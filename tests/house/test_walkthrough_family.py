@@ -7,14 +7,19 @@ every wrong end state scores below 1. Also counts what the example takes (files,
 from __future__ import annotations
 
 import copy
+import json
+import re
 from collections.abc import Callable, Iterator
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from cuagym.domains import load_domains
 from cuagym.families import TaskFamily, load_families
+from cuagym.families._web_oracle import WebOracle
 from cuagym.hub import Hub, discover_web_apps
 from cuagym.taskgen import load_taxonomy
 from tests.conftest import LiveHub, serve_in_thread
@@ -25,6 +30,7 @@ from tests.house.example.families.notes._common import note_id, post_script, wor
 EXAMPLE = Path(__file__).with_name("example")
 DOC = Path(__file__).resolve().parents[2] / "docs" / "architecture.md"
 IDS = ["pin-note", "rename-note", "tag-note"]
+AUTH = {"Authorization": "Bearer t"}
 State = dict[str, Any]
 
 
@@ -163,3 +169,87 @@ def test_what_a_small_web_app_with_three_families_takes() -> None:
     for path in app:
         named = f"{path.parent.name}/" if path.parent.name == "templates" else path.name
         assert named in walkthrough, named
+
+
+class _Page(HTMLParser):
+    """The notes page as the oracle reads it through DevTools: every ``data-testid`` element
+    with its attributes and a screen position, and for a button the form it submits."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__()
+        self.elements: list[dict[str, Any]] = []
+        self._form: dict[str, Any] = {}
+        self.feed(html)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag == "form":
+            self._form = {"action": a["action"], "data": {}}
+        elif tag == "input" and a.get("type") == "hidden":
+            self._form["data"][a["name"]] = a["value"]
+        if "data-testid" in a:
+            at = 10 * (len(self.elements) + 1)
+            self.elements.append(
+                {"tag": tag, "attrs": a, "visible": True, "center": [at, at], "form": self._form}
+            )
+
+
+class _Screen:
+    """A GUI environment's read-only page view and its mouse, over the hub's real HTML: a click
+    on a button submits its form, as Chromium would."""
+
+    def __init__(self, client: httpx.AsyncClient) -> None:
+        self.client = client
+        self.page = _Page("")
+
+    async def look(self) -> None:
+        self.page = _Page((await self.client.get("/notes/")).text)
+
+    async def find_elements(self, selector: str) -> list[dict[str, Any]]:
+        testid = re.fullmatch(r'\[data-testid="([^"]+)"\]', selector)
+        assert testid, selector
+        return [e for e in self.page.elements if e["attrs"]["data-testid"] == testid[1]]
+
+    async def page_url(self) -> str:
+        return "http://hub/notes/"
+
+    async def left_click(self, coordinate: list[int]) -> None:
+        hit = next(e for e in self.page.elements if e["center"] == coordinate)
+        form = hit["form"]
+        assert (await self.client.post(form["action"], data=form["data"])).status_code == 303
+
+
+def _calls(text: str) -> list[dict[str, Any]]:
+    blocks = re.findall(r"<tool_call>(.*?)</tool_call>", text, re.S)
+    return [json.loads(b)["arguments"] for b in blocks]
+
+
+async def test_step_5_the_oracle_pins_the_note_through_the_page(notes_installed: Path) -> None:
+    f = family("pin-note")
+    task = f.sample(1)
+    oracle = f.oracle(task)
+    assert isinstance(oracle, WebOracle)
+    hub = Hub(apps=discover_web_apps(["notes"]), token="t", allow_sid_binding=True)
+    transport = httpx.ASGITransport(app=hub.asgi())
+    async with httpx.AsyncClient(transport=transport, base_url="http://hub") as client:
+        await client.get("/notes/?sid=o1")
+        world = world_of(task)  # what the task's initial_setup.py posts
+        await client.post(
+            "/notes/post?sid=o1", json={"action": "set", "state": world}, headers=AUTH
+        )
+        screen = _Screen(client)
+        await oracle.begin(task, screen)
+        actions = []
+        for _ in range(4):
+            await screen.look()
+            calls = _calls(await oracle.step(None))
+            actions += [c["action"] for c in calls]
+            if calls[-1]["action"] == "terminate":
+                break
+            for c in calls:
+                await screen.left_click(c["coordinate"])
+        await oracle.end()
+        go = (await client.get("/notes/go?sid=o1", headers=AUTH)).json()
+    nid = note_id(world, task.params["note"])
+    assert actions == ["left_click", "terminate"] and calls[-1]["status"] == "success"
+    assert go["state_diff"] == {f"notes.{nid}.pinned": {"op": "changed", "old": False, "new": True}}

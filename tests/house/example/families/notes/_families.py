@@ -17,6 +17,7 @@ from tests.house.example.families.notes._common import (
     post_script,
     world_of,
 )
+from tests.house.example.families.notes._oracle import PinNoteOracle
 
 __all__ = ["PinNote", "RenameNote", "TagNote"]
 
@@ -58,6 +59,9 @@ class PinNote(_NotesFamily):
     def generate(self, task: TaskConfig) -> GeneratedScripts:
         note = NoteParams.of(task).note
         return self.scripts(task, note, lambda state, nid: set_pinned(state, nid, True))
+
+    def oracle(self, task: TaskConfig) -> object | None:
+        return PinNoteOracle(task)
 
     def write_reward(self, task: TaskConfig) -> str:
         return notes_reward(
