@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from importlib import resources
 from pathlib import Path
 
 from cuagym.agent._view_style import BASE_STYLE
@@ -18,90 +19,9 @@ from cuagym.agent._view_summary import EpisodeRow, RunSummary, Tally
 
 __all__ = ["index_html"]
 
-_STYLE = """
-.kpis { display: flex; flex-wrap: wrap; gap: 12px; margin: 18px 0 16px; }
-.kpi { background: var(--card); border: 1px solid var(--line); border-radius: 10px;
-       padding: 10px 16px; min-width: 130px; }
-.kpi .v { font-size: 26px; font-weight: 650; font-variant-numeric: tabular-nums; }
-.kpi .l { color: var(--muted); font-size: 12.5px; text-transform: uppercase;
-          letter-spacing: .04em; }
-.groups { display: flex; flex-wrap: wrap; gap: 20px; align-items: flex-start; margin: 8px 0 20px; }
-.groups > div { background: var(--card); border: 1px solid var(--line); border-radius: 10px;
-                padding: 4px 14px 10px; }
-.groups table { font-size: 13px; } .groups th, .groups td { padding: 4px 9px; }
-.groups p { margin: 0 0 20px; }
-.toolbar { display: flex; flex-wrap: wrap; gap: 10px; align-items: center; margin: 8px 0;
-           position: sticky; top: 0; background: var(--bg); padding: 8px 0; z-index: 2; }
-.toolbar input, .toolbar select { font: inherit; padding: 5px 8px; border: 1px solid var(--line);
-                                   border-radius: 6px; background: #fff; }
-.toolbar input { min-width: 280px; }
-#shown { color: var(--muted); }
-table.episodes { width: 100%; background: var(--card); }
-table.episodes th { cursor: pointer; user-select: none; white-space: nowrap; }
-table.episodes th[aria-sort=ascending]::after { content: " ▲"; font-size: 10px; }
-table.episodes th[aria-sort=descending]::after { content: " ▼"; font-size: 10px; }
-td.instr { max-width: 560px; }
-td.instr div { overflow: hidden; display: -webkit-box; -webkit-line-clamp: 2;
-               -webkit-box-orient: vertical; }
-td.task, td.dom { white-space: nowrap; }
-.scroll { overflow-x: auto; }
-td.task a { font-weight: 600; text-decoration: none; }
-td.task .k { color: var(--muted); }
-"""
+_STYLE = resources.files("cuagym.agent").joinpath("_view_index.css").read_text(encoding="utf-8")
 
-_SCRIPT = """
-(function () {
-  var table = document.getElementById('episodes');
-  var body = table.tBodies[0];
-  var rows = Array.prototype.slice.call(body.rows);
-  var q = document.getElementById('q'), dom = document.getElementById('domain'),
-      st = document.getElementById('status'), shown = document.getElementById('shown');
-  function fmt(x, d) { return x === null ? '–' : x.toFixed(d); }
-  function apply() {
-    var text = q.value.trim().toLowerCase(), n = 0, scored = 0, ok = 0, rsum = 0, ssum = 0;
-    rows.forEach(function (r) {
-      var keep = (!dom.value || r.dataset.domain === dom.value) &&
-                 (!st.value || r.dataset.status === st.value) &&
-                 (!text || r.dataset.text.indexOf(text) >= 0);
-      r.hidden = !keep;
-      if (!keep) return;
-      n += 1;
-      if (r.dataset.status !== 'error') {
-        scored += 1; ok += r.dataset.status === 'success' ? 1 : 0;
-        rsum += parseFloat(r.dataset.reward); ssum += parseFloat(r.dataset.steps);
-      }
-    });
-    shown.textContent = n + ' of ' + rows.length + ' episodes shown · success rate ' +
-      (scored ? (100 * ok / scored).toFixed(1) + '%' : '–') + ' · mean reward ' +
-      fmt(scored ? rsum / scored : null, 3) + ' · mean steps ' +
-      fmt(scored ? ssum / scored : null, 1);
-    shown.dataset.count = String(n);
-  }
-  function sortBy(th) {
-    var key = th.dataset.key, numeric = th.dataset.type === 'num';
-    var dir = th.getAttribute('aria-sort') === 'ascending' ? -1 : 1;
-    table.querySelectorAll('th').forEach(function (h) { h.removeAttribute('aria-sort'); });
-    th.setAttribute('aria-sort', dir === 1 ? 'ascending' : 'descending');
-    rows.sort(function (a, b) {
-      var x = a.dataset[key], y = b.dataset[key];
-      if (numeric) {
-        x = x === '' ? NaN : parseFloat(x); y = y === '' ? NaN : parseFloat(y);
-        if (isNaN(x) || isNaN(y)) return isNaN(x) - isNaN(y);  // no value: last either way
-        return dir * (x - y);
-      }
-      return dir * x.localeCompare(y, undefined, {numeric: true});
-    });
-    rows.forEach(function (r) { body.appendChild(r); });
-  }
-  table.querySelectorAll('th[data-key]').forEach(function (th) {
-    th.addEventListener('click', function () { sortBy(th); });
-  });
-  [q, dom, st].forEach(function (el) {
-    el.addEventListener('input', apply); el.addEventListener('change', apply);
-  });
-  apply();
-})();
-"""
+_SCRIPT = resources.files("cuagym.agent").joinpath("_view_index.js").read_text(encoding="utf-8")
 
 _COLUMNS = (
     ("task", "task", "text"),

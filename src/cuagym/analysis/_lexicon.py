@@ -10,6 +10,8 @@ work. A verb missing here is still found when it stands where an imperative stan
 
 from __future__ import annotations
 
+from importlib import resources
+
 __all__ = [
     "CLOSED_CLASS",
     "FINITE_AUXILIARIES",
@@ -27,45 +29,9 @@ def _words(text: str) -> list[str]:
 
 VERBS: frozenset[str] = frozenset(
     _words(
-        """
-    accept access adapt add adjust align allocate alphabetize amend analyze annotate answer
-    append apply approve archive arrange assign attach audit autofill average
-    back balance block bold book bookmark break build bulk bump
-    calculate cancel capitalize categorize center change check choose clean clear click clone
-    close collapse collect color colour combine comment compare compile complete compose
-    compress compute condense configure confirm connect consolidate convert copy correct count
-    create crop cross cut
-    deactivate decline decrease delete deselect design determine disable dismiss display
-    distribute divide document double download drag draft draw drop duplicate
-    edit email embed empty enable enlarge ensure enter erase escalate establish estimate
-    evaluate exclude execute expand export extract
-    fetch fill filter finalize find fix flag flatten flip fold follow forward format freeze
-    gather generate give go group
-    handle hide highlight hyphenate
-    identify ignore import include increase indent insert install invite italicize
-    join justify
-    keep label launch lay leave lift limit link list load locate lock log look lower
-    mark match maximize merge minimize mirror modify mount move multiply mute
-    name navigate normalize note number
-    obtain open order organize outline overwrite
-    pack paginate paste pause pin place plan plot populate post prepare prepend present
-    preview print prioritize process produce promote protect publish pull purge put
-    query raise rank rate react read reassign rebuild recalculate receive recolor reconcile
-    record redact redo reduce refactor reference refresh reformat register reject relabel
-    reload remove rename render reopen reorder reorganize repair replace reply report
-    reposition request reschedule reset reshape resize resolve restore restructure resume
-    retitle retrieve return reverse review revise rewrite rotate round run
-    save scale schedule scroll search select send separate set setup share shift shorten show
-    shrink sign simplify sort split spell standardize star start strike style submit subtract
-    sum summarize supply swap switch sync
-    tab tabulate tag take tidy toggle total track transfer transform translate transpose trim
-    turn type
-    unarchive underline undo unfreeze unhide unlink unlock unmerge unpin unstar unsubscribe
-    update upgrade upload use
-    validate verify view
-    watch wrap write
-    zip zoom
-    """
+        resources.files("cuagym.analysis")
+        .joinpath("_lexicon_verbs.txt")
+        .read_text(encoding="utf-8")
     )
 )
 

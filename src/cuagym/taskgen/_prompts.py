@@ -3,37 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from importlib import resources
 
 from cuagym.taskgen._categories import CATEGORY_TITLES, EdgeKind
 from cuagym.taskgen._offers import Offer
 
 __all__ = ["TASKGEN_SYSTEM", "taskgen_message"]
 
-TASKGEN_SYSTEM = """\
-You are Task-Gen. You write one task for training computer-use agents: an instruction t and a
-context c. An agent will later try the instruction in a sandboxed desktop or web app, and a
-program will check the end state, so the task must have exactly one correct end state.
-
-Write the instruction as a goal, never as a method:
-- no vague goals ("make the spreadsheet look nice", "format it properly", "clean up");
-- no mechanical lists ("perform the following operations", numbered steps, cell-by-cell or
-  click-by-click recipes, chains of "then ... then ...");
-- no open-ended requests (free choices, "any name you like", "write a short story", questions);
-- nothing infeasible (printing, phone calls, the internet, installing software, products
-  other than the listed apps);
-- no method: name no function ("use DSUM"), menu path ("Format > Cells"), dialog, button,
-  click, key or shortcut. Say what must be true at the end, not how to get there.
-Values the agent must type exactly (titles, messages, names) go in double quotes. The
-instruction names concrete entities (files, sheets, people, channels, records) and states every
-fact the end state depends on.
-
-The context c says what the initial environment holds for the task to make sense (which
-files, records, messages exist and anything about them the instruction relies on), without
-giving away the answer. Use only the listed apps, in the given order.
-
-Answer with one JSON object and nothing else:
-{"instruction": "...", "context": "...", "apps": ["..."], "difficulty": "easy|medium|hard"}
-"""
+TASKGEN_SYSTEM = (
+    resources.files("cuagym.taskgen").joinpath("_taskgen_system.md").read_text(encoding="utf-8")
+)
 
 _DIFFICULTY = {
     "easy": "easy: at most 3 atomic actions",
