@@ -22,16 +22,18 @@ import random
 import textwrap
 from abc import abstractmethod
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any, ClassVar
 
 from cuagym.core import StartWindow, TaskConfig
 from cuagym.families._family import GeneratedScripts, TaskFamily, family_rng
-from cuagym.scripts import DESKTOP_LIBRARIES, doc_line
+from cuagym.scripts import DESKTOP_LIBRARIES, doc_line, inlined
 from cuagym.scripts import reward_script as compose_reward
 
 __all__ = [
     "HOME",
     "OFFICE_GUARDS",
+    "XLSX_BUILDER",
     "OfficeFamily",
     "json_literal",
     "params_of",
@@ -106,27 +108,12 @@ def patch_script(
 
 
 #: Whole-home guard of every office reward (after the desktop libraries, which it uses): the
-#: files of the home outside the task's targets are as setup left them.
-OFFICE_GUARDS = '''
-def is_lock_file(path):
-    """LibreOffice's ".~lock.<name>#" beside a document it holds open: the app's, not the user's
-    (the reward runs while the app still shows the document)."""
-    name = path.rsplit("/", 1)[-1]
-    return name.startswith(".~lock.") and name.endswith("#")
+#: files of the home outside the task's targets are as setup left them (:mod:`._office_guards`).
+OFFICE_GUARDS = inlined(Path(__file__).with_name("_office_guards.py"))
 
-
-def home_strays(allowed):
-    """Paths of the home added, removed or changed since setup that ``allowed`` (patterns over
-    '/'-paths relative to the home) does not cover; an office file saved without edits and
-    LibreOffice's lock files do not count."""
-    start = initial_home()
-    moved = tree_changes(tree(start), tree(HOME), start, HOME)
-    return [p for p in uncovered(moved, allowed, "/") if not is_lock_file(p)]
-
-
-def home_relative(path):
-    return path[len(HOME) + 1 :] if path.startswith(HOME + "/") else path
-'''
+#: ``build_xlsx(spec)`` for the setup of cross-app office tasks that start from a workbook
+#: (:mod:`._office_xlsx`; read as text: it imports openpyxl, which the host may not have).
+XLSX_BUILDER = inlined(Path(__file__).with_name("_office_xlsx.py"))
 
 
 def reward_script(task: TaskConfig, imports: str, helpers: str, read: str, body: str) -> str:

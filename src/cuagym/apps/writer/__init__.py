@@ -1,8 +1,13 @@
 """writer: LibreOffice Writer documents (.docx), state read and written with python-docx.
 
 SKILL.md (beside this file) documents the file layout, the script templates and the bitter
-lessons; taxonomy.yaml is Writer's feature tree; ``_families`` holds the procedural task
-families, including the cross-application ones whose product is (or starts from) a document.
+lessons; taxonomy.yaml is Writer's feature tree. The public surface families use:
+
+- world builders: the document world (:mod:`._world`: plans, specs, filler) and ``DOCX_BUILDER``,
+  the setup script's renderer of a spec;
+- the golden patch's vocabulary: ``PATCH_IMPORTS``, ``PATCH_HELPERS``;
+- state readers for rewards: ``REWARD_IMPORTS``, ``REWARD_HELPERS`` (effective formatting,
+  sections, the whole-document guards).
 """
 
 from __future__ import annotations
@@ -10,8 +15,46 @@ from __future__ import annotations
 from pathlib import Path
 
 from cuagym.apps._registry import AppSpec, Release
+from cuagym.apps.writer._scripts import (
+    DOCX_BUILDER,
+    PATCH_HELPERS,
+    PATCH_IMPORTS,
+    REWARD_HELPERS,
+    REWARD_IMPORTS,
+)
+from cuagym.apps.writer._world import (
+    COMPANIES,
+    MONTHS,
+    PEOPLE,
+    SECTIONS,
+    DocPlan,
+    body_blocks,
+    doc_spec,
+    filler,
+    heading_block,
+    para,
+    pick_plan,
+)
 
-__all__ = ["app"]
+__all__ = [
+    "COMPANIES",
+    "DOCX_BUILDER",
+    "MONTHS",
+    "PATCH_HELPERS",
+    "PATCH_IMPORTS",
+    "PEOPLE",
+    "REWARD_HELPERS",
+    "REWARD_IMPORTS",
+    "SECTIONS",
+    "DocPlan",
+    "app",
+    "body_blocks",
+    "doc_spec",
+    "filler",
+    "heading_block",
+    "para",
+    "pick_plan",
+]
 
 app = AppSpec(
     app_id="writer",

@@ -14,7 +14,9 @@ from typing import Any
 
 __all__ = [
     "COMPANIES",
+    "MONTHS",
     "PEOPLE",
+    "SECTIONS",
     "DocPlan",
     "body_blocks",
     "doc_spec",

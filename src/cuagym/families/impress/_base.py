@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from cuagym.apps.impress._world import DeckPlan
-from cuagym.core import TaskConfig
-from cuagym.families._office import OfficeFamily, quote
-from cuagym.families.impress._pptx import (
+from cuagym.apps.impress import (
     PATCH_HELPERS,
     PATCH_IMPORTS,
     PPTX_BUILDER,
     REWARD_HELPERS,
     REWARD_IMPORTS,
+    DeckPlan,
 )
+from cuagym.core import TaskConfig
+from cuagym.families._office import OfficeFamily, quote
 
 __all__ = [
     "TITLES_GUARD",

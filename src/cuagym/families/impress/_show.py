@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from cuagym.apps.impress._world import deck_spec, pick_deck, slide_list
+from cuagym.apps.impress import deck_spec, pick_deck, slide_list
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.families._office import quote
 from cuagym.families.impress._base import (

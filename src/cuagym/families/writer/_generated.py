@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from cuagym.apps.writer._world import (
+from cuagym.apps.writer import (
     MONTHS,
     body_blocks,
     heading_block,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from cuagym.apps.writer._world import COMPANIES, body_blocks, heading_block, pick_plan
+from cuagym.apps.writer import COMPANIES, body_blocks, heading_block, pick_plan
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.families._office import quote
 from cuagym.families.writer._base import (

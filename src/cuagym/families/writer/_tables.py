@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from cuagym.apps.writer._world import PEOPLE, body_blocks, heading_block, para
+from cuagym.apps.writer import PEOPLE, body_blocks, heading_block, para
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.families._office import quote
 from cuagym.families.writer._base import (

@@ -16,9 +16,9 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cuagym.apps.impress._world import DeckPlan, deck_spec, pick_deck, slide_list
+from cuagym.apps.impress import DeckPlan, deck_spec, pick_deck, slide_list
 from cuagym.core import Difficulty, StartWindow, TaskConfig
-from cuagym.families._office import quote
+from cuagym.families._office import XLSX_BUILDER, quote
 from cuagym.families.impress._base import (
     TITLES_GUARD,
     ImpressFamily,
@@ -27,7 +27,6 @@ from cuagym.families.impress._base import (
     deck_params,
     plan_of,
 )
-from cuagym.families.writer._base import XLSX_BUILDER
 
 __all__ = ["SlideTableToWorkbook", "WorkbookSlideTable"]
 

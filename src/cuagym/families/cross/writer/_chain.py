@@ -15,13 +15,12 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cuagym.apps.impress._world import DeckPlan, deck_spec, pick_deck, slide_list
-from cuagym.apps.writer._world import body_blocks, heading_block, para
+from cuagym.apps.impress import PPTX_BUILDER, DeckPlan, deck_spec, pick_deck, slide_list
+from cuagym.apps.writer import body_blocks, heading_block, para
 from cuagym.core import Difficulty, StartWindow, TaskConfig
 from cuagym.families._office import quote
 from cuagym.families.cross.writer._cross import SalesSummaryTable
 from cuagym.families.impress._base import deck_context
-from cuagym.families.impress._pptx import PPTX_BUILDER
 from cuagym.families.writer._base import WriterFamily, doc_guards, files_guard
 
 __all__ = ["ReportAndSlideTotal"]

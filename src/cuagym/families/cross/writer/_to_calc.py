@@ -12,7 +12,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cuagym.apps.writer._world import PEOPLE, body_blocks, heading_block, para
+from cuagym.apps.writer import PEOPLE, body_blocks, heading_block, para
 from cuagym.core import Difficulty, StartWindow, TaskConfig
 from cuagym.families._office import quote
 from cuagym.families.writer._base import WriterFamily, files_guard
