@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 
 from cuagym.core import StartWindow, TaskConfig
 from cuagym.families._family import GeneratedScripts, TaskFamily, family_rng
-from cuagym.scripts import DESKTOP_LIBRARIES, doc_line, inlined
+from cuagym.scripts import DESKTOP_LIBRARIES, doc_line, inlined, inlined_file
 from cuagym.scripts import reward_script as compose_reward
 
 __all__ = [
@@ -35,6 +35,7 @@ __all__ = [
     "OFFICE_GUARDS",
     "XLSX_BUILDER",
     "OfficeFamily",
+    "fragment",
     "json_literal",
     "params_of",
     "patch_script",
@@ -59,6 +60,13 @@ def params_of(task: TaskConfig) -> dict[str, Any]:
     if not isinstance(params, dict):
         raise ValueError(f"task {task.task_id} has no params")
     return params
+
+
+def fragment(package: str, filename: str) -> str:
+    """The text of a script fragment, a module of ``package`` whose part below its inline
+    marker a family pastes into a script (statements of a reward's ``main`` or of a golden
+    patch, or helper definitions), read as text and starting on a new line."""
+    return "\n" + inlined_file(package, filename)
 
 
 def quote(text: str) -> str:

@@ -13,9 +13,13 @@ from cuagym.apps.writer import (
     pick_plan,
 )
 from cuagym.core import Difficulty, TaskConfig
-from cuagym.families._office import quote
+from cuagym.families._office import fragment, quote
 from cuagym.families.writer._base import WriterFamily, files_guard
 from cuagym.families.writer._text import _listing
+
+#: Script fragments: real modules (:mod:`cuagym.families.writer._fragments`), pasted as text.
+_FRAGMENTS = "cuagym.families.writer._fragments"
+_SAVE_ODT_PATCH = fragment(_FRAGMENTS, "save_odt_patch.py")
 
 __all__ = ["ExportPdf", "SaveOdt"]
 
@@ -169,36 +173,7 @@ class SaveOdt(WriterFamily):
     def patch(self, p: dict[str, Any]) -> str:
         # A minimal OpenDocument Text package (mimetype first and stored, the manifest, the
         # content): headings as text:h with their outline level, other paragraphs as text:p.
-        return """
-import zipfile
-from xml.sax.saxutils import escape
-
-NS = ('xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
-      'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"')
-body = []
-for paragraph in Document(P["path"]).paragraphs:
-    name = paragraph.style.name
-    if not paragraph.text.strip():
-        continue
-    if name.startswith("Heading "):
-        body.append(f'<text:h text:outline-level="{name[8:]}">{escape(paragraph.text)}</text:h>')
-    else:
-        body.append(f"<text:p>{escape(paragraph.text)}</text:p>")
-content = (f'<?xml version="1.0" encoding="UTF-8"?><office:document-content {NS} '
-           f'office:version="1.3"><office:body><office:text>{"".join(body)}</office:text>'
-           "</office:body></office:document-content>")
-manifest = ('<?xml version="1.0" encoding="UTF-8"?><manifest:manifest '
-            'xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" '
-            'manifest:version="1.3"><manifest:file-entry manifest:full-path="/" '
-            'manifest:media-type="application/vnd.oasis.opendocument.text"/>'
-            '<manifest:file-entry manifest:full-path="content.xml" '
-            'manifest:media-type="text/xml"/></manifest:manifest>')
-with zipfile.ZipFile(P["odt"], "w") as odt:
-    odt.writestr("mimetype", "application/vnd.oasis.opendocument.text",
-                 compress_type=zipfile.ZIP_STORED)
-    odt.writestr("META-INF/manifest.xml", manifest, compress_type=zipfile.ZIP_DEFLATED)
-    odt.writestr("content.xml", content, compress_type=zipfile.ZIP_DEFLATED)
-"""
+        return _SAVE_ODT_PATCH
 
     def reward_read(self, p: dict[str, Any]) -> str:
         return """
