@@ -27,6 +27,7 @@ from typing import Any, ClassVar
 
 from cuagym.core import StartWindow, TaskConfig
 from cuagym.families._family import GeneratedScripts, TaskFamily, family_rng
+from cuagym.families._office_oracle import OfficeOracle
 from cuagym.scripts import DESKTOP_LIBRARIES, doc_line, inlined, inlined_file
 from cuagym.scripts import reward_script as compose_reward
 
@@ -147,10 +148,16 @@ class OfficeFamily(TaskFamily):
     """
 
     builders: ClassVar[dict[str, str]]
+    #: the family's GUI solver, made from a task (None: the family has none yet)
+    oracle_type: ClassVar[type[OfficeOracle] | None] = None
     patch_imports: ClassVar[str]
     patch_helpers: ClassVar[str]
     reward_imports: ClassVar[str]
     reward_helpers: ClassVar[str]
+
+    def oracle(self, task: TaskConfig) -> object | None:
+        """The family's GUI solver (``oracle_type``): it acts through ``computer_use`` only."""
+        return self.oracle_type(task) if self.oracle_type is not None else None
 
     def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
         """The domain's app (writer, impress) on the task's file."""

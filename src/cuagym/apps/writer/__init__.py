@@ -23,6 +23,7 @@ from cuagym.apps.writer._scripts import (
     REWARD_IMPORTS,
 )
 from cuagym.apps.writer._world import (
+    BUDGETS,
     COMPANIES,
     MONTHS,
     PEOPLE,
@@ -37,6 +38,7 @@ from cuagym.apps.writer._world import (
 )
 
 __all__ = [
+    "BUDGETS",
     "COMPANIES",
     "DOCX_BUILDER",
     "MONTHS",

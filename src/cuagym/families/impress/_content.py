@@ -7,14 +7,22 @@ from typing import Any, ClassVar
 
 from cuagym.apps.impress import POOL, DeckPlan, deck_spec, pick_deck, slide_list
 from cuagym.core import Difficulty, TaskConfig
+from cuagym.families._impress_oracle import SlideTableOracle
 from cuagym.families._office import fragment, quote
-from cuagym.families.impress._base import (
+from cuagym.families._office_impress import (
     TITLES_GUARD,
     ImpressFamily,
     deck_context,
     deck_guards,
     deck_params,
     plan_of,
+)
+from cuagym.families._office_oracle import OfficeOracle
+from cuagym.families.impress._oracle import (
+    FixTypoOracle,
+    SpeakerNotesOracle,
+    TitleFormatOracle,
+    TwoColumnOracle,
 )
 from cuagym.families.impress._slides import _listing
 
@@ -36,6 +44,7 @@ _NOTES: tuple[str, ...] = (
 
 class SpeakerNotes(ImpressFamily):
     id: ClassVar[str] = "speaker-notes"
+    oracle_type: ClassVar[type[OfficeOracle] | None] = SpeakerNotesOracle
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("notes", "speaker-notes", "add-notes")
 
@@ -116,6 +125,7 @@ _TYPO_BULLETS = (
 
 class FixTypo(ImpressFamily):
     id: ClassVar[str] = "fix-typo"
+    oracle_type: ClassVar[type[OfficeOracle] | None] = FixTypoOracle
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("text", "find-replace", "replace-all")
 
@@ -203,6 +213,7 @@ _COLORS: tuple[tuple[str, str], ...] = (
 
 class TitleFormat(ImpressFamily):
     id: ClassVar[str] = "title-format"
+    oracle_type: ClassVar[type[OfficeOracle] | None] = TitleFormatOracle
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("formatting", "text", "font-attributes")
 
@@ -282,6 +293,7 @@ _RIGHT_COLUMNS: tuple[tuple[str, str, str], ...] = (
 
 class TwoColumn(ImpressFamily):
     id: ClassVar[str] = "two-column-layout"
+    oracle_type: ClassVar[type[OfficeOracle] | None] = TwoColumnOracle
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("layouts", "slide-layout", "change-layout")
 
@@ -341,6 +353,7 @@ _TABLE_SLIDES = ("Regional Results", "Results by Region", "Revenue by Region")
 
 class SlideTable(ImpressFamily):
     id: ClassVar[str] = "slide-table"
+    oracle_type: ClassVar[type[OfficeOracle] | None] = SlideTableOracle
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("content", "tables", "insert-table")
 

@@ -8,13 +8,15 @@ from typing import Any, ClassVar
 from cuagym.apps.impress import POOL, deck_spec, pick_deck, slide_list
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.families._office import quote
-from cuagym.families.impress._base import (
+from cuagym.families._office_impress import (
     ImpressFamily,
     deck_context,
     deck_guards,
     deck_params,
     plan_of,
 )
+from cuagym.families._office_oracle import OfficeOracle
+from cuagym.families.impress._oracle import DuplicateSlideOracle
 
 __all__ = ["DuplicateSlide"]
 
@@ -40,6 +42,7 @@ def _frames(deck: str, slide: str, copy: str) -> list[str]:
 
 class DuplicateSlide(ImpressFamily):
     id: ClassVar[str] = "duplicate-slide"
+    oracle_type: ClassVar[type[OfficeOracle] | None] = DuplicateSlideOracle
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("slides", "manage", "duplicate-slide")
     # the copy's title is typed over in its title placeholder

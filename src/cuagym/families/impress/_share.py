@@ -8,7 +8,9 @@ from typing import Any, ClassVar
 from cuagym.apps.impress import deck_spec, pick_deck, slide_list
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.families._office import fragment
-from cuagym.families.impress._base import ImpressFamily, deck_context, deck_params, plan_of
+from cuagym.families._office_impress import ImpressFamily, deck_context, deck_params, plan_of
+from cuagym.families._office_oracle import OfficeOracle
+from cuagym.families.impress._oracle import ExportPdfOracle
 
 #: Script fragments: real modules (:mod:`cuagym.families.impress._fragments`), pasted as text.
 _FRAGMENTS = "cuagym.families.impress._fragments"
@@ -38,6 +40,7 @@ def _frames(deck: str, pdf: str, folder: str) -> list[str]:
 
 class ExportPdf(ImpressFamily):
     id: ClassVar[str] = "export-pdf"
+    oracle_type: ClassVar[type[OfficeOracle] | None] = ExportPdfOracle
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("sharing", "save-export", "export-pdf")
 

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from cuagym.apps.impress import deck_spec, pick_deck, slide_list
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.families._office import quote
-from cuagym.families.impress._base import (
+from cuagym.families._office_impress import (
     TITLES_GUARD,
     ImpressFamily,
     deck_context,
@@ -16,6 +16,8 @@ from cuagym.families.impress._base import (
     deck_params,
     plan_of,
 )
+from cuagym.families._office_oracle import OfficeOracle
+from cuagym.families.impress._oracle import HideSlidesOracle
 
 __all__ = ["HideSlides"]
 
@@ -39,6 +41,7 @@ def _frames(deck: str, one: str, two: str) -> list[str]:
 
 class HideSlides(ImpressFamily):
     id: ClassVar[str] = "hide-slides"
+    oracle_type: ClassVar[type[OfficeOracle] | None] = HideSlidesOracle
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("slides", "visibility", "hide-slide")
 

@@ -8,12 +8,19 @@ from typing import Any, ClassVar
 from cuagym.apps.impress import POOL, DeckPlan, deck_spec, pick_deck, slide_list
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.families._office import quote
-from cuagym.families.impress._base import (
+from cuagym.families._office_impress import (
     ImpressFamily,
     deck_context,
     deck_guards,
     deck_params,
     plan_of,
+)
+from cuagym.families._office_oracle import OfficeOracle
+from cuagym.families.impress._oracle import (
+    AddBulletSlideOracle,
+    AgendaSlideOracle,
+    DeleteSlideOracle,
+    ReorderSlidesOracle,
 )
 
 __all__ = ["AddBulletSlide", "AgendaSlide", "DeleteSlide", "ReorderSlides"]
@@ -26,6 +33,7 @@ def _listing(items: list[str] | tuple[str, ...]) -> str:
 
 class DeleteSlide(ImpressFamily):
     id: ClassVar[str] = "delete-slide"
+    oracle_type: ClassVar[type[OfficeOracle] | None] = DeleteSlideOracle
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("slides", "manage", "delete-slide")
 
@@ -87,6 +95,7 @@ left = [v for s, v in zip(deck.slides, slide_views(deck)) if title_of(s) != norm
 
 class ReorderSlides(ImpressFamily):
     id: ClassVar[str] = "reorder-slides"
+    oracle_type: ClassVar[type[OfficeOracle] | None] = ReorderSlidesOracle
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("slides", "manage", "move-slide")
 
@@ -171,6 +180,7 @@ _NEW_SLIDES: tuple[tuple[str, tuple[str, str, str]], ...] = (
 
 class AddBulletSlide(ImpressFamily):
     id: ClassVar[str] = "add-bullet-slide"
+    oracle_type: ClassVar[type[OfficeOracle] | None] = AddBulletSlideOracle
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("slides", "manage", "new-slide")
     # the title and the points are typed into the new slide's placeholders
@@ -239,6 +249,7 @@ others = [v for s, v in zip(deck.slides, slide_views(deck)) if title_of(s) != no
 
 class AgendaSlide(ImpressFamily):
     id: ClassVar[str] = "agenda-slide"
+    oracle_type: ClassVar[type[OfficeOracle] | None] = AgendaSlideOracle
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("slides", "manage", "summary-slide")
 

@@ -8,12 +8,14 @@ from typing import Any, ClassVar
 from cuagym.apps.writer import body_blocks, filler, heading_block, pick_plan
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.families._office import quote
-from cuagym.families.writer._base import (
+from cuagym.families._office_oracle import OfficeOracle
+from cuagym.families._office_writer import (
     WriterFamily,
     doc_guards,
     files_guard,
     section_guard,
 )
+from cuagym.families.writer._oracle_text import ClearFormattingOracle
 from cuagym.families.writer._text import _listing
 
 __all__ = ["ClearFormatting"]
@@ -39,6 +41,7 @@ def _frames(doc: str, part: str) -> list[str]:
 
 class ClearFormatting(WriterFamily):
     id: ClassVar[str] = "clear-formatting"
+    oracle_type: ClassVar[type[OfficeOracle] | None] = ClearFormattingOracle
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("formatting", "character", "clear-formatting")
 

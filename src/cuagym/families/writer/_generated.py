@@ -21,12 +21,14 @@ from cuagym.apps.writer import (
 )
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.families._office import fragment, quote
-from cuagym.families.writer._base import (
+from cuagym.families._office_oracle import OfficeOracle
+from cuagym.families._office_writer import (
     WriterFamily,
     doc_guards,
     files_guard,
     section_guard,
 )
+from cuagym.families.writer._oracle_structure import TableOfContentsOracle
 from cuagym.families.writer._text import _SUBHEADINGS, _listing
 
 #: Script fragments: real modules (:mod:`cuagym.families.writer._fragments`), pasted as text.
@@ -59,6 +61,7 @@ def _frames(doc: str, byline: str, first: str) -> list[str]:
 
 class TableOfContents(WriterFamily):
     id: ClassVar[str] = "table-of-contents"
+    oracle_type: ClassVar[type[OfficeOracle] | None] = TableOfContentsOracle
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = (
         "document-structure",

@@ -8,12 +8,14 @@ from typing import Any, ClassVar
 from cuagym.apps.writer import COMPANIES, body_blocks, heading_block, pick_plan
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.families._office import fragment, quote
-from cuagym.families.writer._base import (
+from cuagym.families._office_oracle import OfficeOracle
+from cuagym.families._office_writer import (
     WriterFamily,
     doc_guards,
     files_guard,
     section_guard,
 )
+from cuagym.families.writer._oracle_pages import HeaderFooterOracle, PageSetupOracle
 from cuagym.families.writer._text import _listing
 
 #: Script fragments: real modules (:mod:`cuagym.families.writer._fragments`), pasted as text.
@@ -29,6 +31,7 @@ PAPERS: dict[str, tuple[float, float]] = {"A4": (29.7, 21.0), "Letter": (27.94, 
 
 class PageSetup(WriterFamily):
     id: ClassVar[str] = "page-setup"
+    oracle_type: ClassVar[type[OfficeOracle] | None] = PageSetupOracle
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("page-layout", "page-style", "size-orientation")
 
@@ -127,6 +130,7 @@ checks.append(("margins_top_bottom", 1, tb, f"margins (t, r, b, l cm): {sides}")
 
 class HeaderFooter(WriterFamily):
     id: ClassVar[str] = "header-footer"
+    oracle_type: ClassVar[type[OfficeOracle] | None] = HeaderFooterOracle
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = (
         "page-layout",

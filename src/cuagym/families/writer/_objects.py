@@ -15,12 +15,14 @@ from cuagym.apps.writer import (
 )
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.families._office import quote
-from cuagym.families.writer._base import (
+from cuagym.families._office_oracle import OfficeOracle
+from cuagym.families._office_writer import (
     WriterFamily,
     doc_guards,
     files_guard,
     section_guard,
 )
+from cuagym.families.writer._oracle_text import LinkPhraseOracle
 from cuagym.families.writer._text import _listing
 
 __all__ = ["LinkPhrase"]
@@ -53,6 +55,7 @@ def _frames(doc: str, phrase: str, url: str) -> list[str]:
 
 class LinkPhrase(WriterFamily):
     id: ClassVar[str] = "link-phrase"
+    oracle_type: ClassVar[type[OfficeOracle] | None] = LinkPhraseOracle
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("document-structure", "objects", "hyperlink")
 

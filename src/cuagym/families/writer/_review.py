@@ -15,12 +15,14 @@ from cuagym.apps.writer import (
 )
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.families._office import quote
-from cuagym.families.writer._base import (
+from cuagym.families._office_oracle import OfficeOracle
+from cuagym.families._office_writer import (
     WriterFamily,
     doc_guards,
     files_guard,
     section_guard,
 )
+from cuagym.families.writer._oracle_text import AcceptChangesOracle, CommentPhraseOracle
 from cuagym.families.writer._text import _listing
 
 __all__ = ["AcceptChanges", "CommentPhrase"]
@@ -52,6 +54,7 @@ def _frames(doc: str, phrase: str, remark: str) -> list[str]:
 
 class CommentPhrase(WriterFamily):
     id: ClassVar[str] = "comment-phrase"
+    oracle_type: ClassVar[type[OfficeOracle] | None] = CommentPhraseOracle
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("editing", "comments", "add-comment")
 
@@ -173,6 +176,7 @@ def _accept_frames(doc: str, reviewer: str) -> list[str]:
 
 class AcceptChanges(WriterFamily):
     id: ClassVar[str] = "accept-changes"
+    oracle_type: ClassVar[type[OfficeOracle] | None] = AcceptChangesOracle
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("editing", "track-changes", "accept-reject")
 

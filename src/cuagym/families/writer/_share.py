@@ -14,7 +14,9 @@ from cuagym.apps.writer import (
 )
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.families._office import fragment, quote
-from cuagym.families.writer._base import WriterFamily, files_guard
+from cuagym.families._office_oracle import OfficeOracle
+from cuagym.families._office_writer import WriterFamily, files_guard
+from cuagym.families.writer._oracle_pages import ExportPdfOracle, SaveOdtOracle
 from cuagym.families.writer._text import _listing
 
 #: Script fragments: real modules (:mod:`cuagym.families.writer._fragments`), pasted as text.
@@ -44,6 +46,7 @@ def _frames(doc: str, pdf: str, folder: str) -> list[str]:
 
 class ExportPdf(WriterFamily):
     id: ClassVar[str] = "export-pdf"
+    oracle_type: ClassVar[type[OfficeOracle] | None] = ExportPdfOracle
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("sharing", "export", "export-pdf")
 
@@ -144,6 +147,7 @@ def _odt_frames(doc: str, odt: str, folder: str) -> list[str]:
 
 class SaveOdt(WriterFamily):
     id: ClassVar[str] = "save-odt"
+    oracle_type: ClassVar[type[OfficeOracle] | None] = SaveOdtOracle
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("sharing", "save-as", "save-format")
 

@@ -16,11 +16,17 @@ from cuagym.apps.writer import (
 )
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.families._office import fragment, quote
-from cuagym.families.writer._base import (
+from cuagym.families._office_oracle import OfficeOracle
+from cuagym.families._office_writer import (
     WriterFamily,
     doc_guards,
     files_guard,
     section_guard,
+)
+from cuagym.families.writer._oracle_structure import (
+    InsertSectionOracle,
+    MakeListOracle,
+    TitlePageOracle,
 )
 from cuagym.families.writer._text import _listing
 
@@ -54,6 +60,7 @@ def _plan_with(rng: random.Random, section: str, n: int) -> list[str]:
 
 class MakeList(WriterFamily):
     id: ClassVar[str] = "make-list"
+    oracle_type: ClassVar[type[OfficeOracle] | None] = MakeListOracle
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("lists", "bullets-numbering", "make-list")
 
@@ -190,6 +197,7 @@ _NEW_SECTIONS: tuple[tuple[str, str, tuple[str, str, str]], ...] = (
 
 class InsertSection(WriterFamily):
     id: ClassVar[str] = "insert-section"
+    oracle_type: ClassVar[type[OfficeOracle] | None] = InsertSectionOracle
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("document-structure", "outline", "insert-section")
     also_covers: ClassVar[tuple[str, ...]] = (
@@ -260,6 +268,7 @@ doc.save(P["path"])
 
 class TitlePage(WriterFamily):
     id: ClassVar[str] = "title-page"
+    oracle_type: ClassVar[type[OfficeOracle] | None] = TitlePageOracle
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("document-structure", "pages", "title-page")
     also_covers: ClassVar[tuple[str, ...]] = ("writer:page-layout/breaks/page-break",)

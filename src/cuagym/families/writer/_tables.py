@@ -5,15 +5,17 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from cuagym.apps.writer import PEOPLE, body_blocks, heading_block, para
+from cuagym.apps.writer import BUDGETS, PEOPLE, body_blocks, heading_block, para
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.families._office import fragment, quote
-from cuagym.families.writer._base import (
+from cuagym.families._office_oracle import OfficeOracle
+from cuagym.families._office_writer import (
     WriterFamily,
     doc_guards,
     files_guard,
     section_guard,
 )
+from cuagym.families.writer._oracle_structure import TableTotalOracle
 from cuagym.families.writer._text import _listing
 
 #: Script fragments: real modules (:mod:`cuagym.families.writer._fragments`), pasted as text.
@@ -22,70 +24,17 @@ _TABLE_TOTAL_CHECKS = fragment(_FRAGMENTS, "table_total_checks.py")
 
 __all__ = ["TableTotal"]
 
-# (document title, file stem, section holding the table, line items with a price range)
-_BUDGETS: tuple[tuple[str, str, str, tuple[tuple[str, float, float], ...]], ...] = (
-    (
-        "Team Offsite Budget",
-        "offsite_budget",
-        "Costs",
-        (
-            ("Venue hire (per day)", 400, 1500),
-            ("Lunch (per person)", 12, 30),
-            ("Coach transport", 300, 900),
-            ("Facilitator (per day)", 500, 1200),
-            ("Printed workbooks", 4, 15),
-            ("Team dinner (per person)", 35, 80),
-            ("Projector rental", 60, 150),
-            ("Hotel room (per night)", 90, 220),
-            ("Welcome packs", 8, 25),
-            ("Photographer", 250, 700),
-        ),
-    ),
-    (
-        "Laptop Refresh Proposal",
-        "laptop_refresh",
-        "Equipment",
-        (
-            ("Laptop 14-inch", 800, 1400),
-            ("Laptop 16-inch", 1200, 2200),
-            ("Docking station", 120, 260),
-            ("External monitor", 150, 400),
-            ("Keyboard and mouse set", 35, 90),
-            ("Laptop bag", 25, 70),
-            ("Extended warranty", 90, 200),
-            ("USB-C charger", 30, 75),
-            ("Headset", 40, 150),
-            ("Privacy screen", 25, 60),
-        ),
-    ),
-    (
-        "Warehouse Safety Upgrade",
-        "safety_upgrade",
-        "Purchases",
-        (
-            ("Safety helmet", 15, 45),
-            ("High-visibility vest", 6, 20),
-            ("First aid kit", 40, 120),
-            ("Fire extinguisher", 45, 140),
-            ("Anti-fatigue mat", 30, 90),
-            ("Safety boots (pair)", 55, 140),
-            ("Floor marking tape (roll)", 9, 25),
-            ("Eye wash station", 150, 400),
-            ("Ear protection", 8, 30),
-            ("Warning sign", 10, 35),
-        ),
-    ),
-)
 _SECTIONS_AROUND = ("Purpose", "Approval")
 
 
 class TableTotal(WriterFamily):
     id: ClassVar[str] = "table-total"
+    oracle_type: ClassVar[type[OfficeOracle] | None] = TableTotalOracle
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("tables", "table-data", "compute-total")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
-        title, stem, section, _ = rng.choice(_BUDGETS)
+        title, stem, section, _ = rng.choice(BUDGETS)
         rows = rng.randint(6, 9)
         path = f"/home/user/Documents/{stem}.docx"
         sections = [_SECTIONS_AROUND[0], section, _SECTIONS_AROUND[1]]
@@ -121,7 +70,7 @@ class TableTotal(WriterFamily):
         )
 
     def files(self, p: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
-        items = next(b[3] for b in _BUDGETS if b[2] == p["section"])
+        items = next(b[3] for b in BUDGETS if b[2] == p["section"])
         table = [["Item", "Quantity", "Unit price", "Amount"]]
         for name, low, high in rng.sample(items, p["rows"]):
             price = round(rng.uniform(low, high) * 4) / 4  # quarter steps: prices like 12.75

@@ -15,11 +15,18 @@ from cuagym.apps.writer import (
 )
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.families._office import fragment, quote
-from cuagym.families.writer._base import (
+from cuagym.families._office_oracle import OfficeOracle
+from cuagym.families._office_writer import (
     WriterFamily,
     doc_guards,
     files_guard,
     section_guard,
+)
+from cuagym.families.writer._oracle_text import (
+    EmphasizeOracle,
+    HeadingStylesOracle,
+    ParagraphFormatOracle,
+    ReplaceTermOracle,
 )
 
 #: Script fragments: real modules (:mod:`cuagym.families.writer._fragments`), pasted as text.
@@ -48,6 +55,7 @@ def _listing(items: list[str] | tuple[str, ...]) -> str:
 
 class HeadingStyles(WriterFamily):
     id: ClassVar[str] = "apply-heading-styles"
+    oracle_type: ClassVar[type[OfficeOracle] | None] = HeadingStylesOracle
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("styles", "paragraph-styles", "apply-heading")
 
@@ -156,6 +164,7 @@ _CONTRACT_SECTIONS = ("Parties", "Services", "Fees", "Term and Termination", "Co
 
 class ReplaceTerm(WriterFamily):
     id: ClassVar[str] = "replace-company-name"
+    oracle_type: ClassVar[type[OfficeOracle] | None] = ReplaceTermOracle
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("editing", "find-replace", "replace-all")
 
@@ -293,6 +302,7 @@ _POLICY_SECTIONS = ("Purpose", "Scope", "Responsibilities", "Procedure", "Except
 
 class EmphasizePhrase(WriterFamily):
     id: ClassVar[str] = "emphasize-phrase"
+    oracle_type: ClassVar[type[OfficeOracle] | None] = EmphasizeOracle
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("formatting", "character", "bold-italic")
 
@@ -367,6 +377,7 @@ doc.save(P["path"])
 
 class ParagraphFormat(WriterFamily):
     id: ClassVar[str] = "paragraph-format"
+    oracle_type: ClassVar[type[OfficeOracle] | None] = ParagraphFormatOracle
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("formatting", "paragraph", "alignment-spacing")
 

@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 from cuagym.apps.impress import DeckPlan, deck_spec, pick_deck, slide_list
 from cuagym.core import Difficulty, StartWindow, TaskConfig
 from cuagym.families._office import XLSX_BUILDER, fragment, quote
-from cuagym.families.impress._base import (
+from cuagym.families._office_impress import (
     TITLES_GUARD,
     ImpressFamily,
     deck_context,
@@ -27,6 +27,9 @@ from cuagym.families.impress._base import (
     deck_params,
     plan_of,
 )
+from cuagym.families._office_oracle import OfficeOracle
+from cuagym.families.cross.impress._oracle import WorkbookTableOracle
+from cuagym.families.cross.impress._to_calc_oracle import SlideTableToWorkbookOracle
 
 #: Script fragments: real modules (:mod:`cuagym.families.cross.impress._fragments`), pasted as text.
 _FRAGMENTS = "cuagym.families.cross.impress._fragments"
@@ -104,6 +107,7 @@ def _frames(deck: str, book: str, target: str) -> list[str]:
 
 class WorkbookSlideTable(ImpressFamily):
     id: ClassVar[str] = "workbook-slide-table"
+    oracle_type: ClassVar[type[OfficeOracle] | None] = WorkbookTableOracle
     apps: ClassVar[tuple[str, ...]] = ("calc", "impress")
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("content", "tables", "table-from-workbook")
@@ -281,8 +285,6 @@ class SlideTableToWorkbook(ImpressFamily):
     def oracle(self, task: TaskConfig) -> object | None:
         """A Calc oracle: the workbook is what changes
         (:mod:`cuagym.families.cross.impress._to_calc_oracle`)."""
-        from cuagym.families.cross.impress._to_calc_oracle import SlideTableToWorkbookOracle
-
         return SlideTableToWorkbookOracle(task)
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:

@@ -19,9 +19,11 @@ from cuagym.apps.impress import PPTX_BUILDER, DeckPlan, deck_spec, pick_deck, sl
 from cuagym.apps.writer import body_blocks, heading_block, para
 from cuagym.core import Difficulty, StartWindow, TaskConfig
 from cuagym.families._office import fragment, quote
+from cuagym.families._office_impress import deck_context
+from cuagym.families._office_oracle import OfficeOracle
+from cuagym.families._office_writer import WriterFamily, doc_guards, files_guard
 from cuagym.families.cross.writer._cross import SalesSummaryTable
-from cuagym.families.impress._base import deck_context
-from cuagym.families.writer._base import WriterFamily, doc_guards, files_guard
+from cuagym.families.cross.writer._oracle import ReportAndSlideOracle
 
 #: Script fragments: real modules (:mod:`cuagym.families.cross.writer._fragments`), pasted as text.
 _FRAGMENTS = "cuagym.families.cross.writer._fragments"
@@ -74,6 +76,7 @@ def _frames(book: str, doc: str, deck: str) -> list[str]:
 
 class ReportAndSlideTotal(SalesSummaryTable):
     id: ClassVar[str] = "report-and-slide-total"
+    oracle_type: ClassVar[type[OfficeOracle] | None] = ReportAndSlideOracle
     apps: ClassVar[tuple[str, ...]] = ("calc", "writer", "impress")
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("sharing", "export", "figure-to-slide")

@@ -25,7 +25,9 @@ from cuagym.apps.writer import (
 )
 from cuagym.core import Difficulty, StartWindow, TaskConfig
 from cuagym.families._office import fragment, quote
-from cuagym.families.writer._base import WriterFamily, doc_guards, files_guard
+from cuagym.families._office_oracle import OfficeOracle
+from cuagym.families._office_writer import WriterFamily, doc_guards, files_guard
+from cuagym.families.cross.writer._oracle import MemoToSlidesOracle, SalesSummaryOracle
 
 #: Script fragments: real modules (:mod:`cuagym.families.cross.writer._fragments`), pasted as text.
 _FRAGMENTS = "cuagym.families.cross.writer._fragments"
@@ -45,6 +47,7 @@ _PRODUCTS = ("Starter plan", "Team plan", "Business plan", "Onboarding package",
 
 class SalesSummaryTable(WriterFamily):
     id: ClassVar[str] = "sales-summary-table"
+    oracle_type: ClassVar[type[OfficeOracle] | None] = SalesSummaryOracle
     apps: ClassVar[tuple[str, ...]] = ("calc", "writer")
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("tables", "create", "insert-table")
@@ -241,6 +244,7 @@ _SUBTOPICS: tuple[str, ...] = (
 
 class MemoToSlides(WriterFamily):
     id: ClassVar[str] = "memo-to-slides"
+    oracle_type: ClassVar[type[OfficeOracle] | None] = MemoToSlidesOracle
     apps: ClassVar[tuple[str, ...]] = ("writer", "impress")
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("sharing", "export", "outline-to-presentation")

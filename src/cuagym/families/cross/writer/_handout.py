@@ -16,8 +16,10 @@ from cuagym.apps.impress import PPTX_BUILDER, DeckPlan, deck_spec, pick_deck, sl
 from cuagym.apps.writer import PEOPLE, para
 from cuagym.core import Difficulty, StartWindow, TaskConfig
 from cuagym.families._office import fragment, quote
-from cuagym.families.impress._base import deck_context, deck_params
-from cuagym.families.writer._base import WriterFamily, doc_guards, files_guard
+from cuagym.families._office_impress import deck_context, deck_params
+from cuagym.families._office_oracle import OfficeOracle
+from cuagym.families._office_writer import WriterFamily, doc_guards, files_guard
+from cuagym.families.cross.writer._oracle import DeckHandoutOracle
 
 #: Script fragments: real modules (:mod:`cuagym.families.cross.writer._fragments`), pasted as text.
 _FRAGMENTS = "cuagym.families.cross.writer._fragments"
@@ -81,6 +83,7 @@ def _frames(doc: str, deck: str) -> list[str]:
 
 class DeckHandout(WriterFamily):
     id: ClassVar[str] = "deck-handout"
+    oracle_type: ClassVar[type[OfficeOracle] | None] = DeckHandoutOracle
     apps: ClassVar[tuple[str, ...]] = ("impress", "writer")
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = (

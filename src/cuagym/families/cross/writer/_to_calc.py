@@ -12,11 +12,11 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cuagym.apps.writer import PEOPLE, body_blocks, heading_block, para
+from cuagym.apps.writer import BUDGETS, PEOPLE, body_blocks, heading_block, para
 from cuagym.core import Difficulty, StartWindow, TaskConfig
 from cuagym.families._office import fragment, quote
-from cuagym.families.writer._base import WriterFamily, files_guard
-from cuagym.families.writer._tables import _BUDGETS
+from cuagym.families._office_writer import WriterFamily, files_guard
+from cuagym.families.cross.writer._to_calc_oracle import TableToWorkbookOracle
 
 #: Script fragments: real modules (:mod:`cuagym.families.cross.writer._fragments`), pasted as text.
 _FRAGMENTS = "cuagym.families.cross.writer._fragments"
@@ -99,12 +99,10 @@ class TableToWorkbook(WriterFamily):
     def oracle(self, task: TaskConfig) -> object | None:
         """A Calc oracle: the workbook is what changes
         (:mod:`cuagym.families.cross.writer._to_calc_oracle`)."""
-        from cuagym.families.cross.writer._to_calc_oracle import TableToWorkbookOracle
-
         return TableToWorkbookOracle(task)
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
-        title, stem, section, _ = rng.choice(_BUDGETS)
+        title, stem, section, _ = rng.choice(BUDGETS)
         rows = rng.randint(3, 4)
         report = f"/home/user/Documents/{stem}.docx"
         book = f"/home/user/Documents/{stem}_budget.xlsx"
@@ -125,7 +123,7 @@ class TableToWorkbook(WriterFamily):
         )
 
     def files(self, p: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
-        items = next(b[3] for b in _BUDGETS if b[2] == p["section"])
+        items = next(b[3] for b in BUDGETS if b[2] == p["section"])
         table = [list(HEADER[:3])]
         for name, low, high in rng.sample(items, p["rows"]):
             price = round(rng.uniform(low, high) * 4) / 4

@@ -12,7 +12,6 @@ from cuagym.apps.impress import (
     REWARD_IMPORTS,
     DeckPlan,
 )
-from cuagym.core import TaskConfig
 from cuagym.families._office import OfficeFamily, quote
 
 __all__ = [
@@ -76,13 +75,6 @@ class ImpressFamily(OfficeFamily):
     patch_helpers: ClassVar[str] = PATCH_HELPERS
     reward_imports: ClassVar[str] = REWARD_IMPORTS
     reward_helpers: ClassVar[str] = REWARD_HELPERS
-
-    def oracle(self, task: TaskConfig) -> object | None:
-        """The family's GUI solver (:mod:`cuagym.families.impress._oracle`)."""
-        from cuagym.families.impress._oracle import ORACLES
-
-        made = ORACLES.get(self.id)
-        return made(task) if made is not None else None
 
     def reward_read(self, p: dict[str, Any]) -> str:
         """The deck as it is, and as setup wrote it (the initial home)."""

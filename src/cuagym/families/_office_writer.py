@@ -11,7 +11,6 @@ from cuagym.apps.writer import (
     REWARD_HELPERS,
     REWARD_IMPORTS,
 )
-from cuagym.core import TaskConfig
 from cuagym.families._office import XLSX_BUILDER, OfficeFamily
 
 __all__ = ["WriterFamily", "doc_guards", "files_guard", "section_guard"]
@@ -61,13 +60,6 @@ class WriterFamily(OfficeFamily):
     patch_helpers: ClassVar[str] = PATCH_HELPERS
     reward_imports: ClassVar[str] = REWARD_IMPORTS
     reward_helpers: ClassVar[str] = REWARD_HELPERS
-
-    def oracle(self, task: TaskConfig) -> object | None:
-        """The family's GUI solver (:mod:`cuagym.families.writer._oracle`)."""
-        from cuagym.families.writer._oracle import ORACLES
-
-        made = ORACLES.get(self.id)
-        return made(task) if made is not None else None
 
     def reward_read(self, p: dict[str, Any]) -> str:
         """The document as it is, and as setup wrote it (the initial home)."""
