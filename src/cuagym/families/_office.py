@@ -163,6 +163,14 @@ class OfficeFamily(TaskFamily):
         """The domain's app (writer, impress) on the task's file."""
         return [StartWindow(app=self.domain, path=params["path"])]
 
+    def checked_params(self, task: TaskConfig) -> dict[str, Any]:
+        """``task.params``, first read as the family's typed model (``params_type``): a task
+        from elsewhere (an edited JSON) with a missing, extra or mistyped parameter is refused
+        with a ValueError naming it, before any script is written."""
+        if self.params_type is not None:
+            self.params_type.of(task)
+        return params_of(task)
+
     # -- Generator ------------------------------------------------------------------------------
     @abstractmethod
     def files(self, p: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
@@ -174,7 +182,7 @@ class OfficeFamily(TaskFamily):
         """The golden patch's edit block (``P`` = params, the patch helpers in scope)."""
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        p = params_of(task)
+        p = self.checked_params(task)
         files = self.files(p, family_rng(task, "world"))
         return GeneratedScripts(
             initial_setup=setup_script(task.task_id, files, self.builders),
@@ -193,7 +201,7 @@ class OfficeFamily(TaskFamily):
         """Flat checks appended to ``checks`` from what the read block opened."""
 
     def write_reward(self, task: TaskConfig) -> str:
-        p = params_of(task)
+        p = self.checked_params(task)
         return reward_script(
             task, self.reward_imports, self.reward_helpers, self.reward_read(p), self.reward_body(p)
         )

@@ -12,10 +12,12 @@ from cuagym.apps.impress import (
     REWARD_IMPORTS,
     DeckPlan,
 )
+from cuagym.families._family import TaskParams
 from cuagym.families._office import OfficeFamily, quote
 
 __all__ = [
     "TITLES_GUARD",
+    "DeckParams",
     "ImpressFamily",
     "deck_context",
     "deck_guards",
@@ -55,6 +57,15 @@ def deck_context(plan: DeckPlan) -> str:
         f"{plan.path} is the deck {quote(plan.title)} for {plan.company}, with "
         f"{len(plan.slides)} slides titled, in order: {listed}."
     )
+
+
+class DeckParams(TaskParams):
+    """What every impress task states first: the deck (its file, title, company, slide titles)."""
+
+    path: str
+    title: str
+    company: str
+    slides: list[str]
 
 
 def deck_params(plan: DeckPlan) -> dict[str, Any]:

@@ -7,10 +7,12 @@ from typing import Any, ClassVar
 
 from cuagym.apps.impress import POOL, DeckPlan, deck_spec, pick_deck, slide_list
 from cuagym.core import Difficulty, TaskConfig
+from cuagym.families._family import TaskParams
 from cuagym.families._impress_oracle import SlideTableOracle
 from cuagym.families._office import fragment, quote
 from cuagym.families._office_impress import (
     TITLES_GUARD,
+    DeckParams,
     ImpressFamily,
     deck_context,
     deck_guards,
@@ -42,8 +44,16 @@ _NOTES: tuple[str, ...] = (
 )
 
 
+class SpeakerNotesParams(DeckParams):
+    """What a speaker-notes task states (its ``params``)."""
+
+    target: str
+    notes: str
+
+
 class SpeakerNotes(ImpressFamily):
     id: ClassVar[str] = "speaker-notes"
+    params_type: ClassVar[type[TaskParams] | None] = SpeakerNotesParams
     oracle_type: ClassVar[type[OfficeOracle] | None] = SpeakerNotesOracle
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("notes", "speaker-notes", "add-notes")
@@ -123,8 +133,17 @@ _TYPO_BULLETS = (
 )
 
 
+class FixTypoParams(DeckParams):
+    """What a fix-typo task states (its ``params``)."""
+
+    wrong: str
+    right: str
+    count: int
+
+
 class FixTypo(ImpressFamily):
     id: ClassVar[str] = "fix-typo"
+    params_type: ClassVar[type[TaskParams] | None] = FixTypoParams
     oracle_type: ClassVar[type[OfficeOracle] | None] = FixTypoOracle
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("text", "find-replace", "replace-all")
@@ -211,8 +230,17 @@ _COLORS: tuple[tuple[str, str], ...] = (
 )
 
 
+class TitleFormatParams(DeckParams):
+    """What a title-format task states (its ``params``)."""
+
+    size: int
+    color: str
+    color_name: str
+
+
 class TitleFormat(ImpressFamily):
     id: ClassVar[str] = "title-format"
+    params_type: ClassVar[type[TaskParams] | None] = TitleFormatParams
     oracle_type: ClassVar[type[OfficeOracle] | None] = TitleFormatOracle
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("formatting", "text", "font-attributes")
@@ -291,8 +319,17 @@ _RIGHT_COLUMNS: tuple[tuple[str, str, str], ...] = (
 )
 
 
+class TwoColumnParams(DeckParams):
+    """What a two-column-layout task states (its ``params``)."""
+
+    target: str
+    left: list[str]
+    right: list[str]
+
+
 class TwoColumn(ImpressFamily):
     id: ClassVar[str] = "two-column-layout"
+    params_type: ClassVar[type[TaskParams] | None] = TwoColumnParams
     oracle_type: ClassVar[type[OfficeOracle] | None] = TwoColumnOracle
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("layouts", "slide-layout", "change-layout")
@@ -351,8 +388,17 @@ deck.save(P["path"])
 _TABLE_SLIDES = ("Regional Results", "Results by Region", "Revenue by Region")
 
 
+class SlideTableParams(DeckParams):
+    """What a slide-table task states (its ``params``)."""
+
+    target: str
+    header: list[str]
+    rows: list[list[str]]
+
+
 class SlideTable(ImpressFamily):
     id: ClassVar[str] = "slide-table"
+    params_type: ClassVar[type[TaskParams] | None] = SlideTableParams
     oracle_type: ClassVar[type[OfficeOracle] | None] = SlideTableOracle
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("content", "tables", "insert-table")

@@ -5,10 +5,14 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
+from pydantic import Field
+
 from cuagym.apps.impress import POOL, deck_spec, pick_deck, slide_list
 from cuagym.core import Difficulty, TaskConfig
+from cuagym.families._family import TaskParams
 from cuagym.families._office import quote
 from cuagym.families._office_impress import (
+    DeckParams,
     ImpressFamily,
     deck_context,
     deck_guards,
@@ -40,8 +44,16 @@ def _frames(deck: str, slide: str, copy: str) -> list[str]:
     ]
 
 
+class DuplicateSlideParams(DeckParams):
+    """What a duplicate-slide task states (its ``params``)."""
+
+    target: str
+    copy_title: str = Field(alias="copy")  # "copy" would shadow BaseModel.copy
+
+
 class DuplicateSlide(ImpressFamily):
     id: ClassVar[str] = "duplicate-slide"
+    params_type: ClassVar[type[TaskParams] | None] = DuplicateSlideParams
     oracle_type: ClassVar[type[OfficeOracle] | None] = DuplicateSlideOracle
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("slides", "manage", "duplicate-slide")

@@ -7,8 +7,15 @@ from typing import Any, ClassVar
 
 from cuagym.apps.impress import deck_spec, pick_deck, slide_list
 from cuagym.core import Difficulty, TaskConfig
+from cuagym.families._family import TaskParams
 from cuagym.families._office import fragment
-from cuagym.families._office_impress import ImpressFamily, deck_context, deck_params, plan_of
+from cuagym.families._office_impress import (
+    DeckParams,
+    ImpressFamily,
+    deck_context,
+    deck_params,
+    plan_of,
+)
 from cuagym.families._office_oracle import OfficeOracle
 from cuagym.families.impress._oracle import ExportPdfOracle
 
@@ -38,8 +45,15 @@ def _frames(deck: str, pdf: str, folder: str) -> list[str]:
     ]
 
 
+class ExportPdfParams(DeckParams):
+    """What a export-pdf task states (its ``params``)."""
+
+    pdf: str
+
+
 class ExportPdf(ImpressFamily):
     id: ClassVar[str] = "export-pdf"
+    params_type: ClassVar[type[TaskParams] | None] = ExportPdfParams
     oracle_type: ClassVar[type[OfficeOracle] | None] = ExportPdfOracle
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("sharing", "save-export", "export-pdf")

@@ -20,6 +20,7 @@ from cuagym.apps.writer import (
     pick_plan,
 )
 from cuagym.core import Difficulty, TaskConfig
+from cuagym.families._family import TaskParams
 from cuagym.families._office import fragment, quote
 from cuagym.families._office_oracle import OfficeOracle
 from cuagym.families._office_writer import (
@@ -59,8 +60,18 @@ def _frames(doc: str, byline: str, first: str) -> list[str]:
     ]
 
 
+class TableOfContentsParams(TaskParams):
+    """What a table-of-contents task states (its ``params``)."""
+
+    path: str
+    title: str
+    byline: str
+    sections: list[str]
+
+
 class TableOfContents(WriterFamily):
     id: ClassVar[str] = "table-of-contents"
+    params_type: ClassVar[type[TaskParams] | None] = TableOfContentsParams
     oracle_type: ClassVar[type[OfficeOracle] | None] = TableOfContentsOracle
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = (

@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from cuagym.apps.writer import COMPANIES, body_blocks, heading_block, pick_plan
 from cuagym.core import Difficulty, TaskConfig
+from cuagym.families._family import TaskParams
 from cuagym.families._office import fragment, quote
 from cuagym.families._office_oracle import OfficeOracle
 from cuagym.families._office_writer import (
@@ -29,8 +30,23 @@ __all__ = ["HeaderFooter", "PageSetup"]
 PAPERS: dict[str, tuple[float, float]] = {"A4": (29.7, 21.0), "Letter": (27.94, 21.59)}
 
 
+class PageSetupParams(TaskParams):
+    """What a page-setup task states (its ``params``)."""
+
+    path: str
+    title: str
+    sections: list[str]
+    paper: str
+    orientation: str
+    margin_cm: float
+    old_paper: str
+    old_orientation: str
+    old_margin_cm: float
+
+
 class PageSetup(WriterFamily):
     id: ClassVar[str] = "page-setup"
+    params_type: ClassVar[type[TaskParams] | None] = PageSetupParams
     oracle_type: ClassVar[type[OfficeOracle] | None] = PageSetupOracle
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("page-layout", "page-style", "size-orientation")
@@ -128,8 +144,18 @@ checks.append(("margins_top_bottom", 1, tb, f"margins (t, r, b, l cm): {sides}")
         )
 
 
+class HeaderFooterParams(TaskParams):
+    """What a header-footer task states (its ``params``)."""
+
+    path: str
+    title: str
+    sections: list[str]
+    header: str
+
+
 class HeaderFooter(WriterFamily):
     id: ClassVar[str] = "header-footer"
+    params_type: ClassVar[type[TaskParams] | None] = HeaderFooterParams
     oracle_type: ClassVar[type[OfficeOracle] | None] = HeaderFooterOracle
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = (

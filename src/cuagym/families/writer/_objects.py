@@ -14,6 +14,7 @@ from cuagym.apps.writer import (
     pick_plan,
 )
 from cuagym.core import Difficulty, TaskConfig
+from cuagym.families._family import TaskParams
 from cuagym.families._office import quote
 from cuagym.families._office_oracle import OfficeOracle
 from cuagym.families._office_writer import (
@@ -53,8 +54,20 @@ def _frames(doc: str, phrase: str, url: str) -> list[str]:
     ]
 
 
+class LinkPhraseParams(TaskParams):
+    """What a link-phrase task states (its ``params``)."""
+
+    path: str
+    title: str
+    sections: list[str]
+    section: str
+    phrase: str
+    url: str
+
+
 class LinkPhrase(WriterFamily):
     id: ClassVar[str] = "link-phrase"
+    params_type: ClassVar[type[TaskParams] | None] = LinkPhraseParams
     oracle_type: ClassVar[type[OfficeOracle] | None] = LinkPhraseOracle
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("document-structure", "objects", "hyperlink")

@@ -14,6 +14,7 @@ from cuagym.apps.writer import (
     pick_plan,
 )
 from cuagym.core import Difficulty, TaskConfig
+from cuagym.families._family import TaskParams
 from cuagym.families._office import quote
 from cuagym.families._office_oracle import OfficeOracle
 from cuagym.families._office_writer import (
@@ -52,8 +53,20 @@ def _frames(doc: str, phrase: str, remark: str) -> list[str]:
     ]
 
 
+class CommentPhraseParams(TaskParams):
+    """What a comment-phrase task states (its ``params``)."""
+
+    path: str
+    title: str
+    sections: list[str]
+    section: str
+    phrase: str
+    remark: str
+
+
 class CommentPhrase(WriterFamily):
     id: ClassVar[str] = "comment-phrase"
+    params_type: ClassVar[type[TaskParams] | None] = CommentPhraseParams
     oracle_type: ClassVar[type[OfficeOracle] | None] = CommentPhraseOracle
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("editing", "comments", "add-comment")
@@ -174,8 +187,19 @@ def _accept_frames(doc: str, reviewer: str) -> list[str]:
     ]
 
 
+class AcceptChangesParams(TaskParams):
+    """What a accept-changes task states (its ``params``)."""
+
+    path: str
+    title: str
+    sections: list[str]
+    reviewer: str
+    count: int
+
+
 class AcceptChanges(WriterFamily):
     id: ClassVar[str] = "accept-changes"
+    params_type: ClassVar[type[TaskParams] | None] = AcceptChangesParams
     oracle_type: ClassVar[type[OfficeOracle] | None] = AcceptChangesOracle
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("editing", "track-changes", "accept-reject")

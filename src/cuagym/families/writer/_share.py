@@ -13,6 +13,7 @@ from cuagym.apps.writer import (
     pick_plan,
 )
 from cuagym.core import Difficulty, TaskConfig
+from cuagym.families._family import TaskParams
 from cuagym.families._office import fragment, quote
 from cuagym.families._office_oracle import OfficeOracle
 from cuagym.families._office_writer import WriterFamily, files_guard
@@ -44,8 +45,18 @@ def _frames(doc: str, pdf: str, folder: str) -> list[str]:
     ]
 
 
+class ExportPdfParams(TaskParams):
+    """What a export-pdf task states (its ``params``)."""
+
+    path: str
+    title: str
+    sections: list[str]
+    pdf: str
+
+
 class ExportPdf(WriterFamily):
     id: ClassVar[str] = "export-pdf"
+    params_type: ClassVar[type[TaskParams] | None] = ExportPdfParams
     oracle_type: ClassVar[type[OfficeOracle] | None] = ExportPdfOracle
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("sharing", "export", "export-pdf")
@@ -145,8 +156,18 @@ def _odt_frames(doc: str, odt: str, folder: str) -> list[str]:
     ]
 
 
+class SaveOdtParams(TaskParams):
+    """What a save-odt task states (its ``params``)."""
+
+    path: str
+    title: str
+    sections: list[str]
+    odt: str
+
+
 class SaveOdt(WriterFamily):
     id: ClassVar[str] = "save-odt"
+    params_type: ClassVar[type[TaskParams] | None] = SaveOdtParams
     oracle_type: ClassVar[type[OfficeOracle] | None] = SaveOdtOracle
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("sharing", "save-as", "save-format")

@@ -15,6 +15,7 @@ from cuagym.apps.writer import (
     pick_plan,
 )
 from cuagym.core import Difficulty, TaskConfig
+from cuagym.families._family import TaskParams
 from cuagym.families._office import fragment, quote
 from cuagym.families._office_oracle import OfficeOracle
 from cuagym.families._office_writer import (
@@ -58,8 +59,20 @@ def _plan_with(rng: random.Random, section: str, n: int) -> list[str]:
     return [*(pool[i] for i in sorted(rng.sample(range(len(pool)), n - 1))), section]
 
 
+class MakeListParams(TaskParams):
+    """What a make-list task states (its ``params``)."""
+
+    path: str
+    title: str
+    sections: list[str]
+    section: str
+    kind: str
+    count: int
+
+
 class MakeList(WriterFamily):
     id: ClassVar[str] = "make-list"
+    params_type: ClassVar[type[TaskParams] | None] = MakeListParams
     oracle_type: ClassVar[type[OfficeOracle] | None] = MakeListOracle
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("lists", "bullets-numbering", "make-list")
@@ -195,8 +208,22 @@ _NEW_SECTIONS: tuple[tuple[str, str, tuple[str, str, str]], ...] = (
 )
 
 
+class InsertSectionParams(TaskParams):
+    """What a insert-section task states (its ``params``)."""
+
+    path: str
+    title: str
+    sections: list[str]
+    before: str
+    after: str
+    heading: str
+    intro: str
+    items: list[str]
+
+
 class InsertSection(WriterFamily):
     id: ClassVar[str] = "insert-section"
+    params_type: ClassVar[type[TaskParams] | None] = InsertSectionParams
     oracle_type: ClassVar[type[OfficeOracle] | None] = InsertSectionOracle
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("document-structure", "outline", "insert-section")
@@ -266,8 +293,20 @@ doc.save(P["path"])
         return _INSERT_SECTION_CHECKS + doc_guards(after="rest") + files_guard("path")
 
 
+class TitlePageParams(TaskParams):
+    """What a title-page task states (its ``params``)."""
+
+    path: str
+    title: str
+    subtitle: str
+    line: str
+    first: str
+    sections: list[str]
+
+
 class TitlePage(WriterFamily):
     id: ClassVar[str] = "title-page"
+    params_type: ClassVar[type[TaskParams] | None] = TitlePageParams
     oracle_type: ClassVar[type[OfficeOracle] | None] = TitlePageOracle
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("document-structure", "pages", "title-page")

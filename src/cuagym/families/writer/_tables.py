@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from cuagym.apps.writer import BUDGETS, PEOPLE, body_blocks, heading_block, para
 from cuagym.core import Difficulty, TaskConfig
+from cuagym.families._family import TaskParams
 from cuagym.families._office import fragment, quote
 from cuagym.families._office_oracle import OfficeOracle
 from cuagym.families._office_writer import (
@@ -27,8 +28,19 @@ __all__ = ["TableTotal"]
 _SECTIONS_AROUND = ("Purpose", "Approval")
 
 
+class TableTotalParams(TaskParams):
+    """What a table-total task states (its ``params``)."""
+
+    path: str
+    title: str
+    sections: list[str]
+    section: str
+    rows: int
+
+
 class TableTotal(WriterFamily):
     id: ClassVar[str] = "table-total"
+    params_type: ClassVar[type[TaskParams] | None] = TableTotalParams
     oracle_type: ClassVar[type[OfficeOracle] | None] = TableTotalOracle
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("tables", "table-data", "compute-total")

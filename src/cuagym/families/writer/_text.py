@@ -14,6 +14,7 @@ from cuagym.apps.writer import (
     pick_plan,
 )
 from cuagym.core import Difficulty, TaskConfig
+from cuagym.families._family import TaskParams
 from cuagym.families._office import fragment, quote
 from cuagym.families._office_oracle import OfficeOracle
 from cuagym.families._office_writer import (
@@ -53,8 +54,19 @@ def _listing(items: list[str] | tuple[str, ...]) -> str:
     return ", ".join(quoted[:-1]) + " and " + quoted[-1] if len(quoted) > 1 else quoted[0]
 
 
+class HeadingStylesParams(TaskParams):
+    """What a apply-heading-styles task states (its ``params``)."""
+
+    path: str
+    title: str
+    h1: list[str]
+    h2: list[str]
+    parent: str
+
+
 class HeadingStyles(WriterFamily):
     id: ClassVar[str] = "apply-heading-styles"
+    params_type: ClassVar[type[TaskParams] | None] = HeadingStylesParams
     oracle_type: ClassVar[type[OfficeOracle] | None] = HeadingStylesOracle
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("styles", "paragraph-styles", "apply-heading")
@@ -162,8 +174,21 @@ _CLAUSES: tuple[str, ...] = (
 _CONTRACT_SECTIONS = ("Parties", "Services", "Fees", "Term and Termination", "Confidentiality")
 
 
+class ReplaceTermParams(TaskParams):
+    """What a replace-company-name task states (its ``params``)."""
+
+    path: str
+    old: str
+    new: str
+    client: str
+    count: int
+    in_table: int
+    sections: list[str]
+
+
 class ReplaceTerm(WriterFamily):
     id: ClassVar[str] = "replace-company-name"
+    params_type: ClassVar[type[TaskParams] | None] = ReplaceTermParams
     oracle_type: ClassVar[type[OfficeOracle] | None] = ReplaceTermOracle
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("editing", "find-replace", "replace-all")
@@ -300,8 +325,20 @@ _POLICIES = (
 _POLICY_SECTIONS = ("Purpose", "Scope", "Responsibilities", "Procedure", "Exceptions")
 
 
+class EmphasizePhraseParams(TaskParams):
+    """What a emphasize-phrase task states (its ``params``)."""
+
+    path: str
+    title: str
+    phrase: str
+    attr: str
+    count: int
+    sections: list[str]
+
+
 class EmphasizePhrase(WriterFamily):
     id: ClassVar[str] = "emphasize-phrase"
+    params_type: ClassVar[type[TaskParams] | None] = EmphasizePhraseParams
     oracle_type: ClassVar[type[OfficeOracle] | None] = EmphasizeOracle
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("formatting", "character", "bold-italic")
@@ -375,8 +412,21 @@ doc.save(P["path"])
         )
 
 
+class ParagraphFormatParams(TaskParams):
+    """What a paragraph-format task states (its ``params``)."""
+
+    path: str
+    title: str
+    sections: list[str]
+    section: str
+    spacing: float
+    after_pt: int
+    count: int
+
+
 class ParagraphFormat(WriterFamily):
     id: ClassVar[str] = "paragraph-format"
+    params_type: ClassVar[type[TaskParams] | None] = ParagraphFormatParams
     oracle_type: ClassVar[type[OfficeOracle] | None] = ParagraphFormatOracle
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("formatting", "paragraph", "alignment-spacing")

@@ -18,9 +18,11 @@ from typing import Any, ClassVar
 
 from cuagym.apps.impress import DeckPlan, deck_spec, pick_deck, slide_list
 from cuagym.core import Difficulty, StartWindow, TaskConfig
+from cuagym.families._family import TaskParams
 from cuagym.families._office import XLSX_BUILDER, fragment, quote
 from cuagym.families._office_impress import (
     TITLES_GUARD,
+    DeckParams,
     ImpressFamily,
     deck_context,
     deck_guards,
@@ -105,8 +107,19 @@ def _frames(deck: str, book: str, target: str) -> list[str]:
     ]
 
 
+class WorkbookSlideTableParams(DeckParams):
+    """What a workbook-slide-table task states (its ``params``)."""
+
+    target: str
+    xlsx: str
+    sheet: str
+    orders: int
+    header: list[str]
+
+
 class WorkbookSlideTable(ImpressFamily):
     id: ClassVar[str] = "workbook-slide-table"
+    params_type: ClassVar[type[TaskParams] | None] = WorkbookSlideTableParams
     oracle_type: ClassVar[type[OfficeOracle] | None] = WorkbookTableOracle
     apps: ClassVar[tuple[str, ...]] = ("calc", "impress")
     difficulty: ClassVar[Difficulty] = "hard"
@@ -260,8 +273,18 @@ def _to_book_frames(deck: str, book: str, slide: str) -> list[str]:
     ]
 
 
+class SlideTableToWorkbookParams(DeckParams):
+    """What a slide-table-to-workbook task states (its ``params``)."""
+
+    deck: str
+    slide: str
+    rows: int
+    sheet: str
+
+
 class SlideTableToWorkbook(ImpressFamily):
     id: ClassVar[str] = "slide-table-to-workbook"
+    params_type: ClassVar[type[TaskParams] | None] = SlideTableToWorkbookParams
     apps: ClassVar[tuple[str, ...]] = ("impress", "calc")
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("content", "tables", "table-to-workbook")

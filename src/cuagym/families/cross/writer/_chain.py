@@ -18,11 +18,12 @@ from typing import Any, ClassVar
 from cuagym.apps.impress import PPTX_BUILDER, DeckPlan, deck_spec, pick_deck, slide_list
 from cuagym.apps.writer import body_blocks, heading_block, para
 from cuagym.core import Difficulty, StartWindow, TaskConfig
+from cuagym.families._family import TaskParams
 from cuagym.families._office import fragment, quote
 from cuagym.families._office_impress import deck_context
 from cuagym.families._office_oracle import OfficeOracle
 from cuagym.families._office_writer import WriterFamily, doc_guards, files_guard
-from cuagym.families.cross.writer._cross import SalesSummaryTable
+from cuagym.families.cross.writer._cross import SalesSummaryTable, SalesSummaryTableParams
 from cuagym.families.cross.writer._oracle import ReportAndSlideOracle
 
 #: Script fragments: real modules (:mod:`cuagym.families.cross.writer._fragments`), pasted as text.
@@ -74,8 +75,21 @@ def _frames(book: str, doc: str, deck: str) -> list[str]:
     ]
 
 
+class ReportAndSlideTotalParams(SalesSummaryTableParams):
+    """What a report-and-slide-total task states (its ``params``): sales-summary-table's, then
+    the deck and the slide that carry the total."""
+
+    deck: str
+    deck_title: str
+    company: str
+    slides: list[str]
+    slide: str
+    placeholder: str
+
+
 class ReportAndSlideTotal(SalesSummaryTable):
     id: ClassVar[str] = "report-and-slide-total"
+    params_type: ClassVar[type[TaskParams] | None] = ReportAndSlideTotalParams
     oracle_type: ClassVar[type[OfficeOracle] | None] = ReportAndSlideOracle
     apps: ClassVar[tuple[str, ...]] = ("calc", "writer", "impress")
     difficulty: ClassVar[Difficulty] = "hard"

@@ -24,6 +24,7 @@ from cuagym.apps.writer import (
     pick_plan,
 )
 from cuagym.core import Difficulty, StartWindow, TaskConfig
+from cuagym.families._family import TaskParams
 from cuagym.families._office import fragment, quote
 from cuagym.families._office_oracle import OfficeOracle
 from cuagym.families._office_writer import WriterFamily, doc_guards, files_guard
@@ -45,8 +46,21 @@ _REGION_SETS: tuple[tuple[str, ...], ...] = (
 _PRODUCTS = ("Starter plan", "Team plan", "Business plan", "Onboarding package", "Support add-on")
 
 
+class SalesSummaryTableParams(TaskParams):
+    """What a sales-summary-table task states (its ``params``)."""
+
+    xlsx: str
+    path: str
+    sheet: str
+    orders: int
+    section: str
+    quarter: str
+    year: int
+
+
 class SalesSummaryTable(WriterFamily):
     id: ClassVar[str] = "sales-summary-table"
+    params_type: ClassVar[type[TaskParams] | None] = SalesSummaryTableParams
     oracle_type: ClassVar[type[OfficeOracle] | None] = SalesSummaryOracle
     apps: ClassVar[tuple[str, ...]] = ("calc", "writer")
     difficulty: ClassVar[Difficulty] = "hard"
@@ -242,8 +256,18 @@ _SUBTOPICS: tuple[str, ...] = (
 )
 
 
+class MemoToSlidesParams(TaskParams):
+    """What a memo-to-slides task states (its ``params``)."""
+
+    path: str
+    title: str
+    deck: str
+    count: int
+
+
 class MemoToSlides(WriterFamily):
     id: ClassVar[str] = "memo-to-slides"
+    params_type: ClassVar[type[TaskParams] | None] = MemoToSlidesParams
     oracle_type: ClassVar[type[OfficeOracle] | None] = MemoToSlidesOracle
     apps: ClassVar[tuple[str, ...]] = ("writer", "impress")
     difficulty: ClassVar[Difficulty] = "hard"

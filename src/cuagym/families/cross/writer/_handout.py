@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 from cuagym.apps.impress import PPTX_BUILDER, DeckPlan, deck_spec, pick_deck, slide_list
 from cuagym.apps.writer import PEOPLE, para
 from cuagym.core import Difficulty, StartWindow, TaskConfig
+from cuagym.families._family import TaskParams
 from cuagym.families._office import fragment, quote
 from cuagym.families._office_impress import deck_context, deck_params
 from cuagym.families._office_oracle import OfficeOracle
@@ -81,8 +82,20 @@ def _frames(doc: str, deck: str) -> list[str]:
     ]
 
 
+class DeckHandoutParams(TaskParams):
+    """What a deck-handout task states (its ``params``)."""
+
+    path: str
+    title: str
+    company: str
+    slides: list[str]
+    deck: str
+    heading: str
+
+
 class DeckHandout(WriterFamily):
     id: ClassVar[str] = "deck-handout"
+    params_type: ClassVar[type[TaskParams] | None] = DeckHandoutParams
     oracle_type: ClassVar[type[OfficeOracle] | None] = DeckHandoutOracle
     apps: ClassVar[tuple[str, ...]] = ("impress", "writer")
     difficulty: ClassVar[Difficulty] = "hard"

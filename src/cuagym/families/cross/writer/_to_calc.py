@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from cuagym.apps.writer import BUDGETS, PEOPLE, body_blocks, heading_block, para
 from cuagym.core import Difficulty, StartWindow, TaskConfig
+from cuagym.families._family import TaskParams
 from cuagym.families._office import fragment, quote
 from cuagym.families._office_writer import WriterFamily, files_guard
 from cuagym.families.cross.writer._to_calc_oracle import TableToWorkbookOracle
@@ -75,8 +76,20 @@ def _frames(doc: str, book: str, part: str) -> list[str]:
     ]
 
 
+class TableToWorkbookParams(TaskParams):
+    """What a table-to-workbook task states (its ``params``)."""
+
+    path: str
+    report: str
+    title: str
+    section: str
+    rows: int
+    sheet: str
+
+
 class TableToWorkbook(WriterFamily):
     id: ClassVar[str] = "table-to-workbook"
+    params_type: ClassVar[type[TaskParams] | None] = TableToWorkbookParams
     apps: ClassVar[tuple[str, ...]] = ("writer", "calc")
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("sharing", "export", "table-to-workbook")
