@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, ClassVar
 
+from cuagym.apps.impress import CLOSE_FROM_BOX, FIND_FIELD, REPLACE_ALL_BUTTON, REPLACE_FIELD
 from cuagym.families._office_oracle import (
     IMPRESS_POPUP,
     Call,
@@ -28,15 +29,7 @@ from cuagym.families._office_oracle import (
 )
 
 __all__ = [
-    "ALL",
-    "CLOSE_FROM_BOX",
-    "CUSTOM_COLOR",
-    "FIND_FIELD",
-    "FONT_COLOR_LIST",
-    "FONT_EFFECTS_TAB",
-    "HEX_FIELD",
-    "REPLACE_FIELD",
-    "SLIDE_MENU",
+    "REPLACE_ALL_BUTTON",
     "ImpressOracle",
     "SlideTableOracle",
     "body_lines",
@@ -49,37 +42,6 @@ __all__ = [
     "squash",
     "title_of",
 ]
-
-
-#: Impress's Find and Replace: its Find and Replace fields, Replace All and Close buttons, in
-#: pixels from the top left of its Match case box.
-FIND_FIELD = (210, -27)
-
-
-REPLACE_FIELD = (210, 65)
-
-
-ALL = (390, 119)
-
-
-CLOSE_FROM_BOX = (441, 310)
-
-
-#: The Slide menu's title in the menu bar on a 1280x800 screen.
-SLIDE_MENU = (266, 12)
-
-
-#: The Character dialog (Format > Character) and its colour picker on a 1280x800 screen.
-FONT_EFFECTS_TAB = (462, 150)
-
-
-FONT_COLOR_LIST = (555, 215)
-
-
-CUSTOM_COLOR = (546, 519)
-
-
-HEX_FIELD = (885, 281)
 
 
 def squash(value: str) -> str:
@@ -209,7 +171,12 @@ def find_replace(old: str, new: str) -> Dynamic:
             oracle.queue.appendleft(Move("wait for the dialog.", dynamic=fill))
             return [pause(0.5)]
         oracle.waited = 0
-        (x, y, ticked), (fx, fy), (rx, ry), (ax, ay) = box, FIND_FIELD, REPLACE_FIELD, ALL
+        (x, y, ticked), (fx, fy), (rx, ry), (ax, ay) = (
+            box,
+            FIND_FIELD,
+            REPLACE_FIELD,
+            REPLACE_ALL_BUTTON,
+        )
         return [
             *([] if ticked else [click(x + 8, y + 8)]),
             click(x + fx, y + fy),

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
+from cuagym.apps.writer import COMMAND_POPUP, MENU_POPUP, WRITER_FIND
 from cuagym.families._office_oracle import (
     Call,
     FindDialog,
@@ -24,10 +25,6 @@ from cuagym.families._office_oracle import (
 )
 
 __all__ = [
-    "COMMAND_POPUP",
-    "MENU_POPUP",
-    "SAVE_FILE_TYPE",
-    "WRITER_FIND",
     "WriterOracle",
     "heading_level",
     "list_format",
@@ -37,34 +34,6 @@ __all__ = [
     "starts",
     "whole",
 ]
-
-
-#: Writer's Find and Replace dialog: each option's check box from the first one (Match case),
-#: in pixels, and the mnemonics of options, fields and buttons.
-WRITER_FIND = {
-    "offsets": {"match_case": (0, 0), "regex": (-71, 236), "selection": (-71, 180)},
-    "mnemonics": {
-        "match_case": "t",
-        "regex": "g",
-        "selection": "u",
-        "find": "f",
-        "find_all": "a",
-        "replace": "p",
-        "replace_all": "l",
-    },
-    "fields": {"find": (264, -27), "replace": (264, 65), "replace_all": (509, 119)},
-}
-
-
-#: Pixels that are white only while the command search (Shift+Esc) is open: its list covers
-#: the grey margin right of the page and the toolbar under its entry.
-COMMAND_POPUP = ((1040, 300), (860, 47))
-
-
-#: The Save dialog's file type list on a 1280x800 screen (LibreOffice's own dialog).
-SAVE_FILE_TYPE = (1022, 694)
-#: Pixels left of the page that a menu of the menu bar (Insert, Format) covers in white.
-MENU_POPUP = ((150, 300), (150, 500))
 
 
 def squash(value: str) -> str:

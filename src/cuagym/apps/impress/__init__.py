@@ -22,6 +22,17 @@ from cuagym.apps.impress._scripts import (
     REWARD_HELPERS,
     REWARD_IMPORTS,
 )
+from cuagym.apps.impress._ui import (
+    CLOSE_FROM_BOX,
+    CUSTOM_COLOR,
+    FIND_FIELD,
+    FONT_COLOR_LIST,
+    FONT_EFFECTS_TAB,
+    HEX_FIELD,
+    REPLACE_ALL_BUTTON,
+    REPLACE_FIELD,
+    SLIDE_MENU,
+)
 from cuagym.apps.impress._world import (
     POOL,
     DeckPlan,
@@ -31,12 +42,21 @@ from cuagym.apps.impress._world import (
 )
 
 __all__ = [
+    "CLOSE_FROM_BOX",
+    "CUSTOM_COLOR",
+    "FIND_FIELD",
+    "FONT_COLOR_LIST",
+    "FONT_EFFECTS_TAB",
+    "HEX_FIELD",
     "PATCH_HELPERS",
     "PATCH_IMPORTS",
     "POOL",
     "PPTX_BUILDER",
+    "REPLACE_ALL_BUTTON",
+    "REPLACE_FIELD",
     "REWARD_HELPERS",
     "REWARD_IMPORTS",
+    "SLIDE_MENU",
     "DeckPlan",
     "app",
     "deck_spec",

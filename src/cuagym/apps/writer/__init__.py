@@ -22,6 +22,16 @@ from cuagym.apps.writer._scripts import (
     REWARD_HELPERS,
     REWARD_IMPORTS,
 )
+from cuagym.apps.writer._ui import (
+    BELOW_FIELD,
+    COMMAND_POPUP,
+    MENU_POPUP,
+    PAGE_TAB_ORDER,
+    PAGE_TABS,
+    SAVE_FILE_TYPE,
+    SPACING_LIST,
+    WRITER_FIND,
+)
 from cuagym.apps.writer._world import (
     BUDGETS,
     COMPANIES,
@@ -38,16 +48,24 @@ from cuagym.apps.writer._world import (
 )
 
 __all__ = [
+    "BELOW_FIELD",
     "BUDGETS",
+    "COMMAND_POPUP",
     "COMPANIES",
     "DOCX_BUILDER",
+    "MENU_POPUP",
     "MONTHS",
+    "PAGE_TABS",
+    "PAGE_TAB_ORDER",
     "PATCH_HELPERS",
     "PATCH_IMPORTS",
     "PEOPLE",
     "REWARD_HELPERS",
     "REWARD_IMPORTS",
+    "SAVE_FILE_TYPE",
     "SECTIONS",
+    "SPACING_LIST",
+    "WRITER_FIND",
     "DocPlan",
     "app",
     "body_blocks",

@@ -10,12 +10,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from cuagym.families._impress_oracle import (
+from cuagym.apps.impress import (
     CUSTOM_COLOR,
     FONT_COLOR_LIST,
     FONT_EFFECTS_TAB,
     HEX_FIELD,
     SLIDE_MENU,
+)
+from cuagym.families._impress_oracle import (
     ImpressOracle,
     body_lines,
     close_find,

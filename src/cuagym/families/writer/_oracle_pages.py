@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from cuagym.apps.writer import PAGE_TAB_ORDER, PAGE_TABS, SAVE_FILE_TYPE
 from cuagym.families._office_oracle import (
     Call,
     Move,
@@ -18,15 +19,9 @@ from cuagym.families._office_oracle import (
     pdf_pages,
     text,
 )
-from cuagym.families._writer_oracle import (
-    SAVE_FILE_TYPE,
-    WriterOracle,
-    squash,
-)
+from cuagym.families._writer_oracle import WriterOracle, squash
 
 __all__ = [
-    "PAGE_TABS",
-    "PAGE_TAB_ORDER",
     "PAPERS",
     "ExportPdfOracle",
     "HeaderFooterOracle",
@@ -230,14 +225,6 @@ class SaveOdtOracle(WriterOracle):
                 expect=f"{name} - LibreOffice Writer",
             ),
         ]
-
-
-#: Tabs of the Page Style dialog (Shift+Alt+P) on a 1280x800 screen, and their order.
-PAGE_TABS = {"Organizer": (286, 122), "Page": (365, 122), "Header": (616, 122),
-             "Footer": (692, 122)}  # fmt: skip
-
-
-PAGE_TAB_ORDER = ("Organizer", "Page", "Area", "Transparency", "Header", "Footer")
 
 
 def page_tab(name: str) -> Move:

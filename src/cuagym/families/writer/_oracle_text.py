@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cuagym.apps.writer import BELOW_FIELD, SPACING_LIST
 from cuagym.families._office_oracle import (
     Call,
     Move,
@@ -24,8 +25,6 @@ from cuagym.families._writer_oracle import (
 )
 
 __all__ = [
-    "BELOW_FIELD",
-    "SPACING_LIST",
     "AcceptChangesOracle",
     "ClearFormattingOracle",
     "CommentPhraseOracle",
@@ -36,14 +35,6 @@ __all__ = [
     "ReplaceTermOracle",
     "paragraph_dialog_box",
 ]
-
-
-#: Format > Paragraph, Indents & Spacing: the Below paragraph field and the Line Spacing list
-#: from the top left of the Automatic box.
-BELOW_FIELD = (186, 107)
-
-
-SPACING_LIST = (183, 201)
 
 
 def paragraph_dialog_box(png: bytes) -> tuple[int, int] | None:

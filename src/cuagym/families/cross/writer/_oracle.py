@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, ClassVar
 
+from cuagym.apps.writer import SAVE_FILE_TYPE
 from cuagym.families._impress_oracle import close_find, find_replace
 from cuagym.families._office_oracle import (
     IMPRESS_POPUP,
@@ -22,7 +23,6 @@ from cuagym.families._office_oracle import (
     text,
 )
 from cuagym.families._writer_oracle import (
-    SAVE_FILE_TYPE,
     WriterOracle,
     heading_level,
     list_format,
