@@ -17,7 +17,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 import textwrap
 from abc import abstractmethod
@@ -28,32 +27,19 @@ from typing import Any, ClassVar
 from cuagym.core import StartWindow, TaskConfig
 from cuagym.families._family import GeneratedScripts, TaskFamily, family_rng
 from cuagym.families._office_oracle import OfficeOracle
-from cuagym.scripts import DESKTOP_LIBRARIES, doc_line, inlined, inlined_file
-from cuagym.scripts import reward_script as compose_reward
+from cuagym.scripts import Part, desktop_reward, desktop_script, inlined, inlined_file, json_literal
 
 __all__ = [
-    "HOME",
     "OFFICE_GUARDS",
     "XLSX_BUILDER",
     "OfficeFamily",
     "fragment",
-    "json_literal",
     "params_of",
     "patch_script",
     "quote",
     "reward_script",
     "setup_script",
 ]
-
-HOME = "/home/user"
-
-
-def json_literal(value: Any) -> str:
-    """A Python expression that evaluates to ``value``: readable JSON in a raw string."""
-    text = json.dumps(value, indent=1, ensure_ascii=False, sort_keys=True)
-    if "'''" in text or text.endswith("\\"):
-        return f"json.loads({text!r})"
-    return f"json.loads(r'''{text}''')"
 
 
 def params_of(task: TaskConfig) -> dict[str, Any]:
@@ -90,13 +76,14 @@ def setup_script(task_id: str, files: list[dict[str, Any]], builders: dict[str, 
     """``initial_setup.py``: the builders the files need, the files as JSON, a render loop."""
     kinds = sorted({f["kind"] for f in files})
     table = ", ".join(f"{k!r}: build_{k}" for k in kinds)
-    return (
-        f'"""initial_setup.py for {task_id}: build the task\'s files under /home/user."""\n'
-        + "import json\nimport os\n\n"
-        + "\n\n".join(textwrap.dedent(builders[k]).strip("\n") + "\n" for k in kinds)
-        + f"\n\nBUILDERS = {{{table}}}\n"
-        + f"FILES = {json_literal(files)}\n"
-        + _SETUP_MAIN
+    return desktop_script(
+        header=f'"""initial_setup.py for {task_id}: build the task\'s files under /home/user."""',
+        imports="import json\nimport os\n",
+        parts=[
+            *(Part(builders[k], gap=2 if i else 1) for i, k in enumerate(kinds)),
+            Part(f"BUILDERS = {{{table}}}\nFILES = {json_literal(files)}", gap=2),
+            _SETUP_MAIN,
+        ],
     )
 
 
@@ -104,15 +91,10 @@ def patch_script(
     task_id: str, params: dict[str, Any], imports: str, helpers: str, body: str
 ) -> str:
     """``golden_patch.py``: the task's params, edit helpers, then the family's edit block."""
-    return (
-        f'"""golden_patch.py for {task_id}: edit the files setup wrote, then save them."""\n'
-        + "import json\n"
-        + textwrap.dedent(imports).strip("\n")
-        + f"\n\nP = {json_literal(params)}\n\n"
-        + textwrap.dedent(helpers).strip("\n")
-        + "\n\n"
-        + textwrap.dedent(body).strip("\n")
-        + "\n"
+    return desktop_script(
+        header=f'"""golden_patch.py for {task_id}: edit the files setup wrote, then save them."""',
+        imports="import json\n" + textwrap.dedent(imports).strip("\n"),
+        parts=[f"P = {json_literal(params)}", helpers, body],
     )
 
 
@@ -126,14 +108,15 @@ XLSX_BUILDER = inlined(Path(__file__).with_name("_office_xlsx.py"))
 
 
 def reward_script(task: TaskConfig, imports: str, helpers: str, read: str, body: str) -> str:
-    """``reward.py``: the shared reward frame (:mod:`cuagym.scripts`) around params,
-    the desktop guard libraries, the office guards, the domain's helpers, the read block (a
-    file that cannot be read scores 0) and the check block."""
-    return compose_reward(
-        header=f'"""reward.py for {task.task_id}.\n\nTask: {doc_line(task.instruction)}\n"""',
+    """``reward.py``: the desktop reward (:func:`cuagym.scripts.desktop_reward`) with the office
+    guards and the domain's helpers after the desktop libraries, the read block (a file that
+    cannot be read scores 0) and the check block."""
+    return desktop_reward(
+        task_id=task.task_id,
+        instruction=task.instruction,
+        params=params_of(task),
         imports="import json\n" + textwrap.dedent(imports).strip("\n") + "\n",
-        libraries=[*DESKTOP_LIBRARIES, OFFICE_GUARDS, helpers],
-        constants=f"P = {json_literal(params_of(task))}",
+        libraries=[OFFICE_GUARDS, helpers],
         read=read,
         body=body,
     )
