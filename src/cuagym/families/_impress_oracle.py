@@ -13,9 +13,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, ClassVar
 
-from cuagym.apps.impress import CLOSE_FROM_BOX, FIND_FIELD, REPLACE_ALL_BUTTON, REPLACE_FIELD
-from cuagym.families._office_oracle import (
+from cuagym.apps.impress import (
+    CLOSE_FROM_BOX,
+    FIND_FIELD,
     IMPRESS_POPUP,
+    REPLACE_ALL_BUTTON,
+    REPLACE_FIELD,
+)
+from cuagym.families._office_oracle import (
     Call,
     Dynamic,
     Move,

@@ -12,6 +12,7 @@ __all__ = [
     "FONT_COLOR_LIST",
     "FONT_EFFECTS_TAB",
     "HEX_FIELD",
+    "IMPRESS_POPUP",
     "REPLACE_ALL_BUTTON",
     "REPLACE_FIELD",
     "SLIDE_MENU",
@@ -38,3 +39,7 @@ FONT_COLOR_LIST = (555, 215)
 CUSTOM_COLOR = (546, 519)
 
 HEX_FIELD = (885, 281)
+
+#: Impress: pixels the command search's list (Shift+Esc) covers in white, where the sidebar
+#: is busy otherwise: the list's right column, top to bottom.
+IMPRESS_POPUP = tuple((1066, y) for y in range(100, 460, 30))

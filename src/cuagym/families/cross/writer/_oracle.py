@@ -10,10 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, ClassVar
 
+from cuagym.apps.impress import IMPRESS_POPUP
 from cuagym.apps.writer import SAVE_FILE_TYPE
 from cuagym.families._impress_oracle import close_find, find_replace
 from cuagym.families._office_oracle import (
-    IMPRESS_POPUP,
     Call,
     Move,
     OfficeOracle,
