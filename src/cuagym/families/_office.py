@@ -1,4 +1,9 @@
-"""Source text of a desktop (office-file) task's three scripts, and the family base they share.
+"""An office-file task's three scripts, and the family base writer and impress share.
+
+The scripts are composed by the desktop composers (:func:`cuagym.scripts.desktop_script`,
+:func:`cuagym.scripts.desktop_reward`) from real modules pasted as text: the apps' builders,
+edit helpers and readers, the office guards here, and a family's fragments
+(:func:`fragment`).
 
 - ``initial_setup.py`` holds builder functions (python-docx / python-pptx / openpyxl source,
   one per file kind) and the files to build as JSON: the Generator decides the whole world at
@@ -12,7 +17,8 @@
   passed, detail)`` appended in straight-line code, never through a nested helper, which the
   forbidden-pattern scanner cannot follow. Module-level helpers compute values from what was read.
 
-:class:`OfficeFamily` wires these together for a domain; writer and impress subclass it.
+:class:`OfficeFamily` wires these together for a domain; writer and impress subclass it
+(:mod:`._office_writer`, :mod:`._office_impress`).
 """
 
 from __future__ import annotations

@@ -1,4 +1,10 @@
-"""What every impress family shares: the pptx vocabularies and the deck in the params."""
+"""What every impress family shares, single-app and cross-app: the family base (the pptx
+vocabularies of :mod:`cuagym.apps.impress`), the deck in the params and the reward guards.
+
+It lives beside the other office modules, outside ``cuagym.families.impress``, because that
+package lists the cross-app families homed in impress (``cuagym.families.cross.impress``), which
+build on it, as do writer's cross-app families on decks: the packages would import each other.
+"""
 
 from __future__ import annotations
 

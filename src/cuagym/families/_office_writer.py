@@ -1,4 +1,10 @@
-"""What every writer family shares: the docx (and, for cross-app tasks, xlsx) vocabularies."""
+"""What every writer family shares, single-app and cross-app: the family base (the docx and, for
+cross-app tasks, xlsx vocabularies of :mod:`cuagym.apps.writer`) and the reward guards.
+
+It lives beside the other office modules, outside ``cuagym.families.writer``, because that
+package lists the cross-app families homed in writer (``cuagym.families.cross.writer``), which
+build on it: the two packages would import each other.
+"""
 
 from __future__ import annotations
 
