@@ -1,4 +1,9 @@
-"""Source text of a desktop (office-file) task's three scripts, and the family base they share.
+"""An office-file task's three scripts, and the family base writer and impress share.
+
+The scripts are composed by the desktop composers (:func:`cuagym.scripts.desktop_script`,
+:func:`cuagym.scripts.desktop_reward`) from real modules pasted as text: the apps' builders,
+edit helpers and readers, the office guards here, and a family's fragments
+(:func:`fragment`).
 
 - ``initial_setup.py`` holds builder functions (python-docx / python-pptx / openpyxl source,
   one per file kind) and the files to build as JSON: the Generator decides the whole world at
@@ -12,28 +17,29 @@
   passed, detail)`` appended in straight-line code, never through a nested helper, which the
   forbidden-pattern scanner cannot follow. Module-level helpers compute values from what was read.
 
-:class:`OfficeFamily` wires these together for a domain; writer and impress subclass it.
+:class:`OfficeFamily` wires these together for a domain; writer and impress subclass it
+(:mod:`._office_writer`, :mod:`._office_impress`).
 """
 
 from __future__ import annotations
 
-import json
 import random
 import textwrap
 from abc import abstractmethod
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any, ClassVar
 
 from cuagym.core import StartWindow, TaskConfig
 from cuagym.families._family import GeneratedScripts, TaskFamily, family_rng
-from cuagym.scripts import DESKTOP_LIBRARIES, doc_line
-from cuagym.scripts import reward_script as compose_reward
+from cuagym.families._office_oracle import OfficeOracle
+from cuagym.scripts import Part, desktop_reward, desktop_script, inlined, inlined_file, json_literal
 
 __all__ = [
-    "HOME",
     "OFFICE_GUARDS",
+    "XLSX_BUILDER",
     "OfficeFamily",
-    "json_literal",
+    "fragment",
     "params_of",
     "patch_script",
     "quote",
@@ -41,22 +47,19 @@ __all__ = [
     "setup_script",
 ]
 
-HOME = "/home/user"
-
-
-def json_literal(value: Any) -> str:
-    """A Python expression that evaluates to ``value``: readable JSON in a raw string."""
-    text = json.dumps(value, indent=1, ensure_ascii=False, sort_keys=True)
-    if "'''" in text or text.endswith("\\"):
-        return f"json.loads({text!r})"
-    return f"json.loads(r'''{text}''')"
-
 
 def params_of(task: TaskConfig) -> dict[str, Any]:
     params = task.params
     if not isinstance(params, dict):
         raise ValueError(f"task {task.task_id} has no params")
     return params
+
+
+def fragment(package: str, filename: str) -> str:
+    """The text of a script fragment, a module of ``package`` whose part below its inline
+    marker a family pastes into a script (statements of a reward's ``main`` or of a golden
+    patch, or helper definitions), read as text and starting on a new line."""
+    return "\n" + inlined_file(package, filename)
 
 
 def quote(text: str) -> str:
@@ -79,13 +82,14 @@ def setup_script(task_id: str, files: list[dict[str, Any]], builders: dict[str, 
     """``initial_setup.py``: the builders the files need, the files as JSON, a render loop."""
     kinds = sorted({f["kind"] for f in files})
     table = ", ".join(f"{k!r}: build_{k}" for k in kinds)
-    return (
-        f'"""initial_setup.py for {task_id}: build the task\'s files under /home/user."""\n'
-        + "import json\nimport os\n\n"
-        + "\n\n".join(textwrap.dedent(builders[k]).strip("\n") + "\n" for k in kinds)
-        + f"\n\nBUILDERS = {{{table}}}\n"
-        + f"FILES = {json_literal(files)}\n"
-        + _SETUP_MAIN
+    return desktop_script(
+        header=f'"""initial_setup.py for {task_id}: build the task\'s files under /home/user."""',
+        imports="import json\nimport os\n",
+        parts=[
+            *(Part(builders[k], gap=2 if i else 1) for i, k in enumerate(kinds)),
+            Part(f"BUILDERS = {{{table}}}\nFILES = {json_literal(files)}", gap=2),
+            _SETUP_MAIN,
+        ],
     )
 
 
@@ -93,51 +97,32 @@ def patch_script(
     task_id: str, params: dict[str, Any], imports: str, helpers: str, body: str
 ) -> str:
     """``golden_patch.py``: the task's params, edit helpers, then the family's edit block."""
-    return (
-        f'"""golden_patch.py for {task_id}: edit the files setup wrote, then save them."""\n'
-        + "import json\n"
-        + textwrap.dedent(imports).strip("\n")
-        + f"\n\nP = {json_literal(params)}\n\n"
-        + textwrap.dedent(helpers).strip("\n")
-        + "\n\n"
-        + textwrap.dedent(body).strip("\n")
-        + "\n"
+    return desktop_script(
+        header=f'"""golden_patch.py for {task_id}: edit the files setup wrote, then save them."""',
+        imports="import json\n" + textwrap.dedent(imports).strip("\n"),
+        parts=[f"P = {json_literal(params)}", helpers, body],
     )
 
 
 #: Whole-home guard of every office reward (after the desktop libraries, which it uses): the
-#: files of the home outside the task's targets are as setup left them.
-OFFICE_GUARDS = '''
-def is_lock_file(path):
-    """LibreOffice's ".~lock.<name>#" beside a document it holds open: the app's, not the user's
-    (the reward runs while the app still shows the document)."""
-    name = path.rsplit("/", 1)[-1]
-    return name.startswith(".~lock.") and name.endswith("#")
+#: files of the home outside the task's targets are as setup left them (:mod:`._office_guards`).
+OFFICE_GUARDS = inlined(Path(__file__).with_name("_office_guards.py"))
 
-
-def home_strays(allowed):
-    """Paths of the home added, removed or changed since setup that ``allowed`` (patterns over
-    '/'-paths relative to the home) does not cover; an office file saved without edits and
-    LibreOffice's lock files do not count."""
-    start = initial_home()
-    moved = tree_changes(tree(start), tree(HOME), start, HOME)
-    return [p for p in uncovered(moved, allowed, "/") if not is_lock_file(p)]
-
-
-def home_relative(path):
-    return path[len(HOME) + 1 :] if path.startswith(HOME + "/") else path
-'''
+#: ``build_xlsx(spec)`` for the setup of cross-app office tasks that start from a workbook
+#: (:mod:`._office_xlsx`; read as text: it imports openpyxl, which the host may not have).
+XLSX_BUILDER = inlined(Path(__file__).with_name("_office_xlsx.py"))
 
 
 def reward_script(task: TaskConfig, imports: str, helpers: str, read: str, body: str) -> str:
-    """``reward.py``: the shared reward frame (:mod:`cuagym.scripts`) around params,
-    the desktop guard libraries, the office guards, the domain's helpers, the read block (a
-    file that cannot be read scores 0) and the check block."""
-    return compose_reward(
-        header=f'"""reward.py for {task.task_id}.\n\nTask: {doc_line(task.instruction)}\n"""',
+    """``reward.py``: the desktop reward (:func:`cuagym.scripts.desktop_reward`) with the office
+    guards and the domain's helpers after the desktop libraries, the read block (a file that
+    cannot be read scores 0) and the check block."""
+    return desktop_reward(
+        task_id=task.task_id,
+        instruction=task.instruction,
+        params=params_of(task),
         imports="import json\n" + textwrap.dedent(imports).strip("\n") + "\n",
-        libraries=[*DESKTOP_LIBRARIES, OFFICE_GUARDS, helpers],
-        constants=f"P = {json_literal(params_of(task))}",
+        libraries=[OFFICE_GUARDS, helpers],
         read=read,
         body=body,
     )
@@ -152,14 +137,28 @@ class OfficeFamily(TaskFamily):
     """
 
     builders: ClassVar[dict[str, str]]
+    #: the family's GUI solver, made from a task (None: the family has none yet)
+    oracle_type: ClassVar[type[OfficeOracle] | None] = None
     patch_imports: ClassVar[str]
     patch_helpers: ClassVar[str]
     reward_imports: ClassVar[str]
     reward_helpers: ClassVar[str]
 
+    def oracle(self, task: TaskConfig) -> object | None:
+        """The family's GUI solver (``oracle_type``): it acts through ``computer_use`` only."""
+        return self.oracle_type(task) if self.oracle_type is not None else None
+
     def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
         """The domain's app (writer, impress) on the task's file."""
         return [StartWindow(app=self.domain, path=params["path"])]
+
+    def checked_params(self, task: TaskConfig) -> dict[str, Any]:
+        """``task.params``, first read as the family's typed model (``params_type``): a task
+        from elsewhere (an edited JSON) with a missing, extra or mistyped parameter is refused
+        with a ValueError naming it, before any script is written."""
+        if self.params_type is not None:
+            self.params_type.of(task)
+        return params_of(task)
 
     # -- Generator ------------------------------------------------------------------------------
     @abstractmethod
@@ -172,7 +171,7 @@ class OfficeFamily(TaskFamily):
         """The golden patch's edit block (``P`` = params, the patch helpers in scope)."""
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        p = params_of(task)
+        p = self.checked_params(task)
         files = self.files(p, family_rng(task, "world"))
         return GeneratedScripts(
             initial_setup=setup_script(task.task_id, files, self.builders),
@@ -191,7 +190,7 @@ class OfficeFamily(TaskFamily):
         """Flat checks appended to ``checks`` from what the read block opened."""
 
     def write_reward(self, task: TaskConfig) -> str:
-        p = params_of(task)
+        p = self.checked_params(task)
         return reward_script(
             task, self.reward_imports, self.reward_helpers, self.reward_read(p), self.reward_body(p)
         )

@@ -31,7 +31,6 @@ from typing import Any, ClassVar, Literal
 from cuagym.core import TaskConfig
 
 __all__ = [
-    "IMPRESS_POPUP",
     "Call",
     "Dynamic",
     "FindDialog",
@@ -170,11 +169,6 @@ def white(obs: Any, points: Sequence[tuple[int, int]]) -> bool:
         return True
     image = Image.open(io.BytesIO(obs.screenshot)).convert("RGB")
     return all(min(image.getpixel(p)) > 250 for p in points)  # type: ignore[arg-type]
-
-
-#: Impress: pixels the command search's list (Shift+Esc) covers in white, where the sidebar
-#: is busy otherwise: the list's right column, top to bottom.
-IMPRESS_POPUP = tuple((1066, y) for y in range(100, 460, 30))
 
 
 @dataclass

@@ -13,6 +13,7 @@ from tests.domains.desktop_harness import check_desktop_sample
 from tests.domains.writer.office_checks import (
     assert_goal_not_method,
     assert_params_stated,
+    assert_typed_params,
     check_tree,
     leaves,
     taxonomy,
@@ -56,6 +57,11 @@ def test_tasks_state_their_params_and_vary(family: TaskFamily) -> None:
     assert len({t.instruction for t in tasks}) > 1
     for seed in range(20):  # the Generator's world always satisfies the context
         family.generate(family.sample(seed))
+
+
+@pytest.mark.parametrize("family", FAMILIES, ids=lambda f: f.id)
+def test_params_are_typed(family: TaskFamily) -> None:
+    assert_typed_params(family)
 
 
 @pytest.mark.parametrize("family", FAMILIES, ids=lambda f: f.id)

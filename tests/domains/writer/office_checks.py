@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 
 from cuagym.core import INITIAL_SNAPSHOT, TaskConfig, parse_reward_output
@@ -177,3 +178,22 @@ async def gather_limited(coros: Iterable[Any], limit: int = 3) -> list[Any]:
             return await coro
 
     return list(await asyncio.gather(*(one(c) for c in coros)))
+
+
+def assert_typed_params(family: TaskFamily) -> None:
+    """The family declares its typed parameters, its tasks' params are that model, and a task
+    whose params miss one or carry an unknown one is refused before a script is written."""
+    assert family.params_type is not None, f"{family.id} declares no params_type"
+    task = family.sample(0)
+    typed = family.params_type.of(task)
+    assert typed.model_dump(by_alias=True) == task.params
+    params = dict(task.params or {})
+    for broken in (
+        {k: v for k, v in params.items() if k != "path"},
+        {**params, "unstated": 1},
+    ):
+        bad = task.model_copy(update={"params": broken})
+        with pytest.raises(ValueError, match=task.task_id):
+            family.generate(bad)
+        with pytest.raises(ValueError, match=task.task_id):
+            family.write_reward(bad)

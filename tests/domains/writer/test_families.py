@@ -14,6 +14,7 @@ from tests.domains.desktop_harness import check_desktop_sample
 from tests.domains.writer.office_checks import (
     assert_goal_not_method,
     assert_params_stated,
+    assert_typed_params,
     check_tree,
     leaves,
     taxonomy,
@@ -61,6 +62,11 @@ def test_tasks_state_their_params_and_vary(family: TaskFamily) -> None:
     # Each task gets its own world (filler text, numbers), not one shared document.
     setups = {family.generate(t).initial_setup.split("FILES = ", 1)[1] for t in tasks[:3]}
     assert len(setups) == 3
+
+
+@pytest.mark.parametrize("family", FAMILIES, ids=lambda f: f.id)
+def test_params_are_typed(family: TaskFamily) -> None:
+    assert_typed_params(family)
 
 
 @pytest.mark.parametrize("family", FAMILIES, ids=lambda f: f.id)

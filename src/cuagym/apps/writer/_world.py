@@ -13,8 +13,11 @@ from dataclasses import dataclass
 from typing import Any
 
 __all__ = [
+    "BUDGETS",
     "COMPANIES",
+    "MONTHS",
     "PEOPLE",
+    "SECTIONS",
     "DocPlan",
     "body_blocks",
     "doc_spec",
@@ -84,6 +87,62 @@ SECTIONS: tuple[str, ...] = (
 
 TEAMS = ("operations", "finance", "customer success", "platform", "logistics", "facilities")
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "September", "October")
+
+#: Budget documents: (title, file stem, section holding the line-item table, line items with a
+#: unit price range)
+BUDGETS: tuple[tuple[str, str, str, tuple[tuple[str, float, float], ...]], ...] = (
+    (
+        "Team Offsite Budget",
+        "offsite_budget",
+        "Costs",
+        (
+            ("Venue hire (per day)", 400, 1500),
+            ("Lunch (per person)", 12, 30),
+            ("Coach transport", 300, 900),
+            ("Facilitator (per day)", 500, 1200),
+            ("Printed workbooks", 4, 15),
+            ("Team dinner (per person)", 35, 80),
+            ("Projector rental", 60, 150),
+            ("Hotel room (per night)", 90, 220),
+            ("Welcome packs", 8, 25),
+            ("Photographer", 250, 700),
+        ),
+    ),
+    (
+        "Laptop Refresh Proposal",
+        "laptop_refresh",
+        "Equipment",
+        (
+            ("Laptop 14-inch", 800, 1400),
+            ("Laptop 16-inch", 1200, 2200),
+            ("Docking station", 120, 260),
+            ("External monitor", 150, 400),
+            ("Keyboard and mouse set", 35, 90),
+            ("Laptop bag", 25, 70),
+            ("Extended warranty", 90, 200),
+            ("USB-C charger", 30, 75),
+            ("Headset", 40, 150),
+            ("Privacy screen", 25, 60),
+        ),
+    ),
+    (
+        "Warehouse Safety Upgrade",
+        "safety_upgrade",
+        "Purchases",
+        (
+            ("Safety helmet", 15, 45),
+            ("High-visibility vest", 6, 20),
+            ("First aid kit", 40, 120),
+            ("Fire extinguisher", 45, 140),
+            ("Anti-fatigue mat", 30, 90),
+            ("Safety boots (pair)", 55, 140),
+            ("Floor marking tape (roll)", 9, 25),
+            ("Eye wash station", 150, 400),
+            ("Ear protection", 8, 30),
+            ("Warning sign", 10, 35),
+        ),
+    ),
+)
 
 _SENTENCES: tuple[str, ...] = (
     "In {month}, the {team} team reviewed {subject} across all {n} sites.",

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from cuagym.families._family import TaskFamily
-from cuagym.families.cross.impress._cross import SlideTableToWorkbook, WorkbookSlideTable
-from cuagym.families.impress._base import ImpressFamily
+from cuagym.families._office_impress import ImpressFamily
+from cuagym.families.cross.impress import SlideTableToWorkbook, WorkbookSlideTable
 from cuagym.families.impress._content import (
     FixTypo,
     SlideTable,

@@ -5,18 +5,33 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from cuagym.apps.impress._world import POOL, DeckPlan, deck_spec, pick_deck, slide_list
+from cuagym.apps.impress import POOL, DeckPlan, deck_spec, pick_deck, slide_list
 from cuagym.core import Difficulty, TaskConfig
-from cuagym.families._office import quote
-from cuagym.families.impress._base import (
+from cuagym.families._family import TaskParams
+from cuagym.families._impress_oracle import SlideTableOracle
+from cuagym.families._office import fragment, quote
+from cuagym.families._office_impress import (
     TITLES_GUARD,
+    DeckParams,
     ImpressFamily,
     deck_context,
     deck_guards,
     deck_params,
     plan_of,
 )
+from cuagym.families._office_oracle import OfficeOracle
+from cuagym.families.impress._oracle import (
+    FixTypoOracle,
+    SpeakerNotesOracle,
+    TitleFormatOracle,
+    TwoColumnOracle,
+)
 from cuagym.families.impress._slides import _listing
+
+#: Script fragments: real modules (:mod:`cuagym.families.impress._fragments`), pasted as text.
+_FRAGMENTS = "cuagym.families.impress._fragments"
+_TITLE_FORMAT_HELPERS = fragment(_FRAGMENTS, "title_format_helpers.py")
+_TWO_COLUMN_LAYOUT_CHECKS = fragment(_FRAGMENTS, "two_column_layout_checks.py")
 
 __all__ = ["FixTypo", "SlideTable", "SpeakerNotes", "TitleFormat", "TwoColumn"]
 
@@ -29,8 +44,17 @@ _NOTES: tuple[str, ...] = (
 )
 
 
+class SpeakerNotesParams(DeckParams):
+    """What a speaker-notes task states (its ``params``)."""
+
+    target: str
+    notes: str
+
+
 class SpeakerNotes(ImpressFamily):
     id: ClassVar[str] = "speaker-notes"
+    params_type: ClassVar[type[TaskParams] | None] = SpeakerNotesParams
+    oracle_type: ClassVar[type[OfficeOracle] | None] = SpeakerNotesOracle
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("notes", "speaker-notes", "add-notes")
 
@@ -109,8 +133,18 @@ _TYPO_BULLETS = (
 )
 
 
+class FixTypoParams(DeckParams):
+    """What a fix-typo task states (its ``params``)."""
+
+    wrong: str
+    right: str
+    count: int
+
+
 class FixTypo(ImpressFamily):
     id: ClassVar[str] = "fix-typo"
+    params_type: ClassVar[type[TaskParams] | None] = FixTypoParams
+    oracle_type: ClassVar[type[OfficeOracle] | None] = FixTypoOracle
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("text", "find-replace", "replace-all")
 
@@ -196,8 +230,18 @@ _COLORS: tuple[tuple[str, str], ...] = (
 )
 
 
+class TitleFormatParams(DeckParams):
+    """What a title-format task states (its ``params``)."""
+
+    size: int
+    color: str
+    color_name: str
+
+
 class TitleFormat(ImpressFamily):
     id: ClassVar[str] = "title-format"
+    params_type: ClassVar[type[TaskParams] | None] = TitleFormatParams
+    oracle_type: ClassVar[type[OfficeOracle] | None] = TitleFormatOracle
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("formatting", "text", "font-attributes")
 
@@ -264,38 +308,7 @@ after = [unformatted(v) for v in slide_views(deck)[:1]] + slide_views(deck)[1:]
             + deck_guards("before", "after")
         )
 
-    reward_helpers: ClassVar[str] = (
-        ImpressFamily.reward_helpers
-        + '''
-
-def unformatted(view):
-    """A slide view with the title's bold, colour and size left out (runs merged again)."""
-    shapes = []
-    for shape in view[0]:
-        if shape[1] == "TITLE":
-            text = []
-            for level, align, runs in shape[3]:
-                merged = []
-                for run in runs:
-                    fmt = [None, *run[2:5], None, None, run[7]]
-                    if merged and merged[-1][1:] == fmt:
-                        merged[-1][0] += run[0]
-                    else:
-                        merged.append([run[0], *fmt])
-                text.append([level, align, merged])
-            shape = [*shape[:3], text, shape[4]]
-        shapes.append(shape)
-    return [shapes, view[1]]
-
-
-def rgb_of(font):
-    """The run's explicit RGB colour as "RRGGBB", or "" (theme colour or none)."""
-    try:
-        return str(font.color.rgb or "").upper()
-    except AttributeError:  # python-pptx: no .rgb on a colour that is not RGB
-        return ""
-'''
-    )
+    reward_helpers: ClassVar[str] = ImpressFamily.reward_helpers + "\n" + _TITLE_FORMAT_HELPERS
 
 
 _RIGHT_COLUMNS: tuple[tuple[str, str, str], ...] = (
@@ -306,8 +319,18 @@ _RIGHT_COLUMNS: tuple[tuple[str, str, str], ...] = (
 )
 
 
+class TwoColumnParams(DeckParams):
+    """What a two-column-layout task states (its ``params``)."""
+
+    target: str
+    left: list[str]
+    right: list[str]
+
+
 class TwoColumn(ImpressFamily):
     id: ClassVar[str] = "two-column-layout"
+    params_type: ClassVar[type[TaskParams] | None] = TwoColumnParams
+    oracle_type: ClassVar[type[OfficeOracle] | None] = TwoColumnOracle
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("layouts", "slide-layout", "change-layout")
 
@@ -359,42 +382,24 @@ deck.save(P["path"])
 """
 
     def reward_body(self, p: dict[str, Any]) -> str:
-        return (
-            TITLES_GUARD
-            + """
-target = slides_titled(deck, P["target"])
-columns = body_shapes(target[0]) if len(target) == 1 else []
-side_by_side = len(columns) >= 2 and all(
-    a.left is not None and b.left is not None and a.width is not None
-    and a.left + a.width <= b.left + 91440  # 0.1 inch of overlap tolerated
-    for a, b in zip(columns, columns[1:]))
-left = lines(columns[0]) if len(columns) >= 2 else []
-right = lines(columns[1]) if len(columns) >= 2 else []
-checks.append(("two_columns", 1, len(columns) == 2 and side_by_side,
-               f"{len(columns)} text areas, side by side: {side_by_side}"))
-checks.append(("left_kept", 2, left == [norm(x) for x in P["left"]], f"left: {left}"))
-checks.append(("right_added", 2, right == [norm(x) for x in P["right"]], f"right: {right}"))
-exact = [[" ".join(x.text.split()) for x in c.text_frame.paragraphs if x.text.strip()]
-         for c in columns]
-checks.append(("exact_text", 1, exact == [P["left"], P["right"]], f"columns: {exact}"))
-# Every other slide is as setup wrote it; the target keeps its exact title and its notes.
-at = P["slides"].index(P["target"])
-named = [squash(s.shapes.title.text_frame.text) for s in target]
-notes = [squash(notes_of(s)) for s in target]
-checks.append(("target_kept", 0, named == [P["target"]]
-               and notes == [slide_views(first)[at][1]], f"title {named}, notes {notes}"))
-before = [v for i, v in enumerate(slide_views(first)) if i != at]
-after = [v for s, v in zip(deck.slides, slide_views(deck)) if title_of(s) != norm(P["target"])]
-"""
-            + deck_guards("before", "after")
-        )
+        return TITLES_GUARD + _TWO_COLUMN_LAYOUT_CHECKS + deck_guards("before", "after")
 
 
 _TABLE_SLIDES = ("Regional Results", "Results by Region", "Revenue by Region")
 
 
+class SlideTableParams(DeckParams):
+    """What a slide-table task states (its ``params``)."""
+
+    target: str
+    header: list[str]
+    rows: list[list[str]]
+
+
 class SlideTable(ImpressFamily):
     id: ClassVar[str] = "slide-table"
+    params_type: ClassVar[type[TaskParams] | None] = SlideTableParams
+    oracle_type: ClassVar[type[OfficeOracle] | None] = SlideTableOracle
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("content", "tables", "insert-table")
 

@@ -5,16 +5,22 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from cuagym.apps.impress._world import POOL, deck_spec, pick_deck, slide_list
+from pydantic import Field
+
+from cuagym.apps.impress import POOL, deck_spec, pick_deck, slide_list
 from cuagym.core import Difficulty, TaskConfig
+from cuagym.families._family import TaskParams
 from cuagym.families._office import quote
-from cuagym.families.impress._base import (
+from cuagym.families._office_impress import (
+    DeckParams,
     ImpressFamily,
     deck_context,
     deck_guards,
     deck_params,
     plan_of,
 )
+from cuagym.families._office_oracle import OfficeOracle
+from cuagym.families.impress._oracle import DuplicateSlideOracle
 
 __all__ = ["DuplicateSlide"]
 
@@ -38,8 +44,17 @@ def _frames(deck: str, slide: str, copy: str) -> list[str]:
     ]
 
 
+class DuplicateSlideParams(DeckParams):
+    """What a duplicate-slide task states (its ``params``)."""
+
+    target: str
+    copy_title: str = Field(alias="copy")  # "copy" would shadow BaseModel.copy
+
+
 class DuplicateSlide(ImpressFamily):
     id: ClassVar[str] = "duplicate-slide"
+    params_type: ClassVar[type[TaskParams] | None] = DuplicateSlideParams
+    oracle_type: ClassVar[type[OfficeOracle] | None] = DuplicateSlideOracle
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("slides", "manage", "duplicate-slide")
     # the copy's title is typed over in its title placeholder

@@ -5,9 +5,23 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from cuagym.apps.impress._world import deck_spec, pick_deck, slide_list
+from cuagym.apps.impress import deck_spec, pick_deck, slide_list
 from cuagym.core import Difficulty, TaskConfig
-from cuagym.families.impress._base import ImpressFamily, deck_context, deck_params, plan_of
+from cuagym.families._family import TaskParams
+from cuagym.families._office import fragment
+from cuagym.families._office_impress import (
+    DeckParams,
+    ImpressFamily,
+    deck_context,
+    deck_params,
+    plan_of,
+)
+from cuagym.families._office_oracle import OfficeOracle
+from cuagym.families.impress._oracle import ExportPdfOracle
+
+#: Script fragments: real modules (:mod:`cuagym.families.impress._fragments`), pasted as text.
+_FRAGMENTS = "cuagym.families.impress._fragments"
+_EXPORT_PDF_CHECKS = fragment(_FRAGMENTS, "export_pdf_checks.py")
 
 __all__ = ["ExportPdf"]
 
@@ -31,8 +45,16 @@ def _frames(deck: str, pdf: str, folder: str) -> list[str]:
     ]
 
 
+class ExportPdfParams(DeckParams):
+    """What a export-pdf task states (its ``params``)."""
+
+    pdf: str
+
+
 class ExportPdf(ImpressFamily):
     id: ClassVar[str] = "export-pdf"
+    params_type: ClassVar[type[TaskParams] | None] = ExportPdfParams
+    oracle_type: ClassVar[type[OfficeOracle] | None] = ExportPdfOracle
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("sharing", "save-export", "export-pdf")
 
@@ -87,26 +109,4 @@ pdf = pymupdf.open(P["pdf"]) if os.path.isfile(P["pdf"]) else None
 """
 
     def reward_body(self, p: dict[str, Any]) -> str:
-        return """
-# NFKC: a ligature glyph the PDF maps to one character ("\\ufb01") reads as its letters
-pages = [norm(unicodedata.normalize("NFKC", page.get_text())) for page in pdf] \\
-    if pdf is not None and pdf.is_pdf else []
-# a line may break after a hyphen ("cross-" / "training"): no space after one, on both sides
-pages = [re.sub(r"- ", "-", page) for page in pages]
-wanted = [(re.sub(r"- ", "-", title_of(s)), [re.sub(r"- ", "-", x) for x in body_lines(s)])
-          for s in first.slides]
-titled = [t in page for (t, _), page in zip(wanted, pages)]
-bodied = [all(x in page for x in lines) for (_, lines), page in zip(wanted, pages)]
-checks.append(("pdf_saved", 1, bool(pages), P["pdf"]))
-checks.append(("page_count", 2, len(pages) == len(wanted),
-               f"{len(pages)} pages for {len(wanted)} slides"))
-checks.append(("titles_in_order", 2, len(titled) == len(wanted) and all(titled),
-               f"pages with their slide's title: {titled}"))
-checks.append(("slide_text", 1, len(bodied) == len(wanted) and all(bodied),
-               f"pages with their slide's points: {bodied}"))
-# The deck is as setup wrote it (an export does not edit it), and the PDF is the one new file.
-deck_diff = slide_changes(slide_views(first), slide_views(deck))
-checks.append(("deck_kept", 0, not deck_diff, "deck changed: " + listing(deck_diff)))
-strays = home_strays([home_relative(P["pdf"])])
-checks.append(("no_other_files", 0, not strays, "other files changed: " + listing(strays)))
-"""
+        return _EXPORT_PDF_CHECKS

@@ -5,17 +5,21 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from cuagym.apps.impress._world import deck_spec, pick_deck, slide_list
+from cuagym.apps.impress import deck_spec, pick_deck, slide_list
 from cuagym.core import Difficulty, TaskConfig
+from cuagym.families._family import TaskParams
 from cuagym.families._office import quote
-from cuagym.families.impress._base import (
+from cuagym.families._office_impress import (
     TITLES_GUARD,
+    DeckParams,
     ImpressFamily,
     deck_context,
     deck_guards,
     deck_params,
     plan_of,
 )
+from cuagym.families._office_oracle import OfficeOracle
+from cuagym.families.impress._oracle import HideSlidesOracle
 
 __all__ = ["HideSlides"]
 
@@ -37,8 +41,16 @@ def _frames(deck: str, one: str, two: str) -> list[str]:
     ]
 
 
+class HideSlidesParams(DeckParams):
+    """What a hide-slides task states (its ``params``)."""
+
+    targets: list[str]
+
+
 class HideSlides(ImpressFamily):
     id: ClassVar[str] = "hide-slides"
+    params_type: ClassVar[type[TaskParams] | None] = HideSlidesParams
+    oracle_type: ClassVar[type[OfficeOracle] | None] = HideSlidesOracle
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("slides", "visibility", "hide-slide")
 

@@ -5,15 +5,24 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from cuagym.apps.impress._world import POOL, DeckPlan, deck_spec, pick_deck, slide_list
+from cuagym.apps.impress import POOL, DeckPlan, deck_spec, pick_deck, slide_list
 from cuagym.core import Difficulty, TaskConfig
+from cuagym.families._family import TaskParams
 from cuagym.families._office import quote
-from cuagym.families.impress._base import (
+from cuagym.families._office_impress import (
+    DeckParams,
     ImpressFamily,
     deck_context,
     deck_guards,
     deck_params,
     plan_of,
+)
+from cuagym.families._office_oracle import OfficeOracle
+from cuagym.families.impress._oracle import (
+    AddBulletSlideOracle,
+    AgendaSlideOracle,
+    DeleteSlideOracle,
+    ReorderSlidesOracle,
 )
 
 __all__ = ["AddBulletSlide", "AgendaSlide", "DeleteSlide", "ReorderSlides"]
@@ -24,8 +33,16 @@ def _listing(items: list[str] | tuple[str, ...]) -> str:
     return ", ".join(quoted[:-1]) + " and " + quoted[-1]
 
 
+class DeleteSlideParams(DeckParams):
+    """What a delete-slide task states (its ``params``)."""
+
+    target: str
+
+
 class DeleteSlide(ImpressFamily):
     id: ClassVar[str] = "delete-slide"
+    params_type: ClassVar[type[TaskParams] | None] = DeleteSlideParams
+    oracle_type: ClassVar[type[OfficeOracle] | None] = DeleteSlideOracle
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("slides", "manage", "delete-slide")
 
@@ -85,8 +102,17 @@ left = [v for s, v in zip(deck.slides, slide_views(deck)) if title_of(s) != norm
 """ + deck_guards("kept", "left")
 
 
+class ReorderSlidesParams(DeckParams):
+    """What a reorder-slides task states (its ``params``)."""
+
+    first: str
+    last: str
+
+
 class ReorderSlides(ImpressFamily):
     id: ClassVar[str] = "reorder-slides"
+    params_type: ClassVar[type[TaskParams] | None] = ReorderSlidesParams
+    oracle_type: ClassVar[type[OfficeOracle] | None] = ReorderSlidesOracle
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("slides", "manage", "move-slide")
 
@@ -169,8 +195,18 @@ _NEW_SLIDES: tuple[tuple[str, tuple[str, str, str]], ...] = (
 )
 
 
+class AddBulletSlideParams(DeckParams):
+    """What a add-bullet-slide task states (its ``params``)."""
+
+    after: str
+    new: str
+    bullets: list[str]
+
+
 class AddBulletSlide(ImpressFamily):
     id: ClassVar[str] = "add-bullet-slide"
+    params_type: ClassVar[type[TaskParams] | None] = AddBulletSlideParams
+    oracle_type: ClassVar[type[OfficeOracle] | None] = AddBulletSlideOracle
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("slides", "manage", "new-slide")
     # the title and the points are typed into the new slide's placeholders
@@ -237,8 +273,14 @@ others = [v for s, v in zip(deck.slides, slide_views(deck)) if title_of(s) != no
 """ + deck_guards(after="others")
 
 
+class AgendaSlideParams(DeckParams):
+    """What a agenda-slide task states (its ``params``): the deck alone."""
+
+
 class AgendaSlide(ImpressFamily):
     id: ClassVar[str] = "agenda-slide"
+    params_type: ClassVar[type[TaskParams] | None] = AgendaSlideParams
+    oracle_type: ClassVar[type[OfficeOracle] | None] = AgendaSlideOracle
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("slides", "manage", "summary-slide")
 

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from cuagym.families._family import TaskFamily
-from cuagym.families.cross.writer._chain import ReportAndSlideTotal
-from cuagym.families.cross.writer._cross import MemoToSlides, SalesSummaryTable
-from cuagym.families.cross.writer._handout import DeckHandout
-from cuagym.families.cross.writer._to_calc import TableToWorkbook
-from cuagym.families.writer._base import WriterFamily
+from cuagym.families._office_writer import WriterFamily
+from cuagym.families.cross.writer import (
+    DeckHandout,
+    MemoToSlides,
+    ReportAndSlideTotal,
+    SalesSummaryTable,
+    TableToWorkbook,
+)
 from cuagym.families.writer._cleanup import ClearFormatting
 from cuagym.families.writer._generated import TableOfContents
 from cuagym.families.writer._layout import HeaderFooter, PageSetup

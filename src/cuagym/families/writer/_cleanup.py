@@ -5,15 +5,18 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from cuagym.apps.writer._world import body_blocks, filler, heading_block, pick_plan
+from cuagym.apps.writer import body_blocks, filler, heading_block, pick_plan
 from cuagym.core import Difficulty, TaskConfig
+from cuagym.families._family import TaskParams
 from cuagym.families._office import quote
-from cuagym.families.writer._base import (
+from cuagym.families._office_oracle import OfficeOracle
+from cuagym.families._office_writer import (
     WriterFamily,
     doc_guards,
     files_guard,
     section_guard,
 )
+from cuagym.families.writer._oracle_text import ClearFormattingOracle
 from cuagym.families.writer._text import _listing
 
 __all__ = ["ClearFormatting"]
@@ -37,8 +40,20 @@ def _frames(doc: str, part: str) -> list[str]:
     ]
 
 
+class ClearFormattingParams(TaskParams):
+    """What a clear-formatting task states (its ``params``)."""
+
+    path: str
+    title: str
+    sections: list[str]
+    section: str
+    count: int
+
+
 class ClearFormatting(WriterFamily):
     id: ClassVar[str] = "clear-formatting"
+    params_type: ClassVar[type[TaskParams] | None] = ClearFormattingParams
+    oracle_type: ClassVar[type[OfficeOracle] | None] = ClearFormattingOracle
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("formatting", "character", "clear-formatting")
 

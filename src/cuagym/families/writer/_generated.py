@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from cuagym.apps.writer._world import (
+from cuagym.apps.writer import (
     MONTHS,
     body_blocks,
     heading_block,
@@ -20,14 +20,23 @@ from cuagym.apps.writer._world import (
     pick_plan,
 )
 from cuagym.core import Difficulty, TaskConfig
-from cuagym.families._office import quote
-from cuagym.families.writer._base import (
+from cuagym.families._family import TaskParams
+from cuagym.families._office import fragment, quote
+from cuagym.families._office_oracle import OfficeOracle
+from cuagym.families._office_writer import (
     WriterFamily,
     doc_guards,
     files_guard,
     section_guard,
 )
+from cuagym.families.writer._oracle_structure import TableOfContentsOracle
 from cuagym.families.writer._text import _SUBHEADINGS, _listing
+
+#: Script fragments: real modules (:mod:`cuagym.families.writer._fragments`), pasted as text.
+_FRAGMENTS = "cuagym.families.writer._fragments"
+_TABLE_OF_CONTENTS_HELPERS = fragment(_FRAGMENTS, "table_of_contents_helpers.py")
+_TABLE_OF_CONTENTS_CHECKS = fragment(_FRAGMENTS, "table_of_contents_checks.py")
+_TABLE_OF_CONTENTS_PATCH = fragment(_FRAGMENTS, "table_of_contents_patch.py")
 
 __all__ = ["TableOfContents"]
 
@@ -51,8 +60,19 @@ def _frames(doc: str, byline: str, first: str) -> list[str]:
     ]
 
 
+class TableOfContentsParams(TaskParams):
+    """What a table-of-contents task states (its ``params``)."""
+
+    path: str
+    title: str
+    byline: str
+    sections: list[str]
+
+
 class TableOfContents(WriterFamily):
     id: ClassVar[str] = "table-of-contents"
+    params_type: ClassVar[type[TaskParams] | None] = TableOfContentsParams
+    oracle_type: ClassVar[type[OfficeOracle] | None] = TableOfContentsOracle
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = (
         "document-structure",
@@ -96,95 +116,14 @@ class TableOfContents(WriterFamily):
         # entry, else LibreOffice's re-save stamps the next heading with its style's formatting
         # as direct formatting), the way setup's pages run: the title page holds the first
         # section, then one section a page.
-        return """
-doc = Document(P["path"])
-byline = find_para(doc, P["byline"])
-entries, page = [], 1
-for paragraph in doc.paragraphs:
-    name = paragraph.style.name
-    if name == "Heading 1" and entries:
-        page += 1
-    if name in ("Heading 1", "Heading 2"):
-        entries.append((int(name[-1]), paragraph.text, page))
-anchor = insert_after(byline, "Table of Contents")
-begin = anchor
-for level, text, number in entries:
-    anchor = insert_after(anchor)
-    anchor.paragraph_format.left_indent = Pt(12 * (level - 1))
-    anchor.add_run(text)
-    anchor.add_run().add_tab()
-    anchor.add_run(str(number))
-runs = begin.runs
-for kind, value in (("begin", None), ("instr", ' TOC \\\\o "1-2" \\\\h '), ("separate", None)):
-    run = begin.add_run()
-    element = OxmlElement("w:instrText" if kind == "instr" else "w:fldChar")
-    if kind == "instr":
-        element.set(qn("xml:space"), "preserve")
-        element.text = value
-    else:
-        element.set(qn("w:fldCharType"), kind)
-    run._r.append(element)
-    runs[0]._r.addprevious(run._r)
-end = insert_after(anchor).add_run()
-element = OxmlElement("w:fldChar")
-element.set(qn("w:fldCharType"), "end")
-end._r.append(element)
-doc.save(P["path"])
-"""
+        return _TABLE_OF_CONTENTS_PATCH
 
     def reward_body(self, p: dict[str, Any]) -> str:
         return (
             section_guard()
-            + """
-paras = list(doc.element.body.iter(W_P))
-texts = [para_text(x) for x in paras]
-styled = [Paragraph(x, doc._body) for x in paras]
-start = next((i for i, t in enumerate(texts) if squash(t) == squash(P["byline"])), None)
-end = next((i for i, x in enumerate(styled) if heading_level(x) == 1 and x.text.strip()), None)
-region = [t for t in texts[start + 1:end] if t.strip()] if start is not None and end else []
-if region and squash(region[0]).casefold() in ("table of contents", "contents"):
-    region = region[1:]  # the table's own title
-split = [t.rsplit("\\t", 1) if "\\t" in t else [t, ""] for t in region]
-listed = [squash(a) for a, _ in split]
-pages = [squash(b) for _, b in split]
-wanted = [squash(x.text) for x in doc.paragraphs if heading_level(x) in (1, 2) and x.text.strip()]
-instr = " ".join(doc.element.body.xpath(".//w:instrText/text() | .//w:fldSimple/@w:instr"))
-checks.append(("placed", 0, start is not None and end is not None and start < end,
-               "the byline comes before the first section"))
-checks.append(("entries_some", 1, bool(listed) and listed[0] == wanted[0],
-               f"entries: {listed[:3]}"))
-checks.append(("entries_all", 2, listed == wanted, f"entries: {listed}, headings: {wanted}"))
-checks.append(("page_numbers", 1, bool(pages) and all(x.isdigit() for x in pages),
-               f"pages: {pages}"))
-checks.append(("generated", 2, bool(re.search(r"\\bTOC\\b", instr)), "a TOC field in the body"))
-# Everything but the table (between the byline and the first heading) is as setup wrote it.
-after = body_view(doc)
-at = next((i for i, b in enumerate(after) if b[0] == "p" and squash(b[2]) == squash(P["byline"])),
-          None)
-to = next((i for i, b in enumerate(after) if b[0] == "p" and b[1] == "heading 1"), None)
-rest = after[:at + 1] + after[to:] if at is not None and to is not None else after
-"""
+            + _TABLE_OF_CONTENTS_CHECKS
             + doc_guards(after="rest")
             + files_guard("path")
         )
 
-    reward_helpers: ClassVar[str] = (
-        WriterFamily.reward_helpers
-        + '''
-
-W_NS = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
-W_P = W_NS + "p"
-
-
-def para_text(element):
-    """A w:p's text with its tabs (w:tab) kept as "\\\\t", wherever it sits (a content control,
-    a hyperlink, a field result)."""
-    out = []
-    for node in element.iter(W_NS + "t", W_NS + "tab"):
-        if node.tag == W_NS + "t":
-            out.append(node.text or "")
-        elif node.getparent().tag == W_NS + "r":  # a tab character, not a tab stop
-            out.append("\\t")
-    return "".join(out)
-'''
-    )
+    reward_helpers: ClassVar[str] = WriterFamily.reward_helpers + "\n" + _TABLE_OF_CONTENTS_HELPERS

@@ -5,16 +5,24 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from cuagym.apps.writer._world import COMPANIES, body_blocks, heading_block, pick_plan
+from cuagym.apps.writer import COMPANIES, body_blocks, heading_block, pick_plan
 from cuagym.core import Difficulty, TaskConfig
-from cuagym.families._office import quote
-from cuagym.families.writer._base import (
+from cuagym.families._family import TaskParams
+from cuagym.families._office import fragment, quote
+from cuagym.families._office_oracle import OfficeOracle
+from cuagym.families._office_writer import (
     WriterFamily,
     doc_guards,
     files_guard,
     section_guard,
 )
+from cuagym.families.writer._oracle_pages import HeaderFooterOracle, PageSetupOracle
 from cuagym.families.writer._text import _listing
+
+#: Script fragments: real modules (:mod:`cuagym.families.writer._fragments`), pasted as text.
+_FRAGMENTS = "cuagym.families.writer._fragments"
+_HEADER_FOOTER_CHECKS = fragment(_FRAGMENTS, "header_footer_checks.py")
+_HEADER_FOOTER_PATCH = fragment(_FRAGMENTS, "header_footer_patch.py")
 
 __all__ = ["HeaderFooter", "PageSetup"]
 
@@ -22,8 +30,24 @@ __all__ = ["HeaderFooter", "PageSetup"]
 PAPERS: dict[str, tuple[float, float]] = {"A4": (29.7, 21.0), "Letter": (27.94, 21.59)}
 
 
+class PageSetupParams(TaskParams):
+    """What a page-setup task states (its ``params``)."""
+
+    path: str
+    title: str
+    sections: list[str]
+    paper: str
+    orientation: str
+    margin_cm: float
+    old_paper: str
+    old_orientation: str
+    old_margin_cm: float
+
+
 class PageSetup(WriterFamily):
     id: ClassVar[str] = "page-setup"
+    params_type: ClassVar[type[TaskParams] | None] = PageSetupParams
+    oracle_type: ClassVar[type[OfficeOracle] | None] = PageSetupOracle
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("page-layout", "page-style", "size-orientation")
 
@@ -120,8 +144,19 @@ checks.append(("margins_top_bottom", 1, tb, f"margins (t, r, b, l cm): {sides}")
         )
 
 
+class HeaderFooterParams(TaskParams):
+    """What a header-footer task states (its ``params``)."""
+
+    path: str
+    title: str
+    sections: list[str]
+    header: str
+
+
 class HeaderFooter(WriterFamily):
     id: ClassVar[str] = "header-footer"
+    params_type: ClassVar[type[TaskParams] | None] = HeaderFooterParams
+    oracle_type: ClassVar[type[OfficeOracle] | None] = HeaderFooterOracle
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = (
         "page-layout",
@@ -172,60 +207,12 @@ class HeaderFooter(WriterFamily):
         return [{"kind": "docx", "path": p["path"], "title": p["title"], "blocks": blocks}]
 
     def patch(self, p: dict[str, Any]) -> str:
-        return """
-doc = Document(P["path"])
-section = doc.sections[0]  # later sections inherit (are "linked to previous")
-section.header.paragraphs[0].text = P["header"]
-footer = section.footer.paragraphs[0]
-footer.alignment = WD_ALIGN_PARAGRAPH.CENTER
-for kind, text in (("begin", None), ("instr", " PAGE "), ("separate", None), ("text", "1"),
-                   ("end", None)):
-    run = footer.add_run()
-    if kind == "instr":
-        element = OxmlElement("w:instrText")
-        element.set(qn("xml:space"), "preserve")
-        element.text = text
-        run._r.append(element)
-    elif kind == "text":
-        run.text = text
-    else:
-        element = OxmlElement("w:fldChar")
-        element.set(qn("w:fldCharType"), kind)
-        run._r.append(element)
-doc.save(P["path"])
-"""
+        return _HEADER_FOOTER_PATCH
 
     def reward_body(self, p: dict[str, Any]) -> str:
         return (
             section_guard()
-            + """
-# Every page style in use: each section's default header/footer, plus its first-page ones
-# when the section has a different first page.
-headers, footers = [], []
-for s in doc.sections:
-    headers.append(s.header)
-    footers.append(s.footer)
-    if s.different_first_page_header_footer:
-        headers.append(s.first_page_header)
-        footers.append(s.first_page_footer)
-has_text = [[squash(x.text) for x in h.paragraphs if x.text.strip()] == [squash(P["header"])]
-            for h in headers]
-instr = [" ".join(f._element.xpath(".//w:instrText/text()") +
-                  f._element.xpath(".//w:fldSimple/@w:instr")).upper() for f in footers]
-has_page = [bool(re.search(r"\\bPAGE\\b", i)) for i in instr]
-in_body = [x.text for x in doc.paragraphs if norm(P["header"]) in norm(x.text)]
-# Writer measures the top and bottom margins to the header and footer, Word to the body text:
-# a header added in Writer moves them in the .docx. Orientation, size and the side margins stay.
-pages0, pages1 = page_view(initial_path(P["path"])), page_view(P["path"])
-sheet0 = [v[:5] for k, v in sorted(pages0.items()) if k.startswith("section")]
-sheet1 = [v[:5] for k, v in sorted(pages1.items()) if k.startswith("section")]
-checks.append(("not_in_body", 0, not in_body, f"body paragraphs with the header text: {in_body}"))
-checks.append(("paper_kept", 0, sheet0 == sheet1, f"pages: {sheet1}"))
-checks.append(("header_first_section", 1, has_text[0], "header of the first pages, exactly"))
-checks.append(("header_every_page", 1, all(has_text), f"headers with the text: {has_text}"))
-checks.append(("page_number_first_section", 1, has_page[0], f"footer fields: {instr[:1]}"))
-checks.append(("page_number_every_page", 1, all(has_page), f"footer fields: {instr}"))
-"""
+            + _HEADER_FOOTER_CHECKS
             + doc_guards(page_free='("header", "footer", "section")')
             + files_guard("path")
         )

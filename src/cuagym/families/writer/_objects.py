@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from cuagym.apps.writer._world import (
+from cuagym.apps.writer import (
     PEOPLE,
     body_blocks,
     filler,
@@ -14,13 +14,16 @@ from cuagym.apps.writer._world import (
     pick_plan,
 )
 from cuagym.core import Difficulty, TaskConfig
+from cuagym.families._family import TaskParams
 from cuagym.families._office import quote
-from cuagym.families.writer._base import (
+from cuagym.families._office_oracle import OfficeOracle
+from cuagym.families._office_writer import (
     WriterFamily,
     doc_guards,
     files_guard,
     section_guard,
 )
+from cuagym.families.writer._oracle_text import LinkPhraseOracle
 from cuagym.families.writer._text import _listing
 
 __all__ = ["LinkPhrase"]
@@ -51,8 +54,21 @@ def _frames(doc: str, phrase: str, url: str) -> list[str]:
     ]
 
 
+class LinkPhraseParams(TaskParams):
+    """What a link-phrase task states (its ``params``)."""
+
+    path: str
+    title: str
+    sections: list[str]
+    section: str
+    phrase: str
+    url: str
+
+
 class LinkPhrase(WriterFamily):
     id: ClassVar[str] = "link-phrase"
+    params_type: ClassVar[type[TaskParams] | None] = LinkPhraseParams
+    oracle_type: ClassVar[type[OfficeOracle] | None] = LinkPhraseOracle
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("document-structure", "objects", "hyperlink")
 

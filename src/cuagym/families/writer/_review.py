@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from cuagym.apps.writer._world import (
+from cuagym.apps.writer import (
     PEOPLE,
     body_blocks,
     filler,
@@ -14,13 +14,16 @@ from cuagym.apps.writer._world import (
     pick_plan,
 )
 from cuagym.core import Difficulty, TaskConfig
+from cuagym.families._family import TaskParams
 from cuagym.families._office import quote
-from cuagym.families.writer._base import (
+from cuagym.families._office_oracle import OfficeOracle
+from cuagym.families._office_writer import (
     WriterFamily,
     doc_guards,
     files_guard,
     section_guard,
 )
+from cuagym.families.writer._oracle_text import AcceptChangesOracle, CommentPhraseOracle
 from cuagym.families.writer._text import _listing
 
 __all__ = ["AcceptChanges", "CommentPhrase"]
@@ -50,8 +53,21 @@ def _frames(doc: str, phrase: str, remark: str) -> list[str]:
     ]
 
 
+class CommentPhraseParams(TaskParams):
+    """What a comment-phrase task states (its ``params``)."""
+
+    path: str
+    title: str
+    sections: list[str]
+    section: str
+    phrase: str
+    remark: str
+
+
 class CommentPhrase(WriterFamily):
     id: ClassVar[str] = "comment-phrase"
+    params_type: ClassVar[type[TaskParams] | None] = CommentPhraseParams
+    oracle_type: ClassVar[type[OfficeOracle] | None] = CommentPhraseOracle
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("editing", "comments", "add-comment")
 
@@ -171,8 +187,20 @@ def _accept_frames(doc: str, reviewer: str) -> list[str]:
     ]
 
 
+class AcceptChangesParams(TaskParams):
+    """What a accept-changes task states (its ``params``)."""
+
+    path: str
+    title: str
+    sections: list[str]
+    reviewer: str
+    count: int
+
+
 class AcceptChanges(WriterFamily):
     id: ClassVar[str] = "accept-changes"
+    params_type: ClassVar[type[TaskParams] | None] = AcceptChangesParams
+    oracle_type: ClassVar[type[OfficeOracle] | None] = AcceptChangesOracle
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("editing", "track-changes", "accept-reject")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from cuagym.apps.writer._world import (
+from cuagym.apps.writer import (
     PEOPLE,
     body_blocks,
     heading_block,
@@ -13,9 +13,16 @@ from cuagym.apps.writer._world import (
     pick_plan,
 )
 from cuagym.core import Difficulty, TaskConfig
-from cuagym.families._office import quote
-from cuagym.families.writer._base import WriterFamily, files_guard
+from cuagym.families._family import TaskParams
+from cuagym.families._office import fragment, quote
+from cuagym.families._office_oracle import OfficeOracle
+from cuagym.families._office_writer import WriterFamily, files_guard
+from cuagym.families.writer._oracle_pages import ExportPdfOracle, SaveOdtOracle
 from cuagym.families.writer._text import _listing
+
+#: Script fragments: real modules (:mod:`cuagym.families.writer._fragments`), pasted as text.
+_FRAGMENTS = "cuagym.families.writer._fragments"
+_SAVE_ODT_PATCH = fragment(_FRAGMENTS, "save_odt_patch.py")
 
 __all__ = ["ExportPdf", "SaveOdt"]
 
@@ -38,8 +45,19 @@ def _frames(doc: str, pdf: str, folder: str) -> list[str]:
     ]
 
 
+class ExportPdfParams(TaskParams):
+    """What a export-pdf task states (its ``params``)."""
+
+    path: str
+    title: str
+    sections: list[str]
+    pdf: str
+
+
 class ExportPdf(WriterFamily):
     id: ClassVar[str] = "export-pdf"
+    params_type: ClassVar[type[TaskParams] | None] = ExportPdfParams
+    oracle_type: ClassVar[type[OfficeOracle] | None] = ExportPdfOracle
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("sharing", "export", "export-pdf")
 
@@ -138,8 +156,19 @@ def _odt_frames(doc: str, odt: str, folder: str) -> list[str]:
     ]
 
 
+class SaveOdtParams(TaskParams):
+    """What a save-odt task states (its ``params``)."""
+
+    path: str
+    title: str
+    sections: list[str]
+    odt: str
+
+
 class SaveOdt(WriterFamily):
     id: ClassVar[str] = "save-odt"
+    params_type: ClassVar[type[TaskParams] | None] = SaveOdtParams
+    oracle_type: ClassVar[type[OfficeOracle] | None] = SaveOdtOracle
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("sharing", "save-as", "save-format")
 
@@ -169,36 +198,7 @@ class SaveOdt(WriterFamily):
     def patch(self, p: dict[str, Any]) -> str:
         # A minimal OpenDocument Text package (mimetype first and stored, the manifest, the
         # content): headings as text:h with their outline level, other paragraphs as text:p.
-        return """
-import zipfile
-from xml.sax.saxutils import escape
-
-NS = ('xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
-      'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"')
-body = []
-for paragraph in Document(P["path"]).paragraphs:
-    name = paragraph.style.name
-    if not paragraph.text.strip():
-        continue
-    if name.startswith("Heading "):
-        body.append(f'<text:h text:outline-level="{name[8:]}">{escape(paragraph.text)}</text:h>')
-    else:
-        body.append(f"<text:p>{escape(paragraph.text)}</text:p>")
-content = (f'<?xml version="1.0" encoding="UTF-8"?><office:document-content {NS} '
-           f'office:version="1.3"><office:body><office:text>{"".join(body)}</office:text>'
-           "</office:body></office:document-content>")
-manifest = ('<?xml version="1.0" encoding="UTF-8"?><manifest:manifest '
-            'xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" '
-            'manifest:version="1.3"><manifest:file-entry manifest:full-path="/" '
-            'manifest:media-type="application/vnd.oasis.opendocument.text"/>'
-            '<manifest:file-entry manifest:full-path="content.xml" '
-            'manifest:media-type="text/xml"/></manifest:manifest>')
-with zipfile.ZipFile(P["odt"], "w") as odt:
-    odt.writestr("mimetype", "application/vnd.oasis.opendocument.text",
-                 compress_type=zipfile.ZIP_STORED)
-    odt.writestr("META-INF/manifest.xml", manifest, compress_type=zipfile.ZIP_DEFLATED)
-    odt.writestr("content.xml", content, compress_type=zipfile.ZIP_DEFLATED)
-"""
+        return _SAVE_ODT_PATCH
 
     def reward_read(self, p: dict[str, Any]) -> str:
         return """

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from cuagym.apps.writer._world import (
+from cuagym.apps.writer import (
     MONTHS,
     PEOPLE,
     SECTIONS,
@@ -15,14 +15,26 @@ from cuagym.apps.writer._world import (
     pick_plan,
 )
 from cuagym.core import Difficulty, TaskConfig
-from cuagym.families._office import quote
-from cuagym.families.writer._base import (
+from cuagym.families._family import TaskParams
+from cuagym.families._office import fragment, quote
+from cuagym.families._office_oracle import OfficeOracle
+from cuagym.families._office_writer import (
     WriterFamily,
     doc_guards,
     files_guard,
     section_guard,
 )
+from cuagym.families.writer._oracle_structure import (
+    InsertSectionOracle,
+    MakeListOracle,
+    TitlePageOracle,
+)
 from cuagym.families.writer._text import _listing
+
+#: Script fragments: real modules (:mod:`cuagym.families.writer._fragments`), pasted as text.
+_FRAGMENTS = "cuagym.families.writer._fragments"
+_INSERT_SECTION_CHECKS = fragment(_FRAGMENTS, "insert_section_checks.py")
+_TITLE_PAGE_CHECKS = fragment(_FRAGMENTS, "title_page_checks.py")
 
 __all__ = ["InsertSection", "MakeList", "TitlePage"]
 
@@ -47,8 +59,21 @@ def _plan_with(rng: random.Random, section: str, n: int) -> list[str]:
     return [*(pool[i] for i in sorted(rng.sample(range(len(pool)), n - 1))), section]
 
 
+class MakeListParams(TaskParams):
+    """What a make-list task states (its ``params``)."""
+
+    path: str
+    title: str
+    sections: list[str]
+    section: str
+    kind: str
+    count: int
+
+
 class MakeList(WriterFamily):
     id: ClassVar[str] = "make-list"
+    params_type: ClassVar[type[TaskParams] | None] = MakeListParams
+    oracle_type: ClassVar[type[OfficeOracle] | None] = MakeListOracle
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("lists", "bullets-numbering", "make-list")
 
@@ -183,8 +208,23 @@ _NEW_SECTIONS: tuple[tuple[str, str, tuple[str, str, str]], ...] = (
 )
 
 
+class InsertSectionParams(TaskParams):
+    """What a insert-section task states (its ``params``)."""
+
+    path: str
+    title: str
+    sections: list[str]
+    before: str
+    after: str
+    heading: str
+    intro: str
+    items: list[str]
+
+
 class InsertSection(WriterFamily):
     id: ClassVar[str] = "insert-section"
+    params_type: ClassVar[type[TaskParams] | None] = InsertSectionParams
+    oracle_type: ClassVar[type[OfficeOracle] | None] = InsertSectionOracle
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("document-structure", "outline", "insert-section")
     also_covers: ClassVar[tuple[str, ...]] = (
@@ -250,42 +290,24 @@ doc.save(P["path"])
 """
 
     def reward_body(self, p: dict[str, Any]) -> str:
-        return (
-            """
-h1 = [squash(x.text) for x in doc.paragraphs if heading_level(x) == 1 and x.text.strip()]
-old = [squash(s) for s in P["sections"]]
-at = old.index(squash(P["before"])) + 1
-expected = old[:at] + [squash(P["heading"])] + old[at:]
-paras = [b for b in section_blocks(doc, P["heading"]) or [] if not hasattr(b, "rows")]
-texts = [squash(b.text) for b in paras]
-bullets = [list_format(doc, b) for b in paras[1:]]
-intro_plain = bool(paras) and list_format(doc, paras[0]) == "" and heading_level(paras[0]) is None
-checks.append(("sections_kept", 0, [t for t in h1 if t != squash(P["heading"])] == old,
-               f"headings: {h1}"))
-checks.append(("heading_added", 2, h1.count(squash(P["heading"])) == 1,
-               f"level-1 headings: {h1}"))
-checks.append(("heading_position", 1, h1 == expected, f"expected: {expected}"))
-checks.append(("intro", 1, texts[:1] == [squash(P["intro"])] and intro_plain,
-               f"section text: {texts[:1]}, a plain paragraph: {intro_plain}"))
-checks.append(("items", 2, texts[1:] == [squash(i) for i in P["items"]], f"items: {texts[1:]}"))
-checks.append(("bulleted", 1, len(bullets) == len(P["items"]) and set(bullets) == {"bullet"},
-               f"list formats: {bullets}"))
-# Everything but the new section (its heading up to the next heading) is as setup wrote it.
-after = body_view(doc)
-heads = [i for i, b in enumerate(after) if b[0] == "p" and squash(b[2]) == squash(P["heading"])]
-end = heads[0] + 1 if heads else 0
-while heads and end < len(after) and not (
-        after[end][0] == "p" and after[end][1].startswith(("heading ", "title"))):
-    end += 1
-rest = after[:heads[0]] + after[end:] if heads else after
-"""
-            + doc_guards(after="rest")
-            + files_guard("path")
-        )
+        return _INSERT_SECTION_CHECKS + doc_guards(after="rest") + files_guard("path")
+
+
+class TitlePageParams(TaskParams):
+    """What a title-page task states (its ``params``)."""
+
+    path: str
+    title: str
+    subtitle: str
+    line: str
+    first: str
+    sections: list[str]
 
 
 class TitlePage(WriterFamily):
     id: ClassVar[str] = "title-page"
+    params_type: ClassVar[type[TaskParams] | None] = TitlePageParams
+    oracle_type: ClassVar[type[OfficeOracle] | None] = TitlePageOracle
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("document-structure", "pages", "title-page")
     also_covers: ClassVar[tuple[str, ...]] = ("writer:page-layout/breaks/page-break",)
@@ -360,33 +382,7 @@ doc.save(P["path"])
     def reward_body(self, p: dict[str, Any]) -> str:
         return (
             section_guard()
-            + """
-paras = doc.paragraphs
-at = next((i for i, x in enumerate(paras)
-           if heading_level(x) == 1 and squash(x.text) == squash(P["first"])), None)
-before = paras[:at] if at is not None else []
-texts = [squash(x.text) for x in before if x.text.strip()]
-wanted = [squash(P["title"]), squash(P["subtitle"]), squash(P["line"])]
-title_styled = [x for x in before if squash(x.text) == wanted[0] and heading_level(x) == 0]
-# A new page: the report's first heading starts one (a page break in a run before its text,
-# "page break before", or a section break), and no other page starts than setup's.
-starts, starts0 = page_starts(doc), page_starts(first)
-heading_start = squash(P["first"])[:60]
-checks.append(("report_found", 0, at is not None, f"first heading at paragraph {at}"))
-checks.append(("title", 1, wanted[0] in texts, f"title page: {texts}"))
-checks.append(("title_style", 1, len(title_styled) == 1, "title uses the Title style"))
-checks.append(("subtitle", 1, wanted[1] in texts, f"title page: {texts}"))
-checks.append(("prepared_by", 1, wanted[2] in texts, f"title page: {texts}"))
-checks.append(("order", 1, texts == wanted, "exactly title, subtitle, line"))
-checks.append(("new_page", 2, bool(before) and heading_start in starts,
-               f"pages start at: {starts}"))
-checks.append(("no_other_page_breaks", 0, [s for s in starts if s != heading_start] == starts0,
-               f"pages start at: {starts}"))
-# The report itself (from its first heading on) is as setup wrote it.
-after = body_view(doc)
-at_block = next((i for i, b in enumerate(after) if b[0] == "p" and b[1] == "heading 1"
-                 and squash(b[2]) == squash(P["first"])), 0)
-"""
+            + _TITLE_PAGE_CHECKS
             + doc_guards(after="after[at_block:]", page_free='("page_starts",)')
             + files_guard("path")
         )

@@ -5,83 +5,48 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from cuagym.apps.writer._world import PEOPLE, body_blocks, heading_block, para
+from cuagym.apps.writer import BUDGETS, PEOPLE, body_blocks, heading_block, para
 from cuagym.core import Difficulty, TaskConfig
-from cuagym.families._office import quote
-from cuagym.families.writer._base import (
+from cuagym.families._family import TaskParams
+from cuagym.families._office import fragment, quote
+from cuagym.families._office_oracle import OfficeOracle
+from cuagym.families._office_writer import (
     WriterFamily,
     doc_guards,
     files_guard,
     section_guard,
 )
+from cuagym.families.writer._oracle_structure import TableTotalOracle
 from cuagym.families.writer._text import _listing
+
+#: Script fragments: real modules (:mod:`cuagym.families.writer._fragments`), pasted as text.
+_FRAGMENTS = "cuagym.families.writer._fragments"
+_TABLE_TOTAL_CHECKS = fragment(_FRAGMENTS, "table_total_checks.py")
 
 __all__ = ["TableTotal"]
 
-# (document title, file stem, section holding the table, line items with a price range)
-_BUDGETS: tuple[tuple[str, str, str, tuple[tuple[str, float, float], ...]], ...] = (
-    (
-        "Team Offsite Budget",
-        "offsite_budget",
-        "Costs",
-        (
-            ("Venue hire (per day)", 400, 1500),
-            ("Lunch (per person)", 12, 30),
-            ("Coach transport", 300, 900),
-            ("Facilitator (per day)", 500, 1200),
-            ("Printed workbooks", 4, 15),
-            ("Team dinner (per person)", 35, 80),
-            ("Projector rental", 60, 150),
-            ("Hotel room (per night)", 90, 220),
-            ("Welcome packs", 8, 25),
-            ("Photographer", 250, 700),
-        ),
-    ),
-    (
-        "Laptop Refresh Proposal",
-        "laptop_refresh",
-        "Equipment",
-        (
-            ("Laptop 14-inch", 800, 1400),
-            ("Laptop 16-inch", 1200, 2200),
-            ("Docking station", 120, 260),
-            ("External monitor", 150, 400),
-            ("Keyboard and mouse set", 35, 90),
-            ("Laptop bag", 25, 70),
-            ("Extended warranty", 90, 200),
-            ("USB-C charger", 30, 75),
-            ("Headset", 40, 150),
-            ("Privacy screen", 25, 60),
-        ),
-    ),
-    (
-        "Warehouse Safety Upgrade",
-        "safety_upgrade",
-        "Purchases",
-        (
-            ("Safety helmet", 15, 45),
-            ("High-visibility vest", 6, 20),
-            ("First aid kit", 40, 120),
-            ("Fire extinguisher", 45, 140),
-            ("Anti-fatigue mat", 30, 90),
-            ("Safety boots (pair)", 55, 140),
-            ("Floor marking tape (roll)", 9, 25),
-            ("Eye wash station", 150, 400),
-            ("Ear protection", 8, 30),
-            ("Warning sign", 10, 35),
-        ),
-    ),
-)
 _SECTIONS_AROUND = ("Purpose", "Approval")
+
+
+class TableTotalParams(TaskParams):
+    """What a table-total task states (its ``params``)."""
+
+    path: str
+    title: str
+    sections: list[str]
+    section: str
+    rows: int
 
 
 class TableTotal(WriterFamily):
     id: ClassVar[str] = "table-total"
+    params_type: ClassVar[type[TaskParams] | None] = TableTotalParams
+    oracle_type: ClassVar[type[OfficeOracle] | None] = TableTotalOracle
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("tables", "table-data", "compute-total")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
-        title, stem, section, _ = rng.choice(_BUDGETS)
+        title, stem, section, _ = rng.choice(BUDGETS)
         rows = rng.randint(6, 9)
         path = f"/home/user/Documents/{stem}.docx"
         sections = [_SECTIONS_AROUND[0], section, _SECTIONS_AROUND[1]]
@@ -117,7 +82,7 @@ class TableTotal(WriterFamily):
         )
 
     def files(self, p: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
-        items = next(b[3] for b in _BUDGETS if b[2] == p["section"])
+        items = next(b[3] for b in BUDGETS if b[2] == p["section"])
         table = [["Item", "Quantity", "Unit price", "Amount"]]
         for name, low, high in rng.sample(items, p["rows"]):
             price = round(rng.uniform(low, high) * 4) / 4  # quarter steps: prices like 12.75
@@ -149,43 +114,5 @@ doc.save(P["path"])
 
     def reward_body(self, p: dict[str, Any]) -> str:
         return (
-            section_guard()
-            + """
-tables = [b for b in section_blocks(doc, P["section"]) or [] if hasattr(b, "rows")]
-header = ["item", "quantity", "unit price", "amount"]
-table = next((t for t in tables if [norm(c.text) for c in t.rows[0].cells][:4] == header), None)
-rows = [[c.text for c in r.cells][:4] for r in table.rows[1:]] if table is not None else []
-lines = [r for r in rows if norm(r[0]) != "total"]
-totals = [i for i, r in enumerate(rows) if norm(r[0]) == "total"]
-expected = [round((number(r[1]) or 0) * (number(r[2]) or 0), 2) for r in lines]
-got = [number(r[3]) for r in lines]
-right = [g is not None and abs(g - e) < 0.006 for g, e in zip(got, expected)]
-grand = round(sum(expected), 2)
-total_cell = number(rows[totals[0]][3]) if len(totals) == 1 else None
-checks.append(("table_found", 0, table is not None and len(lines) == P["rows"],
-               f"{len(lines)} line items"))
-checks.append(("amounts_some", 1, any(right), f"{sum(right)} of {len(lines)} amounts right"))
-checks.append(("amounts_all", 2, bool(right) and all(right),
-               f"amounts: {got}, expected {expected}"))
-decimals = [bool(re.search(r"\\d\\.\\d\\d$", r[3].strip())) for r in lines]
-checks.append(("two_decimals", 1, bool(lines) and all(decimals), f"2 decimals: {decimals}"))
-total_only = len(totals) == 1 and rows[totals[0]][0] == "Total" and not (
-    rows[totals[0]][1].strip() or rows[totals[0]][2].strip())
-checks.append(("total_row", 1, len(totals) == 1 and totals[0] == len(rows) - 1 and total_only,
-               f"total rows at {totals} of {len(rows)}, only its label and amount: {total_only}"))
-checks.append(("total_value", 2, total_cell is not None and abs(total_cell - grand) < 0.011,
-               f"total: {total_cell}, expected {grand}"))
-# The line items' Item, Quantity and Unit price cells are as setup wrote them (an amount that
-# matches a changed price does not pay); past the table, nothing else changed.
-before = body_view(first)
-at = next((i for i, b in enumerate(before) if b[0] == "t" and b[1][0][3:4] == ["Amount"]), 0)
-given = [r[:3] for r in before[at][1][1:]] if before[at][0] == "t" else None
-kept = [r[:3] for r in rows[:len(given or [])]]
-checks.append(("lines_kept", 0, kept == given and len(rows) >= len(given or []),
-               "line items' cells as given"))
-after = body_view(doc)
-after = after[:at] + [before[at]] + after[at + 1:] if len(after) > at else after
-"""
-            + doc_guards(after="after")
-            + files_guard("path")
+            section_guard() + _TABLE_TOTAL_CHECKS + doc_guards(after="after") + files_guard("path")
         )

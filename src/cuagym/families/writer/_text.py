@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from cuagym.apps.writer._world import (
+from cuagym.apps.writer import (
     PEOPLE,
     body_blocks,
     filler,
@@ -14,13 +14,26 @@ from cuagym.apps.writer._world import (
     pick_plan,
 )
 from cuagym.core import Difficulty, TaskConfig
-from cuagym.families._office import quote
-from cuagym.families.writer._base import (
+from cuagym.families._family import TaskParams
+from cuagym.families._office import fragment, quote
+from cuagym.families._office_oracle import OfficeOracle
+from cuagym.families._office_writer import (
     WriterFamily,
     doc_guards,
     files_guard,
     section_guard,
 )
+from cuagym.families.writer._oracle_text import (
+    EmphasizeOracle,
+    HeadingStylesOracle,
+    ParagraphFormatOracle,
+    ReplaceTermOracle,
+)
+
+#: Script fragments: real modules (:mod:`cuagym.families.writer._fragments`), pasted as text.
+_FRAGMENTS = "cuagym.families.writer._fragments"
+_EMPHASIZE_PHRASE_CHECKS = fragment(_FRAGMENTS, "emphasize_phrase_checks.py")
+_PARAGRAPH_FORMAT_CHECKS = fragment(_FRAGMENTS, "paragraph_format_checks.py")
 
 __all__ = ["EmphasizePhrase", "HeadingStyles", "ParagraphFormat", "ReplaceTerm"]
 
@@ -41,8 +54,20 @@ def _listing(items: list[str] | tuple[str, ...]) -> str:
     return ", ".join(quoted[:-1]) + " and " + quoted[-1] if len(quoted) > 1 else quoted[0]
 
 
+class HeadingStylesParams(TaskParams):
+    """What a apply-heading-styles task states (its ``params``)."""
+
+    path: str
+    title: str
+    h1: list[str]
+    h2: list[str]
+    parent: str
+
+
 class HeadingStyles(WriterFamily):
     id: ClassVar[str] = "apply-heading-styles"
+    params_type: ClassVar[type[TaskParams] | None] = HeadingStylesParams
+    oracle_type: ClassVar[type[OfficeOracle] | None] = HeadingStylesOracle
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("styles", "paragraph-styles", "apply-heading")
 
@@ -149,8 +174,22 @@ _CLAUSES: tuple[str, ...] = (
 _CONTRACT_SECTIONS = ("Parties", "Services", "Fees", "Term and Termination", "Confidentiality")
 
 
+class ReplaceTermParams(TaskParams):
+    """What a replace-company-name task states (its ``params``)."""
+
+    path: str
+    old: str
+    new: str
+    client: str
+    count: int
+    in_table: int
+    sections: list[str]
+
+
 class ReplaceTerm(WriterFamily):
     id: ClassVar[str] = "replace-company-name"
+    params_type: ClassVar[type[TaskParams] | None] = ReplaceTermParams
+    oracle_type: ClassVar[type[OfficeOracle] | None] = ReplaceTermOracle
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("editing", "find-replace", "replace-all")
 
@@ -286,8 +325,21 @@ _POLICIES = (
 _POLICY_SECTIONS = ("Purpose", "Scope", "Responsibilities", "Procedure", "Exceptions")
 
 
+class EmphasizePhraseParams(TaskParams):
+    """What a emphasize-phrase task states (its ``params``)."""
+
+    path: str
+    title: str
+    phrase: str
+    attr: str
+    count: int
+    sections: list[str]
+
+
 class EmphasizePhrase(WriterFamily):
     id: ClassVar[str] = "emphasize-phrase"
+    params_type: ClassVar[type[TaskParams] | None] = EmphasizePhraseParams
+    oracle_type: ClassVar[type[OfficeOracle] | None] = EmphasizeOracle
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("formatting", "character", "bold-italic")
 
@@ -354,48 +406,28 @@ doc.save(P["path"])
     def reward_body(self, p: dict[str, Any]) -> str:
         return (
             section_guard()
-            + """
-found, full, stray = 0, 0, 0
-phrase = P["phrase"].casefold()
-for paragraph in doc.paragraphs:
-    text, flags = char_flags(paragraph, P["attr"])
-    low = text.casefold()
-    inside = [False] * len(text)
-    start = low.find(phrase)
-    while start >= 0:
-        end = start + len(phrase)
-        found += 1
-        full += all(flags[start:end])
-        inside[start:end] = [True] * (end - start)
-        start = low.find(phrase, end)
-    if any(inside):  # emphasis that spills over the rest of these sentences
-        stray += sum(1 for i, ch in enumerate(text) if flags[i] and not inside[i] and ch.strip())
-checks.append(("occurrences", 0, found == P["count"], f"found {found}, expected {P['count']}"))
-checks.append(("some_emphasized", 1, full >= 1, f"{full} of {found} in {P['attr']}"))
-checks.append(("all_emphasized", 2, full == found == P["count"], f"{full} of {found}"))
-checks.append(("only_the_phrase", 1, full == found and stray == 0,
-               f"{stray} other characters in {P['attr']}"))
-# Only the runs of the paragraphs holding the phrase may change, and in them only the asked
-# emphasis: no bold for italics (direct or through a character style), no underline, colour.
-hosts = [x.text for x in first.paragraphs if P["phrase"].casefold() in x.text.casefold()]
-loose = {t: ("runs",) for t in hosts}
-free = (1,) if P["attr"] == "bold" else (2,)
-other = "italic" if P["attr"] == "bold" else "bold"
-mixed = [label(a) for a, b in zip(body_view(first), body_view(doc))
-         if a[0] == b[0] == "p" and char_formats(a[4], free) != char_formats(b[4], free)]
-mixed += [squash(a.text)[:30] for a, b in zip(
-              [x for x in first.paragraphs if x.text.strip()],
-              [x for x in doc.paragraphs if x.text.strip()])
-          if char_flags(a, other) != char_flags(b, other)]
-checks.append(("no_other_formatting", 0, not mixed, "other formatting changed: " + listing(mixed)))
-"""
+            + _EMPHASIZE_PHRASE_CHECKS
             + doc_guards(loose="loose")
             + files_guard("path")
         )
 
 
+class ParagraphFormatParams(TaskParams):
+    """What a paragraph-format task states (its ``params``)."""
+
+    path: str
+    title: str
+    sections: list[str]
+    section: str
+    spacing: float
+    after_pt: int
+    count: int
+
+
 class ParagraphFormat(WriterFamily):
     id: ClassVar[str] = "paragraph-format"
+    params_type: ClassVar[type[TaskParams] | None] = ParagraphFormatParams
+    oracle_type: ClassVar[type[OfficeOracle] | None] = ParagraphFormatOracle
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("formatting", "paragraph", "alignment-spacing")
 
@@ -464,37 +496,7 @@ doc.save(P["path"])
     def reward_body(self, p: dict[str, Any]) -> str:
         return (
             section_guard()
-            + """
-titles = [p for p in doc.paragraphs if norm(p.text) == norm(P["title"])]
-body = [b for b in section_blocks(doc, P["section"]) or [] if not hasattr(b, "rows")]
-body_texts = {norm(b.text) for b in body}
-others = [p for p in doc.paragraphs
-          if p.text.strip() and norm(p.text) not in body_texts and norm(p.text) != norm(P["title"])]
-aligns = [effective(b, "alignment") for b in body]
-spacings = [effective(b, "line_spacing") for b in body]
-afters = [effective(b, "space_after") for b in body]
-spaced = [s for s in spacings if isinstance(s, float) and abs(s - P["spacing"]) < 0.01]
-after_ok = [a for a in afters if a is not None and abs(a.pt - P["after_pt"]) < 0.6]
-touched = [norm(p.text)[:30] for p in others
-           if effective(p, "alignment") == WD_ALIGN_PARAGRAPH.JUSTIFY
-           or (isinstance(effective(p, "line_spacing"), float)
-               and abs(effective(p, "line_spacing") - P["spacing"]) < 0.01)]
-checks.append(("section_found", 0, len(body) == P["count"], f"{len(body)} paragraphs"))
-checks.append(("others_untouched", 0, not touched, f"also changed: {touched[:3]}"))
-checks.append(("title_centered", 1,
-               len(titles) == 1 and effective(titles[0], "alignment") == WD_ALIGN_PARAGRAPH.CENTER,
-               f"title paragraphs: {len(titles)}"))
-checks.append(("justified", 2, bool(body) and aligns.count(WD_ALIGN_PARAGRAPH.JUSTIFY) == len(body),
-               f"alignments: {aligns}"))
-checks.append(("line_spacing", 2, bool(body) and len(spaced) == len(body), f"spacing: {spacings}"))
-checks.append(("space_after", 1, bool(body) and len(after_ok) == len(body),
-               f"space after: {[a.pt if a is not None else None for a in afters]}"))
-# The title's alignment and the section's alignment, line spacing and space below may change;
-# nothing else (no indent, no space above, no font change, no other paragraph).
-loose = {x.text: ("alignment", "line_spacing", "space_after")
-         for x in section_blocks(first, P["section"]) or [] if not hasattr(x, "rows")}
-loose[P["title"]] = ("alignment",)
-"""
+            + _PARAGRAPH_FORMAT_CHECKS
             + doc_guards(loose="loose")
             + files_guard("path")
         )

@@ -16,18 +16,27 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cuagym.apps.impress._world import DeckPlan, deck_spec, pick_deck, slide_list
+from cuagym.apps.impress import DeckPlan, deck_spec, pick_deck, slide_list
 from cuagym.core import Difficulty, StartWindow, TaskConfig
-from cuagym.families._office import quote
-from cuagym.families.impress._base import (
+from cuagym.families._family import TaskParams
+from cuagym.families._office import XLSX_BUILDER, fragment, quote
+from cuagym.families._office_impress import (
     TITLES_GUARD,
+    DeckParams,
     ImpressFamily,
     deck_context,
     deck_guards,
     deck_params,
     plan_of,
 )
-from cuagym.families.writer._base import XLSX_BUILDER
+from cuagym.families._office_oracle import OfficeOracle
+from cuagym.families.cross.impress._oracle import WorkbookTableOracle
+from cuagym.families.cross.impress._to_calc_oracle import SlideTableToWorkbookOracle
+
+#: Script fragments: real modules (:mod:`cuagym.families.cross.impress._fragments`), pasted as text.
+_FRAGMENTS = "cuagym.families.cross.impress._fragments"
+_SLIDE_TABLE_TO_WORKBOOK_CHECKS = fragment(_FRAGMENTS, "slide_table_to_workbook_checks.py")
+_WORKBOOK_SLIDE_TABLE_CHECKS = fragment(_FRAGMENTS, "workbook_slide_table_checks.py")
 
 __all__ = ["SlideTableToWorkbook", "WorkbookSlideTable"]
 
@@ -98,8 +107,20 @@ def _frames(deck: str, book: str, target: str) -> list[str]:
     ]
 
 
+class WorkbookSlideTableParams(DeckParams):
+    """What a workbook-slide-table task states (its ``params``)."""
+
+    target: str
+    xlsx: str
+    sheet: str
+    orders: int
+    header: list[str]
+
+
 class WorkbookSlideTable(ImpressFamily):
     id: ClassVar[str] = "workbook-slide-table"
+    params_type: ClassVar[type[TaskParams] | None] = WorkbookSlideTableParams
+    oracle_type: ClassVar[type[OfficeOracle] | None] = WorkbookTableOracle
     apps: ClassVar[tuple[str, ...]] = ("calc", "impress")
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("content", "tables", "table-from-workbook")
@@ -203,53 +224,7 @@ orders = [r for r in ws.iter_rows(min_row=2, values_only=True) if any(v is not N
 """
 
     def reward_body(self, p: dict[str, Any]) -> str:
-        return (
-            TITLES_GUARD
-            + """
-sums, counts = {}, {}
-for row in orders:
-    region, amount = row[head.index("region")], row[head.index("amount")]
-    if isinstance(amount, (int, float)):
-        sums[str(region)] = sums.get(str(region), 0.0) + amount
-        counts[str(region)] = counts.get(str(region), 0) + 1
-regions = sorted(sums, key=str.casefold)
-target = slides_titled(deck, P["target"])
-tables = tables_of(target[0]) if len(target) == 1 else []
-rows = [[squash(c.text) for c in r.cells] for r in tables[0].rows] if tables else []
-body = [r for r in rows[1:] if r[:1] != ["Total"]]
-totals = [i for i, r in enumerate(rows) if i and r[:1] == ["Total"]]
-shaped = bool(rows) and all(len(r) == 3 for r in rows)
-counted = [shaped and r[0] == g and re.fullmatch(r"\\d+", r[1]) is not None
-           and int(r[1]) == counts[g] for r, g in zip(body, regions)]
-summed = [shaped and r[0] == g and number(r[2]) is not None and abs(number(r[2]) - sums[g]) < 0.011
-          for r, g in zip(body, regions)]
-last = rows[totals[0]] if len(totals) == 1 and shaped else []
-grand = sum(sums.values())
-checks.append(("orders_kept", 0, len(orders) == P["orders"], f"{len(orders)} order rows"))
-checks.append(("table_added", 1, len(tables) == 1, f"{len(tables)} tables on the slide"))
-checks.append(("header_row", 1, rows[:1] == [P["header"]], f"header: {rows[:1]}"))
-checks.append(("regions_in_order", 2, [r[0] for r in body] == regions,
-               f"regions: {[r[0] for r in body]}, expected {regions}"))
-checks.append(("order_counts", 1, len(counted) == len(regions) > 0 and all(counted),
-               f"counts: {[r[1:2] for r in body]}"))
-checks.append(("revenues", 2, len(summed) == len(regions) > 0 and all(summed),
-               f"revenues: {[r[2:] for r in body]}"))
-checks.append(("two_decimals", 1, shaped and len(rows) > 1 and all(
-    re.search(r"\\d\\.\\d\\d$", r[2]) for r in rows[1:]), "revenues written with 2 decimals"))
-checks.append(("total_row", 2, len(totals) == 1 and totals[0] == len(rows) - 1 and bool(last)
-               and last[1] == str(len(orders)) and number(last[2]) is not None
-               and abs(number(last[2]) - grand) < 0.011,
-               f"total: {last}, expected {len(orders)} orders, {round(grand, 2)}"))
-# Every slide is as setup wrote it, but for the table on the target slide; the workbook is
-# untouched (opened and saved without edits is fine).
-at = P["slides"].index(P["target"])
-before = slide_views(first)
-after = slide_views(deck)
-if len(after) > at:
-    after[at] = [[x for x in after[at][0] if x[0] != "TABLE"], after[at][1]]
-"""
-            + deck_guards("before", "after")
-        )
+        return TITLES_GUARD + _WORKBOOK_SLIDE_TABLE_CHECKS + deck_guards("before", "after")
 
 
 _FIGURES_SLIDES = ("Regional Results", "Results by Region")
@@ -298,8 +273,18 @@ def _to_book_frames(deck: str, book: str, slide: str) -> list[str]:
     ]
 
 
+class SlideTableToWorkbookParams(DeckParams):
+    """What a slide-table-to-workbook task states (its ``params``)."""
+
+    deck: str
+    slide: str
+    rows: int
+    sheet: str
+
+
 class SlideTableToWorkbook(ImpressFamily):
     id: ClassVar[str] = "slide-table-to-workbook"
+    params_type: ClassVar[type[TaskParams] | None] = SlideTableToWorkbookParams
     apps: ClassVar[tuple[str, ...]] = ("impress", "calc")
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("content", "tables", "table-to-workbook")
@@ -323,8 +308,6 @@ class SlideTableToWorkbook(ImpressFamily):
     def oracle(self, task: TaskConfig) -> object | None:
         """A Calc oracle: the workbook is what changes
         (:mod:`cuagym.families.cross.impress._to_calc_oracle`)."""
-        from cuagym.families.cross.impress._to_calc_oracle import SlideTableToWorkbookOracle
-
         return SlideTableToWorkbookOracle(task)
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
@@ -387,37 +370,4 @@ start = load_workbook(initial_path(P["path"]), data_only=True)
 """
 
     def reward_body(self, p: dict[str, Any]) -> str:
-        return """
-named = slides_titled(deck, P["slide"])
-shown = tables_of(named[0]) if len(named) == 1 else []
-rows = [[squash(c.text) for c in r.cells] for r in list(shown[0].rows)[1:]] if shown else []
-ws = book[P["sheet"]] if P["sheet"] in book.sheetnames else None
-got = [list(r) for r in ws.iter_rows(values_only=True)] if ws is not None else []
-got = [r for r in got if any(v is not None and str(v).strip() for v in r)]
-body = got[1:len(rows) + 1]
-regions = [squash(str(r[0])) if r and r[0] is not None else "" for r in body]
-values = [r[1] if len(r) > 1 else None for r in body]
-numeric = [isinstance(v, (int, float)) and not isinstance(v, bool) for v in values]
-last = got[len(rows) + 1] if len(got) > len(rows) + 1 else []
-grand = sum(number(r[1]) or 0 for r in rows)
-wide = [r for r in got if len(r) > 2 and any(v is not None for v in r[2:])]
-notes = [list(r) for r in start["Notes"].iter_rows(values_only=True)]
-notes_now = [list(r) for r in book["Notes"].iter_rows(values_only=True)] \\
-    if "Notes" in book.sheetnames else None
-checks.append(("slide_kept", 0, len(rows) == P["rows"], f"{len(rows)} rows in the slide's table"))
-checks.append(("headers_kept", 0, got[:1] == [["Region", "Revenue ($k)"]], f"row 1: {got[:1]}"))
-checks.append(("notes_kept", 0, notes_now == notes, "the Notes sheet as setup wrote it"))
-checks.append(("regions", 2, regions == [r[0] for r in rows], f"column A: {regions}"))
-checks.append(("revenues", 2, len(values) == len(rows) and all(numeric)
-               and [float(v) for v in values] == [number(r[1]) for r in rows],
-               f"column B: {values}, numbers: {numeric}"))
-checks.append(("total_row", 2, len(last) > 1 and last[0] == "Total"
-               and isinstance(last[1], (int, float)) and abs(last[1] - grand) < 0.001,
-               f"total row: {last}, expected {grand:g}"))
-checks.append(("nothing_else", 1, len(got) == len(rows) + 2 and not wide,
-               f"{len(got)} filled rows, {len(wide)} with cells past column B"))
-# The deck is as setup wrote it (opened, maybe copied from, never edited); the workbook is
-# the one file that changes.
-strays = home_strays([home_relative(P["path"])])
-checks.append(("no_other_files", 0, not strays, "other files changed: " + listing(strays)))
-"""
+        return _SLIDE_TABLE_TO_WORKBOOK_CHECKS

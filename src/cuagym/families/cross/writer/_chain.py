@@ -15,14 +15,20 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cuagym.apps.impress._world import DeckPlan, deck_spec, pick_deck, slide_list
-from cuagym.apps.writer._world import body_blocks, heading_block, para
+from cuagym.apps.impress import PPTX_BUILDER, DeckPlan, deck_spec, pick_deck, slide_list
+from cuagym.apps.writer import body_blocks, heading_block, para
 from cuagym.core import Difficulty, StartWindow, TaskConfig
-from cuagym.families._office import quote
-from cuagym.families.cross.writer._cross import SalesSummaryTable
-from cuagym.families.impress._base import deck_context
-from cuagym.families.impress._pptx import PPTX_BUILDER
-from cuagym.families.writer._base import WriterFamily, doc_guards, files_guard
+from cuagym.families._family import TaskParams
+from cuagym.families._office import fragment, quote
+from cuagym.families._office_impress import deck_context
+from cuagym.families._office_oracle import OfficeOracle
+from cuagym.families._office_writer import WriterFamily, doc_guards, files_guard
+from cuagym.families.cross.writer._cross import SalesSummaryTable, SalesSummaryTableParams
+from cuagym.families.cross.writer._oracle import ReportAndSlideOracle
+
+#: Script fragments: real modules (:mod:`cuagym.families.cross.writer._fragments`), pasted as text.
+_FRAGMENTS = "cuagym.families.cross.writer._fragments"
+_REPORT_AND_SLIDE_TOTAL_HELPERS = fragment(_FRAGMENTS, "report_and_slide_total_helpers.py")
 
 __all__ = ["ReportAndSlideTotal"]
 
@@ -69,8 +75,22 @@ def _frames(book: str, doc: str, deck: str) -> list[str]:
     ]
 
 
+class ReportAndSlideTotalParams(SalesSummaryTableParams):
+    """What a report-and-slide-total task states (its ``params``): sales-summary-table's, then
+    the deck and the slide that carry the total."""
+
+    deck: str
+    deck_title: str
+    company: str
+    slides: list[str]
+    slide: str
+    placeholder: str
+
+
 class ReportAndSlideTotal(SalesSummaryTable):
     id: ClassVar[str] = "report-and-slide-total"
+    params_type: ClassVar[type[TaskParams] | None] = ReportAndSlideTotalParams
+    oracle_type: ClassVar[type[OfficeOracle] | None] = ReportAndSlideOracle
     apps: ClassVar[tuple[str, ...]] = ("calc", "writer", "impress")
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("sharing", "export", "figure-to-slide")
@@ -209,27 +229,5 @@ checks.append(("deck_slides_kept", 0, [slide_title(s) for s in deck.slides] == P
         )
 
     reward_helpers: ClassVar[str] = (
-        SalesSummaryTable.reward_helpers
-        + '''
-
-def slide_title(slide):
-    shape = slide.shapes.title
-    return squash(shape.text_frame.text) if shape is not None else ""
-
-
-def deck_texts(deck):
-    """Per slide: the text of every paragraph of its text shapes and tables, and its notes."""
-    out = []
-    for slide in deck.slides:
-        texts = []
-        for shape in slide.shapes:
-            if shape.has_text_frame:
-                texts += [x.text for x in shape.text_frame.paragraphs]
-            if getattr(shape, "has_table", False) and shape.has_table:
-                texts += [c.text for r in shape.table.rows for c in r.cells]
-        if slide.has_notes_slide:
-            texts.append(slide.notes_slide.notes_text_frame.text)
-        out.append(texts)
-    return out
-'''
+        SalesSummaryTable.reward_helpers + "\n" + _REPORT_AND_SLIDE_TOTAL_HELPERS
     )

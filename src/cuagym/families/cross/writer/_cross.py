@@ -16,7 +16,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cuagym.apps.writer._world import (
+from cuagym.apps.writer import (
     PEOPLE,
     body_blocks,
     heading_block,
@@ -24,8 +24,17 @@ from cuagym.apps.writer._world import (
     pick_plan,
 )
 from cuagym.core import Difficulty, StartWindow, TaskConfig
-from cuagym.families._office import quote
-from cuagym.families.writer._base import WriterFamily, doc_guards, files_guard
+from cuagym.families._family import TaskParams
+from cuagym.families._office import fragment, quote
+from cuagym.families._office_oracle import OfficeOracle
+from cuagym.families._office_writer import WriterFamily, doc_guards, files_guard
+from cuagym.families.cross.writer._oracle import MemoToSlidesOracle, SalesSummaryOracle
+
+#: Script fragments: real modules (:mod:`cuagym.families.cross.writer._fragments`), pasted as text.
+_FRAGMENTS = "cuagym.families.cross.writer._fragments"
+_MEMO_TO_SLIDES_HELPERS = fragment(_FRAGMENTS, "memo_to_slides_helpers.py")
+_MEMO_TO_SLIDES_CHECKS = fragment(_FRAGMENTS, "memo_to_slides_checks.py")
+_SALES_SUMMARY_TABLE_CHECKS = fragment(_FRAGMENTS, "sales_summary_table_checks.py")
 
 __all__ = ["MemoToSlides", "SalesSummaryTable"]
 
@@ -37,8 +46,22 @@ _REGION_SETS: tuple[tuple[str, ...], ...] = (
 _PRODUCTS = ("Starter plan", "Team plan", "Business plan", "Onboarding package", "Support add-on")
 
 
+class SalesSummaryTableParams(TaskParams):
+    """What a sales-summary-table task states (its ``params``)."""
+
+    xlsx: str
+    path: str
+    sheet: str
+    orders: int
+    section: str
+    quarter: str
+    year: int
+
+
 class SalesSummaryTable(WriterFamily):
     id: ClassVar[str] = "sales-summary-table"
+    params_type: ClassVar[type[TaskParams] | None] = SalesSummaryTableParams
+    oracle_type: ClassVar[type[OfficeOracle] | None] = SalesSummaryOracle
     apps: ClassVar[tuple[str, ...]] = ("calc", "writer")
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("tables", "create", "insert-table")
@@ -208,39 +231,7 @@ orders = [r for r in ws.iter_rows(min_row=2, values_only=True) if any(v is not N
 
     def reward_body(self, p: dict[str, Any]) -> str:
         return (
-            """
-sums = {}
-for row in orders:
-    region, amount = row[head.index("region")], row[head.index("amount")]
-    if isinstance(amount, (int, float)):
-        sums[str(region)] = sums.get(str(region), 0.0) + amount
-regions = sorted(sums, key=str.casefold)
-tables = [b for b in section_blocks(doc, P["section"]) or [] if hasattr(b, "rows")]
-rows = [[squash(c.text) for c in r.cells] for r in tables[0].rows] if tables else []
-body = [r for r in rows[1:] if r[0] != "Total"]
-totals = [i for i, r in enumerate(rows) if i and r[0] == "Total"]
-values = [number(r[1]) if len(r) > 1 else None for r in body]
-right = [r[0] == g and v is not None and abs(v - sums[g]) < 0.011
-         for r, v, g in zip(body, values, regions)]
-grand = sum(sums.values())
-total = number(rows[totals[0]][1]) if len(totals) == 1 and len(rows[totals[0]]) > 1 else None
-checks.append(("orders_kept", 0, len(orders) == P["orders"], f"{len(orders)} order rows"))
-checks.append(("table_added", 1, len(tables) == 1, f"{len(tables)} tables in the section"))
-header = rows[0] if rows else []
-checks.append(("header_row", 1, header == ["Region", "Total sales"], f"header: {header}"))
-checks.append(("regions_in_order", 2, [r[0] for r in body] == regions,
-               f"regions: {[r[0] for r in body]}, expected {regions}"))
-checks.append(("region_totals", 2, len(right) == len(regions) > 0 and all(right),
-               f"values: {values}"))
-checks.append(("two_decimals", 1, bool(rows[1:]) and all(
-    len(r) == 2 and re.search(r"\\d\\.\\d\\d$", r[1]) for r in rows[1:]),
-    "values written with 2 decimals, two columns"))
-checks.append(("grand_total", 2, len(totals) == 1 and totals[0] == len(rows) - 1
-               and total is not None and abs(total - grand) < 0.011,
-               f"total: {total}, expected {round(grand, 2)}"))
-# The report had no table: everything but the new tables is as setup wrote it, and the
-# workbook is untouched (opened and saved without edits is fine).
-"""
+            _SALES_SUMMARY_TABLE_CHECKS
             + doc_guards(after='[b for b in body_view(doc) if b[0] != "t"]')
             + files_guard(*self.targets)
         )
@@ -265,8 +256,19 @@ _SUBTOPICS: tuple[str, ...] = (
 )
 
 
+class MemoToSlidesParams(TaskParams):
+    """What a memo-to-slides task states (its ``params``)."""
+
+    path: str
+    title: str
+    deck: str
+    count: int
+
+
 class MemoToSlides(WriterFamily):
     id: ClassVar[str] = "memo-to-slides"
+    params_type: ClassVar[type[TaskParams] | None] = MemoToSlidesParams
+    oracle_type: ClassVar[type[OfficeOracle] | None] = MemoToSlidesOracle
     apps: ClassVar[tuple[str, ...]] = ("writer", "impress")
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("sharing", "export", "outline-to-presentation")
@@ -379,44 +381,6 @@ deck = Presentation(P["deck"]) if os.path.exists(P["deck"]) else None
 """
 
     def reward_body(self, p: dict[str, Any]) -> str:
-        return """
-outline = []
-for level, text in headings(doc):
-    if level == 1:
-        outline.append((text, []))
-    elif level == 2 and outline:
-        outline[-1][1].append(text)
-slides = []
-for slide in deck.slides if deck is not None else []:
-    title = slide.shapes.title
-    lines = [squash(x.text) for shape in slide.shapes
-             if shape.has_text_frame and shape != title
-             and not (shape.is_placeholder and shape.placeholder_format.type in SKIP)
-             for x in shape.text_frame.paragraphs if x.text.strip()]
-    slides.append((squash(title.text) if title is not None else "", lines))
-# The memo's own headings, exactly as written (the deck repeats them, case and all).
-exact = []
-for x in doc.paragraphs:
-    if heading_level(x) == 1 and x.text.strip():
-        exact.append((squash(x.text), []))
-    elif heading_level(x) == 2 and x.text.strip() and exact:
-        exact[-1][1].append(squash(x.text))
-bullets_right = [s == o for s, o in zip(slides, exact)]
-checks.append(("memo_kept", 0, len(outline) == P["count"], f"{len(outline)} sections in the memo"))
-checks.append(("deck_saved", 1, deck is not None, P["deck"]))
-checks.append(("slide_count", 1, len(slides) == len(exact), f"{len(slides)} slides"))
-checks.append(("titles", 2, [s[0] for s in slides] == [o[0] for o in exact],
-               f"titles: {[s[0] for s in slides]}"))
-checks.append(("bullets_some", 1, any(bullets_right), f"{sum(bullets_right)} slides right"))
-checks.append(("bullets_all", 2, len(slides) == len(exact) and all(bullets_right),
-               f"bullets: {[s[1] for s in slides]}"))
-""" + files_guard("deck")
+        return _MEMO_TO_SLIDES_CHECKS + files_guard("deck")
 
-    reward_helpers: ClassVar[str] = (
-        WriterFamily.reward_helpers
-        + """
-
-# Footer-type placeholders hold dates and slide numbers, not content.
-SKIP = {PP_PLACEHOLDER.DATE, PP_PLACEHOLDER.FOOTER, PP_PLACEHOLDER.SLIDE_NUMBER}
-"""
-    )
+    reward_helpers: ClassVar[str] = WriterFamily.reward_helpers + "\n" + _MEMO_TO_SLIDES_HELPERS

@@ -12,13 +12,20 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cuagym.apps.impress._world import DeckPlan, deck_spec, pick_deck, slide_list
-from cuagym.apps.writer._world import PEOPLE, para
+from cuagym.apps.impress import PPTX_BUILDER, DeckPlan, deck_spec, pick_deck, slide_list
+from cuagym.apps.writer import PEOPLE, para
 from cuagym.core import Difficulty, StartWindow, TaskConfig
-from cuagym.families._office import quote
-from cuagym.families.impress._base import deck_context, deck_params
-from cuagym.families.impress._pptx import PPTX_BUILDER
-from cuagym.families.writer._base import WriterFamily, doc_guards, files_guard
+from cuagym.families._family import TaskParams
+from cuagym.families._office import fragment, quote
+from cuagym.families._office_impress import deck_context, deck_params
+from cuagym.families._office_oracle import OfficeOracle
+from cuagym.families._office_writer import WriterFamily, doc_guards, files_guard
+from cuagym.families.cross.writer._oracle import DeckHandoutOracle
+
+#: Script fragments: real modules (:mod:`cuagym.families.cross.writer._fragments`), pasted as text.
+_FRAGMENTS = "cuagym.families.cross.writer._fragments"
+_DECK_HANDOUT_HELPERS = fragment(_FRAGMENTS, "deck_handout_helpers.py")
+_DECK_HANDOUT_CHECKS = fragment(_FRAGMENTS, "deck_handout_checks.py")
 
 __all__ = ["DeckHandout"]
 
@@ -75,8 +82,21 @@ def _frames(doc: str, deck: str) -> list[str]:
     ]
 
 
+class DeckHandoutParams(TaskParams):
+    """What a deck-handout task states (its ``params``)."""
+
+    path: str
+    title: str
+    company: str
+    slides: list[str]
+    deck: str
+    heading: str
+
+
 class DeckHandout(WriterFamily):
     id: ClassVar[str] = "deck-handout"
+    params_type: ClassVar[type[TaskParams] | None] = DeckHandoutParams
+    oracle_type: ClassVar[type[OfficeOracle] | None] = DeckHandoutOracle
     apps: ClassVar[tuple[str, ...]] = ("impress", "writer")
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = (
@@ -155,55 +175,9 @@ deck = Presentation(P["deck"])
 
     def reward_body(self, p: dict[str, Any]) -> str:
         return (
-            """
-slides = [(slide_title(s), slide_points(s)) for s in list(deck.slides)[1:]]
-titles = [slide_title(s) for s in deck.slides]
-h1 = [squash(x.text) for x in doc.paragraphs if heading_level(x) == 1 and x.text.strip()]
-sections = [[b for b in section_blocks(doc, t) or [] if not hasattr(b, "rows")]
-            for t, _ in slides]
-texts = [[squash(b.text) for b in s] for s in sections]
-right = [got == points for got, (_, points) in zip(texts, slides)]
-kinds = [list_format(doc, b) for s in sections for b in s]
-heads = [x for x in doc.paragraphs if heading_level(x) == 1 and x.text.strip()]
-kept = body_view(first)
-new = body_view(doc)[len(kept):]
-sequence = [squash(b[2]) if b[0] == "p" else "<table>" for b in new]
-expected = [line for t, points in slides for line in [t, *points]]
-checks.append(("deck_kept", 0, titles == [squash(t) for t in P["slides"]], f"slides: {titles}"))
-checks.append(("headings", 2, h1 == [t for t, _ in slides], f"level-1 headings: {h1}"))
-checks.append(("points_some", 1, any(r and p for r, (_, p) in zip(right, slides)),
-               f"{sum(right)} of {len(slides)} sections right"))
-checks.append(("points_all", 2, len(right) == len(slides) > 0 and all(right),
-               f"sections: {texts}"))
-checks.append(("bulleted", 1, bool(kinds) and set(kinds) == {"bullet"}
-               and not any(list_format(doc, x) for x in heads), f"list formats: {kinds}"))
-checks.append(("only_the_sections", 1, sequence == expected,
-               f"added after the introduction: {sequence[:12]}"))
-"""
+            _DECK_HANDOUT_CHECKS
             + doc_guards(after="body_view(doc)[:len(kept)]")
             + files_guard("path")
         )
 
-    reward_helpers: ClassVar[str] = (
-        WriterFamily.reward_helpers
-        + '''
-
-# Footer-type placeholders hold dates and slide numbers, not content.
-SKIP = {PP_PLACEHOLDER.DATE, PP_PLACEHOLDER.FOOTER, PP_PLACEHOLDER.SLIDE_NUMBER}
-TITLES = {PP_PLACEHOLDER.TITLE, PP_PLACEHOLDER.CENTER_TITLE}
-
-
-def slide_title(slide):
-    shape = slide.shapes.title
-    return squash(shape.text_frame.text) if shape is not None else ""
-
-
-def slide_points(slide):
-    """The slide's text other than its title and footer fields, one entry per paragraph, in
-    reading order of the shapes (top to bottom, left to right)."""
-    shapes = [s for s in slide.shapes if s.has_text_frame
-              and not (s.is_placeholder and s.placeholder_format.type in TITLES | SKIP)]
-    shapes.sort(key=lambda s: (s.top or 0, s.left or 0))
-    return [squash(x.text) for s in shapes for x in s.text_frame.paragraphs if x.text.strip()]
-'''
-    )
+    reward_helpers: ClassVar[str] = WriterFamily.reward_helpers + "\n" + _DECK_HANDOUT_HELPERS

@@ -12,11 +12,16 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cuagym.apps.writer._world import PEOPLE, body_blocks, heading_block, para
+from cuagym.apps.writer import BUDGETS, PEOPLE, body_blocks, heading_block, para
 from cuagym.core import Difficulty, StartWindow, TaskConfig
-from cuagym.families._office import quote
-from cuagym.families.writer._base import WriterFamily, files_guard
-from cuagym.families.writer._tables import _BUDGETS
+from cuagym.families._family import TaskParams
+from cuagym.families._office import fragment, quote
+from cuagym.families._office_writer import WriterFamily, files_guard
+from cuagym.families.cross.writer._to_calc_oracle import TableToWorkbookOracle
+
+#: Script fragments: real modules (:mod:`cuagym.families.cross.writer._fragments`), pasted as text.
+_FRAGMENTS = "cuagym.families.cross.writer._fragments"
+_TABLE_TO_WORKBOOK_CHECKS = fragment(_FRAGMENTS, "table_to_workbook_checks.py")
 
 __all__ = ["TableToWorkbook"]
 
@@ -71,8 +76,20 @@ def _frames(doc: str, book: str, part: str) -> list[str]:
     ]
 
 
+class TableToWorkbookParams(TaskParams):
+    """What a table-to-workbook task states (its ``params``)."""
+
+    path: str
+    report: str
+    title: str
+    section: str
+    rows: int
+    sheet: str
+
+
 class TableToWorkbook(WriterFamily):
     id: ClassVar[str] = "table-to-workbook"
+    params_type: ClassVar[type[TaskParams] | None] = TableToWorkbookParams
     apps: ClassVar[tuple[str, ...]] = ("writer", "calc")
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("sharing", "export", "table-to-workbook")
@@ -95,12 +112,10 @@ class TableToWorkbook(WriterFamily):
     def oracle(self, task: TaskConfig) -> object | None:
         """A Calc oracle: the workbook is what changes
         (:mod:`cuagym.families.cross.writer._to_calc_oracle`)."""
-        from cuagym.families.cross.writer._to_calc_oracle import TableToWorkbookOracle
-
         return TableToWorkbookOracle(task)
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
-        title, stem, section, _ = rng.choice(_BUDGETS)
+        title, stem, section, _ = rng.choice(BUDGETS)
         rows = rng.randint(3, 4)
         report = f"/home/user/Documents/{stem}.docx"
         book = f"/home/user/Documents/{stem}_budget.xlsx"
@@ -121,7 +136,7 @@ class TableToWorkbook(WriterFamily):
         )
 
     def files(self, p: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
-        items = next(b[3] for b in _BUDGETS if b[2] == p["section"])
+        items = next(b[3] for b in BUDGETS if b[2] == p["section"])
         table = [list(HEADER[:3])]
         for name, low, high in rng.sample(items, p["rows"]):
             price = round(rng.uniform(low, high) * 4) / 4
@@ -174,37 +189,6 @@ start = load_workbook(initial_path(P["path"]), data_only=True)
 """
 
     def reward_body(self, p: dict[str, Any]) -> str:
-        return """
-tables = [t for t in doc.tables if [squash(c.text) for c in t.rows[0].cells][:1] == ["Item"]]
-lines = [[squash(c.text) for c in r.cells] for r in list(tables[0].rows)[1:]] if tables else []
-ws = book[P["sheet"]] if P["sheet"] in book.sheetnames else None
-got = [list(r) for r in ws.iter_rows(values_only=True)] if ws is not None else []
-got = [r + [None] * (4 - len(r)) for r in got if any(v is not None and str(v).strip() for v in r)]
-body = got[1:len(lines) + 1]
-is_num = [all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in r[1:4])
-          for r in body]
-copied = [r[0] == line[0] and n and abs(r[1] - number(line[1])) < 1e-9
-          and abs(r[2] - number(line[2])) < 1e-9 for r, line, n in zip(body, lines, is_num)]
-amounts = [n and abs(r[3] - round(r[1] * r[2], 2)) < 0.006 for r, n in zip(body, is_num)]
-last = got[len(lines) + 1] if len(got) > len(lines) + 1 else [None] * 4
-grand = sum(round(number(x[1]) * number(x[2]), 2) for x in lines)
-wide = [r for r in got if len(r) > 4 and any(v is not None for v in r[4:])]
-notes = [list(r) for r in start["Notes"].iter_rows(values_only=True)]
-notes_now = [list(r) for r in book["Notes"].iter_rows(values_only=True)] \\
-    if "Notes" in book.sheetnames else None
-checks.append(("report_kept", 0, len(lines) == P["rows"], f"{len(lines)} line items"))
-checks.append(("headers_kept", 0, got[:1] == [list(HEADER)], f"row 1: {got[:1]}"))
-checks.append(("notes_kept", 0, notes_now == notes, "the Notes sheet as setup wrote it"))
-checks.append(("items_copied", 2, len(copied) == len(lines) > 0 and all(copied),
-               f"rows: {body}"))
-checks.append(("amounts", 2, len(amounts) == len(lines) > 0 and all(amounts),
-               f"amounts: {[r[3] for r in body]}"))
-checks.append(("total_row", 2, last[0] == "Total" and isinstance(last[3], (int, float))
-               and abs(last[3] - grand) < 0.011, f"total row: {last}, expected {grand:.2f}"))
-checks.append(("nothing_else", 1, len(got) == len(lines) + 2 and not wide,
-               f"{len(got)} filled rows, {len(wide)} with cells past column D"))
-# The report is as setup wrote it (read, never edited): the workbook is the one file that
-# changes.
-""" + files_guard("path")
+        return _TABLE_TO_WORKBOOK_CHECKS + files_guard("path")
 
     reward_helpers: ClassVar[str] = WriterFamily.reward_helpers + f"\n\nHEADER = {list(HEADER)!r}\n"

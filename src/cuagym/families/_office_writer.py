@@ -1,49 +1,25 @@
-"""What every writer family shares: the docx (and, for cross-app tasks, xlsx) vocabularies."""
+"""What every writer family shares, single-app and cross-app: the family base (the docx and, for
+cross-app tasks, xlsx vocabularies of :mod:`cuagym.apps.writer`) and the reward guards.
+
+It lives beside the other office modules, outside ``cuagym.families.writer``, because that
+package lists the cross-app families homed in writer (``cuagym.families.cross.writer``), which
+build on it: the two packages would import each other.
+"""
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from cuagym.core import TaskConfig
-from cuagym.families._office import OfficeFamily
-from cuagym.families.writer._docx import (
+from cuagym.apps.writer import (
     DOCX_BUILDER,
     PATCH_HELPERS,
     PATCH_IMPORTS,
     REWARD_HELPERS,
     REWARD_IMPORTS,
 )
+from cuagym.families._office import XLSX_BUILDER, OfficeFamily
 
-__all__ = ["XLSX_BUILDER", "WriterFamily", "doc_guards", "files_guard", "section_guard"]
-
-# Cells are written as given; columns named in ``date_columns`` hold ISO dates turned into real
-# dates (openpyxl stores them as date serials with a number format, as Calc would).
-XLSX_BUILDER = """
-import datetime
-
-from openpyxl import Workbook
-from openpyxl.styles import Font
-
-
-def build_xlsx(spec):
-    book = Workbook()
-    book.remove(book.active)
-    for sheet in spec["sheets"]:
-        ws = book.create_sheet(sheet["name"])
-        dates = set(sheet.get("date_columns", []))
-        for r, row in enumerate(sheet["rows"]):
-            values = [datetime.date.fromisoformat(v) if r and c in dates else v
-                      for c, v in enumerate(row)]
-            ws.append(values)
-        for cell in ws[1]:
-            cell.font = Font(bold=True)
-        for c in dates:
-            for row in ws.iter_rows(min_row=2, min_col=c + 1, max_col=c + 1):
-                row[0].number_format = "yyyy-mm-dd"
-        for c, width in enumerate(sheet.get("widths", [])):
-            ws.column_dimensions[chr(ord("A") + c)].width = width
-    book.save(spec["path"])
-"""
+__all__ = ["WriterFamily", "doc_guards", "files_guard", "section_guard"]
 
 #: A guard most writer rewards carry: the document's level-1 headings are still the ones the
 #: context lists, in order (an agent that rewrote or dropped sections gets nothing).
@@ -90,13 +66,6 @@ class WriterFamily(OfficeFamily):
     patch_helpers: ClassVar[str] = PATCH_HELPERS
     reward_imports: ClassVar[str] = REWARD_IMPORTS
     reward_helpers: ClassVar[str] = REWARD_HELPERS
-
-    def oracle(self, task: TaskConfig) -> object | None:
-        """The family's GUI solver (:mod:`cuagym.families.writer._oracle`)."""
-        from cuagym.families.writer._oracle import ORACLES
-
-        made = ORACLES.get(self.id)
-        return made(task) if made is not None else None
 
     def reward_read(self, p: dict[str, Any]) -> str:
         """The document as it is, and as setup wrote it (the initial home)."""

@@ -1,97 +1,21 @@
-"""python-pptx source text shared by the impress families' scripts.
+"""Deck readers every impress ``reward.py`` carries (python-pptx on the environment image).
 
-Setup builds decks on python-pptx's default template (layouts: 0 Title Slide, 1 Title and
-Content, 3 Two Content, 5 Title Only). Rewards identify slides by their *title text*, never by
-position or layout name: an agent reorders, inserts and re-lays-out slides, and Impress renames
-layouts when it saves a .pptx ("Title and Content" comes back as e.g. "Blank Slide").
+Rewards identify slides by their *title text*, never by position or layout name: an agent
+reorders, inserts and re-lays-out slides, and Impress renames layouts when it saves a .pptx
+("Title and Content" comes back as e.g. "Blank Slide"). The whole-deck guards build on the
+desktop views of :mod:`cuagym.scripts._home` (inlined before this text).
 """
 
-from __future__ import annotations
-
-__all__ = ["PATCH_HELPERS", "PATCH_IMPORTS", "PPTX_BUILDER", "REWARD_HELPERS", "REWARD_IMPORTS"]
-
-# Slide keys: layout (index), title, subtitle, bullets, notes, table (rows, first = header).
-PPTX_BUILDER = """
-from pptx import Presentation
-from pptx.util import Inches
-
-
-def fill(text_frame, lines):
-    text_frame.text = lines[0]
-    for line in lines[1:]:
-        text_frame.add_paragraph().text = line
-
-
-def build_pptx(spec):
-    deck = Presentation()
-    deck.core_properties.title = spec["title"]
-    for s in spec["slides"]:
-        slide = deck.slides.add_slide(deck.slide_layouts[s["layout"]])
-        slide.shapes.title.text = s["title"]
-        if s.get("subtitle"):
-            slide.placeholders[1].text = s["subtitle"]
-        if s.get("bullets"):
-            fill(slide.placeholders[1].text_frame, s["bullets"])
-        if s.get("table"):
-            rows = s["table"]
-            frame = slide.shapes.add_table(len(rows), len(rows[0]), Inches(0.5), Inches(1.8),
-                                           Inches(9), Inches(0.4) * len(rows))
-            for r, row in enumerate(rows):
-                for c, value in enumerate(row):
-                    frame.table.cell(r, c).text = value
-        if s.get("notes"):
-            slide.notes_slide.notes_text_frame.text = s["notes"]
-    deck.save(spec["path"])
-"""
-
-PATCH_IMPORTS = """
-from pptx import Presentation
-from pptx.dml.color import RGBColor
-from pptx.util import Inches, Pt
-"""
-
-PATCH_HELPERS = '''
-def find_slide(deck, title):
-    """The one slide whose title is ``title``."""
-    hits = [s for s in deck.slides if s.shapes.title is not None and s.shapes.title.text == title]
-    if len(hits) != 1:
-        raise SystemExit(f"expected one slide {title!r}, found {len(hits)}")
-    return hits[0]
-
-
-def index_of(deck, slide):
-    return list(deck.slides).index(slide)
-
-
-def move_slide(deck, slide, index):
-    """Put ``slide`` at position ``index`` (python-pptx has no API: reorder sldIdLst)."""
-    ids = deck.slides._sldIdLst
-    element = list(ids)[index_of(deck, slide)]
-    ids.remove(element)
-    ids.insert(index, element)
-
-
-def delete_slide(deck, slide):
-    ids = deck.slides._sldIdLst
-    element = list(ids)[index_of(deck, slide)]
-    ids.remove(element)
-    deck.part.drop_rel(element.rId)
-
-
-def fill(text_frame, lines):
-    text_frame.text = lines[0]
-    for line in lines[1:]:
-        text_frame.add_paragraph().text = line
-'''
-
-REWARD_IMPORTS = """
-import re
-
-from pptx import Presentation
+# mypy: allow-untyped-defs, allow-untyped-calls, disable-error-code="var-annotated"
+# The text below the marker is pasted into task scripts as it is (their bytes are part of
+# every generated task): untyped, hand-wrapped lines kept, so ruff's formatter stays off.
+# ruff: noqa: B905  (zips pair views of equal length; a strict zip would change the text)
+# fmt: off
 from pptx.enum.shapes import PP_PLACEHOLDER
-"""
 
-REWARD_HELPERS = '''
+from cuagym.scripts._home import shape_view
+
+# -- inlined into reward.py --
 TITLES = {PP_PLACEHOLDER.TITLE, PP_PLACEHOLDER.CENTER_TITLE}
 # Footer-type placeholders hold dates and slide numbers, not content.
 SKIP = {PP_PLACEHOLDER.DATE, PP_PLACEHOLDER.FOOTER, PP_PLACEHOLDER.SLIDE_NUMBER}
@@ -208,4 +132,3 @@ def replaced(value, old, new):
     if isinstance(value, list):
         return [replaced(v, old, new) for v in value]
     return value
-'''

@@ -1,22 +1,29 @@
-"""What every impress family shares: the pptx vocabularies and the deck in the params."""
+"""What every impress family shares, single-app and cross-app: the family base (the pptx
+vocabularies of :mod:`cuagym.apps.impress`), the deck in the params and the reward guards.
+
+It lives beside the other office modules, outside ``cuagym.families.impress``, because that
+package lists the cross-app families homed in impress (``cuagym.families.cross.impress``), which
+build on it, as do writer's cross-app families on decks: the packages would import each other.
+"""
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from cuagym.apps.impress._world import DeckPlan
-from cuagym.core import TaskConfig
-from cuagym.families._office import OfficeFamily, quote
-from cuagym.families.impress._pptx import (
+from cuagym.apps.impress import (
     PATCH_HELPERS,
     PATCH_IMPORTS,
     PPTX_BUILDER,
     REWARD_HELPERS,
     REWARD_IMPORTS,
+    DeckPlan,
 )
+from cuagym.families._family import TaskParams
+from cuagym.families._office import OfficeFamily, quote
 
 __all__ = [
     "TITLES_GUARD",
+    "DeckParams",
     "ImpressFamily",
     "deck_context",
     "deck_guards",
@@ -58,6 +65,15 @@ def deck_context(plan: DeckPlan) -> str:
     )
 
 
+class DeckParams(TaskParams):
+    """What every impress task states first: the deck (its file, title, company, slide titles)."""
+
+    path: str
+    title: str
+    company: str
+    slides: list[str]
+
+
 def deck_params(plan: DeckPlan) -> dict[str, Any]:
     return {
         "path": plan.path,
@@ -76,13 +92,6 @@ class ImpressFamily(OfficeFamily):
     patch_helpers: ClassVar[str] = PATCH_HELPERS
     reward_imports: ClassVar[str] = REWARD_IMPORTS
     reward_helpers: ClassVar[str] = REWARD_HELPERS
-
-    def oracle(self, task: TaskConfig) -> object | None:
-        """The family's GUI solver (:mod:`cuagym.families.impress._oracle`)."""
-        from cuagym.families.impress._oracle import ORACLES
-
-        made = ORACLES.get(self.id)
-        return made(task) if made is not None else None
 
     def reward_read(self, p: dict[str, Any]) -> str:
         """The deck as it is, and as setup wrote it (the initial home)."""
