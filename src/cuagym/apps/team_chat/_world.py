@@ -14,9 +14,9 @@ import re
 from datetime import datetime, timedelta
 from typing import Any
 
-from cuagym.apps.team_chat._invariants import parse_ts
 from cuagym.apps.team_chat._ops import format_ts
 from cuagym.apps.team_chat._seed import _USERS, build_seed
+from cuagym.apps.webkit import parse_ts
 
 __all__ = [
     "ACTIVE_CHANNELS",
