@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from cuagym.apps.issue_tracker._ops import add_comment, create_issue, delete_issue
-from cuagym.apps.issue_tracker._seed import CURRENT_USER, build_seed
+from cuagym.apps.issue_tracker import CURRENT_USER, build_seed
+from cuagym.apps.issue_tracker.edits import add_comment, create_issue, delete_issue
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.families._family import GeneratedScripts, family_rng
 from cuagym.families.issue_tracker._common import (

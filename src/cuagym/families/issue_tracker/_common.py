@@ -22,9 +22,7 @@ from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from typing import Any
 
-from cuagym.apps.issue_tracker._invariants import check_invariants
-from cuagym.apps.issue_tracker._schema import IssueTrackerState
-from cuagym.apps.issue_tracker._seed import build_seed
+from cuagym.apps.issue_tracker import IssueTrackerState, build_seed, check_invariants
 from cuagym.core import TaskConfig
 from cuagym.families._family import family_rng
 from cuagym.hub import InvalidState

@@ -7,9 +7,14 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from cuagym.apps.issue_tracker._ops import category, transition, update_issue
-from cuagym.apps.issue_tracker._ops_plan import complete_sprint, move_to_sprint, update_project
-from cuagym.apps.issue_tracker._seed import build_seed
+from cuagym.apps.issue_tracker import build_seed, category
+from cuagym.apps.issue_tracker.edits import (
+    complete_sprint,
+    move_to_sprint,
+    transition,
+    update_issue,
+    update_project,
+)
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.families._family import GeneratedScripts, family_rng
 from cuagym.families.issue_tracker._common import (

@@ -13,9 +13,7 @@ import random
 from abc import abstractmethod
 from typing import Any, ClassVar
 
-from cuagym.apps.team_chat._invariants import check_invariants
-from cuagym.apps.team_chat._schema import TeamChatState
-from cuagym.apps.team_chat._world import State, base_world, finish, uid_of
+from cuagym.apps.team_chat import State, TeamChatState, base_world, check_invariants, finish, uid_of
 from cuagym.core import TaskConfig
 from cuagym.families._family import GeneratedScripts, TaskFamily, family_rng
 from cuagym.families.team_chat._scripts import (

@@ -5,16 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from cuagym.apps.team_chat._ops import (
-    add_members,
-    create_channel,
-    join_channel,
-    post_message,
-    set_archived,
-    set_channel_text,
-    toggle_pin,
-)
-from cuagym.apps.team_chat._world import (
+from cuagym.apps.team_chat import (
     ACTIVE_CHANNELS,
     State,
     add_message,
@@ -23,6 +14,15 @@ from cuagym.apps.team_chat._world import (
     ensure_member,
     gold_now,
     uid_of,
+)
+from cuagym.apps.team_chat.edits import (
+    add_members,
+    create_channel,
+    join_channel,
+    post_message,
+    set_archived,
+    set_channel_text,
+    toggle_pin,
 )
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.families.team_chat._base import ChatFamily, quote

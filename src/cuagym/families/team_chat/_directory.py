@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from cuagym.apps.team_chat._ops import open_dm, post_message
-from cuagym.apps.team_chat._world import PERSONAS, State, gold_now, uid_of
+from cuagym.apps.team_chat import PERSONAS, State, gold_now, uid_of
+from cuagym.apps.team_chat.edits import open_dm, post_message
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.families.team_chat._base import ChatFamily, quote
 from cuagym.families.team_chat._messaging import _people

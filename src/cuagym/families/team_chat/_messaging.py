@@ -5,8 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from cuagym.apps.team_chat._ops import edit_message, post_message, toggle_reaction
-from cuagym.apps.team_chat._world import (
+from cuagym.apps.team_chat import (
     ACTIVE_CHANNELS,
     DISPLAY,
     PERSONAS,
@@ -17,6 +16,7 @@ from cuagym.apps.team_chat._world import (
     gold_now,
     uid_of,
 )
+from cuagym.apps.team_chat.edits import edit_message, post_message, toggle_reaction
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.families.team_chat._base import ChatFamily, quote
 

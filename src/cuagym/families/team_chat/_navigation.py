@@ -13,8 +13,7 @@ import copy
 import random
 from typing import Any, ClassVar
 
-from cuagym.apps.team_chat._ops import open_dm, post_message
-from cuagym.apps.team_chat._world import (
+from cuagym.apps.team_chat import (
     State,
     add_message,
     base_world,
@@ -23,6 +22,7 @@ from cuagym.apps.team_chat._world import (
     gold_now,
     uid_of,
 )
+from cuagym.apps.team_chat.edits import open_dm, post_message
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.families._family import GeneratedScripts, family_rng
 from cuagym.families.team_chat._base import ChatFamily, params_of, quote, validate

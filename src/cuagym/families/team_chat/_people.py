@@ -5,14 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from cuagym.apps.team_chat._ops import (
-    delete_message,
-    open_dm,
-    post_message,
-    switch_user,
-    update_profile,
-)
-from cuagym.apps.team_chat._world import (
+from cuagym.apps.team_chat import (
     ACTIVE_CHANNELS,
     ADMINS,
     DISPLAY,
@@ -24,6 +17,13 @@ from cuagym.apps.team_chat._world import (
     ensure_member,
     gold_now,
     uid_of,
+)
+from cuagym.apps.team_chat.edits import (
+    delete_message,
+    open_dm,
+    post_message,
+    switch_user,
+    update_profile,
 )
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.families.team_chat._base import ChatFamily, quote

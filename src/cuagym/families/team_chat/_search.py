@@ -12,8 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from cuagym.apps.team_chat._ops import toggle_pin
-from cuagym.apps.team_chat._world import (
+from cuagym.apps.team_chat import (
     ACTIVE_CHANNELS,
     DISPLAY,
     State,
@@ -22,6 +21,7 @@ from cuagym.apps.team_chat._world import (
     ensure_member,
     uid_of,
 )
+from cuagym.apps.team_chat.edits import toggle_pin
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.families.team_chat._base import ChatFamily, quote
 from cuagym.families.team_chat._messaging import _OTHER, _people

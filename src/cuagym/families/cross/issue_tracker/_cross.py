@@ -18,10 +18,9 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cuagym.apps.issue_tracker._ops import create_issue
-from cuagym.apps.issue_tracker._seed import CURRENT_USER, build_seed
-from cuagym.apps.team_chat._ops import post_message
-from cuagym.apps.team_chat._world import (
+from cuagym.apps.issue_tracker import CURRENT_USER, build_seed
+from cuagym.apps.issue_tracker.edits import create_issue
+from cuagym.apps.team_chat import (
     DISPLAY,
     add_message,
     base_world,
@@ -30,6 +29,7 @@ from cuagym.apps.team_chat._world import (
     finish,
     gold_now,
 )
+from cuagym.apps.team_chat.edits import post_message
 from cuagym.core import Difficulty, StartWindow, TaskConfig
 from cuagym.families._family import GeneratedScripts, family_rng
 from cuagym.families.issue_tracker._common import (

@@ -14,15 +14,9 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cuagym.apps.issue_tracker._ops import update_issue
-from cuagym.apps.issue_tracker._seed import build_seed
-from cuagym.apps.team_chat._world import (
-    DISPLAY,
-    add_message,
-    channel_id,
-    ensure_member,
-    finish,
-)
+from cuagym.apps.issue_tracker import build_seed
+from cuagym.apps.issue_tracker.edits import update_issue
+from cuagym.apps.team_chat import DISPLAY, add_message, channel_id, ensure_member, finish
 from cuagym.core import Difficulty, StartWindow, TaskConfig
 from cuagym.families._family import GeneratedScripts, family_rng
 from cuagym.families.cross.issue_tracker._cross import (

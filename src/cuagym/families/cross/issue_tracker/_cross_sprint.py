@@ -15,16 +15,10 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cuagym.apps.issue_tracker._ops import category, transition
-from cuagym.apps.issue_tracker._seed import build_seed
-from cuagym.apps.team_chat._ops import post_message
-from cuagym.apps.team_chat._world import (
-    add_message,
-    channel_id,
-    ensure_member,
-    finish,
-    gold_now,
-)
+from cuagym.apps.issue_tracker import build_seed, category
+from cuagym.apps.issue_tracker.edits import transition
+from cuagym.apps.team_chat import add_message, channel_id, ensure_member, finish, gold_now
+from cuagym.apps.team_chat.edits import post_message
 from cuagym.core import Difficulty, StartWindow, TaskConfig
 from cuagym.families._family import GeneratedScripts, family_rng
 from cuagym.families.cross.issue_tracker._cross import _CHAT_HELPERS, _ME_CHAT, CHAT, _chat_base

@@ -14,12 +14,13 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from cuagym.apps.team_chat import HANDLES
 from cuagym.core import TaskConfig
 from cuagym.families._web_oracle import Act, Element, PageBusy, Stage, WebOracle, call
 from cuagym.families.cross.issue_tracker._cross import _ME_CHAT, _REPORTS, reply_text
 from cuagym.families.cross.issue_tracker._cross_sprint import status_text
 from cuagym.families.issue_tracker._oracle import CreateIssueOracle, TrackerOracle, exact
-from cuagym.families.team_chat._oracle import HANDLES, THREAD, ChatOracle
+from cuagym.families.team_chat._oracle import THREAD, ChatOracle
 
 __all__ = [
     "CrossAppOracle",

@@ -23,14 +23,8 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cuagym.apps.team_chat._ops import post_message
-from cuagym.apps.team_chat._world import (
-    State,
-    channel_id,
-    ensure_member,
-    gold_now,
-    uid_of,
-)
+from cuagym.apps.team_chat import State, channel_id, ensure_member, gold_now, uid_of
+from cuagym.apps.team_chat.edits import post_message
 from cuagym.core import Difficulty, StartWindow, TaskConfig
 from cuagym.families._family import GeneratedScripts, family_rng
 from cuagym.families.team_chat._base import LOOKUPS, ChatFamily, params_of, quote

@@ -17,8 +17,8 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cuagym.apps.team_chat._ops import create_channel, post_message
-from cuagym.apps.team_chat._world import finish, gold_now
+from cuagym.apps.team_chat import finish, gold_now
+from cuagym.apps.team_chat.edits import create_channel, post_message
 from cuagym.core import Difficulty, StartWindow, TaskConfig
 from cuagym.families._family import GeneratedScripts, TaskFamily, family_rng
 from cuagym.families.team_chat._base import params_of, quote, validate
