@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from cuagym.apps.issue_tracker import CURRENT_USER, build_seed
 from cuagym.apps.issue_tracker.edits import add_comment, create_issue, delete_issue
 from cuagym.core import Difficulty, TaskConfig
-from cuagym.families._family import GeneratedScripts, family_rng
+from cuagym.families._family import GeneratedScripts, TaskParams, family_rng
 from cuagym.families.issue_tracker._common import (
     NOW,
     gold_from,
@@ -24,15 +24,18 @@ from cuagym.families.issue_tracker._common import (
     task_world,
 )
 from cuagym.families.issue_tracker._issues import (
-    _PROJECT_NAMES,
     ME,
+    PROJECT_NAMES,
     IssueFamily,
-    _open_issues,
     _where,
+    open_issues,
     params,
 )
 
-__all__ = ["MergeDuplicate"]
+__all__ = [
+    "MergeDuplicate",
+    "MergeDuplicateParams",
+]
 
 _NOTES: tuple[str, ...] = (
     "Seen again on the staging build from this morning, steps are the same.",
@@ -43,8 +46,19 @@ _NOTES: tuple[str, ...] = (
 )
 
 
+class MergeDuplicateParams(TaskParams):
+    """Task parameters of ``MergeDuplicate`` (in the order its tasks list them)."""
+
+    original_key: str
+    original_title: str
+    duplicate_key: str
+    duplicate_title: str
+    commenter: str
+
+
 class MergeDuplicate(IssueFamily):
     id: ClassVar[str] = "merge-duplicate"
+    params_type: ClassVar[type[TaskParams] | None] = MergeDuplicateParams
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("issues", "detail", "delete")
     also_covers: ClassVar[tuple[str, ...]] = ("issue-tracker:issues/detail/comments/add",)
@@ -56,7 +70,7 @@ class MergeDuplicate(IssueFamily):
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         seed = build_seed()
-        original = rng.choice(_open_issues(seed, ("story", "bug", "task")))
+        original = rng.choice(open_issues(seed, ("story", "bug", "task")))
         project = original["project"]
         copy_key = f"{project}-{seed['projects'][project]['nextIssueNumber']}"
         copy_title = f"{original['title']} (filed again)"
@@ -78,7 +92,7 @@ class MergeDuplicate(IssueFamily):
             ]
         )
         context = (
-            f"In {_PROJECT_NAMES[project]} ({project}), {dup} (“{copy_title}”) was filed as a "
+            f"In {PROJECT_NAMES[project]} ({project}), {dup} (“{copy_title}”) was filed as a "
             f"copy of {orig}; {who} left one comment on {dup}. You are signed in as {ME}."
         )
         return self.make_task(

@@ -170,7 +170,7 @@ ACTION = "set_current"
 
 
 #: The helpers every issue-tracker reward carries (after the shared frame and hub libraries).
-_HELPERS = """
+TRACKER_HELPERS = """
 def user_named(state, display_name):
     for user in state["users"].values():
         if user["displayName"].lower() == display_name.lower():
@@ -219,7 +219,7 @@ def reward_script(task: TaskConfig, summary: str, body: str) -> str:
     return compose_reward(
         header=f"# reward.py: {' '.join(summary.split())}",
         imports="import json\n",
-        libraries=[*WEB_LIBRARIES, _HELPERS],
+        libraries=[*WEB_LIBRARIES, TRACKER_HELPERS],
         constants=f"PARAMS = json.loads({params!r})",
         read=_READ,
         body=body,

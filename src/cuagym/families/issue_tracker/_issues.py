@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 from cuagym.apps.issue_tracker import CURRENT_USER, build_seed, category
 from cuagym.apps.issue_tracker.edits import add_comment, create_issue, transition, update_issue
 from cuagym.core import Difficulty, TaskConfig
-from cuagym.families._family import GeneratedScripts, TaskFamily
+from cuagym.families._family import GeneratedScripts, TaskFamily, TaskParams
 from cuagym.families.issue_tracker._common import (
     NOW,
     gold_from,
@@ -22,15 +22,20 @@ from cuagym.families.issue_tracker._common import (
 
 __all__ = [
     "AddComment",
+    "AddCommentParams",
     "AssignIssue",
+    "AssignIssueParams",
     "CreateIssue",
+    "CreateIssueParams",
     "IssueFamily",
     "SetPriority",
+    "SetPriorityParams",
     "TransitionIssue",
+    "TransitionIssueParams",
 ]
 
 ME = "Nina Alvarez"
-_PROJECT_NAMES = {
+PROJECT_NAMES = {
     "WEB": "Storefront Web",
     "MOB": "Trail Companion App",
     "OPS": "Platform Operations",
@@ -41,7 +46,7 @@ def params(task: TaskConfig) -> dict[str, Any]:
     return dict(task.params or {})
 
 
-def _open_issues(state: dict[str, Any], types: tuple[str, ...]) -> list[dict[str, Any]]:
+def open_issues(state: dict[str, Any], types: tuple[str, ...]) -> list[dict[str, Any]]:
     """Unfinished issues of the given types, outside closed sprints, in key order."""
     return [
         i
@@ -70,14 +75,24 @@ class IssueFamily(TaskFamily):
         return str(next(u["id"] for u in state["users"].values() if u["displayName"] == name))
 
 
+class AssignIssueParams(TaskParams):
+    """Task parameters of ``AssignIssue`` (in the order its tasks list them)."""
+
+    issue_key: str
+    issue_title: str
+    assignee_name: str
+    previous_assignee: str | None
+
+
 class AssignIssue(IssueFamily):
     id: ClassVar[str] = "assign-issue"
+    params_type: ClassVar[type[TaskParams] | None] = AssignIssueParams
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("issues", "detail", "fields", "assignee")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         seed = build_seed()
-        issue = rng.choice(_open_issues(seed, ("story", "bug", "task", "subtask")))
+        issue = rng.choice(open_issues(seed, ("story", "bug", "task", "subtask")))
         who = rng.choice(sorted(u for u in seed["users"] if u != issue["assignee"]))
         name = seed["users"][who]["displayName"]
         before = seed["users"][issue["assignee"]]["displayName"] if issue["assignee"] else None
@@ -93,7 +108,7 @@ class AssignIssue(IssueFamily):
             ]
         )
         context = (
-            f"Project {_PROJECT_NAMES[issue['project']]} ({issue['project']}) has issue "
+            f"Project {PROJECT_NAMES[issue['project']]} ({issue['project']}) has issue "
             f"{_where(issue)}, currently "
             + (f"assigned to {before}." if before else "unassigned.")
             + f" {name} is on the team. You are signed in as {ME}."
@@ -130,14 +145,24 @@ class AssignIssue(IssueFamily):
         return reward_script(task, f"assign {params(task)['issue_key']}", body)
 
 
+class SetPriorityParams(TaskParams):
+    """Task parameters of ``SetPriority`` (in the order its tasks list them)."""
+
+    issue_key: str
+    issue_title: str
+    priority: str
+    previous_priority: str
+
+
 class SetPriority(IssueFamily):
     id: ClassVar[str] = "set-priority"
+    params_type: ClassVar[type[TaskParams] | None] = SetPriorityParams
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("issues", "detail", "fields", "priority")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         seed = build_seed()
-        issue = rng.choice(_open_issues(seed, ("story", "bug", "task")))
+        issue = rng.choice(open_issues(seed, ("story", "bug", "task")))
         levels = ["Highest", "High", "Medium", "Low", "Lowest"]
         target = rng.choice([p for p in levels if p.lower() != issue["priority"]])
         reason = rng.choice(
@@ -160,7 +185,7 @@ class SetPriority(IssueFamily):
             ]
         )
         context = (
-            f"Issue {_where(issue)} in project {_PROJECT_NAMES[issue['project']]} currently has "
+            f"Issue {_where(issue)} in project {PROJECT_NAMES[issue['project']]} currently has "
             f"priority {issue['priority'].capitalize()}. You are signed in as {ME}."
         )
         return self.make_task(
@@ -213,14 +238,24 @@ _COMMENTS = {
 }
 
 
+class AddCommentParams(TaskParams):
+    """Task parameters of ``AddComment`` (in the order its tasks list them)."""
+
+    issue_key: str
+    issue_title: str
+    comment: str
+    author_name: str
+
+
 class AddComment(IssueFamily):
     id: ClassVar[str] = "add-comment"
+    params_type: ClassVar[type[TaskParams] | None] = AddCommentParams
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("issues", "detail", "comments", "add")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         seed = build_seed()
-        issue = rng.choice(_open_issues(seed, ("story", "bug", "task")))
+        issue = rng.choice(open_issues(seed, ("story", "bug", "task")))
         text = rng.choice(_COMMENTS[issue["type"]])
         w = _where(issue)
         instruction = rng.choice(
@@ -233,7 +268,7 @@ class AddComment(IssueFamily):
             ]
         )
         context = (
-            f"Issue {_where(issue)} exists in project {_PROJECT_NAMES[issue['project']]} with "
+            f"Issue {_where(issue)} exists in project {PROJECT_NAMES[issue['project']]} with "
             f"{len(issue['comments'])} comment(s). You are signed in as {ME}; the comment is "
             "posted as you."
         )
@@ -285,10 +320,20 @@ _WHY = {
 }
 
 
+class TransitionIssueParams(TaskParams):
+    """Task parameters of ``TransitionIssue`` (in the order its tasks list them)."""
+
+    issue_key: str
+    issue_title: str
+    from_status: str
+    to_status: str
+
+
 class TransitionIssue(IssueFamily):
     """Move an issue several workflow steps: the board only offers one step at a time."""
 
     id: ClassVar[str] = "transition-issue"
+    params_type: ClassVar[type[TaskParams] | None] = TransitionIssueParams
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("board", "workflow", "transition")
 
@@ -297,7 +342,7 @@ class TransitionIssue(IssueFamily):
         active = {s["id"] for s in seed["sprints"].values() if s["state"] == "active"}
         pool = [
             i
-            for i in _open_issues(seed, ("story", "bug", "task", "subtask"))
+            for i in open_issues(seed, ("story", "bug", "task", "subtask"))
             if i["sprint"] in active and i["status"] in ("todo", "in-progress")
         ]
         issue = rng.choice(pool)
@@ -315,7 +360,7 @@ class TransitionIssue(IssueFamily):
             ]
         )
         context = (
-            f"{_where(issue)} is in the active sprint of {_PROJECT_NAMES[issue['project']]} "
+            f"{_where(issue)} is in the active sprint of {PROJECT_NAMES[issue['project']]} "
             f"with status {_NAMES[issue['status']]}. You are signed in as {ME}."
         )
         return self.make_task(
@@ -378,8 +423,22 @@ _NEW_ISSUES = {
 }
 
 
+class CreateIssueParams(TaskParams):
+    """Task parameters of ``CreateIssue`` (in the order its tasks list them)."""
+
+    project: str
+    type: str
+    title: str
+    priority: str
+    assignee_name: str
+    labels: list[str]
+    story_points: int
+    sprint_name: str | None
+
+
 class CreateIssue(IssueFamily):
     id: ClassVar[str] = "create-issue"
+    params_type: ClassVar[type[TaskParams] | None] = CreateIssueParams
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("issues", "create", "modal")
 
@@ -397,7 +456,7 @@ class CreateIssue(IssueFamily):
             if s["project"] == project and s["state"] == "planned"
         )
         sprint = rng.choice([None, planned])
-        pname = _PROJECT_NAMES[project]
+        pname = PROJECT_NAMES[project]
         tags = " and ".join(labels)
         pts = f"{points} story point" + ("" if points == 1 else "s")
         where = f"planned into {sprint}" if sprint else "left in the backlog"

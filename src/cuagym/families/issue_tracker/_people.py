@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 from cuagym.apps.issue_tracker import CURRENT_USER, build_seed, category
 from cuagym.apps.issue_tracker.edits import update_issue
 from cuagym.core import Difficulty, TaskConfig
-from cuagym.families._family import GeneratedScripts, family_rng
+from cuagym.families._family import GeneratedScripts, TaskParams, family_rng
 from cuagym.families.issue_tracker._common import (
     NOW,
     gold_from,
@@ -26,7 +26,12 @@ from cuagym.families.issue_tracker._common import (
 )
 from cuagym.families.issue_tracker._issues import ME, IssueFamily, params
 
-__all__ = ["HandOverWork", "open_count", "unfinished_of"]
+__all__ = [
+    "HandOverWork",
+    "HandOverWorkParams",
+    "open_count",
+    "unfinished_of",
+]
 
 State = dict[str, Any]
 
@@ -48,8 +53,16 @@ def unfinished_of(state: State, uid: str) -> list[str]:
     )
 
 
+class HandOverWorkParams(TaskParams):
+    """Task parameters of ``HandOverWork`` (in the order its tasks list them)."""
+
+    leaver_name: str
+    candidates: list[str]
+
+
 class HandOverWork(IssueFamily):
     id: ClassVar[str] = "hand-over-work"
+    params_type: ClassVar[type[TaskParams] | None] = HandOverWorkParams
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("people", "profile")
     also_covers: ClassVar[tuple[str, ...]] = (

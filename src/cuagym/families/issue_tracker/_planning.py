@@ -16,7 +16,7 @@ from cuagym.apps.issue_tracker.edits import (
     update_project,
 )
 from cuagym.core import Difficulty, TaskConfig
-from cuagym.families._family import GeneratedScripts, family_rng
+from cuagym.families._family import GeneratedScripts, TaskParams, family_rng
 from cuagym.families.issue_tracker._common import (
     NOW,
     gold_from,
@@ -25,9 +25,18 @@ from cuagym.families.issue_tracker._common import (
     setup_script,
     task_world,
 )
-from cuagym.families.issue_tracker._issues import _PROJECT_NAMES, ME, IssueFamily, params
+from cuagym.families.issue_tracker._issues import ME, PROJECT_NAMES, IssueFamily, params
 
-__all__ = ["CompleteSprint", "ProjectSettings", "SprintPlanning", "TriageBugs"]
+__all__ = [
+    "CompleteSprint",
+    "CompleteSprintParams",
+    "ProjectSettings",
+    "ProjectSettingsParams",
+    "SprintPlanning",
+    "SprintPlanningParams",
+    "TriageBugs",
+    "TriageBugsParams",
+]
 
 
 def _sprint_of(state: dict[str, Any], project: str, kind: str) -> dict[str, Any]:
@@ -44,14 +53,24 @@ def _title(issue: dict[str, Any]) -> str:
     return f"{issue['key']} “{issue['title']}”"
 
 
+class SprintPlanningParams(TaskParams):
+    """Task parameters of ``SprintPlanning`` (in the order its tasks list them)."""
+
+    project: str
+    sprint_name: str
+    bring: list[str]
+    drop: str
+
+
 class SprintPlanning(IssueFamily):
     id: ClassVar[str] = "sprint-planning"
+    params_type: ClassVar[type[TaskParams] | None] = SprintPlanningParams
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("backlog", "sprint-planning", "move-issues")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         seed = build_seed()
-        project = rng.choice(sorted(_PROJECT_NAMES))
+        project = rng.choice(sorted(PROJECT_NAMES))
         planned = _sprint_of(seed, project, "planned")
         movable = [
             i
@@ -80,7 +99,7 @@ class SprintPlanning(IssueFamily):
             ]
         )
         context = (
-            f"In project {_PROJECT_NAMES[project]} ({project}), {planned['name']} is planned "
+            f"In project {PROJECT_NAMES[project]} ({project}), {planned['name']} is planned "
             f"(not started). {bring[0]['key']} and {bring[1]['key']} are in the backlog; "
             f"{drop['key']} is in {planned['name']}. You are signed in as {ME}."
         )
@@ -131,14 +150,24 @@ _NEW_NAMES = {
 }
 
 
+class ProjectSettingsParams(TaskParams):
+    """Task parameters of ``ProjectSettings`` (in the order its tasks list them)."""
+
+    project: str
+    lead_name: str
+    default_assignee: str
+    new_name: str
+
+
 class ProjectSettings(IssueFamily):
     id: ClassVar[str] = "project-settings"
+    params_type: ClassVar[type[TaskParams] | None] = ProjectSettingsParams
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("projects", "settings", "details")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         seed = build_seed()
-        key = rng.choice(sorted(_PROJECT_NAMES))
+        key = rng.choice(sorted(PROJECT_NAMES))
         project = seed["projects"][key]
         lead = rng.choice(sorted(u for u in seed["users"] if u != project["lead"]))
         lead_name = seed["users"][lead]["displayName"]
@@ -216,16 +245,26 @@ class ProjectSettings(IssueFamily):
         return reward_script(task, f"settings of {params(task)['project']}", body)
 
 
+class CompleteSprintParams(TaskParams):
+    """Task parameters of ``CompleteSprint`` (in the order its tasks list them)."""
+
+    project: str
+    sprint_name: str
+    next_sprint_name: str
+    reviewed: str
+
+
 class CompleteSprint(IssueFamily):
     """Finish the reviewed item, then close the sprint and roll unfinished work over."""
 
     id: ClassVar[str] = "complete-sprint"
+    params_type: ClassVar[type[TaskParams] | None] = CompleteSprintParams
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("sprints", "lifecycle", "complete")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         seed = build_seed()
-        project = rng.choice(sorted(_PROJECT_NAMES))
+        project = rng.choice(sorted(PROJECT_NAMES))
         active = _sprint_of(seed, project, "active")
         planned = _sprint_of(seed, project, "planned")
         reviewed = rng.choice(
@@ -251,7 +290,7 @@ class CompleteSprint(IssueFamily):
             ]
         )
         context = (
-            f"{active['name']} is the active sprint of {_PROJECT_NAMES[project]} ({project}); "
+            f"{active['name']} is the active sprint of {PROJECT_NAMES[project]} ({project}); "
             f"{reviewed['key']} is In Review. {planned['name']} is the next, planned sprint. "
             f"You are signed in as {ME}."
         )
@@ -307,10 +346,20 @@ class CompleteSprint(IssueFamily):
         return reward_script(task, f"complete {params(task)['sprint_name']}", body)
 
 
+class TriageBugsParams(TaskParams):
+    """Task parameters of ``TriageBugs`` (in the order its tasks list them)."""
+
+    project: str
+    assignee_name: str
+    label: str
+    priorities: list[str]
+
+
 class TriageBugs(IssueFamily):
     """A bulk edit over the issues a filter finds: the set is defined by criteria, not keys."""
 
     id: ClassVar[str] = "triage-bugs"
+    params_type: ClassVar[type[TaskParams] | None] = TriageBugsParams
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("search", "filters", "bulk-triage")
     # The set is found with a query (the oracle writes one in the query mode), and the reward
@@ -323,7 +372,7 @@ class TriageBugs(IssueFamily):
         who = rng.choice(["u-grace", "u-theo", "u-marco" if project == "MOB" else "u-devon"])
         name = seed["users"][who]["displayName"]
         label = rng.choice(["triage", "needs-repro", "bug-bash"])
-        pname = _PROJECT_NAMES[project]
+        pname = PROJECT_NAMES[project]
         instruction = rng.choice(
             [
                 f"Triage the {pname} bugs: every bug that is not Done, has no assignee and has "

@@ -25,10 +25,20 @@ from cuagym.apps.team_chat.edits import (
     toggle_pin,
 )
 from cuagym.core import Difficulty, TaskConfig
+from cuagym.families._family import TaskParams
 from cuagym.families.team_chat._base import ChatFamily, quote
-from cuagym.families.team_chat._messaging import _OTHER, _find, _people
+from cuagym.families.team_chat._messaging import _OTHER, _find, pick_people
 
-__all__ = ["CreatePrivateChannel", "JoinAndPost", "SetChannelTopic", "WrapUpChannel"]
+__all__ = [
+    "CreatePrivateChannel",
+    "CreatePrivateChannelParams",
+    "JoinAndPost",
+    "JoinAndPostParams",
+    "SetChannelTopic",
+    "SetChannelTopicParams",
+    "WrapUpChannel",
+    "WrapUpChannelParams",
+]
 
 _TOPICS: tuple[str, ...] = (
     "Release 2.16 ships Thu - code freeze Tue 18:00 UTC",
@@ -51,13 +61,22 @@ posted = [m for m in new_mine if m["threadParent"] is None]
 """
 
 
+class SetChannelTopicParams(TaskParams):
+    """Task parameters of ``SetChannelTopic`` (in the order its tasks list them)."""
+
+    me: str
+    channel: str
+    topic: str
+
+
 class SetChannelTopic(ChatFamily):
     id: ClassVar[str] = "set-channel-topic"
+    params_type: ClassVar[type[TaskParams] | None] = SetChannelTopicParams
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("channels", "settings", "topic")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
-        (me,) = _people(rng, 1)
+        (me,) = pick_people(rng, 1)
         channel = rng.choice(ACTIVE_CHANNELS)
         topic = rng.choice(_TOPICS)
         said = quote(topic)
@@ -110,13 +129,22 @@ _POSTS: tuple[str, ...] = (
 )
 
 
+class JoinAndPostParams(TaskParams):
+    """Task parameters of ``JoinAndPost`` (in the order its tasks list them)."""
+
+    me: str
+    channel: str
+    text: str
+
+
 class JoinAndPost(ChatFamily):
     id: ClassVar[str] = "join-and-post"
+    params_type: ClassVar[type[TaskParams] | None] = JoinAndPostParams
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("channels", "membership", "join")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
-        (me,) = _people(rng, 1)
+        (me,) = pick_people(rng, 1)
         channel = rng.choice([c for c in ACTIVE_CHANNELS if c != "general"])
         text = rng.choice(_POSTS)
         said = quote(text)
@@ -204,13 +232,25 @@ _PROJECTS: tuple[tuple[str, str, str], ...] = (
 )
 
 
+class CreatePrivateChannelParams(TaskParams):
+    """Task parameters of ``CreatePrivateChannel`` (in the order its tasks list them)."""
+
+    me: str
+    first: str
+    second: str
+    channel: str
+    purpose: str
+    text: str
+
+
 class CreatePrivateChannel(ChatFamily):
     id: ClassVar[str] = "create-private-channel"
+    params_type: ClassVar[type[TaskParams] | None] = CreatePrivateChannelParams
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("channels", "create", "private-channel")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
-        me, first, second = _people(rng, 3)
+        me, first, second = pick_people(rng, 3)
         name, purpose, welcome = rng.choice(_PROJECTS)
         desc, said = quote(purpose), quote(welcome)
         instruction = rng.choice(
@@ -309,13 +349,25 @@ _WRAPS: tuple[tuple[str, str, str], ...] = (
 )
 
 
+class WrapUpChannelParams(TaskParams):
+    """Task parameters of ``WrapUpChannel`` (in the order its tasks list them)."""
+
+    me: str
+    author: str
+    other: str
+    channel: str
+    match: str
+    text: str
+
+
 class WrapUpChannel(ChatFamily):
     id: ClassVar[str] = "wrap-up-channel"
+    params_type: ClassVar[type[TaskParams] | None] = WrapUpChannelParams
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("channels", "lifecycle", "archive")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
-        me, author, other = _people(rng, 3)
+        me, author, other = pick_people(rng, 3)
         channel, summary, signoff = rng.choice(_WRAPS)
         first = author.split()[0]
         said = quote(signoff)

@@ -14,10 +14,15 @@ from typing import Any, ClassVar
 from cuagym.apps.team_chat import PERSONAS, State, gold_now, uid_of
 from cuagym.apps.team_chat.edits import open_dm, post_message
 from cuagym.core import Difficulty, TaskConfig
+from cuagym.families._family import TaskParams
 from cuagym.families.team_chat._base import ChatFamily, quote
-from cuagym.families.team_chat._messaging import _people
+from cuagym.families.team_chat._messaging import pick_people
 
-__all__ = ["ROLES", "GroupDmByRole"]
+__all__ = [
+    "ROLES",
+    "GroupDmByRole",
+    "GroupDmByRoleParams",
+]
 
 #: Titles no seed person holds; a task gives two of them to two teammates.
 ROLES: tuple[str, ...] = (
@@ -36,8 +41,18 @@ _TEXTS: tuple[str, ...] = (
 )
 
 
+class GroupDmByRoleParams(TaskParams):
+    """Task parameters of ``GroupDmByRole`` (in the order its tasks list them)."""
+
+    me: str
+    first_role: str
+    second_role: str
+    text: str
+
+
 class GroupDmByRole(ChatFamily):
     id: ClassVar[str] = "group-dm-by-role"
+    params_type: ClassVar[type[TaskParams] | None] = GroupDmByRoleParams
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("people", "directory", "find-person")
     also_covers: ClassVar[tuple[str, ...]] = ("team-chat:direct-messages/group/start-group",)
@@ -48,7 +63,7 @@ class GroupDmByRole(ChatFamily):
         return GroupDmByRoleOracle(task)
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
-        (me,) = _people(rng, 1)
+        (me,) = pick_people(rng, 1)
         first, second = rng.sample(ROLES, 2)
         text = rng.choice(_TEXTS)
         said = quote(text)

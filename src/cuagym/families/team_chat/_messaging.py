@@ -18,9 +18,17 @@ from cuagym.apps.team_chat import (
 )
 from cuagym.apps.team_chat.edits import edit_message, post_message, toggle_reaction
 from cuagym.core import Difficulty, TaskConfig
+from cuagym.families._family import TaskParams
 from cuagym.families.team_chat._base import ChatFamily, quote
 
-__all__ = ["FixOwnMessage", "ReactToMessage", "ReplyInThread"]
+__all__ = [
+    "FixOwnMessage",
+    "FixOwnMessageParams",
+    "ReactToMessage",
+    "ReactToMessageParams",
+    "ReplyInThread",
+    "ReplyInThreadParams",
+]
 
 # Messages worth reacting to: (text, what it is about). Each text is unique in every world.
 _NEWS: tuple[tuple[str, str], ...] = (
@@ -59,7 +67,7 @@ _EMOJI: tuple[str, ...] = (
 )
 
 
-def _people(rng: random.Random, n: int) -> list[str]:
+def pick_people(rng: random.Random, n: int) -> list[str]:
     """``n`` distinct display names: the persona first, then teammates."""
     me = rng.choice(PERSONAS)
     others = rng.sample([u for u in DISPLAY if u != me], n - 1)
@@ -91,13 +99,25 @@ new_mine = [m for m in cur_msgs if m["id"] not in init_ids and m["sender"] == me
 """
 
 
+class ReactToMessageParams(TaskParams):
+    """Task parameters of ``ReactToMessage`` (in the order its tasks list them)."""
+
+    me: str
+    author: str
+    other: str
+    channel: str
+    match: str
+    emoji: str
+
+
 class ReactToMessage(ChatFamily):
     id: ClassVar[str] = "react-to-message"
+    params_type: ClassVar[type[TaskParams] | None] = ReactToMessageParams
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("messaging", "reactions", "add-reaction")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
-        me, author, other = _people(rng, 3)
+        me, author, other = pick_people(rng, 3)
         channel = rng.choice(ACTIVE_CHANNELS)
         text, about = rng.choice(_NEWS)
         emoji = rng.choice(_EMOJI)
@@ -213,13 +233,25 @@ _FIRST_REPLIES: tuple[str, ...] = (
 )
 
 
+class ReplyInThreadParams(TaskParams):
+    """Task parameters of ``ReplyInThread`` (in the order its tasks list them)."""
+
+    me: str
+    author: str
+    other: str
+    channel: str
+    match: str
+    answer: str
+
+
 class ReplyInThread(ChatFamily):
     id: ClassVar[str] = "reply-in-thread"
+    params_type: ClassVar[type[TaskParams] | None] = ReplyInThreadParams
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("messaging", "threads", "reply-in-thread")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
-        me, author, other = _people(rng, 3)
+        me, author, other = pick_people(rng, 3)
         channel = rng.choice(ACTIVE_CHANNELS)
         question, about, answer = rng.choice(_QUESTIONS)
         first = author.split()[0]
@@ -333,13 +365,25 @@ _MISTAKES: tuple[tuple[str, str, str, str], ...] = (
 )
 
 
+class FixOwnMessageParams(TaskParams):
+    """Task parameters of ``FixOwnMessage`` (in the order its tasks list them)."""
+
+    me: str
+    other: str
+    channel: str
+    match: str
+    wrong: str
+    right: str
+
+
 class FixOwnMessage(ChatFamily):
     id: ClassVar[str] = "fix-own-message"
+    params_type: ClassVar[type[TaskParams] | None] = FixOwnMessageParams
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("messaging", "editing", "edit-message")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
-        me, other = _people(rng, 2)
+        me, other = pick_people(rng, 2)
         channel = rng.choice(ACTIVE_CHANNELS)
         text, wrong, right, about = rng.choice(_MISTAKES)
         bad, good = quote(wrong), quote(right)

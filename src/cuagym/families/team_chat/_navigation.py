@@ -24,12 +24,16 @@ from cuagym.apps.team_chat import (
 )
 from cuagym.apps.team_chat.edits import open_dm, post_message
 from cuagym.core import Difficulty, TaskConfig
-from cuagym.families._family import GeneratedScripts, family_rng
+from cuagym.families._family import GeneratedScripts, TaskParams, family_rng
 from cuagym.families.team_chat._base import ChatFamily, params_of, quote, validate
-from cuagym.families.team_chat._messaging import _people
+from cuagym.families.team_chat._messaging import pick_people
 from cuagym.families.team_chat._scripts import golden_script, patch_ops, setup_script
 
-__all__ = ["CatchUpUnread", "my_conversations"]
+__all__ = [
+    "CatchUpUnread",
+    "CatchUpUnreadParams",
+    "my_conversations",
+]
 
 # (their question, your answer)
 _ASKS: tuple[tuple[str, str], ...] = (
@@ -48,8 +52,18 @@ def my_conversations(state: State) -> list[str]:
     return sorted(chans) + sorted(d for d, dm in state["dms"].items() if me in dm["members"])
 
 
+class CatchUpUnreadParams(TaskParams):
+    """Task parameters of ``CatchUpUnread`` (in the order its tasks list them)."""
+
+    me: str
+    asker: str
+    question: str
+    answer: str
+
+
 class CatchUpUnread(ChatFamily):
     id: ClassVar[str] = "catch-up-unread"
+    params_type: ClassVar[type[TaskParams] | None] = CatchUpUnreadParams
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("navigation", "sidebar", "open-conversation")
     also_covers: ClassVar[tuple[str, ...]] = ("team-chat:direct-messages/one-to-one/send",)
@@ -60,7 +74,7 @@ class CatchUpUnread(ChatFamily):
         return CatchUpUnreadOracle(task)
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
-        me, asker = _people(rng, 2)
+        me, asker = pick_people(rng, 2)
         question, answer = rng.choice(_ASKS)
         first = asker.split()[0]
         said = quote(answer)

@@ -26,10 +26,18 @@ from cuagym.apps.team_chat.edits import (
     update_profile,
 )
 from cuagym.core import Difficulty, TaskConfig
+from cuagym.families._family import TaskParams
 from cuagym.families.team_chat._base import ChatFamily, quote
-from cuagym.families.team_chat._messaging import _OTHER, _find, _people
+from cuagym.families.team_chat._messaging import _OTHER, _find, pick_people
 
-__all__ = ["ModerateAsAdmin", "SendDirectMessage", "UpdateProfile"]
+__all__ = [
+    "ModerateAsAdmin",
+    "ModerateAsAdminParams",
+    "SendDirectMessage",
+    "SendDirectMessageParams",
+    "UpdateProfile",
+    "UpdateProfileParams",
+]
 
 # (title, status): none of them is a seed title or status.
 _PROFILES: tuple[tuple[str, str], ...] = (
@@ -42,13 +50,22 @@ _PROFILES: tuple[tuple[str, str], ...] = (
 )
 
 
+class UpdateProfileParams(TaskParams):
+    """Task parameters of ``UpdateProfile`` (in the order its tasks list them)."""
+
+    me: str
+    title: str
+    status: str
+
+
 class UpdateProfile(ChatFamily):
     id: ClassVar[str] = "update-profile"
+    params_type: ClassVar[type[TaskParams] | None] = UpdateProfileParams
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("people", "profile", "edit-profile")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
-        (me,) = _people(rng, 1)
+        (me,) = pick_people(rng, 1)
         title, status = rng.choice(_PROFILES)
         t, st = quote(title), quote(status)
         instruction = rng.choice(
@@ -104,13 +121,24 @@ _DMS: tuple[str, ...] = (
 )
 
 
+class SendDirectMessageParams(TaskParams):
+    """Task parameters of ``SendDirectMessage`` (in the order its tasks list them)."""
+
+    me: str
+    to: str
+    third: str
+    text: str
+    has_dm: bool
+
+
 class SendDirectMessage(ChatFamily):
     id: ClassVar[str] = "send-direct-message"
+    params_type: ClassVar[type[TaskParams] | None] = SendDirectMessageParams
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("direct-messages", "one-to-one", "send")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
-        me, to, third = _people(rng, 3)
+        me, to, third = pick_people(rng, 3)
         text = rng.choice(_DMS)
         has_dm = rng.random() < 0.5
         already = (
@@ -211,8 +239,20 @@ _SPAM: tuple[tuple[str, str], ...] = (
 )
 
 
+class ModerateAsAdminParams(TaskParams):
+    """Task parameters of ``ModerateAsAdmin`` (in the order its tasks list them)."""
+
+    me: str
+    admin: str
+    poster: str
+    channel: str
+    match: str
+    text: str
+
+
 class ModerateAsAdmin(ChatFamily):
     id: ClassVar[str] = "moderate-as-admin"
+    params_type: ClassVar[type[TaskParams] | None] = ModerateAsAdminParams
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("people", "switch-user", "act-as-admin")
 

@@ -23,10 +23,15 @@ from cuagym.apps.team_chat import (
 )
 from cuagym.apps.team_chat.edits import toggle_pin
 from cuagym.core import Difficulty, TaskConfig
+from cuagym.families._family import TaskParams
 from cuagym.families.team_chat._base import ChatFamily, quote
-from cuagym.families.team_chat._messaging import _OTHER, _people
+from cuagym.families.team_chat._messaging import _OTHER, pick_people
 
-__all__ = ["FINDS", "PinFoundMessage"]
+__all__ = [
+    "FINDS",
+    "PinFoundMessage",
+    "PinFoundMessageParams",
+]
 
 # (the message, what it is about, a look-alike question someone else asked). Each text is
 # unique in every world.
@@ -67,8 +72,18 @@ _CHATTER: tuple[str, ...] = (
 )
 
 
+class PinFoundMessageParams(TaskParams):
+    """Task parameters of ``PinFoundMessage`` (in the order its tasks list them)."""
+
+    me: str
+    author: str
+    asker: str
+    match: str
+
+
 class PinFoundMessage(ChatFamily):
     id: ClassVar[str] = "pin-found-message"
+    params_type: ClassVar[type[TaskParams] | None] = PinFoundMessageParams
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("search", "messages", "search-messages")
     also_covers: ClassVar[tuple[str, ...]] = ("team-chat:messaging/pins/pin-message",)
@@ -79,7 +94,7 @@ class PinFoundMessage(ChatFamily):
         return PinFoundMessageOracle(task)
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
-        me, author, asker = _people(rng, 3)
+        me, author, asker = pick_people(rng, 3)
         text, about, _question = rng.choice(FINDS)
         first = author.split()[0]
         match = text[:36].rstrip()

@@ -26,15 +26,26 @@ from typing import Any, ClassVar
 from cuagym.apps.team_chat import State, channel_id, ensure_member, gold_now, uid_of
 from cuagym.apps.team_chat.edits import post_message
 from cuagym.core import Difficulty, StartWindow, TaskConfig
-from cuagym.families._family import GeneratedScripts, family_rng
-from cuagym.families.team_chat._base import LOOKUPS, ChatFamily, params_of, quote
-from cuagym.families.team_chat._messaging import _people
-from cuagym.families.team_chat._scripts import golden_script, patch_ops
-from cuagym.families.team_chat._scripts import setup_script as chat_setup_script
+from cuagym.families._family import GeneratedScripts, TaskParams, family_rng
+from cuagym.families.cross.team_chat._calc_report import money, report_text
+from cuagym.families.cross.team_chat._oracle_cross_calc import ReportWorkbookFigureOracle
+from cuagym.families.team_chat.shared import (
+    LOOKUPS,
+    ChatFamily,
+    golden_script,
+    params_of,
+    patch_ops,
+    pick_people,
+    quote,
+)
+from cuagym.families.team_chat.shared import setup_script as chat_setup_script
 from cuagym.scripts import DESK_WEB_LIBRARIES, FIGURE_LIBRARY, doc_line
 from cuagym.scripts import reward_script as compose_reward
 
-__all__ = ["ReportWorkbookFigure", "report_text"]
+__all__ = [
+    "ReportWorkbookFigure",
+    "ReportWorkbookFigureParams",
+]
 
 #: Channels a report may go to (the seed's, public and active).
 _CHANNELS: tuple[str, ...] = ("general", "customer-feedback", "random")
@@ -56,21 +67,6 @@ _FRAMES: tuple[str, ...] = (
 )
 
 
-def money(amount: float) -> str:
-    """``12345.6`` -> ``12,345.60``: how the golden message (and the oracle) write an amount."""
-    return f"{amount:,.2f}"
-
-
-def report_text(p: Mapping[str, Any]) -> str:
-    """The message the golden patch posts and the oracle types."""
-    region = p["region"]
-    if p["measure"] == "total":
-        return f"Total Amount of the {region} orders: {money(p['figure'])}"
-    if p["measure"] == "number":
-        return f"The {region} region has {int(p['figure'])} orders."
-    return f"Largest {region} order: {p['product']}, {money(p['figure'])}"
-
-
 def _region_orders(rng: random.Random, k: int) -> list[list[Any]]:
     """``k`` orders of the asked region: [product, units, unit price, amount], amounts distinct
     (so "the largest order" is one)."""
@@ -87,10 +83,27 @@ def _region_orders(rng: random.Random, k: int) -> list[list[Any]]:
             return rows
 
 
+class ReportWorkbookFigureParams(TaskParams):
+    """Task parameters of ``ReportWorkbookFigure`` (in the order its tasks list them)."""
+
+    me: str
+    path: str
+    sheet: str
+    regions: list[str]
+    region: str
+    measure: str
+    orders: list[list[int | float | str]]
+    n_orders: int
+    channel: str
+    figure: int | float
+    product: str | None = None
+
+
 class ReportWorkbookFigure(ChatFamily):
     """calc -> team-chat: one figure of one region's orders, posted to a channel."""
 
     id: ClassVar[str] = "report-workbook-figure"
+    params_type: ClassVar[type[TaskParams] | None] = ReportWorkbookFigureParams
     apps: ClassVar[tuple[str, ...]] = ("calc", "team-chat")
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("messaging", "compose", "post-message")
@@ -104,15 +117,13 @@ class ReportWorkbookFigure(ChatFamily):
         ]
 
     def oracle(self, task: TaskConfig) -> object | None:
-        from cuagym.families.cross.team_chat._oracle_cross_calc import ReportWorkbookFigureOracle
-
         return ReportWorkbookFigureOracle(task)
 
     # -- Task-Gen -------------------------------------------------------------------------------
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         from cuagym.apps.calc._world import COMPANIES, REGIONS, slug
 
-        (me,) = _people(rng, 1)
+        (me,) = pick_people(rng, 1)
         company = rng.choice(COMPANIES)
         path = f"/home/user/Documents/{slug(company)}_orders.xlsx"
         sheet = "Orders"
