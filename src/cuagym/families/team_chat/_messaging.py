@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from cuagym.apps.team_chat import (
     ACTIVE_CHANNELS,
@@ -19,7 +19,7 @@ from cuagym.apps.team_chat import (
 from cuagym.apps.team_chat.edits import edit_message, post_message, toggle_reaction
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.families._family import TaskParams
-from cuagym.families.team_chat._base import ChatFamily, quote
+from cuagym.families.team_chat._base import ChatFamily, ChatParams, quote
 
 __all__ = [
     "FixOwnMessage",
@@ -99,10 +99,9 @@ new_mine = [m for m in cur_msgs if m["id"] not in init_ids and m["sender"] == me
 """
 
 
-class ReactToMessageParams(TaskParams):
+class ReactToMessageParams(ChatParams):
     """Task parameters of ``ReactToMessage`` (in the order its tasks list them)."""
 
-    me: str
     author: str
     other: str
     channel: str
@@ -110,7 +109,7 @@ class ReactToMessageParams(TaskParams):
     emoji: str
 
 
-class ReactToMessage(ChatFamily):
+class ReactToMessage(ChatFamily[ReactToMessageParams]):
     id: ClassVar[str] = "react-to-message"
     params_type: ClassVar[type[TaskParams] | None] = ReactToMessageParams
     difficulty: ClassVar[Difficulty] = "easy"
@@ -147,24 +146,24 @@ class ReactToMessage(ChatFamily):
             emoji=emoji,
         )
 
-    def inject(self, world: State, p: dict[str, Any], rng: random.Random) -> None:
-        cid = channel_id(world, p["channel"])
-        me, author, other = uid_of(p["me"]), uid_of(p["author"]), uid_of(p["other"])
+    def inject(self, world: State, p: ReactToMessageParams, rng: random.Random) -> None:
+        cid = channel_id(world, p.channel)
+        me, author, other = uid_of(p.me), uid_of(p.author), uid_of(p.other)
         for uid in (me, author, other):
             ensure_member(world, cid, uid)
-        text = next(t for t, _ in _NEWS if t.startswith(p["match"]))
+        text = next(t for t, _ in _NEWS if t.startswith(p.match))
         add_message(world, cid, author, rng.choice(_OTHER), minutes=rng.randrange(5, 90))
-        decoy = rng.choice([e for e in _EMOJI if e != p["emoji"]])
+        decoy = rng.choice([e for e in _EMOJI if e != p.emoji])
         add_message(
             world, cid, author, text, minutes=rng.randrange(5, 90), reactions={decoy: [other]}
         )
 
-    def solve(self, state: State, p: dict[str, Any]) -> None:
-        cid = channel_id(state, p["channel"])
-        mid = _find(state, cid, uid_of(p["author"]), p["match"])
-        toggle_reaction(state, cid, mid, state["currentUser"], p["emoji"])
+    def solve(self, state: State, p: ReactToMessageParams) -> None:
+        cid = channel_id(state, p.channel)
+        mid = _find(state, cid, uid_of(p.author), p.match)
+        toggle_reaction(state, cid, mid, state["currentUser"], p.emoji)
 
-    def reward_body(self, p: dict[str, Any]) -> str:
+    def reward_body(self, p: ReactToMessageParams) -> str:
         return (
             _CONV
             + """
@@ -233,10 +232,9 @@ _FIRST_REPLIES: tuple[str, ...] = (
 )
 
 
-class ReplyInThreadParams(TaskParams):
+class ReplyInThreadParams(ChatParams):
     """Task parameters of ``ReplyInThread`` (in the order its tasks list them)."""
 
-    me: str
     author: str
     other: str
     channel: str
@@ -244,7 +242,7 @@ class ReplyInThreadParams(TaskParams):
     answer: str
 
 
-class ReplyInThread(ChatFamily):
+class ReplyInThread(ChatFamily[ReplyInThreadParams]):
     id: ClassVar[str] = "reply-in-thread"
     params_type: ClassVar[type[TaskParams] | None] = ReplyInThreadParams
     difficulty: ClassVar[Difficulty] = "medium"
@@ -281,23 +279,23 @@ class ReplyInThread(ChatFamily):
             answer=answer,
         )
 
-    def inject(self, world: State, p: dict[str, Any], rng: random.Random) -> None:
-        cid = channel_id(world, p["channel"])
-        me, author, other = uid_of(p["me"]), uid_of(p["author"]), uid_of(p["other"])
+    def inject(self, world: State, p: ReplyInThreadParams, rng: random.Random) -> None:
+        cid = channel_id(world, p.channel)
+        me, author, other = uid_of(p.me), uid_of(p.author), uid_of(p.other)
         for uid in (me, author, other):
             ensure_member(world, cid, uid)
-        question = next(q for q, _, _ in _QUESTIONS if q.startswith(p["match"]))
+        question = next(q for q, _, _ in _QUESTIONS if q.startswith(p.match))
         mid = add_message(world, cid, author, question, minutes=rng.randrange(5, 60))
         add_message(world, cid, other, rng.choice(_FIRST_REPLIES), minutes=3, parent=mid)
         add_message(world, cid, other, rng.choice(_OTHER), minutes=rng.randrange(5, 40))
 
-    def solve(self, state: State, p: dict[str, Any]) -> None:
-        cid = channel_id(state, p["channel"])
-        mid = _find(state, cid, uid_of(p["author"]), p["match"])
+    def solve(self, state: State, p: ReplyInThreadParams) -> None:
+        cid = channel_id(state, p.channel)
+        mid = _find(state, cid, uid_of(p.author), p.match)
         me = state["currentUser"]
-        post_message(state, cid, me, p["answer"], thread_parent=mid, now=gold_now(state))
+        post_message(state, cid, me, p.answer, thread_parent=mid, now=gold_now(state))
 
-    def reward_body(self, p: dict[str, Any]) -> str:
+    def reward_body(self, p: ReplyInThreadParams) -> str:
         return (
             _CONV
             + """
@@ -365,10 +363,9 @@ _MISTAKES: tuple[tuple[str, str, str, str], ...] = (
 )
 
 
-class FixOwnMessageParams(TaskParams):
+class FixOwnMessageParams(ChatParams):
     """Task parameters of ``FixOwnMessage`` (in the order its tasks list them)."""
 
-    me: str
     other: str
     channel: str
     match: str
@@ -376,7 +373,7 @@ class FixOwnMessageParams(TaskParams):
     right: str
 
 
-class FixOwnMessage(ChatFamily):
+class FixOwnMessage(ChatFamily[FixOwnMessageParams]):
     id: ClassVar[str] = "fix-own-message"
     params_type: ClassVar[type[TaskParams] | None] = FixOwnMessageParams
     difficulty: ClassVar[Difficulty] = "medium"
@@ -419,25 +416,25 @@ class FixOwnMessage(ChatFamily):
             right=right,
         )
 
-    def inject(self, world: State, p: dict[str, Any], rng: random.Random) -> None:
-        cid = channel_id(world, p["channel"])
-        me, other = uid_of(p["me"]), uid_of(p["other"])
+    def inject(self, world: State, p: FixOwnMessageParams, rng: random.Random) -> None:
+        cid = channel_id(world, p.channel)
+        me, other = uid_of(p.me), uid_of(p.other)
         for uid in (me, other):
             ensure_member(world, cid, uid)
-        text = next(t for t, _, _, _ in _MISTAKES if t.startswith(p["match"]))
+        text = next(t for t, _, _, _ in _MISTAKES if t.startswith(p.match))
         add_message(world, cid, me, text, minutes=rng.randrange(5, 60))
         # A teammate quotes the wrong part: only the person's own message is to be edited.
-        add_message(world, cid, other, f"Noted, {p['wrong']} it is.", minutes=4)
+        add_message(world, cid, other, f"Noted, {p.wrong} it is.", minutes=4)
         add_message(world, cid, me, rng.choice(_OTHER), minutes=rng.randrange(5, 30))
 
-    def solve(self, state: State, p: dict[str, Any]) -> None:
-        cid = channel_id(state, p["channel"])
+    def solve(self, state: State, p: FixOwnMessageParams) -> None:
+        cid = channel_id(state, p.channel)
         me = state["currentUser"]
-        mid = _find(state, cid, me, p["match"])
-        text = find_text(state, cid, mid).replace(p["wrong"], p["right"])
+        mid = _find(state, cid, me, p.match)
+        text = find_text(state, cid, mid).replace(p.wrong, p.right)
         edit_message(state, cid, mid, me, text, now=gold_now(state))
 
-    def reward_body(self, p: dict[str, Any]) -> str:
+    def reward_body(self, p: FixOwnMessageParams) -> str:
         return (
             _CONV
             + """

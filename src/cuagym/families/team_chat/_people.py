@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from cuagym.apps.team_chat import (
     ACTIVE_CHANNELS,
@@ -27,7 +27,7 @@ from cuagym.apps.team_chat.edits import (
 )
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.families._family import TaskParams
-from cuagym.families.team_chat._base import ChatFamily, quote
+from cuagym.families.team_chat._base import ChatFamily, ChatParams, quote
 from cuagym.families.team_chat._messaging import _OTHER, _find, pick_people
 
 __all__ = [
@@ -50,15 +50,14 @@ _PROFILES: tuple[tuple[str, str], ...] = (
 )
 
 
-class UpdateProfileParams(TaskParams):
+class UpdateProfileParams(ChatParams):
     """Task parameters of ``UpdateProfile`` (in the order its tasks list them)."""
 
-    me: str
     title: str
     status: str
 
 
-class UpdateProfile(ChatFamily):
+class UpdateProfile(ChatFamily[UpdateProfileParams]):
     id: ClassVar[str] = "update-profile"
     params_type: ClassVar[type[TaskParams] | None] = UpdateProfileParams
     difficulty: ClassVar[Difficulty] = "easy"
@@ -91,15 +90,15 @@ class UpdateProfile(ChatFamily):
             status=status,
         )
 
-    def inject(self, world: State, p: dict[str, Any], rng: random.Random) -> None:
+    def inject(self, world: State, p: UpdateProfileParams, rng: random.Random) -> None:
         pass  # every persona exists in every world, with another title and status
 
-    def solve(self, state: State, p: dict[str, Any]) -> None:
+    def solve(self, state: State, p: UpdateProfileParams) -> None:
         me = state["currentUser"]
         name = state["users"][me]["displayName"]
-        update_profile(state, me, name, p["title"], p["status"])
+        update_profile(state, me, name, p.title, p.status)
 
-    def reward_body(self, p: dict[str, Any]) -> str:
+    def reward_body(self, p: UpdateProfileParams) -> str:
         return """
 after = cur["users"].get(me, {})
 extra = diff_outside(diff, ["users." + me + ".title", "users." + me + ".statusText"])
@@ -121,17 +120,16 @@ _DMS: tuple[str, ...] = (
 )
 
 
-class SendDirectMessageParams(TaskParams):
+class SendDirectMessageParams(ChatParams):
     """Task parameters of ``SendDirectMessage`` (in the order its tasks list them)."""
 
-    me: str
     to: str
     third: str
     text: str
     has_dm: bool
 
 
-class SendDirectMessage(ChatFamily):
+class SendDirectMessage(ChatFamily[SendDirectMessageParams]):
     id: ClassVar[str] = "send-direct-message"
     params_type: ClassVar[type[TaskParams] | None] = SendDirectMessageParams
     difficulty: ClassVar[Difficulty] = "medium"
@@ -168,14 +166,14 @@ class SendDirectMessage(ChatFamily):
             has_dm=has_dm,
         )
 
-    def inject(self, world: State, p: dict[str, Any], rng: random.Random) -> None:
-        me, to, third = uid_of(p["me"]), uid_of(p["to"]), uid_of(p["third"])
+    def inject(self, world: State, p: SendDirectMessageParams, rng: random.Random) -> None:
+        me, to, third = uid_of(p.me), uid_of(p.to), uid_of(p.third)
         pair = frozenset((me, to))
         for did in [d for d, dm in world["dms"].items() if frozenset(dm["members"]) == pair]:
             del world["dms"][did]  # the context says whether the 1:1 exists: make it so
             world["messages"].pop(did, None)
         when = days_before_newest(world, 20)
-        if p["has_dm"]:
+        if p.has_dm:
             did = open_dm(world, me, [to])
             world["dms"][did]["createdAt"] = when
             add_message(world, did, to, "Morning! Did you see the new dashboard?", minutes=60)
@@ -184,14 +182,14 @@ class SendDirectMessage(ChatFamily):
         world["dms"][group]["createdAt"] = when
         add_message(world, group, third, rng.choice(_OTHER), minutes=90)
 
-    def solve(self, state: State, p: dict[str, Any]) -> None:
+    def solve(self, state: State, p: SendDirectMessageParams) -> None:
         me = state["currentUser"]
-        did = open_dm(state, me, [uid_of(p["to"])], now=gold_now(state))
-        post_message(state, did, me, p["text"], now=gold_now(state))
+        did = open_dm(state, me, [uid_of(p.to)], now=gold_now(state))
+        post_message(state, did, me, p.text, now=gold_now(state))
 
-    def reward_body(self, p: dict[str, Any]) -> str:
+    def reward_body(self, p: SendDirectMessageParams) -> str:
         # Opening the DM scores only when it did not exist before (else init would score).
-        opened = 0 if p["has_dm"] else 1
+        opened = 0 if p.has_dm else 1
         return (
             f"""
 opened_points = {opened}
@@ -239,10 +237,9 @@ _SPAM: tuple[tuple[str, str], ...] = (
 )
 
 
-class ModerateAsAdminParams(TaskParams):
+class ModerateAsAdminParams(ChatParams):
     """Task parameters of ``ModerateAsAdmin`` (in the order its tasks list them)."""
 
-    me: str
     admin: str
     poster: str
     channel: str
@@ -250,7 +247,7 @@ class ModerateAsAdminParams(TaskParams):
     text: str
 
 
-class ModerateAsAdmin(ChatFamily):
+class ModerateAsAdmin(ChatFamily[ModerateAsAdminParams]):
     id: ClassVar[str] = "moderate-as-admin"
     params_type: ClassVar[type[TaskParams] | None] = ModerateAsAdminParams
     difficulty: ClassVar[Difficulty] = "hard"
@@ -296,12 +293,12 @@ class ModerateAsAdmin(ChatFamily):
             text=notice,
         )
 
-    def inject(self, world: State, p: dict[str, Any], rng: random.Random) -> None:
-        cid = channel_id(world, p["channel"])
-        me, admin, poster = uid_of(p["me"]), uid_of(p["admin"]), uid_of(p["poster"])
+    def inject(self, world: State, p: ModerateAsAdminParams, rng: random.Random) -> None:
+        cid = channel_id(world, p.channel)
+        me, admin, poster = uid_of(p.me), uid_of(p.admin), uid_of(p.poster)
         for uid in (me, admin, poster):
             ensure_member(world, cid, uid)
-        spam = next(s for s, _ in _SPAM if s.startswith(p["match"]))
+        spam = next(s for s, _ in _SPAM if s.startswith(p.match))
         add_message(world, cid, poster, rng.choice(_OTHER), minutes=rng.randrange(10, 90))
         mid = add_message(world, cid, poster, spam, minutes=rng.randrange(10, 90))
         add_message(world, cid, me, "Wrong channel?", minutes=2, parent=mid)
@@ -313,14 +310,14 @@ class ModerateAsAdmin(ChatFamily):
             minutes=rng.randrange(10, 60),
         )
 
-    def solve(self, state: State, p: dict[str, Any]) -> None:
-        cid = channel_id(state, p["channel"])
-        admin = uid_of(p["admin"])
+    def solve(self, state: State, p: ModerateAsAdminParams) -> None:
+        cid = channel_id(state, p.channel)
+        admin = uid_of(p.admin)
         switch_user(state, admin)
-        delete_message(state, cid, _find(state, cid, uid_of(p["poster"]), p["match"]), admin)
-        post_message(state, cid, admin, p["text"], now=gold_now(state))
+        delete_message(state, cid, _find(state, cid, uid_of(p.poster), p.match), admin)
+        post_message(state, cid, admin, p.text, now=gold_now(state))
 
-    def reward_body(self, p: dict[str, Any]) -> str:
+    def reward_body(self, p: ModerateAsAdminParams) -> str:
         return """
 cid = next((c["id"] for c in init["channels"].values() if c["name"] == P["channel"]), None)
 admin, poster = uid(init, P["admin"]), uid(init, P["poster"])

@@ -7,7 +7,14 @@ golden-patch scripts, and the chat oracle whose page helpers a cross oracle uses
 
 from __future__ import annotations
 
-from cuagym.families.team_chat._base import LOOKUPS, ChatFamily, params_of, quote, validate
+from cuagym.families.team_chat._base import (
+    LOOKUPS,
+    ChatFamily,
+    ChatParams,
+    params_of,
+    quote,
+    validate,
+)
 from cuagym.families.team_chat._messaging import pick_people
 from cuagym.families.team_chat._oracle import THREAD, ChatOracle
 from cuagym.families.team_chat._scripts import golden_script, patch_ops, setup_script
@@ -17,6 +24,7 @@ __all__ = [
     "THREAD",
     "ChatFamily",
     "ChatOracle",
+    "ChatParams",
     "golden_script",
     "params_of",
     "patch_ops",

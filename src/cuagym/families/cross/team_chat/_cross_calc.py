@@ -32,6 +32,7 @@ from cuagym.families.cross.team_chat._oracle_cross_calc import ReportWorkbookFig
 from cuagym.families.team_chat.shared import (
     LOOKUPS,
     ChatFamily,
+    ChatParams,
     golden_script,
     params_of,
     patch_ops,
@@ -83,10 +84,9 @@ def _region_orders(rng: random.Random, k: int) -> list[list[Any]]:
             return rows
 
 
-class ReportWorkbookFigureParams(TaskParams):
+class ReportWorkbookFigureParams(ChatParams):
     """Task parameters of ``ReportWorkbookFigure`` (in the order its tasks list them)."""
 
-    me: str
     path: str
     sheet: str
     regions: list[str]
@@ -99,7 +99,7 @@ class ReportWorkbookFigureParams(TaskParams):
     product: str | None = None
 
 
-class ReportWorkbookFigure(ChatFamily):
+class ReportWorkbookFigure(ChatFamily[ReportWorkbookFigureParams]):
     """calc -> team-chat: one figure of one region's orders, posted to a channel."""
 
     id: ClassVar[str] = "report-workbook-figure"
@@ -178,12 +178,13 @@ class ReportWorkbookFigure(ChatFamily):
         return f"{p['product']} for {money(p['figure'])}"
 
     # -- Generator ------------------------------------------------------------------------------
-    def inject(self, world: State, p: dict[str, Any], rng: random.Random) -> None:
-        ensure_member(world, channel_id(world, p["channel"]), uid_of(p["me"]))
+    def inject(self, world: State, p: ReportWorkbookFigureParams, rng: random.Random) -> None:
+        ensure_member(world, channel_id(world, p.channel), uid_of(p.me))
 
-    def solve(self, state: State, p: dict[str, Any]) -> None:
-        cid = channel_id(state, p["channel"])
-        post_message(state, cid, state["currentUser"], report_text(p), now=gold_now(state))
+    def solve(self, state: State, p: ReportWorkbookFigureParams) -> None:
+        cid = channel_id(state, p.channel)
+        text = report_text(p.model_dump())
+        post_message(state, cid, state["currentUser"], text, now=gold_now(state))
 
     def workbook_rows(self, p: dict[str, Any], rng: random.Random) -> list[list[Any]]:
         """Every order of the workbook: the region's (the context's) among the others'."""
@@ -219,7 +220,7 @@ class ReportWorkbookFigure(ChatFamily):
         return GeneratedScripts(setup, golden_script(task.task_id, patch_ops(world, gold)))
 
     # -- Discriminator --------------------------------------------------------------------------
-    def reward_body(self, p: dict[str, Any]) -> str:
+    def reward_body(self, p: ReportWorkbookFigureParams) -> str:
         return _BODY
 
     def write_reward(self, task: TaskConfig) -> str:
