@@ -29,7 +29,6 @@ from cuagym.families.issue_tracker._issues import (
     IssueFamily,
     _where,
     open_issues,
-    params,
 )
 
 __all__ = [
@@ -107,30 +106,30 @@ class MergeDuplicate(IssueFamily):
         )
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        p = params(task)
-        world = task_world(task, {p["original_key"]})
+        p = MergeDuplicateParams.of(task)
+        world = task_world(task, {p.original_key})
         rng = family_rng(task, "duplicate")
-        original = world["issues"][p["original_key"]]
+        original = world["issues"][p.original_key]
         fields = {
             "type": original["type"],
-            "title": p["duplicate_title"],
+            "title": p.duplicate_title,
             "priority": original["priority"],
             "assignee": None,
             "labels": list(original["labels"]),
         }
-        commenter = self.uid(world, p["commenter"])
+        commenter = self.uid(world, p.commenter)
         key = create_issue(world, commenter, original["project"], fields, NOW)
-        if key != p["duplicate_key"]:  # a family bug: the task names another key
-            raise ValueError(f"the copy got {key}, the task says {p['duplicate_key']}")
+        if key != p.duplicate_key:  # a family bug: the task names another key
+            raise ValueError(f"the copy got {key}, the task says {p.duplicate_key}")
         add_comment(world, key, commenter, rng.choice(_NOTES), NOW)
         note = world["issues"][key]["comments"][0]["body"]
 
         def merge(s: dict[str, Any]) -> None:
-            add_comment(s, p["original_key"], CURRENT_USER, note, NOW)
+            add_comment(s, p.original_key, CURRENT_USER, note, NOW)
             delete_issue(s, key)
 
         gold = gold_from(world, merge)
-        summary = f"{key} merged into {p['original_key']}"
+        summary = f"{key} merged into {p.original_key}"
         return GeneratedScripts(setup_script(world, summary), patch_script(world, gold, summary))
 
     def write_reward(self, task: TaskConfig) -> str:
@@ -156,4 +155,4 @@ class MergeDuplicate(IssueFamily):
         extra = diff_outside(diff, ["issues." + dup, "issues." + orig + ".comments"])
         checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
         """
-        return reward_script(task, f"{params(task)['duplicate_key']} merged", body)
+        return reward_script(task, f"{MergeDuplicateParams.of(task).duplicate_key} merged", body)

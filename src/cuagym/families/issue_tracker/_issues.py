@@ -124,11 +124,11 @@ class AssignIssue(IssueFamily):
         )
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        p = params(task)
-        world = task_world(task, {p["issue_key"]})
-        who = self.uid(world, p["assignee_name"])
-        gold = gold_from(world, lambda s: update_issue(s, p["issue_key"], {"assignee": who}, NOW))
-        summary = f"{p['issue_key']} to be assigned to {p['assignee_name']}"
+        p = AssignIssueParams.of(task)
+        world = task_world(task, {p.issue_key})
+        who = self.uid(world, p.assignee_name)
+        gold = gold_from(world, lambda s: update_issue(s, p.issue_key, {"assignee": who}, NOW))
+        summary = f"{p.issue_key} to be assigned to {p.assignee_name}"
         return GeneratedScripts(setup_script(world, summary), patch_script(world, gold, summary))
 
     def write_reward(self, task: TaskConfig) -> str:
@@ -142,7 +142,7 @@ class AssignIssue(IssueFamily):
         intact = not extra
         checks.append(("nothing_else_changed", 0, intact, f"other changes: {extra[:5]}"))
         """
-        return reward_script(task, f"assign {params(task)['issue_key']}", body)
+        return reward_script(task, f"assign {AssignIssueParams.of(task).issue_key}", body)
 
 
 class SetPriorityParams(TaskParams):
@@ -199,12 +199,12 @@ class SetPriority(IssueFamily):
         )
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        p = params(task)
-        world = task_world(task, {p["issue_key"]})
+        p = SetPriorityParams.of(task)
+        world = task_world(task, {p.issue_key})
         gold = gold_from(
-            world, lambda s: update_issue(s, p["issue_key"], {"priority": p["priority"]}, NOW)
+            world, lambda s: update_issue(s, p.issue_key, {"priority": p.priority}, NOW)
         )
-        summary = f"{p['issue_key']} priority to {p['priority']}"
+        summary = f"{p.issue_key} priority to {p.priority}"
         return GeneratedScripts(setup_script(world, summary), patch_script(world, gold, summary))
 
     def write_reward(self, task: TaskConfig) -> str:
@@ -216,7 +216,7 @@ class SetPriority(IssueFamily):
         intact = not extra
         checks.append(("nothing_else_changed", 0, intact, f"other changes: {extra[:5]}"))
         """
-        return reward_script(task, f"priority of {params(task)['issue_key']}", body)
+        return reward_script(task, f"priority of {SetPriorityParams.of(task).issue_key}", body)
 
 
 _COMMENTS = {
@@ -283,12 +283,10 @@ class AddComment(IssueFamily):
         )
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        p = params(task)
-        world = task_world(task, {p["issue_key"]})
-        gold = gold_from(
-            world, lambda s: add_comment(s, p["issue_key"], CURRENT_USER, p["comment"], NOW)
-        )
-        summary = f"comment on {p['issue_key']}"
+        p = AddCommentParams.of(task)
+        world = task_world(task, {p.issue_key})
+        gold = gold_from(world, lambda s: add_comment(s, p.issue_key, CURRENT_USER, p.comment, NOW))
+        summary = f"comment on {p.issue_key}"
         return GeneratedScripts(setup_script(world, summary), patch_script(world, gold, summary))
 
     def write_reward(self, task: TaskConfig) -> str:
@@ -309,7 +307,7 @@ class AddComment(IssueFamily):
         extra = diff_outside(diff, ["issues." + key + ".comments"])
         checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
         """
-        return reward_script(task, f"comment on {params(task)['issue_key']}", body)
+        return reward_script(task, f"comment on {AddCommentParams.of(task).issue_key}", body)
 
 
 _PATH = ["todo", "in-progress", "in-review", "done"]
@@ -374,17 +372,17 @@ class TransitionIssue(IssueFamily):
         )
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        p = params(task)
-        world = task_world(task, {p["issue_key"]})
+        p = TransitionIssueParams.of(task)
+        world = task_world(task, {p.issue_key})
         ids = {v: k for k, v in _NAMES.items()}
-        steps = _PATH[_PATH.index(ids[p["from_status"]]) + 1 : _PATH.index(ids[p["to_status"]]) + 1]
+        steps = _PATH[_PATH.index(ids[p.from_status]) + 1 : _PATH.index(ids[p.to_status]) + 1]
 
         def walk(s: dict[str, Any]) -> None:
             for step in steps:  # one workflow edge at a time, as the board allows
-                transition(s, p["issue_key"], step, NOW)
+                transition(s, p.issue_key, step, NOW)
 
         gold = gold_from(world, walk)
-        summary = f"{p['issue_key']} to {p['to_status']}"
+        summary = f"{p.issue_key} to {p.to_status}"
         return GeneratedScripts(setup_script(world, summary), patch_script(world, gold, summary))
 
     def write_reward(self, task: TaskConfig) -> str:
@@ -399,7 +397,7 @@ class TransitionIssue(IssueFamily):
         intact = not extra
         checks.append(("nothing_else_changed", 0, intact, f"other changes: {extra[:5]}"))
         """
-        return reward_script(task, f"{params(task)['issue_key']} status", body)
+        return reward_script(task, f"{TransitionIssueParams.of(task).issue_key} status", body)
 
 
 # New work per project: (type, title, labels). None of these titles exists in the seed.
@@ -498,22 +496,22 @@ class CreateIssue(IssueFamily):
         )
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        p = params(task)
+        p = CreateIssueParams.of(task)
         world = task_world(task, ())
         sprint = next(
-            (s["id"] for s in world["sprints"].values() if s["name"] == p["sprint_name"]), None
+            (s["id"] for s in world["sprints"].values() if s["name"] == p.sprint_name), None
         )
         fields = {
-            "type": p["type"],
-            "title": p["title"],
-            "priority": p["priority"],
-            "assignee": self.uid(world, p["assignee_name"]),
-            "labels": p["labels"],
-            "storyPoints": p["story_points"],
+            "type": p.type,
+            "title": p.title,
+            "priority": p.priority,
+            "assignee": self.uid(world, p.assignee_name),
+            "labels": p.labels,
+            "storyPoints": p.story_points,
             "sprint": sprint,
         }
-        gold = gold_from(world, lambda s: create_issue(s, CURRENT_USER, p["project"], fields, NOW))
-        summary = f"create {p['type']} {p['title']!r} in {p['project']}"
+        gold = gold_from(world, lambda s: create_issue(s, CURRENT_USER, p.project, fields, NOW))
+        summary = f"create {p.type} {p.title!r} in {p.project}"
         return GeneratedScripts(setup_script(world, summary), patch_script(world, gold, summary))
 
     def write_reward(self, task: TaskConfig) -> str:
@@ -561,4 +559,4 @@ class CreateIssue(IssueFamily):
         extra = diff_outside(diff, allowed)
         checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
         """
-        return reward_script(task, f"create {params(task)['title']!r}", body)
+        return reward_script(task, f"create {CreateIssueParams.of(task).title!r}", body)

@@ -24,7 +24,7 @@ from cuagym.families.issue_tracker._common import (
     setup_script,
     task_world,
 )
-from cuagym.families.issue_tracker._issues import ME, IssueFamily, params
+from cuagym.families.issue_tracker._issues import ME, IssueFamily
 
 __all__ = [
     "HandOverWork",
@@ -106,11 +106,11 @@ class HandOverWork(IssueFamily):
         return self.make_task(task_id, instruction, context, leaver_name=lv, candidates=[a, b])
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        p = params(task)
+        p = HandOverWorkParams.of(task)
         world = task_world(task, ())
         rng = family_rng(task, "workload")
-        leaver = self.uid(world, p["leaver_name"])
-        a, b = (self.uid(world, n) for n in p["candidates"])
+        leaver = self.uid(world, p.leaver_name)
+        a, b = (self.uid(world, n) for n in p.candidates)
         spare = [
             k
             for k, i in sorted(world["issues"].items())
@@ -146,7 +146,7 @@ class HandOverWork(IssueFamily):
                 update_issue(s, key, {"assignee": target}, NOW)
 
         gold = gold_from(world, hand_over)
-        summary = f"{p['leaver_name']}'s unfinished work to the less loaded teammate"
+        summary = f"{p.leaver_name}'s unfinished work to the less loaded teammate"
         return GeneratedScripts(setup_script(world, summary), patch_script(world, gold, summary))
 
     def write_reward(self, task: TaskConfig) -> str:
@@ -175,4 +175,6 @@ class HandOverWork(IssueFamily):
         extra = sorted(set(diff) - allowed)
         checks.append(("nothing_else_changed", 0, not extra, f"other changes: {extra[:5]}"))
         """
-        return reward_script(task, f"{params(task)['leaver_name']}'s work handed over", body)
+        return reward_script(
+            task, f"{HandOverWorkParams.of(task).leaver_name}'s work handed over", body
+        )

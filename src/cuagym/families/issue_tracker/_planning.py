@@ -25,7 +25,7 @@ from cuagym.families.issue_tracker._common import (
     setup_script,
     task_world,
 )
-from cuagym.families.issue_tracker._issues import ME, PROJECT_NAMES, IssueFamily, params
+from cuagym.families.issue_tracker._issues import ME, PROJECT_NAMES, IssueFamily
 
 __all__ = [
     "CompleteSprint",
@@ -114,17 +114,17 @@ class SprintPlanning(IssueFamily):
         )
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        p = params(task)
-        world = task_world(task, [*p["bring"], p["drop"]])
-        sid = next(s["id"] for s in world["sprints"].values() if s["name"] == p["sprint_name"])
+        p = SprintPlanningParams.of(task)
+        world = task_world(task, [*p.bring, p.drop])
+        sid = next(s["id"] for s in world["sprints"].values() if s["name"] == p.sprint_name)
 
         def plan(s: dict[str, Any]) -> None:
-            for key in p["bring"]:
+            for key in p.bring:
                 move_to_sprint(s, key, sid, NOW)
-            move_to_sprint(s, p["drop"], None, NOW)
+            move_to_sprint(s, p.drop, None, NOW)
 
         gold = gold_from(world, plan)
-        summary = f"plan {p['sprint_name']}"
+        summary = f"plan {p.sprint_name}"
         return GeneratedScripts(setup_script(world, summary), patch_script(world, gold, summary))
 
     def write_reward(self, task: TaskConfig) -> str:
@@ -140,7 +140,7 @@ class SprintPlanning(IssueFamily):
         intact = not extra
         checks.append(("nothing_else_changed", 0, intact, f"other changes: {extra[:5]}"))
         """
-        return reward_script(task, f"plan {params(task)['sprint_name']}", body)
+        return reward_script(task, f"plan {SprintPlanningParams.of(task).sprint_name}", body)
 
 
 _NEW_NAMES = {
@@ -215,14 +215,14 @@ class ProjectSettings(IssueFamily):
         )
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        p = params(task)
+        p = ProjectSettingsParams.of(task)
         world = task_world(task, ())
-        key = p["project"]
+        key = p.project
         desc = world["projects"][key]["description"]
-        lead = self.uid(world, p["lead_name"])
+        lead = self.uid(world, p.lead_name)
         gold = gold_from(
             world,
-            lambda s: update_project(s, key, p["new_name"], desc, lead, p["default_assignee"]),
+            lambda s: update_project(s, key, p.new_name, desc, lead, p.default_assignee),
         )
         summary = f"settings of {key}"
         return GeneratedScripts(setup_script(world, summary), patch_script(world, gold, summary))
@@ -242,7 +242,7 @@ class ProjectSettings(IssueFamily):
         intact = not extra
         checks.append(("nothing_else_changed", 0, intact, f"other changes: {extra[:5]}"))
         """
-        return reward_script(task, f"settings of {params(task)['project']}", body)
+        return reward_script(task, f"settings of {ProjectSettingsParams.of(task).project}", body)
 
 
 class CompleteSprintParams(TaskParams):
@@ -305,16 +305,16 @@ class CompleteSprint(IssueFamily):
         )
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        p = params(task)
-        world = task_world(task, [p["reviewed"]])
+        p = CompleteSprintParams.of(task)
+        world = task_world(task, [p.reviewed])
         ids = {s["name"]: s["id"] for s in world["sprints"].values()}
 
         def wrap_up(s: dict[str, Any]) -> None:
-            transition(s, p["reviewed"], "done", NOW)
-            complete_sprint(s, ids[p["sprint_name"]], ids[p["next_sprint_name"]], NOW)
+            transition(s, p.reviewed, "done", NOW)
+            complete_sprint(s, ids[p.sprint_name], ids[p.next_sprint_name], NOW)
 
         gold = gold_from(world, wrap_up)
-        summary = f"complete {p['sprint_name']}"
+        summary = f"complete {p.sprint_name}"
         return GeneratedScripts(setup_script(world, summary), patch_script(world, gold, summary))
 
     def write_reward(self, task: TaskConfig) -> str:
@@ -343,7 +343,7 @@ class CompleteSprint(IssueFamily):
         intact = stayed and not extra
         checks.append(("nothing_else_changed", 0, intact, f"stayed={stayed} other: {extra[:5]}"))
         """
-        return reward_script(task, f"complete {params(task)['sprint_name']}", body)
+        return reward_script(task, f"complete {CompleteSprintParams.of(task).sprint_name}", body)
 
 
 class TriageBugsParams(TaskParams):
@@ -408,13 +408,13 @@ class TriageBugs(IssueFamily):
         )
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        p = params(task)
+        p = TriageBugsParams.of(task)
         world = task_world(task, ())
         rng = family_rng(task, "targets")
         bugs = [
             i
             for _, i in sorted(world["issues"].items())
-            if i["project"] == p["project"]
+            if i["project"] == p.project
             and i["type"] == "bug"
             and category(world, i["status"]) != "done"
         ]
@@ -422,23 +422,23 @@ class TriageBugs(IssueFamily):
         # Two or three matches, and near misses of each criterion around them.
         n = rng.choice([2, 3])
         for bug in bugs[:n]:
-            bug.update(assignee=None, priority=rng.choice(p["priorities"]))
+            bug.update(assignee=None, priority=rng.choice(p.priorities))
         if len(bugs) > n:
             bugs[n].update(assignee=None, priority=rng.choice(["medium", "low"]))
         if len(bugs) > n + 1:
             bugs[n + 1].update(assignee="u-hana", priority="highest")
-        who = self.uid(world, p["assignee_name"])
+        who = self.uid(world, p.assignee_name)
         targets = [
-            i["key"] for i in bugs if i["assignee"] is None and i["priority"] in p["priorities"]
+            i["key"] for i in bugs if i["assignee"] is None and i["priority"] in p.priorities
         ]
 
         def triage(s: dict[str, Any]) -> None:
             for key in targets:
-                labels = [*s["issues"][key]["labels"], p["label"]]
+                labels = [*s["issues"][key]["labels"], p.label]
                 update_issue(s, key, {"assignee": who, "labels": labels}, NOW)
 
         gold = gold_from(world, triage)
-        summary = f"triage {p['project']} bugs"
+        summary = f"triage {p.project} bugs"
         return GeneratedScripts(setup_script(world, summary), patch_script(world, gold, summary))
 
     def write_reward(self, task: TaskConfig) -> str:
@@ -465,4 +465,4 @@ class TriageBugs(IssueFamily):
         detail = f"{len(targets)} targets, other: {extra[:5]}"
         checks.append(("nothing_else_changed", 0, intact, detail))
         """
-        return reward_script(task, f"triage {params(task)['project']} bugs", body)
+        return reward_script(task, f"triage {TriageBugsParams.of(task).project} bugs", body)
