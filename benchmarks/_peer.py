@@ -24,7 +24,7 @@ from typing import Any
 import orjson
 from _states import MARKER, Workload, team_chat_text_pool
 
-from cuagym.apps.team_chat._schema import EMOJI
+from cuagym.apps.team_chat import EMOJI
 from cuagym.core import canonical_bytes
 
 __all__ = ["app_dir", "peer_workload", "prepare", "start_command"]

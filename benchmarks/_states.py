@@ -98,7 +98,7 @@ _CHANNELS = 5
 @functools.cache
 def team_chat_text_pool() -> tuple[tuple[str, str, list[dict[str, Any]]], ...]:
     """(sender, text, reactions) of every team-chat seed message, in seed order."""
-    from cuagym.apps.team_chat._seed import build_seed
+    from cuagym.apps.team_chat import build_seed
 
     out = []
     for msgs in build_seed()["messages"].values():
@@ -108,7 +108,7 @@ def team_chat_text_pool() -> tuple[tuple[str, str, list[dict[str, Any]]], ...]:
 
 
 def _team_chat_state(n_messages: int, text_cap: int) -> dict[str, Any]:
-    from cuagym.apps.team_chat._seed import build_seed
+    from cuagym.apps.team_chat import build_seed
 
     seed = build_seed()
     channels = dict(list(seed["channels"].items())[:_CHANNELS])

@@ -20,13 +20,13 @@ from typing import Any, Literal
 import httpx
 import pytest
 
-from cuagym.apps.issue_tracker._ops import add_comment, create_issue, transition, update_issue
-from cuagym.apps.team_chat._ops import post_message
-from cuagym.apps.team_chat._world import channel_id
+from cuagym.apps.issue_tracker.edits import add_comment, create_issue, transition, update_issue
+from cuagym.apps.team_chat import channel_id
+from cuagym.apps.team_chat.edits import post_message
 from cuagym.core import parse_reward_output
 from cuagym.domains import load_domain, start_screen
-from cuagym.families.cross.issue_tracker._cross import reply_text
-from cuagym.families.cross.issue_tracker._cross_sprint import in_scope, status_text
+from cuagym.families.cross._chat_tracker import reply_text, status_text
+from cuagym.families.cross.issue_tracker._cross_sprint import in_scope
 from tests.conftest import LiveHub
 from tests.domains.family_harness import run_script
 from tests.domains.oracle_harness import assert_solved, needs_gui, oracle_episodes

@@ -20,19 +20,17 @@ import httpx
 import pytest
 import yaml
 
-from cuagym.apps.issue_tracker._ops import (
+from cuagym.apps.issue_tracker import category
+from cuagym.apps.issue_tracker.edits import (
     add_comment,
-    category,
+    complete_sprint,
     create_issue,
     delete_issue,
-    transition,
-    update_issue,
-)
-from cuagym.apps.issue_tracker._ops_plan import (
-    complete_sprint,
     move_to_sprint,
     rank_move,
     start_sprint,
+    transition,
+    update_issue,
     update_project,
 )
 from cuagym.core import TaskConfig, parse_reward_output

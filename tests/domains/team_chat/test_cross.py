@@ -19,9 +19,9 @@ from typing import Any, Literal
 import httpx
 import pytest
 
-from cuagym.apps.issue_tracker._ops_plan import update_sprint
-from cuagym.apps.team_chat._ops import create_channel, post_message, set_channel_text
-from cuagym.apps.team_chat._world import channel_id
+from cuagym.apps.issue_tracker.edits import update_sprint
+from cuagym.apps.team_chat import channel_id
+from cuagym.apps.team_chat.edits import create_channel, post_message, set_channel_text
 from cuagym.core import parse_reward_output
 from cuagym.domains import load_domain, start_screen
 from tests.conftest import LiveHub

@@ -19,7 +19,8 @@ import httpx
 import pytest
 import yaml
 
-from cuagym.apps.team_chat._ops import (
+from cuagym.apps.team_chat import channel_id, uid_of
+from cuagym.apps.team_chat.edits import (
     add_members,
     create_channel,
     delete_message,
@@ -34,7 +35,6 @@ from cuagym.apps.team_chat._ops import (
     toggle_reaction,
     update_profile,
 )
-from cuagym.apps.team_chat._world import channel_id, uid_of
 from cuagym.core import TaskConfig, parse_reward_output
 from cuagym.domains import TaskFamily, load_domain
 from cuagym.families.team_chat._navigation import my_conversations

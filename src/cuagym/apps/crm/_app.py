@@ -2,26 +2,27 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
-from starlette.routing import BaseRoute
 
 from cuagym.apps.crm._invariants import check_invariants, invariants_hold_after
 from cuagym.apps.crm._schema import CrmState
 from cuagym.apps.crm._seed import build_seed
-from cuagym.hub import ReleaseDisclosure, Violation, WebApp
+from cuagym.apps.webkit import ModelWebApp
+from cuagym.hub import ReleaseDisclosure, Violation
 
 __all__ = ["CrmApp"]
 
 
-class CrmApp(WebApp):
+class CrmApp(ModelWebApp[CrmState]):
     """A sales CRM: leads, accounts, contacts, deals, tasks, notes (the paper's CRM mock)."""
 
     app_id: ClassVar[str] = "crm"
     title: ClassVar[str] = "CRM"
     state_model: ClassVar[type[BaseModel]] = CrmState
+    ui_module: ClassVar[str] = "cuagym.apps.crm._ui"
     # ``ui`` holds what the person looked at (recently viewed records); a visit must never
     # count as a change in a reward's state_diff.
     volatile: ClassVar[tuple[str, ...]] = ("ui",)
@@ -33,20 +34,9 @@ class CrmApp(WebApp):
     def seed(self) -> dict[str, Any]:
         return build_seed()
 
-    def invariants(self, state: Any) -> Iterable[Violation]:
-        if not isinstance(state, CrmState):  # the hub always passes the validated model
-            raise TypeError(f"expected CrmState, got {type(state).__name__}")
+    def check(self, state: CrmState) -> Iterable[Violation]:
         return check_invariants(state)
 
-    def invariants_hold_after(self, before: Any, after: Any) -> bool:
+    def check_edit(self, before: CrmState, after: CrmState) -> bool:
         # Only the checks that read an edited collection run (see _invariants.CHECKS).
-        if not isinstance(before, CrmState) or not isinstance(after, CrmState):
-            return False
         return invariants_hold_after(before, after)
-
-    def routes(self) -> Sequence[BaseRoute]:
-        from cuagym.apps.crm._ui import (
-            build_routes,  # deferred: the UI pulls in the templates machinery
-        )
-
-        return build_routes()

@@ -1,24 +1,16 @@
-"""Helpers shared by the UI screens: form access, the page shell, mutate-then-redirect."""
+"""The web kit's screen helpers bound to the CRM's header-and-tabs shell, plus form access."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from starlette.datastructures import FormData
 from starlette.requests import Request
-from starlette.responses import RedirectResponse, Response
+from starlette.responses import Response
 
 from cuagym.apps.crm._ops import ActionError
 from cuagym.apps.crm._views import shell
-from cuagym.hub import (
-    InvalidState,
-    UISession,
-    form_text,
-    load_session,
-    render,
-    safe_next,
-)
+from cuagym.apps.webkit import Screens, State, field, load, rejected, render_screen, safe_next
 
 __all__ = [
     "State",
@@ -32,12 +24,6 @@ __all__ = [
     "safe_next",
     "show_error",
 ]
-
-State = dict[str, Any]
-
-# The hub's shared form helpers, under the names this app's routes use.
-load = load_session
-field = form_text
 
 
 def form_dict(form: FormData) -> dict[str, str]:
@@ -54,55 +40,12 @@ def page(
     status_code: int = 200,
 ) -> Response:
     """Render a full screen: the header and tabs plus the screen's own context."""
-    return render(request, template, {**shell(state, active), **context}, status_code)
+    return render_screen(request, shell(state, active), template, context, status_code)
 
 
-def show_error(
-    request: Request,
-    state: State,
-    messages: list[str],
-    back: str,
-    status_code: int = 400,
-    title: str = "That didn't work",
-) -> Response:
-    context = {"title": title, "messages": messages, "back": back}
-    return page(request, state, "error.html", context, active="", status_code=status_code)
-
-
-def not_found(request: Request, state: State, what: str) -> Response:
-    return show_error(request, state, [what], "/", status_code=404, title="Not found")
-
-
-def rejected(exc: InvalidState) -> list[str]:
-    return [f"{v.path or 'state'}: {v.message}" for v in exc.violations]
-
-
-async def act(
-    request: Request,
-    ui: UISession,
-    change: Callable[[State], Any],
-    success: Callable[[], str] | str,
-    back: str,
-) -> Response:
-    """Apply ``change`` atomically, then redirect (post/redirect/get) to ``success``.
-
-    ``success`` may be a callable so that it can use what ``change`` found (a new id). An
-    :class:`ActionError` answers 400 and a state the hub rejects 422; both show a page that
-    says why, and change nothing.
-    """
-
-    def apply(state: State) -> None:
-        # The hub stores whatever a change function returns (when not None) as the new state;
-        # _ops functions return ids, so their result must not leak out.
-        change(state)
-
-    try:
-        await ui.mutate(apply)
-    except ActionError as exc:
-        return show_error(request, await ui.state(), [str(exc)], back)
-    except InvalidState as exc:
-        return show_error(
-            request, await ui.state(), rejected(exc), back, 422, "The change was rejected"
-        )
-    target = success() if callable(success) else success
-    return RedirectResponse(ui.url(target), status_code=303)
+_SCREENS = Screens(
+    chrome=lambda request, state: shell(state, ""), home="/", action_error=ActionError
+)
+show_error = _SCREENS.show_error
+not_found = _SCREENS.not_found
+act = _SCREENS.act

@@ -9,11 +9,26 @@ from __future__ import annotations
 from pathlib import Path
 
 from cuagym.apps._registry import AppSpec, Release
+from cuagym.apps.issue_tracker import edits
 from cuagym.apps.issue_tracker._app import IssueTracker
+from cuagym.apps.issue_tracker._invariants import check_invariants
+from cuagym.apps.issue_tracker._ops import category
 from cuagym.apps.issue_tracker._schema import IssueTrackerState
-from cuagym.apps.issue_tracker._seed import build_seed
+from cuagym.apps.issue_tracker._seed import CURRENT_USER, build_seed
 
-__all__ = ["IssueTracker", "IssueTrackerState", "app", "build_seed"]
+# The public surface (DESIGN.md §11): the spec, the state model and its rules, the seed a
+# family starts from, a reader (a status's category) and ``edits`` (the UI's own state edits,
+# for golden states).
+__all__ = [
+    "CURRENT_USER",
+    "IssueTracker",
+    "IssueTrackerState",
+    "app",
+    "build_seed",
+    "category",
+    "check_invariants",
+    "edits",
+]
 
 app = AppSpec(
     app_id="issue-tracker",

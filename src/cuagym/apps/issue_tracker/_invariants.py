@@ -14,12 +14,11 @@ sprint holds only finished work (completing a sprint moves unfinished issues out
 
 from __future__ import annotations
 
-import json
-import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 
 from cuagym.apps.issue_tracker._schema import Issue, IssueTrackerState
+from cuagym.apps.webkit import diff_path
 from cuagym.hub import InvariantChecks, Violation
 
 __all__ = [
@@ -28,24 +27,11 @@ __all__ = [
     "check_invariants",
     "invariants_hold_after",
     "issue_number",
-    "path",
 ]
 
 # Keys the hub masks by name or glob (see IssueTracker.volatile): an entity keyed by one of these
 # would vanish from every state_diff, so such ids are refused outright.
 RESERVED_IDS = frozenset({"ui", "updatedAt"})
-_SIMPLE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
-
-
-def path(*keys: str) -> str:
-    """A diff path: dotted for simple keys, ``["..."]`` for any other key."""
-    out = ""
-    for key in keys:
-        if _SIMPLE_KEY.match(key):
-            out = f"{out}.{key}" if out else key
-        else:
-            out = f"{out}[{json.dumps(key, ensure_ascii=False)}]"
-    return out
 
 
 def issue_number(key: str) -> int:
@@ -73,7 +59,7 @@ def _check_handles(state: IssueTrackerState) -> Iterator[Violation]:
     for key, user in state.users.items():
         if handles[user.name] > 1:
             yield Violation(
-                path=path("users", key, "name"), message=f"handle {user.name!r} is not unique"
+                path=diff_path("users", key, "name"), message=f"handle {user.name!r} is not unique"
             )
 
 
@@ -92,10 +78,10 @@ def _check_keys(table: str) -> Callable[[IssueTrackerState], Iterator[Violation]
         for key, entity in getattr(state, table).items():
             own = getattr(entity, field)
             if key in RESERVED_IDS:
-                yield Violation(path=path(table, key), message=f"{key!r} is a reserved id")
+                yield Violation(path=diff_path(table, key), message=f"{key!r} is a reserved id")
             if own != key:
                 yield Violation(
-                    path=path(table, key, field),
+                    path=diff_path(table, key, field),
                     message=f"{field} {own!r} differs from its key {key!r}",
                 )
 
@@ -122,7 +108,7 @@ def _check_workflow(state: IssueTrackerState) -> Iterator[Violation]:
             path="workflow.initialStatus", message=f"unknown status {wf.initial_status!r}"
         )
     for source, targets in wf.transitions.items():
-        where = path("workflow", "transitions", source)
+        where = diff_path("workflow", "transitions", source)
         if source not in known:
             yield Violation(path=where, message=f"transition from unknown status {source!r}")
         for target in targets:
@@ -154,11 +140,11 @@ def _check_projects(state: IssueTrackerState) -> Iterator[Violation]:
     for key, project in state.projects.items():
         if project.lead not in state.users:
             yield Violation(
-                path=path("projects", key, "lead"), message=f"unknown user {project.lead!r}"
+                path=diff_path("projects", key, "lead"), message=f"unknown user {project.lead!r}"
             )
         if names[project.name.lower()] > 1:
             yield Violation(
-                path=path("projects", key, "name"),
+                path=diff_path("projects", key, "name"),
                 message=f"project name {project.name!r} is used by another project",
             )
 
@@ -167,7 +153,7 @@ def _check_sprints(state: IssueTrackerState) -> Iterator[Violation]:
     active: Counter[str] = Counter()
     names = Counter((s.project, s.name.lower()) for s in state.sprints.values())
     for sid, sprint in state.sprints.items():
-        where = path("sprints", sid)
+        where = diff_path("sprints", sid)
         if sprint.project not in state.projects:
             yield Violation(path=f"{where}.project", message=f"unknown project {sprint.project!r}")
         if names[(sprint.project, sprint.name.lower())] > 1:
@@ -196,7 +182,7 @@ def _check_sprints(state: IssueTrackerState) -> Iterator[Violation]:
 
 
 def _check_issue(state: IssueTrackerState, key: str, issue: Issue) -> Iterator[Violation]:
-    where = path("issues", key)
+    where = diff_path("issues", key)
     statuses = {s.id: s for s in state.workflow.statuses}
     project = state.projects.get(issue.project)
     if project is None:
@@ -207,7 +193,7 @@ def _check_issue(state: IssueTrackerState, key: str, issue: Issue) -> Iterator[V
         )
     elif project is not None and issue_number(key) >= project.next_issue_number:
         yield Violation(
-            path=path("projects", issue.project, "nextIssueNumber"),
+            path=diff_path("projects", issue.project, "nextIssueNumber"),
             message=f"must be greater than {issue_number(key)} (issue {key} exists)",
         )
     if issue.status not in statuses:
@@ -277,10 +263,10 @@ def _check_ranks_and_comments(state: IssueTrackerState) -> Iterator[Violation]:
         other = ranks.setdefault((issue.project, issue.rank), key)
         if other != key:
             yield Violation(
-                path=path("issues", key, "rank"),
+                path=diff_path("issues", key, "rank"),
                 message=f"rank {issue.rank} is also {other}'s (ranks are unique per project)",
             )
-        where = path("issues", key, "comments")
+        where = diff_path("issues", key, "comments")
         previous = ""
         for comment in issue.comments:
             if comment.author not in state.users:

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
-from pydantic.alias_generators import to_camel
+from pydantic import Field
+
+from cuagym.apps.webkit import HexColor, Id, Name80, StateModel, Timestamp
 
 __all__ = [
     "PRIORITIES",
@@ -44,38 +45,19 @@ Priority = Literal["highest", "high", "medium", "low", "lowest"]
 STATUS_CATEGORIES: tuple[str, ...] = ("todo", "inprogress", "done")
 StatusCategory = Literal["todo", "inprogress", "done"]
 
-# Ids appear as keys in diff paths; the "simple key" alphabet keeps every path dotted.
-Id = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{1,64}$")]
 ProjectKey = Annotated[str, Field(pattern=r"^[A-Z][A-Z0-9]{1,9}$")]
 IssueKey = Annotated[str, Field(pattern=r"^[A-Z][A-Z0-9]{1,9}-[1-9][0-9]{0,5}$")]
-# ISO-8601 in UTC, e.g. 2025-03-03T09:15:00Z (fractional seconds and +00:00 accepted).
-Timestamp = Annotated[
-    str,
-    Field(pattern=r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|\+00:00)$"),
-]
 Date = Annotated[str, Field(pattern=r"^\d{4}-\d{2}-\d{2}$")]
-HexColor = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
-Name80 = Annotated[str, Field(min_length=1, max_length=80)]
 Label = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_.-]{0,39}$")]
 
 
-class _Model(BaseModel):
-    # strict: no "1" -> 1 or 0 -> False coercion; forbid: a misspelt key is an error, not a no-op.
-    model_config = ConfigDict(
-        alias_generator=to_camel,
-        populate_by_name=False,
-        extra="forbid",
-        strict=True,
-    )
-
-
-class Site(_Model):
+class Site(StateModel):
     """The organisation whose tracker this is (shown in the top bar)."""
 
     name: Name80
 
 
-class User(_Model):
+class User(StateModel):
     id: Id
     #: short unique handle, used in JQL-lite (``assignee = priya``).
     name: Annotated[str, Field(pattern=r"^[a-z0-9._-]{1,40}$")]
@@ -85,13 +67,13 @@ class User(_Model):
     avatar_color: HexColor = "#5b6b7f"
 
 
-class Status(_Model):
+class Status(StateModel):
     id: Id
     name: Name80
     category: StatusCategory
 
 
-class Workflow(_Model):
+class Workflow(StateModel):
     """The status graph every issue follows.
 
     ``statuses`` is ordered: it is the board's column order. ``transitions`` maps a status id to
@@ -104,7 +86,7 @@ class Workflow(_Model):
     initial_status: Id
 
 
-class Project(_Model):
+class Project(StateModel):
     key: ProjectKey
     name: Name80
     description: Annotated[str, Field(max_length=2000)] = ""
@@ -115,7 +97,7 @@ class Project(_Model):
     next_issue_number: Annotated[int, Field(ge=1, le=999999)]
 
 
-class Sprint(_Model):
+class Sprint(StateModel):
     id: Id
     project: ProjectKey
     name: Name80
@@ -127,7 +109,7 @@ class Sprint(_Model):
     completed_date: Date | None = None
 
 
-class Comment(_Model):
+class Comment(StateModel):
     id: Id
     author: Id
     body: Annotated[str, Field(min_length=1, max_length=20000)]
@@ -135,7 +117,7 @@ class Comment(_Model):
     edited_at: Timestamp | None = None
 
 
-class Issue(_Model):
+class Issue(StateModel):
     key: IssueKey
     project: ProjectKey
     type: IssueType
@@ -159,7 +141,7 @@ class Issue(_Model):
     updated_at: Timestamp
 
 
-class Ui(_Model):
+class Ui(StateModel):
     """Volatile view state (masked from ``state_diff``): what a person has looked at."""
 
     last_project: ProjectKey | None = None
@@ -167,7 +149,7 @@ class Ui(_Model):
     recent_issues: list[IssueKey] = Field(default_factory=list)
 
 
-class IssueTrackerState(_Model):
+class IssueTrackerState(StateModel):
     site: Site
     current_user: Id
     users: dict[str, User]

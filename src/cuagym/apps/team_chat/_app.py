@@ -2,26 +2,27 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
-from starlette.routing import BaseRoute
 
 from cuagym.apps.team_chat._invariants import check_invariants, invariants_hold_after
 from cuagym.apps.team_chat._schema import TeamChatState
 from cuagym.apps.team_chat._seed import build_seed
-from cuagym.hub import ReleaseDisclosure, Violation, WebApp
+from cuagym.apps.webkit import ModelWebApp
+from cuagym.hub import ReleaseDisclosure, Violation
 
 __all__ = ["TeamChat"]
 
 
-class TeamChat(WebApp):
+class TeamChat(ModelWebApp[TeamChatState]):
     """A workspace chat app: channels, DMs, threads, reactions (the paper's chat mock)."""
 
     app_id: ClassVar[str] = "team-chat"
     title: ClassVar[str] = "Team Chat"
     state_model: ClassVar[type[BaseModel]] = TeamChatState
+    ui_module: ClassVar[str] = "cuagym.apps.team_chat._ui"
     # ``ui`` holds what a person has looked at (read markers, last conversation); a visit must
     # never count as a change in a reward's state_diff.
     volatile: ClassVar[tuple[str, ...]] = ("ui",)
@@ -33,20 +34,9 @@ class TeamChat(WebApp):
     def seed(self) -> dict[str, Any]:
         return build_seed()
 
-    def invariants(self, state: Any) -> Iterable[Violation]:
-        if not isinstance(state, TeamChatState):  # the hub always passes the validated model
-            raise TypeError(f"expected TeamChatState, got {type(state).__name__}")
+    def check(self, state: TeamChatState) -> Iterable[Violation]:
         return check_invariants(state)
 
-    def invariants_hold_after(self, before: Any, after: Any) -> bool:
+    def check_edit(self, before: TeamChatState, after: TeamChatState) -> bool:
         # Only what an edit changed is checked (see _invariants.invariants_hold_after).
-        if not isinstance(before, TeamChatState) or not isinstance(after, TeamChatState):
-            return False
         return invariants_hold_after(before, after)
-
-    def routes(self) -> Sequence[BaseRoute]:
-        from cuagym.apps.team_chat._ui import (
-            build_routes,  # deferred: the UI pulls in templates machinery
-        )
-
-        return build_routes()

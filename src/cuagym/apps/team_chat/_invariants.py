@@ -9,7 +9,6 @@ the message id is named in the text.
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
 from collections.abc import Iterator
@@ -18,6 +17,7 @@ from itertools import compress
 from operator import is_not
 
 from cuagym.apps.team_chat._schema import Message, TeamChatState
+from cuagym.apps.webkit import diff_path, parse_ts
 from cuagym.hub import Violation
 
 __all__ = [
@@ -25,29 +25,12 @@ __all__ = [
     "RESERVED_IDS",
     "check_invariants",
     "invariants_hold_after",
-    "parse_ts",
 ]
 
 CHANNEL_NAME_RE = re.compile(r"^[a-z0-9_-]{1,80}$")
 # Keys the hub masks by bare name (see TeamChat.volatile): an entity keyed by one of these would
 # silently vanish from every state_diff, so such ids are refused outright.
 RESERVED_IDS = frozenset({"ui", "lastViewedAt"})
-_SIMPLE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
-
-
-def parse_ts(ts: str) -> datetime:
-    """Parse a schema-valid timestamp (``...Z`` or ``...+00:00``) into an aware datetime."""
-    return datetime.fromisoformat(ts)
-
-
-def _path(*keys: str) -> str:
-    out = ""
-    for key in keys:
-        if _SIMPLE_KEY.match(key):
-            out = f"{out}.{key}" if out else key
-        else:
-            out = f"{out}[{json.dumps(key, ensure_ascii=False)}]"
-    return out
 
 
 def check_invariants(state: TeamChatState) -> Iterator[Violation]:
@@ -64,14 +47,15 @@ def _check_users(state: TeamChatState) -> Iterator[Violation]:
     handles: Counter[str] = Counter(u.name for u in state.users.values())
     for key, user in state.users.items():
         if key in RESERVED_IDS:
-            yield Violation(path=_path("users", key), message=f"{key!r} is a reserved id")
+            yield Violation(path=diff_path("users", key), message=f"{key!r} is a reserved id")
         if user.id != key:
             yield Violation(
-                path=_path("users", key, "id"), message=f"id {user.id!r} differs from key {key!r}"
+                path=diff_path("users", key, "id"),
+                message=f"id {user.id!r} differs from key {key!r}",
             )
         if handles[user.name] > 1:
             yield Violation(
-                path=_path("users", key, "name"), message=f"handle {user.name!r} is not unique"
+                path=diff_path("users", key, "name"), message=f"handle {user.name!r} is not unique"
             )
 
 
@@ -91,29 +75,29 @@ def _check_channels(state: TeamChatState) -> Iterator[Violation]:
     names: Counter[str] = Counter(c.name for c in state.channels.values())
     for key, ch in state.channels.items():
         if key in RESERVED_IDS:
-            yield Violation(path=_path("channels", key), message=f"{key!r} is a reserved id")
+            yield Violation(path=diff_path("channels", key), message=f"{key!r} is a reserved id")
         if ch.id != key:
             yield Violation(
-                path=_path("channels", key, "id"),
+                path=diff_path("channels", key, "id"),
                 message=f"id {ch.id!r} differs from key {key!r}",
             )
         if not CHANNEL_NAME_RE.match(ch.name):
             yield Violation(
-                path=_path("channels", key, "name"),
+                path=diff_path("channels", key, "name"),
                 message=f"channel name {ch.name!r} must be 1-80 characters of a-z 0-9 _ -",
             )
         if names[ch.name] > 1:
             yield Violation(
-                path=_path("channels", key, "name"),
+                path=diff_path("channels", key, "name"),
                 message=f"channel name {ch.name!r} is used by another channel",
             )
         if ch.created_by not in users:
             yield Violation(
-                path=_path("channels", key, "createdBy"),
+                path=diff_path("channels", key, "createdBy"),
                 message=f"unknown user {ch.created_by!r}",
             )
         for problem in _member_problems(ch.members, users):
-            yield Violation(path=_path("channels", key, "members"), message=problem)
+            yield Violation(path=diff_path("channels", key, "members"), message=problem)
 
 
 def _check_dms(state: TeamChatState) -> Iterator[Violation]:
@@ -121,14 +105,14 @@ def _check_dms(state: TeamChatState) -> Iterator[Violation]:
     seen_sets: dict[frozenset[str], str] = {}
     for key, dm in state.dms.items():
         if key in RESERVED_IDS:
-            yield Violation(path=_path("dms", key), message=f"{key!r} is a reserved id")
+            yield Violation(path=diff_path("dms", key), message=f"{key!r} is a reserved id")
         if dm.id != key:
             yield Violation(
-                path=_path("dms", key, "id"), message=f"id {dm.id!r} differs from key {key!r}"
+                path=diff_path("dms", key, "id"), message=f"id {dm.id!r} differs from key {key!r}"
             )
         if key in state.channels:
-            yield Violation(path=_path("dms", key), message=f"id {key!r} is also a channel id")
-        members_path = _path("dms", key, "members")
+            yield Violation(path=diff_path("dms", key), message=f"id {key!r} is also a channel id")
+        members_path = diff_path("dms", key, "members")
         for problem in _member_problems(dm.members, users):
             yield Violation(path=members_path, message=problem)
         member_set = frozenset(dm.members)
@@ -154,7 +138,7 @@ def _conversation_problems(
     state: TeamChatState, cid: str, msgs: list[Message], users: set[str], owner: dict[str, str]
 ) -> Iterator[Violation]:
     """The rules of one conversation; ``owner`` holds the message ids seen before it."""
-    path = _path("messages", cid)
+    path = diff_path("messages", cid)
     if cid not in state.channels and cid not in state.dms:
         yield Violation(path=path, message=f"{cid!r} is neither a channel nor a DM")
     dm = state.dms.get(cid)

@@ -13,8 +13,9 @@ import re
 from datetime import UTC, datetime
 from typing import Any
 
-from cuagym.apps.team_chat._invariants import CHANNEL_NAME_RE, RESERVED_IDS, parse_ts
+from cuagym.apps.team_chat._invariants import CHANNEL_NAME_RE, RESERVED_IDS
 from cuagym.apps.team_chat._schema import EMOJI
+from cuagym.apps.webkit import parse_ts
 
 __all__ = [
     "ActionError",

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
-from pydantic.alias_generators import to_camel
+from pydantic import Field
+
+from cuagym.apps.webkit import HexColor, Id, Name80, StateModel, Timestamp
 
 __all__ = [
     "EMOJI",
@@ -62,35 +63,14 @@ EmojiName = Literal[
     "100",
 ]
 
-# Ids appear as keys in diff paths; restricting them to the "simple key" alphabet keeps every
-# path dotted (``channels.c-general.name``) instead of the bracketed form.
-Id = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{1,64}$")]
-# ISO-8601 in UTC, e.g. 2025-03-03T09:15:00Z (fractional seconds and +00:00 accepted).
-Timestamp = Annotated[
-    str,
-    Field(pattern=r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|\+00:00)$"),
-]
-HexColor = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
-Name80 = Annotated[str, Field(min_length=1, max_length=80)]
 
-
-class _Model(BaseModel):
-    # strict: no "1" -> 1 or 0 -> False coercion; forbid: a misspelt key is an error, not a no-op.
-    model_config = ConfigDict(
-        alias_generator=to_camel,
-        populate_by_name=False,
-        extra="forbid",
-        strict=True,
-    )
-
-
-class Workspace(_Model):
+class Workspace(StateModel):
     name: Name80
     #: short lowercase handle of the workspace (shown under its name), e.g. ``larkspur``.
     slug: Annotated[str, Field(pattern=r"^[a-z0-9-]{0,40}$")] = ""
 
 
-class User(_Model):
+class User(StateModel):
     id: Id
     #: the handle, unique, used for @mentions (``maya.chen``).
     name: Annotated[str, Field(pattern=r"^[a-z0-9._-]{1,40}$")]
@@ -103,7 +83,7 @@ class User(_Model):
     is_admin: bool = False
 
 
-class Channel(_Model):
+class Channel(StateModel):
     id: Id
     name: Annotated[str, Field(min_length=1, max_length=80)]
     topic: Annotated[str, Field(max_length=250)] = ""
@@ -115,25 +95,25 @@ class Channel(_Model):
     members: list[Id] = Field(default_factory=list)
 
 
-class Dm(_Model):
+class Dm(StateModel):
     id: Id
     members: list[Id]
     created_at: Timestamp
 
 
-class Reaction(_Model):
+class Reaction(StateModel):
     emoji: EmojiName
     users: list[Id]
 
 
-class Attachment(_Model):
+class Attachment(StateModel):
     name: Annotated[str, Field(min_length=1, max_length=255)]
     url: Annotated[str, Field(min_length=1, max_length=2048)]
     size: Annotated[int, Field(ge=0)]
     content_type: Annotated[str, Field(min_length=1, max_length=255)] = "application/octet-stream"
 
 
-class Message(_Model):
+class Message(StateModel):
     id: Id
     sender: Id
     text: Annotated[str, Field(max_length=40000)]
@@ -147,7 +127,7 @@ class Message(_Model):
     pinned: bool = False
 
 
-class Ui(_Model):
+class Ui(StateModel):
     """Volatile view state (masked from ``state_diff``): what a person has looked at."""
 
     #: the conversation ``/`` opens, the last one visited.
@@ -156,7 +136,7 @@ class Ui(_Model):
     last_viewed_at: dict[str, dict[str, Timestamp]] = Field(default_factory=dict)
 
 
-class TeamChatState(_Model):
+class TeamChatState(StateModel):
     workspace: Workspace
     current_user: Id
     users: dict[str, User]

@@ -10,7 +10,6 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from cuagym.apps.team_chat._invariants import parse_ts
 from cuagym.apps.team_chat._ops import (
     ActionError,
     can_view,
@@ -33,6 +32,7 @@ from cuagym.apps.team_chat._ui_common import (
     show_error,
 )
 from cuagym.apps.team_chat._views import conversation_title, message_rows, thread_rows, user_view
+from cuagym.apps.webkit import parse_ts, save_uploads
 from cuagym.hub import UISession
 
 __all__ = ["routes"]
@@ -143,24 +143,6 @@ def _views(prefix: str) -> tuple[Endpoint, Endpoint]:
     return conversation_view, thread_view
 
 
-async def _uploads(ui: UISession, files: list[UploadFile]) -> list[dict[str, Any]]:
-    out = []
-    for item in files:
-        data = await item.read()
-        info = await ui.upload(
-            item.filename or "file", data, item.content_type or "application/octet-stream"
-        )
-        out.append(
-            {
-                "name": info.name,
-                "url": info.url,
-                "size": info.size,
-                "contentType": info.content_type,
-            }
-        )
-    return out
-
-
 async def post(request: Request) -> Response:
     """Send a message (multipart: ``text``, optional ``files``, ``thread`` for a reply)."""
     ui, state = await load(request)
@@ -178,7 +160,7 @@ async def post(request: Request) -> Response:
         require_post(state, conv, state["currentUser"])
     except ActionError as exc:
         return show_error(request, state, [str(exc)], back)
-    attachments = await _uploads(ui, files)
+    attachments = await save_uploads(ui, files)
     return await act(
         request,
         ui,

@@ -13,9 +13,9 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from markupsafe import Markup, escape
 
-from cuagym.apps.team_chat._invariants import parse_ts
 from cuagym.apps.team_chat._ops import can_view
 from cuagym.apps.team_chat._schema import EMOJI, EMOJI_NAMES
+from cuagym.apps.webkit import parse_ts
 
 __all__ = [
     "conversation_title",

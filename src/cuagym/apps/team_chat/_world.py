@@ -14,15 +14,16 @@ import re
 from datetime import datetime, timedelta
 from typing import Any
 
-from cuagym.apps.team_chat._invariants import parse_ts
 from cuagym.apps.team_chat._ops import format_ts
 from cuagym.apps.team_chat._seed import _USERS, build_seed
+from cuagym.apps.webkit import parse_ts
 
 __all__ = [
     "ACTIVE_CHANNELS",
     "ADMINS",
     "DISPLAY",
     "FIRST",
+    "HANDLES",
     "PERSONAS",
     "State",
     "add_message",
@@ -40,6 +41,8 @@ State = dict[str, Any]
 #: uid -> display name, for samplers: they name people without building a world.
 DISPLAY: dict[str, str] = {f"u-{u[0]}": u[2] for u in _USERS}
 FIRST: dict[str, str] = {uid: name.split()[0] for uid, name in DISPLAY.items()}
+#: display name -> the handle a person types to mention them (``@maya.chen``).
+HANDLES: dict[str, str] = {u[2]: u[1] for u in _USERS}
 ADMINS: tuple[str, ...] = tuple(f"u-{u[0]}" for u in _USERS if u[6])
 #: who a task may be signed in as: non-admins, so admin-only actions stay a deliberate step.
 PERSONAS: tuple[str, ...] = tuple(f"u-{u[0]}" for u in _USERS if not u[6])

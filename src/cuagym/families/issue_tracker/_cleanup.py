@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from cuagym.apps.issue_tracker._ops import add_comment, create_issue, delete_issue
-from cuagym.apps.issue_tracker._seed import CURRENT_USER, build_seed
+from cuagym.apps.issue_tracker import CURRENT_USER, build_seed
+from cuagym.apps.issue_tracker.edits import add_comment, create_issue, delete_issue
 from cuagym.core import Difficulty, TaskConfig
-from cuagym.families._family import GeneratedScripts, family_rng
+from cuagym.families._family import GeneratedScripts, TaskParams, family_rng
 from cuagym.families.issue_tracker._common import (
     NOW,
     gold_from,
@@ -24,15 +24,17 @@ from cuagym.families.issue_tracker._common import (
     task_world,
 )
 from cuagym.families.issue_tracker._issues import (
-    _PROJECT_NAMES,
     ME,
+    PROJECT_NAMES,
     IssueFamily,
-    _open_issues,
     _where,
-    params,
+    open_issues,
 )
 
-__all__ = ["MergeDuplicate"]
+__all__ = [
+    "MergeDuplicate",
+    "MergeDuplicateParams",
+]
 
 _NOTES: tuple[str, ...] = (
     "Seen again on the staging build from this morning, steps are the same.",
@@ -43,8 +45,19 @@ _NOTES: tuple[str, ...] = (
 )
 
 
+class MergeDuplicateParams(TaskParams):
+    """Task parameters of ``MergeDuplicate`` (in the order its tasks list them)."""
+
+    original_key: str
+    original_title: str
+    duplicate_key: str
+    duplicate_title: str
+    commenter: str
+
+
 class MergeDuplicate(IssueFamily):
     id: ClassVar[str] = "merge-duplicate"
+    params_type: ClassVar[type[TaskParams] | None] = MergeDuplicateParams
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("issues", "detail", "delete")
     also_covers: ClassVar[tuple[str, ...]] = ("issue-tracker:issues/detail/comments/add",)
@@ -56,7 +69,7 @@ class MergeDuplicate(IssueFamily):
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         seed = build_seed()
-        original = rng.choice(_open_issues(seed, ("story", "bug", "task")))
+        original = rng.choice(open_issues(seed, ("story", "bug", "task")))
         project = original["project"]
         copy_key = f"{project}-{seed['projects'][project]['nextIssueNumber']}"
         copy_title = f"{original['title']} (filed again)"
@@ -78,7 +91,7 @@ class MergeDuplicate(IssueFamily):
             ]
         )
         context = (
-            f"In {_PROJECT_NAMES[project]} ({project}), {dup} (“{copy_title}”) was filed as a "
+            f"In {PROJECT_NAMES[project]} ({project}), {dup} (“{copy_title}”) was filed as a "
             f"copy of {orig}; {who} left one comment on {dup}. You are signed in as {ME}."
         )
         return self.make_task(
@@ -93,30 +106,30 @@ class MergeDuplicate(IssueFamily):
         )
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        p = params(task)
-        world = task_world(task, {p["original_key"]})
+        p = MergeDuplicateParams.of(task)
+        world = task_world(task, {p.original_key})
         rng = family_rng(task, "duplicate")
-        original = world["issues"][p["original_key"]]
+        original = world["issues"][p.original_key]
         fields = {
             "type": original["type"],
-            "title": p["duplicate_title"],
+            "title": p.duplicate_title,
             "priority": original["priority"],
             "assignee": None,
             "labels": list(original["labels"]),
         }
-        commenter = self.uid(world, p["commenter"])
+        commenter = self.uid(world, p.commenter)
         key = create_issue(world, commenter, original["project"], fields, NOW)
-        if key != p["duplicate_key"]:  # a family bug: the task names another key
-            raise ValueError(f"the copy got {key}, the task says {p['duplicate_key']}")
+        if key != p.duplicate_key:  # a family bug: the task names another key
+            raise ValueError(f"the copy got {key}, the task says {p.duplicate_key}")
         add_comment(world, key, commenter, rng.choice(_NOTES), NOW)
         note = world["issues"][key]["comments"][0]["body"]
 
         def merge(s: dict[str, Any]) -> None:
-            add_comment(s, p["original_key"], CURRENT_USER, note, NOW)
+            add_comment(s, p.original_key, CURRENT_USER, note, NOW)
             delete_issue(s, key)
 
         gold = gold_from(world, merge)
-        summary = f"{key} merged into {p['original_key']}"
+        summary = f"{key} merged into {p.original_key}"
         return GeneratedScripts(setup_script(world, summary), patch_script(world, gold, summary))
 
     def write_reward(self, task: TaskConfig) -> str:
@@ -142,4 +155,4 @@ class MergeDuplicate(IssueFamily):
         extra = diff_outside(diff, ["issues." + dup, "issues." + orig + ".comments"])
         checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
         """
-        return reward_script(task, f"{params(task)['duplicate_key']} merged", body)
+        return reward_script(task, f"{MergeDuplicateParams.of(task).duplicate_key} merged", body)

@@ -22,9 +22,7 @@ from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from typing import Any
 
-from cuagym.apps.issue_tracker._invariants import check_invariants
-from cuagym.apps.issue_tracker._schema import IssueTrackerState
-from cuagym.apps.issue_tracker._seed import build_seed
+from cuagym.apps.issue_tracker import IssueTrackerState, build_seed, check_invariants
 from cuagym.core import TaskConfig
 from cuagym.families._family import family_rng
 from cuagym.hub import InvalidState
@@ -172,7 +170,7 @@ ACTION = "set_current"
 
 
 #: The helpers every issue-tracker reward carries (after the shared frame and hub libraries).
-_HELPERS = """
+TRACKER_HELPERS = """
 def user_named(state, display_name):
     for user in state["users"].values():
         if user["displayName"].lower() == display_name.lower():
@@ -221,7 +219,7 @@ def reward_script(task: TaskConfig, summary: str, body: str) -> str:
     return compose_reward(
         header=f"# reward.py: {' '.join(summary.split())}",
         imports="import json\n",
-        libraries=[*WEB_LIBRARIES, _HELPERS],
+        libraries=[*WEB_LIBRARIES, TRACKER_HELPERS],
         constants=f"PARAMS = json.loads({params!r})",
         read=_READ,
         body=body,

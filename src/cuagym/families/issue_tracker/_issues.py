@@ -7,16 +7,10 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from cuagym.apps.issue_tracker._ops import (
-    add_comment,
-    category,
-    create_issue,
-    transition,
-    update_issue,
-)
-from cuagym.apps.issue_tracker._seed import CURRENT_USER, build_seed
+from cuagym.apps.issue_tracker import CURRENT_USER, build_seed, category
+from cuagym.apps.issue_tracker.edits import add_comment, create_issue, transition, update_issue
 from cuagym.core import Difficulty, TaskConfig
-from cuagym.families._family import GeneratedScripts, TaskFamily
+from cuagym.families._family import GeneratedScripts, TaskFamily, TaskParams
 from cuagym.families.issue_tracker._common import (
     NOW,
     gold_from,
@@ -28,15 +22,20 @@ from cuagym.families.issue_tracker._common import (
 
 __all__ = [
     "AddComment",
+    "AddCommentParams",
     "AssignIssue",
+    "AssignIssueParams",
     "CreateIssue",
+    "CreateIssueParams",
     "IssueFamily",
     "SetPriority",
+    "SetPriorityParams",
     "TransitionIssue",
+    "TransitionIssueParams",
 ]
 
 ME = "Nina Alvarez"
-_PROJECT_NAMES = {
+PROJECT_NAMES = {
     "WEB": "Storefront Web",
     "MOB": "Trail Companion App",
     "OPS": "Platform Operations",
@@ -47,7 +46,7 @@ def params(task: TaskConfig) -> dict[str, Any]:
     return dict(task.params or {})
 
 
-def _open_issues(state: dict[str, Any], types: tuple[str, ...]) -> list[dict[str, Any]]:
+def open_issues(state: dict[str, Any], types: tuple[str, ...]) -> list[dict[str, Any]]:
     """Unfinished issues of the given types, outside closed sprints, in key order."""
     return [
         i
@@ -76,14 +75,24 @@ class IssueFamily(TaskFamily):
         return str(next(u["id"] for u in state["users"].values() if u["displayName"] == name))
 
 
+class AssignIssueParams(TaskParams):
+    """Task parameters of ``AssignIssue`` (in the order its tasks list them)."""
+
+    issue_key: str
+    issue_title: str
+    assignee_name: str
+    previous_assignee: str | None
+
+
 class AssignIssue(IssueFamily):
     id: ClassVar[str] = "assign-issue"
+    params_type: ClassVar[type[TaskParams] | None] = AssignIssueParams
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("issues", "detail", "fields", "assignee")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         seed = build_seed()
-        issue = rng.choice(_open_issues(seed, ("story", "bug", "task", "subtask")))
+        issue = rng.choice(open_issues(seed, ("story", "bug", "task", "subtask")))
         who = rng.choice(sorted(u for u in seed["users"] if u != issue["assignee"]))
         name = seed["users"][who]["displayName"]
         before = seed["users"][issue["assignee"]]["displayName"] if issue["assignee"] else None
@@ -99,7 +108,7 @@ class AssignIssue(IssueFamily):
             ]
         )
         context = (
-            f"Project {_PROJECT_NAMES[issue['project']]} ({issue['project']}) has issue "
+            f"Project {PROJECT_NAMES[issue['project']]} ({issue['project']}) has issue "
             f"{_where(issue)}, currently "
             + (f"assigned to {before}." if before else "unassigned.")
             + f" {name} is on the team. You are signed in as {ME}."
@@ -115,11 +124,11 @@ class AssignIssue(IssueFamily):
         )
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        p = params(task)
-        world = task_world(task, {p["issue_key"]})
-        who = self.uid(world, p["assignee_name"])
-        gold = gold_from(world, lambda s: update_issue(s, p["issue_key"], {"assignee": who}, NOW))
-        summary = f"{p['issue_key']} to be assigned to {p['assignee_name']}"
+        p = AssignIssueParams.of(task)
+        world = task_world(task, {p.issue_key})
+        who = self.uid(world, p.assignee_name)
+        gold = gold_from(world, lambda s: update_issue(s, p.issue_key, {"assignee": who}, NOW))
+        summary = f"{p.issue_key} to be assigned to {p.assignee_name}"
         return GeneratedScripts(setup_script(world, summary), patch_script(world, gold, summary))
 
     def write_reward(self, task: TaskConfig) -> str:
@@ -133,17 +142,27 @@ class AssignIssue(IssueFamily):
         intact = not extra
         checks.append(("nothing_else_changed", 0, intact, f"other changes: {extra[:5]}"))
         """
-        return reward_script(task, f"assign {params(task)['issue_key']}", body)
+        return reward_script(task, f"assign {AssignIssueParams.of(task).issue_key}", body)
+
+
+class SetPriorityParams(TaskParams):
+    """Task parameters of ``SetPriority`` (in the order its tasks list them)."""
+
+    issue_key: str
+    issue_title: str
+    priority: str
+    previous_priority: str
 
 
 class SetPriority(IssueFamily):
     id: ClassVar[str] = "set-priority"
+    params_type: ClassVar[type[TaskParams] | None] = SetPriorityParams
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("issues", "detail", "fields", "priority")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         seed = build_seed()
-        issue = rng.choice(_open_issues(seed, ("story", "bug", "task")))
+        issue = rng.choice(open_issues(seed, ("story", "bug", "task")))
         levels = ["Highest", "High", "Medium", "Low", "Lowest"]
         target = rng.choice([p for p in levels if p.lower() != issue["priority"]])
         reason = rng.choice(
@@ -166,7 +185,7 @@ class SetPriority(IssueFamily):
             ]
         )
         context = (
-            f"Issue {_where(issue)} in project {_PROJECT_NAMES[issue['project']]} currently has "
+            f"Issue {_where(issue)} in project {PROJECT_NAMES[issue['project']]} currently has "
             f"priority {issue['priority'].capitalize()}. You are signed in as {ME}."
         )
         return self.make_task(
@@ -180,12 +199,12 @@ class SetPriority(IssueFamily):
         )
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        p = params(task)
-        world = task_world(task, {p["issue_key"]})
+        p = SetPriorityParams.of(task)
+        world = task_world(task, {p.issue_key})
         gold = gold_from(
-            world, lambda s: update_issue(s, p["issue_key"], {"priority": p["priority"]}, NOW)
+            world, lambda s: update_issue(s, p.issue_key, {"priority": p.priority}, NOW)
         )
-        summary = f"{p['issue_key']} priority to {p['priority']}"
+        summary = f"{p.issue_key} priority to {p.priority}"
         return GeneratedScripts(setup_script(world, summary), patch_script(world, gold, summary))
 
     def write_reward(self, task: TaskConfig) -> str:
@@ -197,7 +216,7 @@ class SetPriority(IssueFamily):
         intact = not extra
         checks.append(("nothing_else_changed", 0, intact, f"other changes: {extra[:5]}"))
         """
-        return reward_script(task, f"priority of {params(task)['issue_key']}", body)
+        return reward_script(task, f"priority of {SetPriorityParams.of(task).issue_key}", body)
 
 
 _COMMENTS = {
@@ -219,14 +238,24 @@ _COMMENTS = {
 }
 
 
+class AddCommentParams(TaskParams):
+    """Task parameters of ``AddComment`` (in the order its tasks list them)."""
+
+    issue_key: str
+    issue_title: str
+    comment: str
+    author_name: str
+
+
 class AddComment(IssueFamily):
     id: ClassVar[str] = "add-comment"
+    params_type: ClassVar[type[TaskParams] | None] = AddCommentParams
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("issues", "detail", "comments", "add")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         seed = build_seed()
-        issue = rng.choice(_open_issues(seed, ("story", "bug", "task")))
+        issue = rng.choice(open_issues(seed, ("story", "bug", "task")))
         text = rng.choice(_COMMENTS[issue["type"]])
         w = _where(issue)
         instruction = rng.choice(
@@ -239,7 +268,7 @@ class AddComment(IssueFamily):
             ]
         )
         context = (
-            f"Issue {_where(issue)} exists in project {_PROJECT_NAMES[issue['project']]} with "
+            f"Issue {_where(issue)} exists in project {PROJECT_NAMES[issue['project']]} with "
             f"{len(issue['comments'])} comment(s). You are signed in as {ME}; the comment is "
             "posted as you."
         )
@@ -254,12 +283,10 @@ class AddComment(IssueFamily):
         )
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        p = params(task)
-        world = task_world(task, {p["issue_key"]})
-        gold = gold_from(
-            world, lambda s: add_comment(s, p["issue_key"], CURRENT_USER, p["comment"], NOW)
-        )
-        summary = f"comment on {p['issue_key']}"
+        p = AddCommentParams.of(task)
+        world = task_world(task, {p.issue_key})
+        gold = gold_from(world, lambda s: add_comment(s, p.issue_key, CURRENT_USER, p.comment, NOW))
+        summary = f"comment on {p.issue_key}"
         return GeneratedScripts(setup_script(world, summary), patch_script(world, gold, summary))
 
     def write_reward(self, task: TaskConfig) -> str:
@@ -280,7 +307,7 @@ class AddComment(IssueFamily):
         extra = diff_outside(diff, ["issues." + key + ".comments"])
         checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
         """
-        return reward_script(task, f"comment on {params(task)['issue_key']}", body)
+        return reward_script(task, f"comment on {AddCommentParams.of(task).issue_key}", body)
 
 
 _PATH = ["todo", "in-progress", "in-review", "done"]
@@ -291,10 +318,20 @@ _WHY = {
 }
 
 
+class TransitionIssueParams(TaskParams):
+    """Task parameters of ``TransitionIssue`` (in the order its tasks list them)."""
+
+    issue_key: str
+    issue_title: str
+    from_status: str
+    to_status: str
+
+
 class TransitionIssue(IssueFamily):
     """Move an issue several workflow steps: the board only offers one step at a time."""
 
     id: ClassVar[str] = "transition-issue"
+    params_type: ClassVar[type[TaskParams] | None] = TransitionIssueParams
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("board", "workflow", "transition")
 
@@ -303,7 +340,7 @@ class TransitionIssue(IssueFamily):
         active = {s["id"] for s in seed["sprints"].values() if s["state"] == "active"}
         pool = [
             i
-            for i in _open_issues(seed, ("story", "bug", "task", "subtask"))
+            for i in open_issues(seed, ("story", "bug", "task", "subtask"))
             if i["sprint"] in active and i["status"] in ("todo", "in-progress")
         ]
         issue = rng.choice(pool)
@@ -321,7 +358,7 @@ class TransitionIssue(IssueFamily):
             ]
         )
         context = (
-            f"{_where(issue)} is in the active sprint of {_PROJECT_NAMES[issue['project']]} "
+            f"{_where(issue)} is in the active sprint of {PROJECT_NAMES[issue['project']]} "
             f"with status {_NAMES[issue['status']]}. You are signed in as {ME}."
         )
         return self.make_task(
@@ -335,17 +372,17 @@ class TransitionIssue(IssueFamily):
         )
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        p = params(task)
-        world = task_world(task, {p["issue_key"]})
+        p = TransitionIssueParams.of(task)
+        world = task_world(task, {p.issue_key})
         ids = {v: k for k, v in _NAMES.items()}
-        steps = _PATH[_PATH.index(ids[p["from_status"]]) + 1 : _PATH.index(ids[p["to_status"]]) + 1]
+        steps = _PATH[_PATH.index(ids[p.from_status]) + 1 : _PATH.index(ids[p.to_status]) + 1]
 
         def walk(s: dict[str, Any]) -> None:
             for step in steps:  # one workflow edge at a time, as the board allows
-                transition(s, p["issue_key"], step, NOW)
+                transition(s, p.issue_key, step, NOW)
 
         gold = gold_from(world, walk)
-        summary = f"{p['issue_key']} to {p['to_status']}"
+        summary = f"{p.issue_key} to {p.to_status}"
         return GeneratedScripts(setup_script(world, summary), patch_script(world, gold, summary))
 
     def write_reward(self, task: TaskConfig) -> str:
@@ -360,7 +397,7 @@ class TransitionIssue(IssueFamily):
         intact = not extra
         checks.append(("nothing_else_changed", 0, intact, f"other changes: {extra[:5]}"))
         """
-        return reward_script(task, f"{params(task)['issue_key']} status", body)
+        return reward_script(task, f"{TransitionIssueParams.of(task).issue_key} status", body)
 
 
 # New work per project: (type, title, labels). None of these titles exists in the seed.
@@ -384,8 +421,22 @@ _NEW_ISSUES = {
 }
 
 
+class CreateIssueParams(TaskParams):
+    """Task parameters of ``CreateIssue`` (in the order its tasks list them)."""
+
+    project: str
+    type: str
+    title: str
+    priority: str
+    assignee_name: str
+    labels: list[str]
+    story_points: int
+    sprint_name: str | None
+
+
 class CreateIssue(IssueFamily):
     id: ClassVar[str] = "create-issue"
+    params_type: ClassVar[type[TaskParams] | None] = CreateIssueParams
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("issues", "create", "modal")
 
@@ -403,7 +454,7 @@ class CreateIssue(IssueFamily):
             if s["project"] == project and s["state"] == "planned"
         )
         sprint = rng.choice([None, planned])
-        pname = _PROJECT_NAMES[project]
+        pname = PROJECT_NAMES[project]
         tags = " and ".join(labels)
         pts = f"{points} story point" + ("" if points == 1 else "s")
         where = f"planned into {sprint}" if sprint else "left in the backlog"
@@ -445,22 +496,22 @@ class CreateIssue(IssueFamily):
         )
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        p = params(task)
+        p = CreateIssueParams.of(task)
         world = task_world(task, ())
         sprint = next(
-            (s["id"] for s in world["sprints"].values() if s["name"] == p["sprint_name"]), None
+            (s["id"] for s in world["sprints"].values() if s["name"] == p.sprint_name), None
         )
         fields = {
-            "type": p["type"],
-            "title": p["title"],
-            "priority": p["priority"],
-            "assignee": self.uid(world, p["assignee_name"]),
-            "labels": p["labels"],
-            "storyPoints": p["story_points"],
+            "type": p.type,
+            "title": p.title,
+            "priority": p.priority,
+            "assignee": self.uid(world, p.assignee_name),
+            "labels": p.labels,
+            "storyPoints": p.story_points,
             "sprint": sprint,
         }
-        gold = gold_from(world, lambda s: create_issue(s, CURRENT_USER, p["project"], fields, NOW))
-        summary = f"create {p['type']} {p['title']!r} in {p['project']}"
+        gold = gold_from(world, lambda s: create_issue(s, CURRENT_USER, p.project, fields, NOW))
+        summary = f"create {p.type} {p.title!r} in {p.project}"
         return GeneratedScripts(setup_script(world, summary), patch_script(world, gold, summary))
 
     def write_reward(self, task: TaskConfig) -> str:
@@ -508,4 +559,4 @@ class CreateIssue(IssueFamily):
         extra = diff_outside(diff, allowed)
         checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
         """
-        return reward_script(task, f"create {params(task)['title']!r}", body)
+        return reward_script(task, f"create {CreateIssueParams.of(task).title!r}", body)

@@ -12,10 +12,10 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from cuagym.apps.issue_tracker._ops import category, update_issue
-from cuagym.apps.issue_tracker._seed import CURRENT_USER, build_seed
+from cuagym.apps.issue_tracker import CURRENT_USER, build_seed, category
+from cuagym.apps.issue_tracker.edits import update_issue
 from cuagym.core import Difficulty, TaskConfig
-from cuagym.families._family import GeneratedScripts, family_rng
+from cuagym.families._family import GeneratedScripts, TaskParams, family_rng
 from cuagym.families.issue_tracker._common import (
     NOW,
     gold_from,
@@ -24,9 +24,14 @@ from cuagym.families.issue_tracker._common import (
     setup_script,
     task_world,
 )
-from cuagym.families.issue_tracker._issues import ME, IssueFamily, params
+from cuagym.families.issue_tracker._issues import ME, IssueFamily
 
-__all__ = ["HandOverWork", "open_count", "unfinished_of"]
+__all__ = [
+    "HandOverWork",
+    "HandOverWorkParams",
+    "open_count",
+    "unfinished_of",
+]
 
 State = dict[str, Any]
 
@@ -48,8 +53,16 @@ def unfinished_of(state: State, uid: str) -> list[str]:
     )
 
 
+class HandOverWorkParams(TaskParams):
+    """Task parameters of ``HandOverWork`` (in the order its tasks list them)."""
+
+    leaver_name: str
+    candidates: list[str]
+
+
 class HandOverWork(IssueFamily):
     id: ClassVar[str] = "hand-over-work"
+    params_type: ClassVar[type[TaskParams] | None] = HandOverWorkParams
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("people", "profile")
     also_covers: ClassVar[tuple[str, ...]] = (
@@ -93,11 +106,11 @@ class HandOverWork(IssueFamily):
         return self.make_task(task_id, instruction, context, leaver_name=lv, candidates=[a, b])
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        p = params(task)
+        p = HandOverWorkParams.of(task)
         world = task_world(task, ())
         rng = family_rng(task, "workload")
-        leaver = self.uid(world, p["leaver_name"])
-        a, b = (self.uid(world, n) for n in p["candidates"])
+        leaver = self.uid(world, p.leaver_name)
+        a, b = (self.uid(world, n) for n in p.candidates)
         spare = [
             k
             for k, i in sorted(world["issues"].items())
@@ -133,7 +146,7 @@ class HandOverWork(IssueFamily):
                 update_issue(s, key, {"assignee": target}, NOW)
 
         gold = gold_from(world, hand_over)
-        summary = f"{p['leaver_name']}'s unfinished work to the less loaded teammate"
+        summary = f"{p.leaver_name}'s unfinished work to the less loaded teammate"
         return GeneratedScripts(setup_script(world, summary), patch_script(world, gold, summary))
 
     def write_reward(self, task: TaskConfig) -> str:
@@ -162,4 +175,6 @@ class HandOverWork(IssueFamily):
         extra = sorted(set(diff) - allowed)
         checks.append(("nothing_else_changed", 0, not extra, f"other changes: {extra[:5]}"))
         """
-        return reward_script(task, f"{params(task)['leaver_name']}'s work handed over", body)
+        return reward_script(
+            task, f"{HandOverWorkParams.of(task).leaver_name}'s work handed over", body
+        )

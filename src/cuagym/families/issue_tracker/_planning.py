@@ -7,11 +7,16 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from cuagym.apps.issue_tracker._ops import category, transition, update_issue
-from cuagym.apps.issue_tracker._ops_plan import complete_sprint, move_to_sprint, update_project
-from cuagym.apps.issue_tracker._seed import build_seed
+from cuagym.apps.issue_tracker import build_seed, category
+from cuagym.apps.issue_tracker.edits import (
+    complete_sprint,
+    move_to_sprint,
+    transition,
+    update_issue,
+    update_project,
+)
 from cuagym.core import Difficulty, TaskConfig
-from cuagym.families._family import GeneratedScripts, family_rng
+from cuagym.families._family import GeneratedScripts, TaskParams, family_rng
 from cuagym.families.issue_tracker._common import (
     NOW,
     gold_from,
@@ -20,9 +25,18 @@ from cuagym.families.issue_tracker._common import (
     setup_script,
     task_world,
 )
-from cuagym.families.issue_tracker._issues import _PROJECT_NAMES, ME, IssueFamily, params
+from cuagym.families.issue_tracker._issues import ME, PROJECT_NAMES, IssueFamily
 
-__all__ = ["CompleteSprint", "ProjectSettings", "SprintPlanning", "TriageBugs"]
+__all__ = [
+    "CompleteSprint",
+    "CompleteSprintParams",
+    "ProjectSettings",
+    "ProjectSettingsParams",
+    "SprintPlanning",
+    "SprintPlanningParams",
+    "TriageBugs",
+    "TriageBugsParams",
+]
 
 
 def _sprint_of(state: dict[str, Any], project: str, kind: str) -> dict[str, Any]:
@@ -39,14 +53,24 @@ def _title(issue: dict[str, Any]) -> str:
     return f"{issue['key']} “{issue['title']}”"
 
 
+class SprintPlanningParams(TaskParams):
+    """Task parameters of ``SprintPlanning`` (in the order its tasks list them)."""
+
+    project: str
+    sprint_name: str
+    bring: list[str]
+    drop: str
+
+
 class SprintPlanning(IssueFamily):
     id: ClassVar[str] = "sprint-planning"
+    params_type: ClassVar[type[TaskParams] | None] = SprintPlanningParams
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("backlog", "sprint-planning", "move-issues")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         seed = build_seed()
-        project = rng.choice(sorted(_PROJECT_NAMES))
+        project = rng.choice(sorted(PROJECT_NAMES))
         planned = _sprint_of(seed, project, "planned")
         movable = [
             i
@@ -75,7 +99,7 @@ class SprintPlanning(IssueFamily):
             ]
         )
         context = (
-            f"In project {_PROJECT_NAMES[project]} ({project}), {planned['name']} is planned "
+            f"In project {PROJECT_NAMES[project]} ({project}), {planned['name']} is planned "
             f"(not started). {bring[0]['key']} and {bring[1]['key']} are in the backlog; "
             f"{drop['key']} is in {planned['name']}. You are signed in as {ME}."
         )
@@ -90,17 +114,17 @@ class SprintPlanning(IssueFamily):
         )
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        p = params(task)
-        world = task_world(task, [*p["bring"], p["drop"]])
-        sid = next(s["id"] for s in world["sprints"].values() if s["name"] == p["sprint_name"])
+        p = SprintPlanningParams.of(task)
+        world = task_world(task, [*p.bring, p.drop])
+        sid = next(s["id"] for s in world["sprints"].values() if s["name"] == p.sprint_name)
 
         def plan(s: dict[str, Any]) -> None:
-            for key in p["bring"]:
+            for key in p.bring:
                 move_to_sprint(s, key, sid, NOW)
-            move_to_sprint(s, p["drop"], None, NOW)
+            move_to_sprint(s, p.drop, None, NOW)
 
         gold = gold_from(world, plan)
-        summary = f"plan {p['sprint_name']}"
+        summary = f"plan {p.sprint_name}"
         return GeneratedScripts(setup_script(world, summary), patch_script(world, gold, summary))
 
     def write_reward(self, task: TaskConfig) -> str:
@@ -116,7 +140,7 @@ class SprintPlanning(IssueFamily):
         intact = not extra
         checks.append(("nothing_else_changed", 0, intact, f"other changes: {extra[:5]}"))
         """
-        return reward_script(task, f"plan {params(task)['sprint_name']}", body)
+        return reward_script(task, f"plan {SprintPlanningParams.of(task).sprint_name}", body)
 
 
 _NEW_NAMES = {
@@ -126,14 +150,24 @@ _NEW_NAMES = {
 }
 
 
+class ProjectSettingsParams(TaskParams):
+    """Task parameters of ``ProjectSettings`` (in the order its tasks list them)."""
+
+    project: str
+    lead_name: str
+    default_assignee: str
+    new_name: str
+
+
 class ProjectSettings(IssueFamily):
     id: ClassVar[str] = "project-settings"
+    params_type: ClassVar[type[TaskParams] | None] = ProjectSettingsParams
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("projects", "settings", "details")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         seed = build_seed()
-        key = rng.choice(sorted(_PROJECT_NAMES))
+        key = rng.choice(sorted(PROJECT_NAMES))
         project = seed["projects"][key]
         lead = rng.choice(sorted(u for u in seed["users"] if u != project["lead"]))
         lead_name = seed["users"][lead]["displayName"]
@@ -181,14 +215,14 @@ class ProjectSettings(IssueFamily):
         )
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        p = params(task)
+        p = ProjectSettingsParams.of(task)
         world = task_world(task, ())
-        key = p["project"]
+        key = p.project
         desc = world["projects"][key]["description"]
-        lead = self.uid(world, p["lead_name"])
+        lead = self.uid(world, p.lead_name)
         gold = gold_from(
             world,
-            lambda s: update_project(s, key, p["new_name"], desc, lead, p["default_assignee"]),
+            lambda s: update_project(s, key, p.new_name, desc, lead, p.default_assignee),
         )
         summary = f"settings of {key}"
         return GeneratedScripts(setup_script(world, summary), patch_script(world, gold, summary))
@@ -208,19 +242,29 @@ class ProjectSettings(IssueFamily):
         intact = not extra
         checks.append(("nothing_else_changed", 0, intact, f"other changes: {extra[:5]}"))
         """
-        return reward_script(task, f"settings of {params(task)['project']}", body)
+        return reward_script(task, f"settings of {ProjectSettingsParams.of(task).project}", body)
+
+
+class CompleteSprintParams(TaskParams):
+    """Task parameters of ``CompleteSprint`` (in the order its tasks list them)."""
+
+    project: str
+    sprint_name: str
+    next_sprint_name: str
+    reviewed: str
 
 
 class CompleteSprint(IssueFamily):
     """Finish the reviewed item, then close the sprint and roll unfinished work over."""
 
     id: ClassVar[str] = "complete-sprint"
+    params_type: ClassVar[type[TaskParams] | None] = CompleteSprintParams
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("sprints", "lifecycle", "complete")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         seed = build_seed()
-        project = rng.choice(sorted(_PROJECT_NAMES))
+        project = rng.choice(sorted(PROJECT_NAMES))
         active = _sprint_of(seed, project, "active")
         planned = _sprint_of(seed, project, "planned")
         reviewed = rng.choice(
@@ -246,7 +290,7 @@ class CompleteSprint(IssueFamily):
             ]
         )
         context = (
-            f"{active['name']} is the active sprint of {_PROJECT_NAMES[project]} ({project}); "
+            f"{active['name']} is the active sprint of {PROJECT_NAMES[project]} ({project}); "
             f"{reviewed['key']} is In Review. {planned['name']} is the next, planned sprint. "
             f"You are signed in as {ME}."
         )
@@ -261,16 +305,16 @@ class CompleteSprint(IssueFamily):
         )
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        p = params(task)
-        world = task_world(task, [p["reviewed"]])
+        p = CompleteSprintParams.of(task)
+        world = task_world(task, [p.reviewed])
         ids = {s["name"]: s["id"] for s in world["sprints"].values()}
 
         def wrap_up(s: dict[str, Any]) -> None:
-            transition(s, p["reviewed"], "done", NOW)
-            complete_sprint(s, ids[p["sprint_name"]], ids[p["next_sprint_name"]], NOW)
+            transition(s, p.reviewed, "done", NOW)
+            complete_sprint(s, ids[p.sprint_name], ids[p.next_sprint_name], NOW)
 
         gold = gold_from(world, wrap_up)
-        summary = f"complete {p['sprint_name']}"
+        summary = f"complete {p.sprint_name}"
         return GeneratedScripts(setup_script(world, summary), patch_script(world, gold, summary))
 
     def write_reward(self, task: TaskConfig) -> str:
@@ -299,13 +343,23 @@ class CompleteSprint(IssueFamily):
         intact = stayed and not extra
         checks.append(("nothing_else_changed", 0, intact, f"stayed={stayed} other: {extra[:5]}"))
         """
-        return reward_script(task, f"complete {params(task)['sprint_name']}", body)
+        return reward_script(task, f"complete {CompleteSprintParams.of(task).sprint_name}", body)
+
+
+class TriageBugsParams(TaskParams):
+    """Task parameters of ``TriageBugs`` (in the order its tasks list them)."""
+
+    project: str
+    assignee_name: str
+    label: str
+    priorities: list[str]
 
 
 class TriageBugs(IssueFamily):
     """A bulk edit over the issues a filter finds: the set is defined by criteria, not keys."""
 
     id: ClassVar[str] = "triage-bugs"
+    params_type: ClassVar[type[TaskParams] | None] = TriageBugsParams
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("search", "filters", "bulk-triage")
     # The set is found with a query (the oracle writes one in the query mode), and the reward
@@ -318,7 +372,7 @@ class TriageBugs(IssueFamily):
         who = rng.choice(["u-grace", "u-theo", "u-marco" if project == "MOB" else "u-devon"])
         name = seed["users"][who]["displayName"]
         label = rng.choice(["triage", "needs-repro", "bug-bash"])
-        pname = _PROJECT_NAMES[project]
+        pname = PROJECT_NAMES[project]
         instruction = rng.choice(
             [
                 f"Triage the {pname} bugs: every bug that is not Done, has no assignee and has "
@@ -354,13 +408,13 @@ class TriageBugs(IssueFamily):
         )
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        p = params(task)
+        p = TriageBugsParams.of(task)
         world = task_world(task, ())
         rng = family_rng(task, "targets")
         bugs = [
             i
             for _, i in sorted(world["issues"].items())
-            if i["project"] == p["project"]
+            if i["project"] == p.project
             and i["type"] == "bug"
             and category(world, i["status"]) != "done"
         ]
@@ -368,23 +422,23 @@ class TriageBugs(IssueFamily):
         # Two or three matches, and near misses of each criterion around them.
         n = rng.choice([2, 3])
         for bug in bugs[:n]:
-            bug.update(assignee=None, priority=rng.choice(p["priorities"]))
+            bug.update(assignee=None, priority=rng.choice(p.priorities))
         if len(bugs) > n:
             bugs[n].update(assignee=None, priority=rng.choice(["medium", "low"]))
         if len(bugs) > n + 1:
             bugs[n + 1].update(assignee="u-hana", priority="highest")
-        who = self.uid(world, p["assignee_name"])
+        who = self.uid(world, p.assignee_name)
         targets = [
-            i["key"] for i in bugs if i["assignee"] is None and i["priority"] in p["priorities"]
+            i["key"] for i in bugs if i["assignee"] is None and i["priority"] in p.priorities
         ]
 
         def triage(s: dict[str, Any]) -> None:
             for key in targets:
-                labels = [*s["issues"][key]["labels"], p["label"]]
+                labels = [*s["issues"][key]["labels"], p.label]
                 update_issue(s, key, {"assignee": who, "labels": labels}, NOW)
 
         gold = gold_from(world, triage)
-        summary = f"triage {p['project']} bugs"
+        summary = f"triage {p.project} bugs"
         return GeneratedScripts(setup_script(world, summary), patch_script(world, gold, summary))
 
     def write_reward(self, task: TaskConfig) -> str:
@@ -411,4 +465,4 @@ class TriageBugs(IssueFamily):
         detail = f"{len(targets)} targets, other: {extra[:5]}"
         checks.append(("nothing_else_changed", 0, intact, detail))
         """
-        return reward_script(task, f"triage {params(task)['project']} bugs", body)
+        return reward_script(task, f"triage {TriageBugsParams.of(task).project} bugs", body)

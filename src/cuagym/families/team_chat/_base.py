@@ -11,13 +11,11 @@ from __future__ import annotations
 import copy
 import random
 from abc import abstractmethod
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
-from cuagym.apps.team_chat._invariants import check_invariants
-from cuagym.apps.team_chat._schema import TeamChatState
-from cuagym.apps.team_chat._world import State, base_world, finish, uid_of
+from cuagym.apps.team_chat import State, TeamChatState, base_world, check_invariants, finish, uid_of
 from cuagym.core import TaskConfig
-from cuagym.families._family import GeneratedScripts, TaskFamily, family_rng
+from cuagym.families._family import GeneratedScripts, TaskFamily, TaskParams, family_rng
 from cuagym.families.team_chat._scripts import (
     golden_script,
     patch_ops,
@@ -25,7 +23,7 @@ from cuagym.families.team_chat._scripts import (
     setup_script,
 )
 
-__all__ = ["LOOKUPS", "ChatFamily", "params_of", "quote"]
+__all__ = ["LOOKUPS", "ChatFamily", "ChatParams", "params_of", "quote", "validate"]
 
 #: Lines every reward body may start from: the task's people and conversations, located in the
 #: *initial* state by the names the instruction uses (never by ids an agent's action creates).
@@ -66,25 +64,40 @@ def validate(state: State, what: str) -> None:
         raise ValueError(f"{what} breaks invariants: {problems[:5]}")
 
 
-class ChatFamily(TaskFamily):
-    """A team-chat task family (see the module docstring)."""
+class ChatParams(TaskParams):
+    """What every team-chat task names first: the person signed in (a display name)."""
+
+    me: str
+
+
+P = TypeVar("P", bound=ChatParams)
+
+
+class ChatFamily(TaskFamily, Generic[P]):
+    """A team-chat task family (see the module docstring), over its parameters ``P``."""
 
     domain: ClassVar[str] = "team-chat"
 
+    def typed_params(self, task: TaskConfig) -> P:
+        """``task.params`` as this family's ``params_type``."""
+        if self.params_type is None:
+            raise TypeError(f"family {self.id!r} declares no params_type")
+        return cast("P", self.params_type.of(task))
+
     # -- Generator ------------------------------------------------------------------------------
     @abstractmethod
-    def inject(self, world: State, p: dict[str, Any], rng: random.Random) -> None:
-        """Make ``world`` (signed in as ``p["me"]``) hold what the task's context promises."""
+    def inject(self, world: State, p: P, rng: random.Random) -> None:
+        """Make ``world`` (signed in as ``p.me``) hold what the task's context promises."""
 
     @abstractmethod
-    def solve(self, state: State, p: dict[str, Any]) -> None:
+    def solve(self, state: State, p: P) -> None:
         """Turn the initial state into the one correct end state, in place."""
 
     def worlds(self, task: TaskConfig) -> tuple[State, State]:
         """The chat's initial state and its one correct end state, both validated."""
-        p = params_of(task)
+        p = self.typed_params(task)
         rng = family_rng(task, "world")
-        world = base_world(rng, uid_of(p["me"]))
+        world = base_world(rng, uid_of(p.me))
         self.inject(world, p, rng)
         finish(world, rng)
         validate(world, f"{task.task_id} initial state")
@@ -109,7 +122,7 @@ class ChatFamily(TaskFamily):
 
     # -- Discriminator --------------------------------------------------------------------------
     @abstractmethod
-    def reward_body(self, p: dict[str, Any]) -> str:
+    def reward_body(self, p: P) -> str:
         """Checks code run inside the reward's ``main`` (``init``, ``cur``, ``diff``, ``me``,
         ``P`` = params, ``checks`` list, ``uid``/``norm``/``exact`` helpers)."""
 
@@ -119,5 +132,5 @@ class ChatFamily(TaskFamily):
             task.instruction,
             params_of(task),
             LOOKUPS,
-            self.reward_body(params_of(task)),
+            self.reward_body(self.typed_params(task)),
         )

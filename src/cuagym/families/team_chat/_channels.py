@@ -3,18 +3,9 @@
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from cuagym.apps.team_chat._ops import (
-    add_members,
-    create_channel,
-    join_channel,
-    post_message,
-    set_archived,
-    set_channel_text,
-    toggle_pin,
-)
-from cuagym.apps.team_chat._world import (
+from cuagym.apps.team_chat import (
     ACTIVE_CHANNELS,
     State,
     add_message,
@@ -24,11 +15,30 @@ from cuagym.apps.team_chat._world import (
     gold_now,
     uid_of,
 )
+from cuagym.apps.team_chat.edits import (
+    add_members,
+    create_channel,
+    join_channel,
+    post_message,
+    set_archived,
+    set_channel_text,
+    toggle_pin,
+)
 from cuagym.core import Difficulty, TaskConfig
-from cuagym.families.team_chat._base import ChatFamily, quote
-from cuagym.families.team_chat._messaging import _OTHER, _find, _people
+from cuagym.families._family import TaskParams
+from cuagym.families.team_chat._base import ChatFamily, ChatParams, quote
+from cuagym.families.team_chat._messaging import _OTHER, _find, pick_people
 
-__all__ = ["CreatePrivateChannel", "JoinAndPost", "SetChannelTopic", "WrapUpChannel"]
+__all__ = [
+    "CreatePrivateChannel",
+    "CreatePrivateChannelParams",
+    "JoinAndPost",
+    "JoinAndPostParams",
+    "SetChannelTopic",
+    "SetChannelTopicParams",
+    "WrapUpChannel",
+    "WrapUpChannelParams",
+]
 
 _TOPICS: tuple[str, ...] = (
     "Release 2.16 ships Thu - code freeze Tue 18:00 UTC",
@@ -51,13 +61,21 @@ posted = [m for m in new_mine if m["threadParent"] is None]
 """
 
 
-class SetChannelTopic(ChatFamily):
+class SetChannelTopicParams(ChatParams):
+    """Task parameters of ``SetChannelTopic`` (in the order its tasks list them)."""
+
+    channel: str
+    topic: str
+
+
+class SetChannelTopic(ChatFamily[SetChannelTopicParams]):
     id: ClassVar[str] = "set-channel-topic"
+    params_type: ClassVar[type[TaskParams] | None] = SetChannelTopicParams
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("channels", "settings", "topic")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
-        (me,) = _people(rng, 1)
+        (me,) = pick_people(rng, 1)
         channel = rng.choice(ACTIVE_CHANNELS)
         topic = rng.choice(_TOPICS)
         said = quote(topic)
@@ -79,14 +97,14 @@ class SetChannelTopic(ChatFamily):
             topic=topic,
         )
 
-    def inject(self, world: State, p: dict[str, Any], rng: random.Random) -> None:
-        ensure_member(world, channel_id(world, p["channel"]), uid_of(p["me"]))
+    def inject(self, world: State, p: SetChannelTopicParams, rng: random.Random) -> None:
+        ensure_member(world, channel_id(world, p.channel), uid_of(p.me))
 
-    def solve(self, state: State, p: dict[str, Any]) -> None:
-        cid = channel_id(state, p["channel"])
-        set_channel_text(state, cid, state["currentUser"], "topic", p["topic"])
+    def solve(self, state: State, p: SetChannelTopicParams) -> None:
+        cid = channel_id(state, p.channel)
+        set_channel_text(state, cid, state["currentUser"], "topic", p.topic)
 
-    def reward_body(self, p: dict[str, Any]) -> str:
+    def reward_body(self, p: SetChannelTopicParams) -> str:
         return (
             _CHANNEL
             + """
@@ -110,13 +128,21 @@ _POSTS: tuple[str, ...] = (
 )
 
 
-class JoinAndPost(ChatFamily):
+class JoinAndPostParams(ChatParams):
+    """Task parameters of ``JoinAndPost`` (in the order its tasks list them)."""
+
+    channel: str
+    text: str
+
+
+class JoinAndPost(ChatFamily[JoinAndPostParams]):
     id: ClassVar[str] = "join-and-post"
+    params_type: ClassVar[type[TaskParams] | None] = JoinAndPostParams
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("channels", "membership", "join")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
-        (me,) = _people(rng, 1)
+        (me,) = pick_people(rng, 1)
         channel = rng.choice([c for c in ACTIVE_CHANNELS if c != "general"])
         text = rng.choice(_POSTS)
         said = quote(text)
@@ -138,19 +164,19 @@ class JoinAndPost(ChatFamily):
             text=text,
         )
 
-    def inject(self, world: State, p: dict[str, Any], rng: random.Random) -> None:
-        ch = world["channels"][channel_id(world, p["channel"])]
-        me = uid_of(p["me"])
+    def inject(self, world: State, p: JoinAndPostParams, rng: random.Random) -> None:
+        ch = world["channels"][channel_id(world, p.channel)]
+        me = uid_of(p.me)
         if me in ch["members"]:
             ch["members"].remove(me)
 
-    def solve(self, state: State, p: dict[str, Any]) -> None:
-        cid = channel_id(state, p["channel"])
+    def solve(self, state: State, p: JoinAndPostParams) -> None:
+        cid = channel_id(state, p.channel)
         me = state["currentUser"]
         join_channel(state, cid, me)
-        post_message(state, cid, me, p["text"], now=gold_now(state))
+        post_message(state, cid, me, p.text, now=gold_now(state))
 
-    def reward_body(self, p: dict[str, Any]) -> str:
+    def reward_body(self, p: JoinAndPostParams) -> str:
         return (
             _CHANNEL
             + """
@@ -204,13 +230,24 @@ _PROJECTS: tuple[tuple[str, str, str], ...] = (
 )
 
 
-class CreatePrivateChannel(ChatFamily):
+class CreatePrivateChannelParams(ChatParams):
+    """Task parameters of ``CreatePrivateChannel`` (in the order its tasks list them)."""
+
+    first: str
+    second: str
+    channel: str
+    purpose: str
+    text: str
+
+
+class CreatePrivateChannel(ChatFamily[CreatePrivateChannelParams]):
     id: ClassVar[str] = "create-private-channel"
+    params_type: ClassVar[type[TaskParams] | None] = CreatePrivateChannelParams
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("channels", "create", "private-channel")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
-        me, first, second = _people(rng, 3)
+        me, first, second = pick_people(rng, 3)
         name, purpose, welcome = rng.choice(_PROJECTS)
         desc, said = quote(purpose), quote(welcome)
         instruction = rng.choice(
@@ -241,19 +278,19 @@ class CreatePrivateChannel(ChatFamily):
             text=welcome,
         )
 
-    def inject(self, world: State, p: dict[str, Any], rng: random.Random) -> None:
+    def inject(self, world: State, p: CreatePrivateChannelParams, rng: random.Random) -> None:
         # A public look-alike (different name) that must be left alone.
-        cid = create_channel(world, uid_of(p["first"]), p["channel"] + "-archive", "Old notes")
+        cid = create_channel(world, uid_of(p.first), p.channel + "-archive", "Old notes")
         world["channels"][cid]["createdAt"] = days_before_newest(world, 90)
 
-    def solve(self, state: State, p: dict[str, Any]) -> None:
+    def solve(self, state: State, p: CreatePrivateChannelParams) -> None:
         me = state["currentUser"]
         now = gold_now(state)
-        cid = create_channel(state, me, p["channel"], p["purpose"], private=True, now=now)
-        add_members(state, cid, me, [uid_of(p["first"]), uid_of(p["second"])])
-        post_message(state, cid, me, p["text"], now=now)
+        cid = create_channel(state, me, p.channel, p.purpose, private=True, now=now)
+        add_members(state, cid, me, [uid_of(p.first), uid_of(p.second)])
+        post_message(state, cid, me, p.text, now=now)
 
-    def reward_body(self, p: dict[str, Any]) -> str:
+    def reward_body(self, p: CreatePrivateChannelParams) -> str:
         return """
 made = [c for c in cur["channels"].values()
         if c["name"] == P["channel"] and c["id"] not in init["channels"]]
@@ -309,13 +346,24 @@ _WRAPS: tuple[tuple[str, str, str], ...] = (
 )
 
 
-class WrapUpChannel(ChatFamily):
+class WrapUpChannelParams(ChatParams):
+    """Task parameters of ``WrapUpChannel`` (in the order its tasks list them)."""
+
+    author: str
+    other: str
+    channel: str
+    match: str
+    text: str
+
+
+class WrapUpChannel(ChatFamily[WrapUpChannelParams]):
     id: ClassVar[str] = "wrap-up-channel"
+    params_type: ClassVar[type[TaskParams] | None] = WrapUpChannelParams
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("channels", "lifecycle", "archive")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
-        me, author, other = _people(rng, 3)
+        me, author, other = pick_people(rng, 3)
         channel, summary, signoff = rng.choice(_WRAPS)
         first = author.split()[0]
         said = quote(signoff)
@@ -346,13 +394,13 @@ class WrapUpChannel(ChatFamily):
             text=signoff,
         )
 
-    def inject(self, world: State, p: dict[str, Any], rng: random.Random) -> None:
-        me, author, other = uid_of(p["me"]), uid_of(p["author"]), uid_of(p["other"])
-        cid = create_channel(world, author, p["channel"], "Project channel")
+    def inject(self, world: State, p: WrapUpChannelParams, rng: random.Random) -> None:
+        me, author, other = uid_of(p.me), uid_of(p.author), uid_of(p.other)
+        cid = create_channel(world, author, p.channel, "Project channel")
         world["channels"][cid]["createdAt"] = days_before_newest(world, 12)
         for uid in (me, other):
             ensure_member(world, cid, uid)
-        summary = next(s for _, s, _ in _WRAPS if s.startswith(p["match"]))
+        summary = next(s for _, s, _ in _WRAPS if s.startswith(p.match))
         add_message(world, cid, author, "Kicking this off, plan is in the doc.", minutes=60)
         add_message(world, cid, other, rng.choice(_OTHER), minutes=rng.randrange(30, 600))
         add_message(world, cid, author, "Status: on track, two tasks left.", minutes=900)
@@ -360,14 +408,14 @@ class WrapUpChannel(ChatFamily):
             world, cid, author, summary, minutes=rng.randrange(60, 600), reactions={"tada": [other]}
         )
 
-    def solve(self, state: State, p: dict[str, Any]) -> None:
-        cid = channel_id(state, p["channel"])
+    def solve(self, state: State, p: WrapUpChannelParams) -> None:
+        cid = channel_id(state, p.channel)
         me = state["currentUser"]
-        toggle_pin(state, cid, _find(state, cid, uid_of(p["author"]), p["match"]), me)
-        post_message(state, cid, me, p["text"], now=gold_now(state))
+        toggle_pin(state, cid, _find(state, cid, uid_of(p.author), p.match), me)
+        post_message(state, cid, me, p.text, now=gold_now(state))
         set_archived(state, cid, me, True)
 
-    def reward_body(self, p: dict[str, Any]) -> str:
+    def reward_body(self, p: WrapUpChannelParams) -> str:
         return (
             _CHANNEL
             + """

@@ -9,15 +9,20 @@ reward finds them by title in the initial state.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from cuagym.apps.team_chat._ops import open_dm, post_message
-from cuagym.apps.team_chat._world import PERSONAS, State, gold_now, uid_of
+from cuagym.apps.team_chat import PERSONAS, State, gold_now, uid_of
+from cuagym.apps.team_chat.edits import open_dm, post_message
 from cuagym.core import Difficulty, TaskConfig
-from cuagym.families.team_chat._base import ChatFamily, quote
-from cuagym.families.team_chat._messaging import _people
+from cuagym.families._family import TaskParams
+from cuagym.families.team_chat._base import ChatFamily, ChatParams, quote
+from cuagym.families.team_chat._messaging import pick_people
 
-__all__ = ["ROLES", "GroupDmByRole"]
+__all__ = [
+    "ROLES",
+    "GroupDmByRole",
+    "GroupDmByRoleParams",
+]
 
 #: Titles no seed person holds; a task gives two of them to two teammates.
 ROLES: tuple[str, ...] = (
@@ -36,8 +41,17 @@ _TEXTS: tuple[str, ...] = (
 )
 
 
-class GroupDmByRole(ChatFamily):
+class GroupDmByRoleParams(ChatParams):
+    """Task parameters of ``GroupDmByRole`` (in the order its tasks list them)."""
+
+    first_role: str
+    second_role: str
+    text: str
+
+
+class GroupDmByRole(ChatFamily[GroupDmByRoleParams]):
     id: ClassVar[str] = "group-dm-by-role"
+    params_type: ClassVar[type[TaskParams] | None] = GroupDmByRoleParams
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("people", "directory", "find-person")
     also_covers: ClassVar[tuple[str, ...]] = ("team-chat:direct-messages/group/start-group",)
@@ -48,7 +62,7 @@ class GroupDmByRole(ChatFamily):
         return GroupDmByRoleOracle(task)
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
-        (me,) = _people(rng, 1)
+        (me,) = pick_people(rng, 1)
         first, second = rng.sample(ROLES, 2)
         text = rng.choice(_TEXTS)
         said = quote(text)
@@ -78,27 +92,27 @@ class GroupDmByRole(ChatFamily):
             text=text,
         )
 
-    def inject(self, world: State, p: dict[str, Any], rng: random.Random) -> None:
-        me = uid_of(p["me"])
+    def inject(self, world: State, p: GroupDmByRoleParams, rng: random.Random) -> None:
+        me = uid_of(p.me)
         first, second = rng.sample([u for u in PERSONAS if u != me], 2)
-        world["users"][first]["title"] = p["first_role"]
-        world["users"][second]["title"] = p["second_role"]
+        world["users"][first]["title"] = p.first_role
+        world["users"][second]["title"] = p.second_role
         trio = frozenset((me, first, second))
         for did in [d for d, dm in world["dms"].items() if frozenset(dm["members"]) == trio]:
             del world["dms"][did]  # the context says none exists
             world["messages"].pop(did, None)
 
-    def solve(self, state: State, p: dict[str, Any]) -> None:
+    def solve(self, state: State, p: GroupDmByRoleParams) -> None:
         me = state["currentUser"]
         holders = [
             next(u for u, user in state["users"].items() if user["title"] == role)
-            for role in (p["first_role"], p["second_role"])
+            for role in (p.first_role, p.second_role)
         ]
         now = gold_now(state)
         did = open_dm(state, me, holders, now=now)
-        post_message(state, did, me, p["text"], now=now)
+        post_message(state, did, me, p.text, now=now)
 
-    def reward_body(self, p: dict[str, Any]) -> str:
+    def reward_body(self, p: GroupDmByRoleParams) -> str:
         return """
 holders = [[u for u, user in init["users"].items() if user["title"] == role]
            for role in (P["first_role"], P["second_role"])]

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from cuagym.apps.team_chat._ops import edit_message, post_message, toggle_reaction
-from cuagym.apps.team_chat._world import (
+from cuagym.apps.team_chat import (
     ACTIVE_CHANNELS,
     DISPLAY,
     PERSONAS,
@@ -17,10 +16,19 @@ from cuagym.apps.team_chat._world import (
     gold_now,
     uid_of,
 )
+from cuagym.apps.team_chat.edits import edit_message, post_message, toggle_reaction
 from cuagym.core import Difficulty, TaskConfig
-from cuagym.families.team_chat._base import ChatFamily, quote
+from cuagym.families._family import TaskParams
+from cuagym.families.team_chat._base import ChatFamily, ChatParams, quote
 
-__all__ = ["FixOwnMessage", "ReactToMessage", "ReplyInThread"]
+__all__ = [
+    "FixOwnMessage",
+    "FixOwnMessageParams",
+    "ReactToMessage",
+    "ReactToMessageParams",
+    "ReplyInThread",
+    "ReplyInThreadParams",
+]
 
 # Messages worth reacting to: (text, what it is about). Each text is unique in every world.
 _NEWS: tuple[tuple[str, str], ...] = (
@@ -59,7 +67,7 @@ _EMOJI: tuple[str, ...] = (
 )
 
 
-def _people(rng: random.Random, n: int) -> list[str]:
+def pick_people(rng: random.Random, n: int) -> list[str]:
     """``n`` distinct display names: the persona first, then teammates."""
     me = rng.choice(PERSONAS)
     others = rng.sample([u for u in DISPLAY if u != me], n - 1)
@@ -91,13 +99,24 @@ new_mine = [m for m in cur_msgs if m["id"] not in init_ids and m["sender"] == me
 """
 
 
-class ReactToMessage(ChatFamily):
+class ReactToMessageParams(ChatParams):
+    """Task parameters of ``ReactToMessage`` (in the order its tasks list them)."""
+
+    author: str
+    other: str
+    channel: str
+    match: str
+    emoji: str
+
+
+class ReactToMessage(ChatFamily[ReactToMessageParams]):
     id: ClassVar[str] = "react-to-message"
+    params_type: ClassVar[type[TaskParams] | None] = ReactToMessageParams
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("messaging", "reactions", "add-reaction")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
-        me, author, other = _people(rng, 3)
+        me, author, other = pick_people(rng, 3)
         channel = rng.choice(ACTIVE_CHANNELS)
         text, about = rng.choice(_NEWS)
         emoji = rng.choice(_EMOJI)
@@ -127,24 +146,24 @@ class ReactToMessage(ChatFamily):
             emoji=emoji,
         )
 
-    def inject(self, world: State, p: dict[str, Any], rng: random.Random) -> None:
-        cid = channel_id(world, p["channel"])
-        me, author, other = uid_of(p["me"]), uid_of(p["author"]), uid_of(p["other"])
+    def inject(self, world: State, p: ReactToMessageParams, rng: random.Random) -> None:
+        cid = channel_id(world, p.channel)
+        me, author, other = uid_of(p.me), uid_of(p.author), uid_of(p.other)
         for uid in (me, author, other):
             ensure_member(world, cid, uid)
-        text = next(t for t, _ in _NEWS if t.startswith(p["match"]))
+        text = next(t for t, _ in _NEWS if t.startswith(p.match))
         add_message(world, cid, author, rng.choice(_OTHER), minutes=rng.randrange(5, 90))
-        decoy = rng.choice([e for e in _EMOJI if e != p["emoji"]])
+        decoy = rng.choice([e for e in _EMOJI if e != p.emoji])
         add_message(
             world, cid, author, text, minutes=rng.randrange(5, 90), reactions={decoy: [other]}
         )
 
-    def solve(self, state: State, p: dict[str, Any]) -> None:
-        cid = channel_id(state, p["channel"])
-        mid = _find(state, cid, uid_of(p["author"]), p["match"])
-        toggle_reaction(state, cid, mid, state["currentUser"], p["emoji"])
+    def solve(self, state: State, p: ReactToMessageParams) -> None:
+        cid = channel_id(state, p.channel)
+        mid = _find(state, cid, uid_of(p.author), p.match)
+        toggle_reaction(state, cid, mid, state["currentUser"], p.emoji)
 
-    def reward_body(self, p: dict[str, Any]) -> str:
+    def reward_body(self, p: ReactToMessageParams) -> str:
         return (
             _CONV
             + """
@@ -213,13 +232,24 @@ _FIRST_REPLIES: tuple[str, ...] = (
 )
 
 
-class ReplyInThread(ChatFamily):
+class ReplyInThreadParams(ChatParams):
+    """Task parameters of ``ReplyInThread`` (in the order its tasks list them)."""
+
+    author: str
+    other: str
+    channel: str
+    match: str
+    answer: str
+
+
+class ReplyInThread(ChatFamily[ReplyInThreadParams]):
     id: ClassVar[str] = "reply-in-thread"
+    params_type: ClassVar[type[TaskParams] | None] = ReplyInThreadParams
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("messaging", "threads", "reply-in-thread")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
-        me, author, other = _people(rng, 3)
+        me, author, other = pick_people(rng, 3)
         channel = rng.choice(ACTIVE_CHANNELS)
         question, about, answer = rng.choice(_QUESTIONS)
         first = author.split()[0]
@@ -249,23 +279,23 @@ class ReplyInThread(ChatFamily):
             answer=answer,
         )
 
-    def inject(self, world: State, p: dict[str, Any], rng: random.Random) -> None:
-        cid = channel_id(world, p["channel"])
-        me, author, other = uid_of(p["me"]), uid_of(p["author"]), uid_of(p["other"])
+    def inject(self, world: State, p: ReplyInThreadParams, rng: random.Random) -> None:
+        cid = channel_id(world, p.channel)
+        me, author, other = uid_of(p.me), uid_of(p.author), uid_of(p.other)
         for uid in (me, author, other):
             ensure_member(world, cid, uid)
-        question = next(q for q, _, _ in _QUESTIONS if q.startswith(p["match"]))
+        question = next(q for q, _, _ in _QUESTIONS if q.startswith(p.match))
         mid = add_message(world, cid, author, question, minutes=rng.randrange(5, 60))
         add_message(world, cid, other, rng.choice(_FIRST_REPLIES), minutes=3, parent=mid)
         add_message(world, cid, other, rng.choice(_OTHER), minutes=rng.randrange(5, 40))
 
-    def solve(self, state: State, p: dict[str, Any]) -> None:
-        cid = channel_id(state, p["channel"])
-        mid = _find(state, cid, uid_of(p["author"]), p["match"])
+    def solve(self, state: State, p: ReplyInThreadParams) -> None:
+        cid = channel_id(state, p.channel)
+        mid = _find(state, cid, uid_of(p.author), p.match)
         me = state["currentUser"]
-        post_message(state, cid, me, p["answer"], thread_parent=mid, now=gold_now(state))
+        post_message(state, cid, me, p.answer, thread_parent=mid, now=gold_now(state))
 
-    def reward_body(self, p: dict[str, Any]) -> str:
+    def reward_body(self, p: ReplyInThreadParams) -> str:
         return (
             _CONV
             + """
@@ -333,13 +363,24 @@ _MISTAKES: tuple[tuple[str, str, str, str], ...] = (
 )
 
 
-class FixOwnMessage(ChatFamily):
+class FixOwnMessageParams(ChatParams):
+    """Task parameters of ``FixOwnMessage`` (in the order its tasks list them)."""
+
+    other: str
+    channel: str
+    match: str
+    wrong: str
+    right: str
+
+
+class FixOwnMessage(ChatFamily[FixOwnMessageParams]):
     id: ClassVar[str] = "fix-own-message"
+    params_type: ClassVar[type[TaskParams] | None] = FixOwnMessageParams
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("messaging", "editing", "edit-message")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
-        me, other = _people(rng, 2)
+        me, other = pick_people(rng, 2)
         channel = rng.choice(ACTIVE_CHANNELS)
         text, wrong, right, about = rng.choice(_MISTAKES)
         bad, good = quote(wrong), quote(right)
@@ -375,25 +416,25 @@ class FixOwnMessage(ChatFamily):
             right=right,
         )
 
-    def inject(self, world: State, p: dict[str, Any], rng: random.Random) -> None:
-        cid = channel_id(world, p["channel"])
-        me, other = uid_of(p["me"]), uid_of(p["other"])
+    def inject(self, world: State, p: FixOwnMessageParams, rng: random.Random) -> None:
+        cid = channel_id(world, p.channel)
+        me, other = uid_of(p.me), uid_of(p.other)
         for uid in (me, other):
             ensure_member(world, cid, uid)
-        text = next(t for t, _, _, _ in _MISTAKES if t.startswith(p["match"]))
+        text = next(t for t, _, _, _ in _MISTAKES if t.startswith(p.match))
         add_message(world, cid, me, text, minutes=rng.randrange(5, 60))
         # A teammate quotes the wrong part: only the person's own message is to be edited.
-        add_message(world, cid, other, f"Noted, {p['wrong']} it is.", minutes=4)
+        add_message(world, cid, other, f"Noted, {p.wrong} it is.", minutes=4)
         add_message(world, cid, me, rng.choice(_OTHER), minutes=rng.randrange(5, 30))
 
-    def solve(self, state: State, p: dict[str, Any]) -> None:
-        cid = channel_id(state, p["channel"])
+    def solve(self, state: State, p: FixOwnMessageParams) -> None:
+        cid = channel_id(state, p.channel)
         me = state["currentUser"]
-        mid = _find(state, cid, me, p["match"])
-        text = find_text(state, cid, mid).replace(p["wrong"], p["right"])
+        mid = _find(state, cid, me, p.match)
+        text = find_text(state, cid, mid).replace(p.wrong, p.right)
         edit_message(state, cid, mid, me, text, now=gold_now(state))
 
-    def reward_body(self, p: dict[str, Any]) -> str:
+    def reward_body(self, p: FixOwnMessageParams) -> str:
         return (
             _CONV
             + """

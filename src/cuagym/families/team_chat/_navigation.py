@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from cuagym.apps.team_chat._ops import open_dm, post_message
-from cuagym.apps.team_chat._world import (
+from cuagym.apps.team_chat import (
     State,
     add_message,
     base_world,
@@ -23,13 +22,18 @@ from cuagym.apps.team_chat._world import (
     gold_now,
     uid_of,
 )
+from cuagym.apps.team_chat.edits import open_dm, post_message
 from cuagym.core import Difficulty, TaskConfig
-from cuagym.families._family import GeneratedScripts, family_rng
-from cuagym.families.team_chat._base import ChatFamily, params_of, quote, validate
-from cuagym.families.team_chat._messaging import _people
+from cuagym.families._family import GeneratedScripts, TaskParams, family_rng
+from cuagym.families.team_chat._base import ChatFamily, ChatParams, quote, validate
+from cuagym.families.team_chat._messaging import pick_people
 from cuagym.families.team_chat._scripts import golden_script, patch_ops, setup_script
 
-__all__ = ["CatchUpUnread", "my_conversations"]
+__all__ = [
+    "CatchUpUnread",
+    "CatchUpUnreadParams",
+    "my_conversations",
+]
 
 # (their question, your answer)
 _ASKS: tuple[tuple[str, str], ...] = (
@@ -48,8 +52,17 @@ def my_conversations(state: State) -> list[str]:
     return sorted(chans) + sorted(d for d, dm in state["dms"].items() if me in dm["members"])
 
 
-class CatchUpUnread(ChatFamily):
+class CatchUpUnreadParams(ChatParams):
+    """Task parameters of ``CatchUpUnread`` (in the order its tasks list them)."""
+
+    asker: str
+    question: str
+    answer: str
+
+
+class CatchUpUnread(ChatFamily[CatchUpUnreadParams]):
     id: ClassVar[str] = "catch-up-unread"
+    params_type: ClassVar[type[TaskParams] | None] = CatchUpUnreadParams
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("navigation", "sidebar", "open-conversation")
     also_covers: ClassVar[tuple[str, ...]] = ("team-chat:direct-messages/one-to-one/send",)
@@ -60,7 +73,7 @@ class CatchUpUnread(ChatFamily):
         return CatchUpUnreadOracle(task)
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
-        me, asker = _people(rng, 2)
+        me, asker = pick_people(rng, 2)
         question, answer = rng.choice(_ASKS)
         first = asker.split()[0]
         said = quote(answer)
@@ -91,36 +104,36 @@ class CatchUpUnread(ChatFamily):
             answer=answer,
         )
 
-    def inject(self, world: State, p: dict[str, Any], rng: random.Random) -> None:
-        me, asker = uid_of(p["me"]), uid_of(p["asker"])
+    def inject(self, world: State, p: CatchUpUnreadParams, rng: random.Random) -> None:
+        me, asker = uid_of(p.me), uid_of(p.asker)
         did = open_dm(world, me, [asker])
         if not world["messages"].get(did):
             world["dms"][did]["createdAt"] = days_before_newest(world, 6)
             add_message(world, did, me, "Thanks for the update earlier.", minutes=60)
-        add_message(world, did, asker, p["question"], minutes=rng.randrange(30, 180))
+        add_message(world, did, asker, p.question, minutes=rng.randrange(30, 180))
 
-    def solve(self, state: State, p: dict[str, Any]) -> None:
+    def solve(self, state: State, p: CatchUpUnreadParams) -> None:
         me = state["currentUser"]
         seen = state["ui"]["lastViewedAt"].setdefault(me, {})
         for conv in my_conversations(state):  # a visit records the conversation's last message
             msgs = state["messages"].get(conv, [])
             if msgs:
                 seen[conv] = msgs[-1]["ts"]
-        did = open_dm(state, me, [uid_of(p["asker"])])
+        did = open_dm(state, me, [uid_of(p.asker)])
         state["ui"]["lastConversation"] = did
-        post_message(state, did, me, p["answer"], now=gold_now(state))
+        post_message(state, did, me, p.answer, now=gold_now(state))
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        p = params_of(task)
+        p = self.typed_params(task)
         rng = family_rng(task, "world")
-        world = base_world(rng, uid_of(p["me"]))
+        world = base_world(rng, uid_of(p.me))
         self.inject(world, p, rng)
         finish(world, rng)
         # What the context promises, whatever the read markers drew: the question is unread,
         # and so is the newest message of one channel at least.
         me = world["currentUser"]
         seen = world["ui"]["lastViewedAt"][me]
-        seen.pop(open_dm(world, me, [uid_of(p["asker"])]), None)
+        seen.pop(open_dm(world, me, [uid_of(p.asker)]), None)
         chans = [c for c in my_conversations(world) if c in world["channels"]]
         for conv in rng.sample(chans, 2):
             top = [m for m in world["messages"].get(conv, []) if m["threadParent"] is None]
@@ -139,7 +152,7 @@ class CatchUpUnread(ChatFamily):
             golden_patch=golden_script(task.task_id, ops),
         )
 
-    def reward_body(self, p: dict[str, Any]) -> str:
+    def reward_body(self, p: CatchUpUnreadParams) -> str:
         # Timestamps are the app's one spelling (UTC, whole seconds, Z): as strings they sort
         # in time order, which the guard below makes sure of.
         return """

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cuagym.apps.team_chat._seed import _USERS
+from cuagym.apps.team_chat import HANDLES
 from cuagym.core import TaskConfig
 from cuagym.families._web_oracle import Act, Element, PageBusy, Stage, WebOracle, call
 
@@ -29,7 +29,6 @@ __all__ = [
 ]
 
 #: display name -> handle (``Priya Nair`` -> ``priya.nair``): messages carry the handle.
-HANDLES: dict[str, str] = {u[2]: u[1] for u in _USERS}
 MAIN = "#messages"
 THREAD = "#thread-messages"
 

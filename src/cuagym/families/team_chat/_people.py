@@ -3,16 +3,9 @@
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from cuagym.apps.team_chat._ops import (
-    delete_message,
-    open_dm,
-    post_message,
-    switch_user,
-    update_profile,
-)
-from cuagym.apps.team_chat._world import (
+from cuagym.apps.team_chat import (
     ACTIVE_CHANNELS,
     ADMINS,
     DISPLAY,
@@ -25,11 +18,26 @@ from cuagym.apps.team_chat._world import (
     gold_now,
     uid_of,
 )
+from cuagym.apps.team_chat.edits import (
+    delete_message,
+    open_dm,
+    post_message,
+    switch_user,
+    update_profile,
+)
 from cuagym.core import Difficulty, TaskConfig
-from cuagym.families.team_chat._base import ChatFamily, quote
-from cuagym.families.team_chat._messaging import _OTHER, _find, _people
+from cuagym.families._family import TaskParams
+from cuagym.families.team_chat._base import ChatFamily, ChatParams, quote
+from cuagym.families.team_chat._messaging import _OTHER, _find, pick_people
 
-__all__ = ["ModerateAsAdmin", "SendDirectMessage", "UpdateProfile"]
+__all__ = [
+    "ModerateAsAdmin",
+    "ModerateAsAdminParams",
+    "SendDirectMessage",
+    "SendDirectMessageParams",
+    "UpdateProfile",
+    "UpdateProfileParams",
+]
 
 # (title, status): none of them is a seed title or status.
 _PROFILES: tuple[tuple[str, str], ...] = (
@@ -42,13 +50,21 @@ _PROFILES: tuple[tuple[str, str], ...] = (
 )
 
 
-class UpdateProfile(ChatFamily):
+class UpdateProfileParams(ChatParams):
+    """Task parameters of ``UpdateProfile`` (in the order its tasks list them)."""
+
+    title: str
+    status: str
+
+
+class UpdateProfile(ChatFamily[UpdateProfileParams]):
     id: ClassVar[str] = "update-profile"
+    params_type: ClassVar[type[TaskParams] | None] = UpdateProfileParams
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("people", "profile", "edit-profile")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
-        (me,) = _people(rng, 1)
+        (me,) = pick_people(rng, 1)
         title, status = rng.choice(_PROFILES)
         t, st = quote(title), quote(status)
         instruction = rng.choice(
@@ -74,15 +90,15 @@ class UpdateProfile(ChatFamily):
             status=status,
         )
 
-    def inject(self, world: State, p: dict[str, Any], rng: random.Random) -> None:
+    def inject(self, world: State, p: UpdateProfileParams, rng: random.Random) -> None:
         pass  # every persona exists in every world, with another title and status
 
-    def solve(self, state: State, p: dict[str, Any]) -> None:
+    def solve(self, state: State, p: UpdateProfileParams) -> None:
         me = state["currentUser"]
         name = state["users"][me]["displayName"]
-        update_profile(state, me, name, p["title"], p["status"])
+        update_profile(state, me, name, p.title, p.status)
 
-    def reward_body(self, p: dict[str, Any]) -> str:
+    def reward_body(self, p: UpdateProfileParams) -> str:
         return """
 after = cur["users"].get(me, {})
 extra = diff_outside(diff, ["users." + me + ".title", "users." + me + ".statusText"])
@@ -104,13 +120,23 @@ _DMS: tuple[str, ...] = (
 )
 
 
-class SendDirectMessage(ChatFamily):
+class SendDirectMessageParams(ChatParams):
+    """Task parameters of ``SendDirectMessage`` (in the order its tasks list them)."""
+
+    to: str
+    third: str
+    text: str
+    has_dm: bool
+
+
+class SendDirectMessage(ChatFamily[SendDirectMessageParams]):
     id: ClassVar[str] = "send-direct-message"
+    params_type: ClassVar[type[TaskParams] | None] = SendDirectMessageParams
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("direct-messages", "one-to-one", "send")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
-        me, to, third = _people(rng, 3)
+        me, to, third = pick_people(rng, 3)
         text = rng.choice(_DMS)
         has_dm = rng.random() < 0.5
         already = (
@@ -140,14 +166,14 @@ class SendDirectMessage(ChatFamily):
             has_dm=has_dm,
         )
 
-    def inject(self, world: State, p: dict[str, Any], rng: random.Random) -> None:
-        me, to, third = uid_of(p["me"]), uid_of(p["to"]), uid_of(p["third"])
+    def inject(self, world: State, p: SendDirectMessageParams, rng: random.Random) -> None:
+        me, to, third = uid_of(p.me), uid_of(p.to), uid_of(p.third)
         pair = frozenset((me, to))
         for did in [d for d, dm in world["dms"].items() if frozenset(dm["members"]) == pair]:
             del world["dms"][did]  # the context says whether the 1:1 exists: make it so
             world["messages"].pop(did, None)
         when = days_before_newest(world, 20)
-        if p["has_dm"]:
+        if p.has_dm:
             did = open_dm(world, me, [to])
             world["dms"][did]["createdAt"] = when
             add_message(world, did, to, "Morning! Did you see the new dashboard?", minutes=60)
@@ -156,14 +182,14 @@ class SendDirectMessage(ChatFamily):
         world["dms"][group]["createdAt"] = when
         add_message(world, group, third, rng.choice(_OTHER), minutes=90)
 
-    def solve(self, state: State, p: dict[str, Any]) -> None:
+    def solve(self, state: State, p: SendDirectMessageParams) -> None:
         me = state["currentUser"]
-        did = open_dm(state, me, [uid_of(p["to"])], now=gold_now(state))
-        post_message(state, did, me, p["text"], now=gold_now(state))
+        did = open_dm(state, me, [uid_of(p.to)], now=gold_now(state))
+        post_message(state, did, me, p.text, now=gold_now(state))
 
-    def reward_body(self, p: dict[str, Any]) -> str:
+    def reward_body(self, p: SendDirectMessageParams) -> str:
         # Opening the DM scores only when it did not exist before (else init would score).
-        opened = 0 if p["has_dm"] else 1
+        opened = 0 if p.has_dm else 1
         return (
             f"""
 opened_points = {opened}
@@ -211,8 +237,19 @@ _SPAM: tuple[tuple[str, str], ...] = (
 )
 
 
-class ModerateAsAdmin(ChatFamily):
+class ModerateAsAdminParams(ChatParams):
+    """Task parameters of ``ModerateAsAdmin`` (in the order its tasks list them)."""
+
+    admin: str
+    poster: str
+    channel: str
+    match: str
+    text: str
+
+
+class ModerateAsAdmin(ChatFamily[ModerateAsAdminParams]):
     id: ClassVar[str] = "moderate-as-admin"
+    params_type: ClassVar[type[TaskParams] | None] = ModerateAsAdminParams
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("people", "switch-user", "act-as-admin")
 
@@ -256,12 +293,12 @@ class ModerateAsAdmin(ChatFamily):
             text=notice,
         )
 
-    def inject(self, world: State, p: dict[str, Any], rng: random.Random) -> None:
-        cid = channel_id(world, p["channel"])
-        me, admin, poster = uid_of(p["me"]), uid_of(p["admin"]), uid_of(p["poster"])
+    def inject(self, world: State, p: ModerateAsAdminParams, rng: random.Random) -> None:
+        cid = channel_id(world, p.channel)
+        me, admin, poster = uid_of(p.me), uid_of(p.admin), uid_of(p.poster)
         for uid in (me, admin, poster):
             ensure_member(world, cid, uid)
-        spam = next(s for s, _ in _SPAM if s.startswith(p["match"]))
+        spam = next(s for s, _ in _SPAM if s.startswith(p.match))
         add_message(world, cid, poster, rng.choice(_OTHER), minutes=rng.randrange(10, 90))
         mid = add_message(world, cid, poster, spam, minutes=rng.randrange(10, 90))
         add_message(world, cid, me, "Wrong channel?", minutes=2, parent=mid)
@@ -273,14 +310,14 @@ class ModerateAsAdmin(ChatFamily):
             minutes=rng.randrange(10, 60),
         )
 
-    def solve(self, state: State, p: dict[str, Any]) -> None:
-        cid = channel_id(state, p["channel"])
-        admin = uid_of(p["admin"])
+    def solve(self, state: State, p: ModerateAsAdminParams) -> None:
+        cid = channel_id(state, p.channel)
+        admin = uid_of(p.admin)
         switch_user(state, admin)
-        delete_message(state, cid, _find(state, cid, uid_of(p["poster"]), p["match"]), admin)
-        post_message(state, cid, admin, p["text"], now=gold_now(state))
+        delete_message(state, cid, _find(state, cid, uid_of(p.poster), p.match), admin)
+        post_message(state, cid, admin, p.text, now=gold_now(state))
 
-    def reward_body(self, p: dict[str, Any]) -> str:
+    def reward_body(self, p: ModerateAsAdminParams) -> str:
         return """
 cid = next((c["id"] for c in init["channels"].values() if c["name"] == P["channel"]), None)
 admin, poster = uid(init, P["admin"]), uid(init, P["poster"])

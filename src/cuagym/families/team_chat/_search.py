@@ -10,10 +10,9 @@ the message by author and opening words in the initial state, wherever it is.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from cuagym.apps.team_chat._ops import toggle_pin
-from cuagym.apps.team_chat._world import (
+from cuagym.apps.team_chat import (
     ACTIVE_CHANNELS,
     DISPLAY,
     State,
@@ -22,11 +21,17 @@ from cuagym.apps.team_chat._world import (
     ensure_member,
     uid_of,
 )
+from cuagym.apps.team_chat.edits import toggle_pin
 from cuagym.core import Difficulty, TaskConfig
-from cuagym.families.team_chat._base import ChatFamily, quote
-from cuagym.families.team_chat._messaging import _OTHER, _people
+from cuagym.families._family import TaskParams
+from cuagym.families.team_chat._base import ChatFamily, ChatParams, quote
+from cuagym.families.team_chat._messaging import _OTHER, pick_people
 
-__all__ = ["FINDS", "PinFoundMessage"]
+__all__ = [
+    "FINDS",
+    "PinFoundMessage",
+    "PinFoundMessageParams",
+]
 
 # (the message, what it is about, a look-alike question someone else asked). Each text is
 # unique in every world.
@@ -67,8 +72,17 @@ _CHATTER: tuple[str, ...] = (
 )
 
 
-class PinFoundMessage(ChatFamily):
+class PinFoundMessageParams(ChatParams):
+    """Task parameters of ``PinFoundMessage`` (in the order its tasks list them)."""
+
+    author: str
+    asker: str
+    match: str
+
+
+class PinFoundMessage(ChatFamily[PinFoundMessageParams]):
     id: ClassVar[str] = "pin-found-message"
+    params_type: ClassVar[type[TaskParams] | None] = PinFoundMessageParams
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("search", "messages", "search-messages")
     also_covers: ClassVar[tuple[str, ...]] = ("team-chat:messaging/pins/pin-message",)
@@ -79,7 +93,7 @@ class PinFoundMessage(ChatFamily):
         return PinFoundMessageOracle(task)
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
-        me, author, asker = _people(rng, 3)
+        me, author, asker = pick_people(rng, 3)
         text, about, _question = rng.choice(FINDS)
         first = author.split()[0]
         match = text[:36].rstrip()
@@ -109,10 +123,10 @@ class PinFoundMessage(ChatFamily):
             match=match,
         )
 
-    def inject(self, world: State, p: dict[str, Any], rng: random.Random) -> None:
-        me, author, asker = uid_of(p["me"]), uid_of(p["author"]), uid_of(p["asker"])
+    def inject(self, world: State, p: PinFoundMessageParams, rng: random.Random) -> None:
+        me, author, asker = uid_of(p.me), uid_of(p.author), uid_of(p.asker)
         home, other = rng.sample(ACTIVE_CHANNELS, 2)
-        text, _about, question = next(f for f in FINDS if f[0].startswith(p["match"]))
+        text, _about, question = next(f for f in FINDS if f[0].startswith(p.match))
         cid = channel_id(world, home)
         for uid in (me, author):
             ensure_member(world, cid, uid)
@@ -129,17 +143,17 @@ class PinFoundMessage(ChatFamily):
             ensure_member(world, oid, uid)
         add_message(world, oid, asker, question, minutes=rng.randrange(10, 120))
 
-    def solve(self, state: State, p: dict[str, Any]) -> None:
-        author = uid_of(p["author"])
+    def solve(self, state: State, p: PinFoundMessageParams) -> None:
+        author = uid_of(p.author)
         conv, mid = next(
             (conv, m["id"])
             for conv, msgs in state["messages"].items()
             for m in msgs
-            if m["sender"] == author and m["text"].startswith(p["match"])
+            if m["sender"] == author and m["text"].startswith(p.match)
         )
         toggle_pin(state, conv, mid, state["currentUser"])
 
-    def reward_body(self, p: dict[str, Any]) -> str:
+    def reward_body(self, p: PinFoundMessageParams) -> str:
         return """
 author = uid(init, P["author"])
 hits = [(conv, m) for conv, ms in init["messages"].items() for m in ms

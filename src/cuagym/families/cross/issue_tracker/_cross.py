@@ -14,132 +14,73 @@ one browser window per app (the agent switches between them like any desktop's w
 from __future__ import annotations
 
 import copy
+import json
 import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cuagym.apps.issue_tracker._ops import create_issue
-from cuagym.apps.issue_tracker._seed import CURRENT_USER, build_seed
-from cuagym.apps.team_chat._ops import post_message
-from cuagym.apps.team_chat._world import (
+from cuagym.apps.issue_tracker import CURRENT_USER, build_seed
+from cuagym.apps.issue_tracker.edits import create_issue
+from cuagym.apps.team_chat import (
     DISPLAY,
     add_message,
-    base_world,
     channel_id,
     ensure_member,
     finish,
     gold_now,
 )
+from cuagym.apps.team_chat.edits import post_message
 from cuagym.core import Difficulty, StartWindow, TaskConfig
-from cuagym.families._family import GeneratedScripts, family_rng
-from cuagym.families.issue_tracker._common import (
-    _HELPERS,
+from cuagym.families._family import GeneratedScripts, TaskParams, family_rng
+from cuagym.families.cross._chat_tracker import (
+    CHAT,
+    CHAT_HELPERS,
+    ME_CHAT,
+    REPORTERS,
+    REPORTS,
+    chat_base,
+    reply_text,
+)
+from cuagym.families.cross.issue_tracker._oracle_cross import FileBugFromChatOracle
+from cuagym.families.issue_tracker.shared import (
+    ME,
     NOW,
+    PROJECT_NAMES,
+    TRACKER_HELPERS,
+    IssueFamily,
     gold_from,
+    params,
     patch_script,
     setup_script,
     task_world,
 )
-from cuagym.families.issue_tracker._issues import _PROJECT_NAMES, ME, IssueFamily, params
-from cuagym.families.team_chat._base import validate as validate_chat
-from cuagym.families.team_chat._scripts import golden_script, patch_ops
-from cuagym.families.team_chat._scripts import setup_script as chat_setup_script
+from cuagym.families.team_chat.shared import golden_script, patch_ops
+from cuagym.families.team_chat.shared import setup_script as chat_setup_script
+from cuagym.families.team_chat.shared import validate as validate_chat
 from cuagym.scripts import WEB_LIBRARIES
 from cuagym.scripts import reward_script as compose_reward
 
-__all__ = ["FileBugFromChat", "reply_text"]
+__all__ = [
+    "FileBugFromChat",
+    "FileBugFromChatParams",
+]
 
-CHAT = "team-chat"
-#: The tracker's signed-in person is a member of the chat workspace too (same person, two apps).
-_ME_CHAT = {"id": "u-nina", "name": "nina.alvarez", "title": "Engineering Lead"}
-
-# (project, channel, issue title, the report as posted). No title exists in the tracker's seed.
-_REPORTS: tuple[tuple[str, str, str, str], ...] = (
-    (
-        "WEB",
-        "customer-feedback",
-        "Promo code field rejects lower-case codes",
-        "Two customers told me the promo code box at checkout rejects codes typed in lower "
-        "case, so spring10 fails while SPRING10 works.",
-    ),
-    (
-        "WEB",
-        "customer-feedback",
-        "Confirmation email shows the wrong delivery date",
-        "The order confirmation email quotes a delivery date one day earlier than the order "
-        "page does, and customers are calling support about it.",
-    ),
-    (
-        "WEB",
-        "customer-feedback",
-        "Size filter resets when paging through results",
-        "On the storefront, picking a size filter and then going to page 2 of the results "
-        "silently drops the filter again.",
-    ),
-    (
-        "MOB",
-        "customer-feedback",
-        "Saved routes vanish after an app update",
-        "A hiker lost every saved route after updating the trail app to the latest version "
-        "on Android, and two more reviews mention the same thing.",
-    ),
-    (
-        "MOB",
-        "customer-feedback",
-        "Recorded track drifts while the screen is locked",
-        "Several users say the recorded GPS track drifts by hundreds of metres whenever the "
-        "phone screen is locked during a hike.",
-    ),
-    (
-        "OPS",
-        "incidents",
-        "Nightly backup job reports success on failure",
-        "Last night the backup job posted a green status even though its database dump step "
-        "failed with a disk full error.",
-    ),
-)
-_REPORTERS: tuple[str, ...] = ("u-sofia", "u-liam", "u-maya", "u-tomas", "u-priya", "u-amara")
 _PRIORITIES: tuple[str, ...] = ("Highest", "High", "Medium")
-
-
-def reply_text(key: str) -> str:
-    """What the thread reply says once the issue exists."""
-    return f"Filed as {key}"
-
-
-def _chat_base(rng: random.Random) -> dict[str, Any]:
-    """The chat seed, varied, with the tracker's user in it, signed in, a member of #general."""
-    me = _ME_CHAT["id"]
-    world = base_world(rng, me)
-    slug = world["workspace"]["slug"]
-    world["users"][me] = {
-        "id": me,
-        "name": _ME_CHAT["name"],
-        "displayName": ME,
-        "title": _ME_CHAT["title"],
-        "email": f"{_ME_CHAT['name']}@{slug}.example",
-        "timezone": "Europe/Berlin",
-        "avatarColor": "#475569",
-        "statusText": "",
-        "isAdmin": False,
-    }
-    ensure_member(world, channel_id(world, "general"), me)
-    return world
 
 
 def _chat_world(task: TaskConfig, p: Mapping[str, Any]) -> tuple[dict[str, Any], str, str]:
     """The chat world: the seed varied, the tracker's user added, the report posted.
     Returns (world, channel id, report message id)."""
     rng = family_rng(task, "chat-world")
-    world = _chat_base(rng)
+    world = chat_base(rng, ME)
     reporter = next(u for u, name in DISPLAY.items() if name == p["reporter"])
     cid = channel_id(world, p["channel"])
-    ensure_member(world, cid, _ME_CHAT["id"])
+    ensure_member(world, cid, ME_CHAT["id"])
     ensure_member(world, cid, reporter)
-    report = next(text for *_, text in _REPORTS if text.startswith(p["match"]))
+    report = next(text for *_, text in REPORTS if text.startswith(p["match"]))
     mid = add_message(world, cid, reporter, report, minutes=rng.randrange(20, 120))
     # A bystander answers in the thread, and the channel moves on: the report is not last.
-    other = rng.choice([u for u in _REPORTERS if u != reporter])
+    other = rng.choice([u for u in REPORTERS if u != reporter])
     ensure_member(world, cid, other)
     add_message(world, cid, other, "Oh no, I have seen that too.", minutes=4, parent=mid)
     add_message(
@@ -154,10 +95,24 @@ def _chat_world(task: TaskConfig, p: Mapping[str, Any]) -> tuple[dict[str, Any],
     return world, cid, mid
 
 
+class FileBugFromChatParams(TaskParams):
+    """Task parameters of ``FileBugFromChat`` (in the order its tasks list them)."""
+
+    reporter: str
+    channel: str
+    match: str
+    project: str
+    title: str
+    priority: str
+    assignee_name: str
+    reply_prefix: str
+
+
 class FileBugFromChat(IssueFamily):
     """Chat → tracker → chat: file a reported bug, then answer the report with its key."""
 
     id: ClassVar[str] = "file-bug-from-chat"
+    params_type: ClassVar[type[TaskParams] | None] = FileBugFromChatParams
     apps: ClassVar[tuple[str, ...]] = (CHAT, "issue-tracker")
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("issues", "create", "with-description")
@@ -168,19 +123,17 @@ class FileBugFromChat(IssueFamily):
         return [StartWindow(app="issue-tracker", page="/"), StartWindow(app=CHAT, page="/")]
 
     def oracle(self, task: TaskConfig) -> object | None:
-        from cuagym.families.cross.issue_tracker._oracle_cross import FileBugFromChatOracle
-
         return FileBugFromChatOracle(task)
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         seed = build_seed()
-        project, channel, title, report = rng.choice(_REPORTS)
-        reporter = DISPLAY[rng.choice(_REPORTERS)]
+        project, channel, title, report = rng.choice(REPORTS)
+        reporter = DISPLAY[rng.choice(REPORTERS)]
         first = reporter.split()[0]
         assignee = seed["users"][rng.choice(sorted(u for u in seed["users"] if u != CURRENT_USER))]
         name = assignee["displayName"]
         priority = rng.choice(_PRIORITIES)
-        pname = _PROJECT_NAMES[project]
+        pname = PROJECT_NAMES[project]
         key = "KEY"
         reply = f"“{reply_text(key)}”"
         instruction = rng.choice(
@@ -266,7 +219,7 @@ class FileBugFromChat(IssueFamily):
         post_message(
             chat_gold,
             cid,
-            _ME_CHAT["id"],
+            ME_CHAT["id"],
             reply_text(keys[0]),
             thread_parent=mid,
             now=gold_now(chat_gold),
@@ -283,8 +236,6 @@ class FileBugFromChat(IssueFamily):
         return GeneratedScripts(setup, patch)
 
     def write_reward(self, task: TaskConfig) -> str:
-        import json
-
         p = params(task)
         read = """
         data = hub_state("issue-tracker")
@@ -296,23 +247,12 @@ class FileBugFromChat(IssueFamily):
         return compose_reward(
             header=f"# reward.py: file {p['title']!r} from #{p['channel']}, answer with its key",
             imports="import json\n",
-            libraries=[*WEB_LIBRARIES, _HELPERS, _CHAT_HELPERS],
+            libraries=[*WEB_LIBRARIES, TRACKER_HELPERS, CHAT_HELPERS],
             constants=f"PARAMS = json.loads({json.dumps(p)!r})",
             read=read,
             body=_BODY,
         )
 
-
-_CHAT_HELPERS = """
-def chat_uid(state, display_name):
-    users = state["users"].values()
-    return next((u["id"] for u in users if u["displayName"] == display_name), None)
-
-
-def norm(text):
-    # Finding the message the task names by its opening words: case does not matter.
-    return " ".join(str(text).split()).casefold()
-"""
 
 _BODY = """
 # -- the report, as the chat held it before the task ---------------------------------------

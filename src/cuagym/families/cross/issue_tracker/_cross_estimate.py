@@ -14,45 +14,41 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cuagym.apps.issue_tracker._ops import update_issue
-from cuagym.apps.issue_tracker._seed import build_seed
-from cuagym.apps.team_chat._world import (
-    DISPLAY,
-    add_message,
-    channel_id,
-    ensure_member,
-    finish,
-)
+from cuagym.apps.issue_tracker import build_seed
+from cuagym.apps.issue_tracker.edits import update_issue
+from cuagym.apps.team_chat import DISPLAY, add_message, channel_id, ensure_member, finish
 from cuagym.core import Difficulty, StartWindow, TaskConfig
-from cuagym.families._family import GeneratedScripts, family_rng
-from cuagym.families.cross.issue_tracker._cross import (
-    _CHAT_HELPERS,
-    _ME_CHAT,
-    _REPORTERS,
+from cuagym.families._family import GeneratedScripts, TaskParams, family_rng
+from cuagym.families.cross._chat_tracker import (
     CHAT,
-    _chat_base,
+    CHAT_HELPERS,
+    ME_CHAT,
+    REPORTERS,
+    chat_base,
 )
-from cuagym.families.issue_tracker._common import (
-    _HELPERS,
+from cuagym.families.cross.issue_tracker._oracle_cross import EstimateFromThreadOracle
+from cuagym.families.issue_tracker.shared import (
+    ME,
     NOW,
+    PROJECT_NAMES,
+    TRACKER_HELPERS,
+    IssueFamily,
     gold_from,
+    open_issues,
+    params,
     patch_script,
     setup_script,
     task_world,
 )
-from cuagym.families.issue_tracker._issues import (
-    _PROJECT_NAMES,
-    ME,
-    IssueFamily,
-    _open_issues,
-    params,
-)
-from cuagym.families.team_chat._base import validate as validate_chat
-from cuagym.families.team_chat._scripts import setup_script as chat_setup_script
+from cuagym.families.team_chat.shared import setup_script as chat_setup_script
+from cuagym.families.team_chat.shared import validate as validate_chat
 from cuagym.scripts import WEB_LIBRARIES
 from cuagym.scripts import reward_script as compose_reward
 
-__all__ = ["EstimateFromThread"]
+__all__ = [
+    "EstimateFromThread",
+    "EstimateFromThreadParams",
+]
 
 _POINTS = (1, 2, 3, 5, 8, 13)
 _LABELS = ("estimated", "sized", "ready")
@@ -62,8 +58,19 @@ def _question(key: str, title: str) -> str:
     return f"How many story points should {key} ({title}) get? Let's settle it in this thread."
 
 
+class EstimateFromThreadParams(TaskParams):
+    """Task parameters of ``EstimateFromThread`` (in the order its tasks list them)."""
+
+    issue_key: str
+    issue_title: str
+    author: str
+    channel: str
+    label: str
+
+
 class EstimateFromThread(IssueFamily):
     id: ClassVar[str] = "estimate-from-thread"
+    params_type: ClassVar[type[TaskParams] | None] = EstimateFromThreadParams
     apps: ClassVar[tuple[str, ...]] = (CHAT, "issue-tracker")
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("issues", "detail", "fields", "estimate-and-labels")
@@ -74,19 +81,17 @@ class EstimateFromThread(IssueFamily):
         return [StartWindow(app="issue-tracker", page="/"), StartWindow(app=CHAT, page="/")]
 
     def oracle(self, task: TaskConfig) -> object | None:
-        from cuagym.families.cross.issue_tracker._oracle_cross import EstimateFromThreadOracle
-
         return EstimateFromThreadOracle(task)
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         seed = build_seed()
-        issue = rng.choice(_open_issues(seed, ("story", "bug", "task")))
-        author = DISPLAY[rng.choice(_REPORTERS)]
+        issue = rng.choice(open_issues(seed, ("story", "bug", "task")))
+        author = DISPLAY[rng.choice(REPORTERS)]
         first = author.split()[0]
         label = rng.choice(_LABELS)
         channel = "engineering"
         key, title = issue["key"], issue["title"]
-        pname = _PROJECT_NAMES[issue["project"]]
+        pname = PROJECT_NAMES[issue["project"]]
         instruction = rng.choice(
             [
                 f"The team settled the estimate of {key} in #{channel}, in the thread under "
@@ -138,16 +143,16 @@ class EstimateFromThread(IssueFamily):
 
     def _chat(self, task: TaskConfig, p: Mapping[str, Any], old: int | None) -> dict[str, Any]:
         rng = family_rng(task, "chat-world")
-        chat = _chat_base(rng)
+        chat = chat_base(rng, ME)
         cid = channel_id(chat, p["channel"])
         author = next(u for u, n in DISPLAY.items() if n == p["author"])
-        talkers = rng.sample([u for u in _REPORTERS if u != author], 2)
-        for uid in (_ME_CHAT["id"], author, *talkers):
+        talkers = rng.sample([u for u in REPORTERS if u != author], 2)
+        for uid in (ME_CHAT["id"], author, *talkers):
             ensure_member(chat, cid, uid)
         # The look-alike thread first: same asker, another issue, another number.
         seed = build_seed()
         other = rng.choice(
-            [i for i in _open_issues(seed, ("story", "bug", "task")) if i["key"] != p["issue_key"]]
+            [i for i in open_issues(seed, ("story", "bug", "task")) if i["key"] != p["issue_key"]]
         )
         decided = rng.choice([n for n in _POINTS if n != old])
         decoy = rng.choice([n for n in _POINTS if n not in (decided, old)])
@@ -214,7 +219,7 @@ class EstimateFromThread(IssueFamily):
         return compose_reward(
             header=f"# reward.py: the estimate of {p['issue_key']} from #{p['channel']}",
             imports="import json\nimport re\n",
-            libraries=[*WEB_LIBRARIES, _HELPERS, _CHAT_HELPERS],
+            libraries=[*WEB_LIBRARIES, TRACKER_HELPERS, CHAT_HELPERS],
             constants=f"PARAMS = json.loads({json.dumps(p)!r})",
             read=read,
             body=_BODY,

@@ -15,34 +15,37 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cuagym.apps.issue_tracker._ops import category, transition
-from cuagym.apps.issue_tracker._seed import build_seed
-from cuagym.apps.team_chat._ops import post_message
-from cuagym.apps.team_chat._world import (
-    add_message,
-    channel_id,
-    ensure_member,
-    finish,
-    gold_now,
-)
+from cuagym.apps.issue_tracker import build_seed, category
+from cuagym.apps.issue_tracker.edits import transition
+from cuagym.apps.team_chat import add_message, channel_id, ensure_member, finish, gold_now
+from cuagym.apps.team_chat.edits import post_message
 from cuagym.core import Difficulty, StartWindow, TaskConfig
-from cuagym.families._family import GeneratedScripts, family_rng
-from cuagym.families.cross.issue_tracker._cross import _CHAT_HELPERS, _ME_CHAT, CHAT, _chat_base
-from cuagym.families.issue_tracker._common import (
-    _HELPERS,
+from cuagym.families._family import GeneratedScripts, TaskParams, family_rng
+from cuagym.families.cross._chat_tracker import CHAT, CHAT_HELPERS, ME_CHAT, chat_base, status_text
+from cuagym.families.cross.issue_tracker._oracle_cross import PostSprintStatusOracle
+from cuagym.families.issue_tracker.shared import (
+    ME,
     NOW,
+    PROJECT_NAMES,
+    TRACKER_HELPERS,
+    IssueFamily,
     gold_from,
+    params,
     setup_script,
     task_world,
 )
-from cuagym.families.issue_tracker._issues import _PROJECT_NAMES, ME, IssueFamily, params
-from cuagym.families.team_chat._base import validate as validate_chat
-from cuagym.families.team_chat._scripts import golden_script, patch_ops
-from cuagym.families.team_chat._scripts import setup_script as chat_setup_script
+from cuagym.families.team_chat.shared import golden_script, patch_ops
+from cuagym.families.team_chat.shared import setup_script as chat_setup_script
+from cuagym.families.team_chat.shared import validate as validate_chat
 from cuagym.scripts import WEB_LIBRARIES
 from cuagym.scripts import reward_script as compose_reward
 
-__all__ = ["SCOPES", "PostSprintStatus", "in_scope", "status_text"]
+__all__ = [
+    "SCOPES",
+    "PostSprintStatus",
+    "PostSprintStatusParams",
+    "in_scope",
+]
 
 #: the label the message carries (the scope's name) -> what the instruction calls it
 SCOPES: dict[str, str] = {
@@ -74,13 +77,18 @@ def in_scope(state: dict[str, Any], sprint: str, scope: str) -> list[str]:
     return sorted(keys, key=_number)
 
 
-def status_text(sprint_name: str, label: str, keys: list[str]) -> str:
-    """The message: ``WEB Sprint 23 open bugs: WEB-9, WEB-12``."""
-    return f"{sprint_name} {label}: " + ", ".join(keys)
+class PostSprintStatusParams(TaskParams):
+    """Task parameters of ``PostSprintStatus`` (in the order its tasks list them)."""
+
+    project: str
+    sprint_name: str
+    label: str
+    channel: str
 
 
 class PostSprintStatus(IssueFamily):
     id: ClassVar[str] = "post-sprint-status"
+    params_type: ClassVar[type[TaskParams] | None] = PostSprintStatusParams
     apps: ClassVar[tuple[str, ...]] = ("issue-tracker", CHAT)
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("board", "columns")
@@ -91,13 +99,11 @@ class PostSprintStatus(IssueFamily):
         return [StartWindow(app=CHAT, page="/"), StartWindow(app="issue-tracker", page="/")]
 
     def oracle(self, task: TaskConfig) -> object | None:
-        from cuagym.families.cross.issue_tracker._oracle_cross import PostSprintStatusOracle
-
         return PostSprintStatusOracle(task)
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         seed = build_seed()
-        project = rng.choice(sorted(_PROJECT_NAMES))
+        project = rng.choice(sorted(PROJECT_NAMES))
         sprint = next(
             s["name"]
             for s in seed["sprints"].values()
@@ -108,7 +114,7 @@ class PostSprintStatus(IssueFamily):
         channel = rng.choice(_CHANNELS)
         head = f"“{sprint} {label}:”"
         order = "lowest issue number first, separated by a comma and a space"
-        pname = _PROJECT_NAMES[project]
+        pname = PROJECT_NAMES[project]
         instruction = rng.choice(
             [
                 f"Post the {what} in {sprint} to #{channel}: one message reading {head} "
@@ -175,15 +181,15 @@ class PostSprintStatus(IssueFamily):
         keys = in_scope(world, sid, p["label"])
         gold_from(world, lambda s: None)  # validates the world; the tracker does not change
         chat_rng = family_rng(task, "chat-world")
-        chat = _chat_base(chat_rng)
+        chat = chat_base(chat_rng, ME)
         cid = channel_id(chat, p["channel"])
-        ensure_member(chat, cid, _ME_CHAT["id"])
+        ensure_member(chat, cid, ME_CHAT["id"])
         add_message(chat, cid, "u-tomas", "Who has the sprint numbers for standup?", minutes=25)
         finish(chat, chat_rng)
         validate_chat(chat, f"{task.task_id} chat world")
         chat_gold = copy.deepcopy(chat)
         text = status_text(p["sprint_name"], p["label"], keys)
-        post_message(chat_gold, cid, _ME_CHAT["id"], text, now=gold_now(chat_gold))
+        post_message(chat_gold, cid, ME_CHAT["id"], text, now=gold_now(chat_gold))
         validate_chat(chat_gold, f"{task.task_id} chat gold")
         summary = f"{p['label']} of {p['sprint_name']} to #{p['channel']}"
         setup = setup_script(world, summary) + "\n\n" + chat_setup_script(task.task_id, chat)
@@ -202,7 +208,7 @@ class PostSprintStatus(IssueFamily):
         return compose_reward(
             header=f"# reward.py: {p['label']} of {p['sprint_name']} posted to #{p['channel']}",
             imports="import json\n",
-            libraries=[*WEB_LIBRARIES, _HELPERS, _CHAT_HELPERS],
+            libraries=[*WEB_LIBRARIES, TRACKER_HELPERS, CHAT_HELPERS],
             constants=f"PARAMS = json.loads({json.dumps(p)!r})",
             read=read,
             body=_BODY,

@@ -1,108 +1,31 @@
-"""GUI oracles of the cross-app families of the issue tracker and the team chat (whichever
-domain owns the family): two apps, one window each.
+"""GUI oracles of the tracker <-> chat families homed in the issue tracker: two apps, one
+window each (the parts and the window switch: :mod:`cuagym.families.cross._chat_tracker_oracle`).
 
-A task on two web apps starts with one Chromium window per app (its start screen); the oracle
-works in whichever window is focused and switches windows the way a person does on this
-desktop, with the window manager's alt+tab. It reuses the two apps' own oracles for their
-pages (the tracker's create dialog, the chat's threads) as *parts*: their stages read the page
-of the focused window, and forget it every turn like the oracle itself.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
 
+from cuagym.apps.team_chat import HANDLES
 from cuagym.core import TaskConfig
-from cuagym.families._web_oracle import Act, Element, PageBusy, Stage, WebOracle, call
-from cuagym.families.cross.issue_tracker._cross import _ME_CHAT, _REPORTS, reply_text
-from cuagym.families.cross.issue_tracker._cross_sprint import status_text
-from cuagym.families.issue_tracker._oracle import CreateIssueOracle, TrackerOracle, exact
-from cuagym.families.team_chat._oracle import HANDLES, THREAD, ChatOracle
+from cuagym.families._web_oracle import Act, Element, PageBusy, Stage
+from cuagym.families.cross._chat_tracker import REPORTS, reply_text, status_text
+from cuagym.families.cross._chat_tracker_oracle import (
+    BoardPart,
+    ChatPart,
+    CreateIssuePart,
+    CrossAppOracle,
+)
+from cuagym.families.issue_tracker.shared import exact
+from cuagym.families.team_chat.shared import THREAD
 
 __all__ = [
-    "CrossAppOracle",
     "EstimateFromThreadOracle",
     "FileBugFromChatOracle",
     "PostSprintStatusOracle",
-    "SprintChannelOracle",
 ]
-
-
-class _Chat(ChatOracle):
-    """The chat's page helpers, signed in as the tracker's user (not one of the chat seed's
-    people, so not in ``HANDLES``)."""
-
-    def __init__(self, task: TaskConfig) -> None:
-        WebOracle.__init__(self, task)
-        self.me = _ME_CHAT["name"]
-        self._seen_text: dict[str, str] = {}
-        self._found: dict[tuple[str, str, str], str] = {}
-
-    def stages(self) -> list[Stage]:
-        return []  # a part: the cross oracle composes the stages
-
-
-class _Tracker(CreateIssueOracle):
-    """The tracker's create dialog, with the report as the description and no labels,
-    estimate or sprint."""
-
-    def __init__(self, task: TaskConfig, description: str) -> None:
-        super().__init__(task)
-        self.description = description
-
-    def create_fields(self) -> list[tuple[str, str, bool]]:
-        p = self.p
-        return [
-            ("create-project", "", True),
-            ("create-type", "Bug", True),
-            ("create-title", str(p["title"]), False),
-            ("create-description", self.description, False),
-            ("create-priority", str(p["priority"]).capitalize(), True),
-            ("create-assignee", str(p["assignee_name"]), True),
-            ("create-labels", "", False),
-            ("create-points", "", False),
-            ("create-sprint", "Backlog", True),
-        ]
-
-
-class CrossAppOracle(WebOracle):
-    """An oracle over two web apps' windows: ``parts`` read pages for it."""
-
-    def __init__(self, task: TaskConfig) -> None:
-        super().__init__(task)
-        self.parts: tuple[WebOracle, ...] = ()
-
-    async def begin(self, task: TaskConfig, env: Any) -> None:
-        await super().begin(task, env)
-        for part in self.parts:
-            part.env = env
-
-    async def end(self) -> None:
-        for part in self.parts:
-            part.env = None
-        await super().end()
-
-    def forget_page(self) -> None:
-        super().forget_page()
-        for part in self.parts:
-            part.forget_page()
-
-    def window_stage(self, app: str) -> Stage:
-        """Bring the window of ``app`` to the front (alt+tab cycles the windows)."""
-
-        async def done() -> bool:
-            path = await self.path()
-            return path == f"/{app}" or path.startswith(f"/{app}/")
-
-        async def act() -> Act:
-            # A commit: the switch is not repeated while the other window is coming up (a
-            # second alt+tab would cycle back).
-            switch = call("key", keys=["alt", "tab"])
-            return Act.of(f"switch to the {app} window.", switch, commits=True)
-
-        return Stage(f"the {app} window", done, act, tries=4)
 
 
 class FileBugFromChatOracle(CrossAppOracle):
@@ -111,9 +34,9 @@ class FileBugFromChatOracle(CrossAppOracle):
 
     def __init__(self, task: TaskConfig) -> None:
         super().__init__(task)
-        report = next(text for *_, text in _REPORTS if text.startswith(self.p["match"]))
-        self.tracker = _Tracker(task, report)
-        self.chat = _Chat(task)
+        report = next(text for *_, text in REPORTS if text.startswith(self.p["match"]))
+        self.tracker = CreateIssuePart(task, report)
+        self.chat = ChatPart(task)
         self.parts = (self.tracker, self.chat)
         self.key: str | None = None
 
@@ -176,19 +99,14 @@ class FileBugFromChatOracle(CrossAppOracle):
         ]
 
 
-class _Board(TrackerOracle):
-    def stages(self) -> list[Stage]:
-        return []  # a part: the cross oracle composes the stages
-
-
 class PostSprintStatusOracle(CrossAppOracle):
     """Tracker on top: open the project's board, read the asked cards off it (key, column,
     type), then post their keys in the channel in the asked shape."""
 
     def __init__(self, task: TaskConfig) -> None:
         super().__init__(task)
-        self.board = _Board(task)
-        self.chat = _Chat(task)
+        self.board = BoardPart(task)
+        self.chat = ChatPart(task)
         self.parts = (self.board, self.chat)
         self.text: str | None = None
 
@@ -246,8 +164,8 @@ class EstimateFromThreadOracle(CrossAppOracle):
 
     def __init__(self, task: TaskConfig) -> None:
         super().__init__(task)
-        self.tracker = _Board(task)
-        self.chat = _Chat(task)
+        self.tracker = BoardPart(task)
+        self.chat = ChatPart(task)
         self.parts = (self.tracker, self.chat)
         self.points: str | None = None
 
@@ -335,70 +253,4 @@ class EstimateFromThreadOracle(CrossAppOracle):
             self.tracker.issue_stage(key),
             field_stage("field-points", points, "story points"),
             field_stage("field-labels", lambda: label, "labels"),
-        ]
-
-
-class SprintChannelOracle(CrossAppOracle):
-    """Chat on top: read the active sprint's goal on the tracker's sprints page, then create
-    the public channel with it as the description and post the first message."""
-
-    def __init__(self, task: TaskConfig) -> None:
-        super().__init__(task)
-        self.tracker = _Board(task)
-        self.chat = _Chat(task)
-        self.parts = (self.tracker, self.chat)
-        self.goal: str | None = None
-
-    def stages(self) -> list[Stage]:
-        project, name = str(self.p["project"]), str(self.p["channel"])
-
-        async def goal_read() -> bool:
-            if not await self.tracker.on_project_page(project, "sprints"):
-                return False
-            shown = await self.tracker.all(
-                '[data-testid="sprint-card"][data-state="active"] > p:not(.muted)'
-            )
-            if not shown:
-                raise PageBusy("the active sprint shows no goal")
-            self.goal = exact(shown[0]["text"])
-            return True
-
-        async def look() -> Act:
-            # The sprints page is reached from the project's own sidebar: the project list
-            # links each project's board, so the board comes first.
-            side = await self.tracker.one('[data-testid="project-sidebar"] .proj-badge')
-            page = "sprints" if side is not None and exact(side["text"]) == project else "board"
-            return await self.tracker.go_to_project_page(project, page)
-
-        async def created() -> bool:
-            locked = await self.chat.one('[data-testid="channel-name"] .icon-lock')
-            return await self.chat.on_channel(name) and locked is None
-
-        async def create() -> Act:
-            if self.goal is None:
-                raise PageBusy("the goal has not been read yet")
-            dialog = await self.chat.one('[data-testid="new-channel-dialog"]')
-            if dialog is None:
-                add = await self.chat.one('[data-testid="add-channel"]')
-                if add is None:
-                    raise PageBusy("no sidebar")
-                return Act.of("add a channel.", self.click(add))
-            for testid, want in (("new-channel-name", name), ("new-channel-purpose", self.goal)):
-                field = await self.chat.one(f'[data-testid="{testid}"]')
-                if field is not None and field.get("value") != want:
-                    return Act.of(f"fill in: {want}", *self.fill(field, want))
-            private = await self.chat.one('[data-testid="new-channel-private"]')
-            if private is not None and private.get("checked"):
-                return Act.of("keep it public.", self.click(private))
-            button = await self.chat.one('[data-testid="new-channel-create"]')
-            if button is None:
-                raise PageBusy("no create button")
-            return Act.of("create the channel.", self.click(button), commits=True)
-
-        return [
-            self.window_stage("issue-tracker"),
-            Stage("read the sprint goal", goal_read, look, tries=8),
-            self.window_stage("team-chat"),
-            Stage(f"create #{name}", created, create, tries=10),
-            self.chat.post_stage(str(self.p["text"])),
         ]

@@ -23,24 +23,30 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cuagym.apps.team_chat._ops import post_message
-from cuagym.apps.team_chat._world import (
-    State,
-    channel_id,
-    ensure_member,
-    gold_now,
-    uid_of,
-)
+from cuagym.apps.team_chat import State, channel_id, ensure_member, gold_now, uid_of
+from cuagym.apps.team_chat.edits import post_message
 from cuagym.core import Difficulty, StartWindow, TaskConfig
-from cuagym.families._family import GeneratedScripts, family_rng
-from cuagym.families.team_chat._base import LOOKUPS, ChatFamily, params_of, quote
-from cuagym.families.team_chat._messaging import _people
-from cuagym.families.team_chat._scripts import golden_script, patch_ops
-from cuagym.families.team_chat._scripts import setup_script as chat_setup_script
+from cuagym.families._family import GeneratedScripts, TaskParams, family_rng
+from cuagym.families.cross.team_chat._calc_report import money, report_text
+from cuagym.families.cross.team_chat._oracle_cross_calc import ReportWorkbookFigureOracle
+from cuagym.families.team_chat.shared import (
+    LOOKUPS,
+    ChatFamily,
+    ChatParams,
+    golden_script,
+    params_of,
+    patch_ops,
+    pick_people,
+    quote,
+)
+from cuagym.families.team_chat.shared import setup_script as chat_setup_script
 from cuagym.scripts import DESK_WEB_LIBRARIES, FIGURE_LIBRARY, doc_line
 from cuagym.scripts import reward_script as compose_reward
 
-__all__ = ["ReportWorkbookFigure", "report_text"]
+__all__ = [
+    "ReportWorkbookFigure",
+    "ReportWorkbookFigureParams",
+]
 
 #: Channels a report may go to (the seed's, public and active).
 _CHANNELS: tuple[str, ...] = ("general", "customer-feedback", "random")
@@ -62,21 +68,6 @@ _FRAMES: tuple[str, ...] = (
 )
 
 
-def money(amount: float) -> str:
-    """``12345.6`` -> ``12,345.60``: how the golden message (and the oracle) write an amount."""
-    return f"{amount:,.2f}"
-
-
-def report_text(p: Mapping[str, Any]) -> str:
-    """The message the golden patch posts and the oracle types."""
-    region = p["region"]
-    if p["measure"] == "total":
-        return f"Total Amount of the {region} orders: {money(p['figure'])}"
-    if p["measure"] == "number":
-        return f"The {region} region has {int(p['figure'])} orders."
-    return f"Largest {region} order: {p['product']}, {money(p['figure'])}"
-
-
 def _region_orders(rng: random.Random, k: int) -> list[list[Any]]:
     """``k`` orders of the asked region: [product, units, unit price, amount], amounts distinct
     (so "the largest order" is one)."""
@@ -93,10 +84,26 @@ def _region_orders(rng: random.Random, k: int) -> list[list[Any]]:
             return rows
 
 
-class ReportWorkbookFigure(ChatFamily):
+class ReportWorkbookFigureParams(ChatParams):
+    """Task parameters of ``ReportWorkbookFigure`` (in the order its tasks list them)."""
+
+    path: str
+    sheet: str
+    regions: list[str]
+    region: str
+    measure: str
+    orders: list[list[int | float | str]]
+    n_orders: int
+    channel: str
+    figure: int | float
+    product: str | None = None
+
+
+class ReportWorkbookFigure(ChatFamily[ReportWorkbookFigureParams]):
     """calc -> team-chat: one figure of one region's orders, posted to a channel."""
 
     id: ClassVar[str] = "report-workbook-figure"
+    params_type: ClassVar[type[TaskParams] | None] = ReportWorkbookFigureParams
     apps: ClassVar[tuple[str, ...]] = ("calc", "team-chat")
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("messaging", "compose", "post-message")
@@ -110,15 +117,13 @@ class ReportWorkbookFigure(ChatFamily):
         ]
 
     def oracle(self, task: TaskConfig) -> object | None:
-        from cuagym.families.cross.team_chat._oracle_cross_calc import ReportWorkbookFigureOracle
-
         return ReportWorkbookFigureOracle(task)
 
     # -- Task-Gen -------------------------------------------------------------------------------
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         from cuagym.apps.calc._world import COMPANIES, REGIONS, slug
 
-        (me,) = _people(rng, 1)
+        (me,) = pick_people(rng, 1)
         company = rng.choice(COMPANIES)
         path = f"/home/user/Documents/{slug(company)}_orders.xlsx"
         sheet = "Orders"
@@ -173,12 +178,13 @@ class ReportWorkbookFigure(ChatFamily):
         return f"{p['product']} for {money(p['figure'])}"
 
     # -- Generator ------------------------------------------------------------------------------
-    def inject(self, world: State, p: dict[str, Any], rng: random.Random) -> None:
-        ensure_member(world, channel_id(world, p["channel"]), uid_of(p["me"]))
+    def inject(self, world: State, p: ReportWorkbookFigureParams, rng: random.Random) -> None:
+        ensure_member(world, channel_id(world, p.channel), uid_of(p.me))
 
-    def solve(self, state: State, p: dict[str, Any]) -> None:
-        cid = channel_id(state, p["channel"])
-        post_message(state, cid, state["currentUser"], report_text(p), now=gold_now(state))
+    def solve(self, state: State, p: ReportWorkbookFigureParams) -> None:
+        cid = channel_id(state, p.channel)
+        text = report_text(p.model_dump())
+        post_message(state, cid, state["currentUser"], text, now=gold_now(state))
 
     def workbook_rows(self, p: dict[str, Any], rng: random.Random) -> list[list[Any]]:
         """Every order of the workbook: the region's (the context's) among the others'."""
@@ -214,7 +220,7 @@ class ReportWorkbookFigure(ChatFamily):
         return GeneratedScripts(setup, golden_script(task.task_id, patch_ops(world, gold)))
 
     # -- Discriminator --------------------------------------------------------------------------
-    def reward_body(self, p: dict[str, Any]) -> str:
+    def reward_body(self, p: ReportWorkbookFigureParams) -> str:
         return _BODY
 
     def write_reward(self, task: TaskConfig) -> str:

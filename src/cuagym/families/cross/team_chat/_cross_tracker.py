@@ -4,9 +4,6 @@
 sprint's goal exactly as the tracker states it, with a first message. The goal is drawn per
 task by the Generator (it is in the tracker's world only), so the reward reads it from the
 tracker's state and requires the tracker untouched.
-
-The issue tracker's modules are imported where they are used: the two domains' family packages
-import each other's helpers, and neither may need the other half-initialised.
 """
 
 from __future__ import annotations
@@ -17,17 +14,22 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cuagym.apps.team_chat._ops import create_channel, post_message
-from cuagym.apps.team_chat._world import finish, gold_now
+from cuagym.apps.team_chat import finish, gold_now
+from cuagym.apps.team_chat.edits import create_channel, post_message
 from cuagym.core import Difficulty, StartWindow, TaskConfig
-from cuagym.families._family import GeneratedScripts, TaskFamily, family_rng
-from cuagym.families.team_chat._base import params_of, quote, validate
-from cuagym.families.team_chat._scripts import golden_script, patch_ops
-from cuagym.families.team_chat._scripts import setup_script as chat_setup_script
+from cuagym.families._family import GeneratedScripts, TaskFamily, TaskParams, family_rng
+from cuagym.families.cross._chat_tracker import CHAT_HELPERS, ME_CHAT, chat_base
+from cuagym.families.issue_tracker.shared import ME, TRACKER_HELPERS, gold_from, task_world
+from cuagym.families.issue_tracker.shared import setup_script as tracker_setup
+from cuagym.families.team_chat.shared import golden_script, params_of, patch_ops, quote, validate
+from cuagym.families.team_chat.shared import setup_script as chat_setup_script
 from cuagym.scripts import WEB_LIBRARIES
 from cuagym.scripts import reward_script as compose_reward
 
-__all__ = ["SprintChannel"]
+__all__ = [
+    "SprintChannel",
+    "SprintChannelParams",
+]
 
 TRACKER = "issue-tracker"
 _PROJECTS = {"WEB": "Storefront Web", "MOB": "Trail Companion App", "OPS": "Platform Operations"}
@@ -56,8 +58,18 @@ _OPENERS: tuple[str, ...] = (
 )
 
 
+class SprintChannelParams(TaskParams):
+    """Task parameters of ``SprintChannel`` (in the order its tasks list them)."""
+
+    project: str
+    sprint_name: str
+    channel: str
+    text: str
+
+
 class SprintChannel(TaskFamily):
     id: ClassVar[str] = "sprint-channel"
+    params_type: ClassVar[type[TaskParams] | None] = SprintChannelParams
     domain: ClassVar[str] = "team-chat"
     apps: ClassVar[tuple[str, ...]] = (TRACKER, "team-chat")
     difficulty: ClassVar[Difficulty] = "hard"
@@ -69,13 +81,14 @@ class SprintChannel(TaskFamily):
         return [StartWindow(app=TRACKER, page="/"), StartWindow(app="team-chat", page="/")]
 
     def oracle(self, task: TaskConfig) -> object | None:
-        from cuagym.families.cross.issue_tracker._oracle_cross import SprintChannelOracle
+        # Imported here, the one import that must wait: the oracle's parts need both family
+        # packages, and each package's FAMILIES registers the other's cross family, so at
+        # this module's import one of the two is still half-initialised.
+        from cuagym.families.cross.team_chat._oracle_tracker import SprintChannelOracle
 
         return SprintChannelOracle(task)
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
-        from cuagym.families.issue_tracker._issues import ME
-
         project = rng.choice(sorted(_PROJECTS))
         number = {"WEB": 23, "MOB": 12, "OPS": 7}[project]  # the seed's active sprints
         sprint = f"{project} Sprint {number}"
@@ -128,27 +141,18 @@ class SprintChannel(TaskFamily):
         )
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        from cuagym.families.cross.issue_tracker._cross import _ME_CHAT, _chat_base
-        from cuagym.families.issue_tracker._common import (
-            gold_from,
-            task_world,
-        )
-        from cuagym.families.issue_tracker._common import (
-            setup_script as tracker_setup,
-        )
-
         p = params_of(task)
         world = task_world(task, ())
         sprint = next(s for s in world["sprints"].values() if s["name"] == p["sprint_name"])
         sprint["goal"] = family_rng(task, "goal").choice(_GOALS[p["project"]])
         gold_from(world, lambda s: None)  # validates; the tracker does not change
         rng = family_rng(task, "chat-world")
-        chat = _chat_base(rng)
+        chat = chat_base(rng, ME)
         finish(chat, rng)
         validate(chat, f"{task.task_id} chat world")
         gold = copy.deepcopy(chat)
         now = gold_now(gold)
-        me = _ME_CHAT["id"]
+        me = ME_CHAT["id"]
         cid = create_channel(gold, me, p["channel"], sprint["goal"], now=now)
         post_message(gold, cid, me, p["text"], now=now)
         validate(gold, f"{task.task_id} chat gold")
@@ -157,9 +161,6 @@ class SprintChannel(TaskFamily):
         return GeneratedScripts(setup, golden_script(task.task_id, patch_ops(chat, gold)))
 
     def write_reward(self, task: TaskConfig) -> str:
-        from cuagym.families.cross.issue_tracker._cross import _CHAT_HELPERS
-        from cuagym.families.issue_tracker._common import _HELPERS
-
         p = params_of(task)
         read = """
         data = hub_state("issue-tracker")
@@ -171,7 +172,7 @@ class SprintChannel(TaskFamily):
         return compose_reward(
             header=f"# reward.py: #{p['channel']} for {p['sprint_name']}, described by its goal",
             imports="import json\n",
-            libraries=[*WEB_LIBRARIES, _HELPERS, _CHAT_HELPERS],
+            libraries=[*WEB_LIBRARIES, TRACKER_HELPERS, CHAT_HELPERS],
             constants=f"PARAMS = json.loads({json.dumps(p)!r})",
             read=read,
             body=_BODY,

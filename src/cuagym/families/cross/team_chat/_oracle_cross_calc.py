@@ -8,8 +8,8 @@ chat's alone: open the channel, write the report, send it once, and see it in th
 from __future__ import annotations
 
 from cuagym.families._web_oracle import Stage
-from cuagym.families.cross.team_chat._cross_calc import report_text
-from cuagym.families.team_chat._oracle import ChatOracle
+from cuagym.families.cross.team_chat._calc_report import report_text
+from cuagym.families.team_chat.shared import ChatOracle
 
 __all__ = ["ReportWorkbookFigureOracle"]
 

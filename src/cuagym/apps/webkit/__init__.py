@@ -1,0 +1,55 @@
+"""The web kit (DESIGN.md §11): what the mock web apps share, in one place.
+
+- :class:`ModelWebApp`: the hub-facing app (invariants on the validated state model, UI routes
+  loaded on demand);
+- :class:`Screens` and :func:`render_screen`: the page frame, error pages and the
+  mutate-then-redirect of every form post, bound by each app to its own shell;
+- ``load``, ``field``, ``fields``, ``safe_next``, :func:`save_uploads`, ``State``: the form and
+  session helpers the apps' routes use;
+- :class:`StateModel`, ``Id``, ``Timestamp``, ``HexColor``, ``Name80``, :func:`diff_path`,
+  :func:`parse_ts`: the building blocks of a state schema and its invariants.
+"""
+
+from __future__ import annotations
+
+from cuagym.apps.webkit._app import ModelWebApp
+from cuagym.apps.webkit._screens import (
+    Screens,
+    State,
+    field,
+    fields,
+    load,
+    rejected,
+    render_screen,
+    save_uploads,
+)
+from cuagym.apps.webkit._state import (
+    HexColor,
+    Id,
+    Name80,
+    StateModel,
+    Timestamp,
+    diff_path,
+    parse_ts,
+)
+from cuagym.hub import safe_next
+
+__all__ = [
+    "HexColor",
+    "Id",
+    "ModelWebApp",
+    "Name80",
+    "Screens",
+    "State",
+    "StateModel",
+    "Timestamp",
+    "diff_path",
+    "field",
+    "fields",
+    "load",
+    "parse_ts",
+    "rejected",
+    "render_screen",
+    "safe_next",
+    "save_uploads",
+]
