@@ -13,7 +13,9 @@ on the host) whose part below its inline marker is pasted into the script.
   (``$CUAGYM_INITIAL_HOME``), file-tree comparison, and comparable views of every sheet,
   paragraph and slide of office files, for "nothing outside the target changed" guards.
 
-:func:`reward_script` assembles a reward from these, a domain's read block and its checks.
+:func:`reward_script` assembles a reward from these, a domain's read block and its checks;
+:mod:`._desktop_scripts` composes a desktop app's setup and golden scripts from parts
+(:func:`desktop_script`) and its reward (:func:`desktop_reward`).
 """
 
 from pathlib import Path
@@ -27,6 +29,13 @@ from cuagym.scripts._compose import (
     inlined_file,
     reward_script,
 )
+from cuagym.scripts._desktop_scripts import (
+    DESKTOP_LIBRARIES,
+    Part,
+    desktop_reward,
+    desktop_script,
+    json_literal,
+)
 
 # Read as text, not imported: _hub imports requests, which the env image has but a host with
 # only the demo's install does not (the host only pastes the module into reward.py).
@@ -34,8 +43,6 @@ _HUB_SOURCE = Path(__file__).with_name("_hub.py")
 
 #: What a web reward inlines to read the hub and guard its diff, in order.
 WEB_LIBRARIES: tuple[str, ...] = (inlined(_globs), inlined(_HUB_SOURCE))
-#: What a desktop reward inlines to compare the home (files, office views) with the initial one.
-DESKTOP_LIBRARIES: tuple[str, ...] = (inlined(_globs), inlined(_home))
 #: What a desktop x web reward inlines: both of the above (``_globs`` once), desktop first.
 DESK_WEB_LIBRARIES: tuple[str, ...] = (inlined(_globs), inlined(_home), inlined(_HUB_SOURCE))
 #: Reading figures out of a typed text (``figures_in``, ``states_figure``).
@@ -48,8 +55,12 @@ __all__ = [
     "INLINE_MARKER",
     "RUN_MAIN",
     "WEB_LIBRARIES",
+    "Part",
+    "desktop_reward",
+    "desktop_script",
     "doc_line",
     "inlined",
     "inlined_file",
+    "json_literal",
     "reward_script",
 ]
