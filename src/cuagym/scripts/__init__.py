@@ -35,6 +35,7 @@ from cuagym.scripts._desktop_scripts import (
     desktop_reward,
     desktop_script,
     json_literal,
+    statements_of,
 )
 
 # Read as text, not imported: _hub imports requests, which the env image has but a host with
@@ -63,4 +64,5 @@ __all__ = [
     "inlined_file",
     "json_literal",
     "reward_script",
+    "statements_of",
 ]

@@ -14,24 +14,35 @@ desktop app (calc, files, writer, impress).
 quoting the instruction, the task's params as ``P`` and the desktop libraries that compare the
 home with the initial one (:data:`cuagym.scripts.DESKTOP_LIBRARIES`), first.
 
-Parts longer than a line or two are real modules (linted, type-checked) whose text below the
-inline marker is pasted verbatim (:func:`cuagym.scripts.inlined`); a statement module declares
-the script's constants it reads above the marker (annotations without a value: it is read as
-text, never imported). Only the constants, made from the task, are generated here.
+Parts longer than a line or two are real code (linted, type-checked), pasted verbatim: a
+module's text below the inline marker (:func:`cuagym.scripts.inlined`; a statement module sets
+the script's constants it reads, empty, above the marker), or the statements of a function
+(:func:`statements_of`: a family's check block, written as the body of a function that is never
+called, over the names the reward's read block defines). Only the constants, made from the
+task, are generated here.
 """
 
 from __future__ import annotations
 
+import ast
+import inspect
 import json
 import textwrap
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from cuagym.scripts import _globs, _home
 from cuagym.scripts._compose import doc_line, inlined, reward_script
 
-__all__ = ["DESKTOP_LIBRARIES", "Part", "desktop_reward", "desktop_script", "json_literal"]
+__all__ = [
+    "DESKTOP_LIBRARIES",
+    "Part",
+    "desktop_reward",
+    "desktop_script",
+    "json_literal",
+    "statements_of",
+]
 
 #: What a desktop reward inlines to compare the home (files, office views) with the initial one.
 DESKTOP_LIBRARIES: tuple[str, ...] = (inlined(_globs), inlined(_home))
@@ -93,3 +104,23 @@ def desktop_reward(
         read=read,
         body=body,
     )
+
+
+def statements_of(function: Callable[..., object]) -> str:
+    """The body of ``function`` below its docstring, dedented, as script text ending in one
+    newline: a block of a script's ``main`` kept as real code. The function is never called:
+    the names it reads are the script's (its module imports them for the type checker only),
+    and its docstring, which it must have, says what the block does."""
+    lines, _ = inspect.getsourcelines(function)
+    node = ast.parse(textwrap.dedent("".join(lines))).body[0]
+    if not (
+        isinstance(node, ast.FunctionDef)
+        and len(node.body) > 1
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+        and isinstance(node.body[0].value.value, str)
+    ):
+        raise ValueError(f"{function.__qualname__}: a docstring, then statements")
+    start = node.body[0].end_lineno or node.body[0].lineno
+    body = "".join(lines[start : node.end_lineno])
+    return textwrap.dedent(body).strip("\n") + "\n"

@@ -10,9 +10,14 @@ Top-level hidden folders (trash, app settings) are not walked.
 
 import hashlib
 import os
+from typing import Any
 
 from cuagym.apps.files._reward_lib import kind_of
 from cuagym.scripts._home import HOME, initial_home, tree, tree_changes
+
+# What the block leaves for the checks, typed here (the script's own lines carry no annotations).
+files: dict[str, dict[str, Any]]
+dirs: set[str]
 
 # -- inlined into reward.py --
 start = initial_home()

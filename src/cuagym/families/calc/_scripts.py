@@ -122,13 +122,8 @@ def golden_script(task_id: str, path: str, facts: dict[str, Any], body: str) -> 
     )
 
 
-_REWARD_READ = """
-wb = openpyxl.load_workbook(P["path"])
-vals = openpyxl.load_workbook(P["path"], data_only=True)
-start = initial_home()
-before = office_view(initial_path(P["path"]))
-after = office_view(P["path"])
-"""
+#: Statements, read and never imported: they run on the reward's ``P``.
+_REWARD_READ = inlined_file("cuagym.apps.calc", "_read_workbook.py")
 
 # Every calc task edits one workbook: any other file of the home that appears, disappears or
 # changes is collateral. LibreOffice's lock file beside the open workbook is its own business.

@@ -10,7 +10,9 @@ from typing import Any, ClassVar
 
 from cuagym.core import Difficulty, StartWindow, TaskConfig
 from cuagym.families.files._base import FilesFamily, FileSpec, Op, quote
+from cuagym.families.files._find_checks import set_permissions
 from cuagym.families.files._world import PROJECTS, file_spec, filler_text, stamp
+from cuagym.scripts import statements_of
 
 __all__ = ["CollectBySearch", "CopyHiddenFiles", "SetPermissions"]
 
@@ -316,27 +318,4 @@ class SetPermissions(FilesFamily):
         # Permissions are no part of the tree listing: every regular file's permissions are
         # compared between the initial home and now, and only the asked ones may differ; the
         # asked ones are read as the instruction writes them (rwxr-xr-x).
-        return """
-asked = [(P["base"] + "/scripts/" + n, P["script_mode"]) for n in P["scripts"]] + [
-    (P["base"] + "/config/" + P["secret"], P["secret_mode"])]
-off = off_plan(changes, after, before)
-shown = {}  # file -> its permissions before and now, as ls shows them (rw-r--r--)
-for f in regular_files(before):
-    if after.get(f) == before[f]:
-        old = os.lstat(os.path.join(start, f)).st_mode
-        new = os.lstat(os.path.join(HOME, f)).st_mode
-        shown[f] = tuple("".join(c if mode & (1 << (8 - i)) else "-"
-                                 for i, c in enumerate("rwxrwxrwx")) for mode in (old, new))
-names = {f for f, _ in asked}
-moved = [f for f, (old, new) in shown.items() if old != new and f not in names]
-right = [f for f, text in asked if f in shown and shown[f][1] == text]
-scripts = [f for f in right if f.endswith(".sh")]
-now = [shown[f][1] if f in shown else "missing" for f, _ in asked]
-checks.append(("files_kept", 0, all(f in shown for f in names), "asked files present"))
-checks.append(("nothing_else_changed", 0, not off, "unplanned changes: " + listing(off)))
-checks.append(("other_modes_kept", 0, not moved,
-               "also changed: " + ", ".join(f"{f} {shown[f][1]}" for f in moved)[:150]))
-checks.append(("scripts_runnable", 2, len(scripts) == len(P["scripts"]), f"now: {now}"))
-checks.append(("secret_private", 2, P["base"] + "/config/" + P["secret"] in right,
-               f"now: {now}"))
-"""
+        return statements_of(set_permissions)
