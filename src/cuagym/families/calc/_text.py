@@ -8,6 +8,8 @@ from typing import Any, ClassVar
 from cuagym.apps.calc._world import COMPANIES, contact_table, slug
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.families.calc._base import SAVE_NOTE, CalcFamily, Sheet, quote
+from cuagym.families.calc._text_checks import display_names
+from cuagym.scripts import statements_of
 
 __all__ = ["DisplayNames"]
 
@@ -109,29 +111,7 @@ for r in range(2, F["n"] + 2):
         # The expected text is built from the row's own cells as they are now; a formula must
         # read exactly that row's name cells (and company), so typed text does not count.
         cols, seps = next((c, s) for w, _, c, s in _STYLES.values() if w == p["style"])
-        return f"""
-ws = wb[P["sheet"]]
-COLS, SEPS = {list(cols)!r}, {list(seps)!r}
-rows = range(2, P["n"] + 2)
-want, reads = {{}}, {{}}
-for r in rows:
-    parts = [text_of(shown_or_error(wb, vals, P["sheet"], c + str(r))) for c in COLS]
-    text = parts[0]
-    for sep, part in zip(SEPS, parts[1:]):
-        text += sep + part
-    want[r] = text + (")" if len(COLS) == 3 else "")
-    reads[r] = sorted(P["sheet"] + "!" + c + str(r) for c in COLS)
-got = {{r: shown_or_error(wb, vals, P["sheet"], f"E{{r}}") for r in rows}}
-right = [r for r in rows if got[r] == want[r]]
-formulas = [r for r in rows if formula_refs(ws[f"E{{r}}"].value, P["sheet"]) == reads[r]]
-names_ok = all(ws[f"A{{r}}"].value and ws[f"B{{r}}"].value for r in rows)
-extra = unexpected_changes(before, after, [[P["sheet"] + "!E1:E" + str(P["n"] + 1), "*"]])
-checks.append(("contacts_kept", 0, names_ok, "every contact has a first and a last name"))
-checks.append(("nothing_else_changed", 0, not extra, "also changed: " + listing(extra)))
-checks.append(("header", 1, ws["E1"].value == P["header"], "E1: " + text_of(ws["E1"].value)))
-checks.append(("formulas", 2, len(formulas) == P["n"],
-               f"{{len(formulas)}} of {{P['n']}} read exactly their row's name cells"))
-checks.append(("most_right", 1, len(right) * 2 >= P["n"], f"{{len(right)}} of {{P['n']}} right"))
-wrong = [f"E{{r}}={{text_of(got[r])}}" for r in rows if r not in right]
-checks.append(("all_right", 2, len(right) == P["n"], "wrong: " + listing(wrong)))
-"""
+        return (
+            f'ws = wb[P["sheet"]]\nCOLS, SEPS = {list(cols)!r}, {list(seps)!r}\n'
+            + statements_of(display_names)
+        )

@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from cuagym.core import Difficulty, StartWindow, TaskConfig
+from cuagym.families.cross.files._cross_checks import extract_by_sheet
 from cuagym.families.files._base import FilesFamily, FileSpec, Op, quote
 from cuagym.families.files._world import (
     CLIENTS,
@@ -28,6 +29,7 @@ from cuagym.families.files._world import (
     filler_text,
     stamp,
 )
+from cuagym.scripts import statements_of
 
 __all__ = ["ExtractBySheet", "FileBySheet", "RenameFromSheet"]
 
@@ -423,34 +425,4 @@ class ExtractBySheet(FilesFamily):
     def checks(self, p: dict[str, Any]) -> str:
         # What each listed archive holds (read from the archive as it is: the guard keeps it
         # unchanged) is what its folder must gain, byte for byte; nothing else may change.
-        return (
-            _READ_PLAN
-            + """
-extracted = {}  # path -> ("file", sha) of every member where the plan puts it
-folders = []
-for name, dest in pairs:
-    archive = P["folder"] + "/" + name
-    if before.get(archive, ("",))[0] != "file":
-        problem = problem or "not an archive in the folder: " + name
-        continue
-    folders.append(dest.strip("/"))
-    with zipfile.ZipFile(os.path.join(start, archive)) as zf:
-        for info in zf.infolist():
-            if not info.is_dir():
-                sha = hashlib.sha256(zf.read(info)).hexdigest()
-                extracted[dest.strip("/") + "/" + info.filename] = ("file", sha)
-plan = planned(before, folders=folders)
-plan.update(extracted)
-off = off_plan(changes, after, plan if not problem else before, free=[lock])
-done = [f for f, entry in extracted.items() if after.get(f) == entry]
-archives = [f for f in regular_files(before, P["folder"]) if after.get(f) == before[f]]
-checks.append(("plan_kept", 0, len(pairs) == P["listed"] and not problem,
-               problem or f"{len(pairs)} rows"))
-checks.append(("archives_kept", 0, len(archives) == P["listed"] + P["keep"],
-               f"{len(archives)} archives as they were"))
-checks.append(("nothing_else_changed", 0, not off, "unplanned changes: " + listing(off)))
-checks.append(("some_extracted", 1, bool(done), f"{len(done)} of {len(extracted)} files"))
-checks.append(("all_extracted", 3, bool(extracted) and len(done) == len(extracted),
-               "missing: " + ", ".join(sorted(set(extracted) - set(done)))[:150]))
-"""
-        )
+        return _READ_PLAN + "\n" + statements_of(extract_by_sheet)
