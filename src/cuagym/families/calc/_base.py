@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from cuagym.core import StartWindow, TaskConfig
 from cuagym.families._family import GeneratedScripts, TaskFamily, family_rng
+from cuagym.families.calc._oracles import ORACLES
 from cuagym.families.calc._scripts import golden_script, reward_script, setup_script
 
 __all__ = ["SAVE_NOTE", "CalcFamily", "Sheet", "params_of", "quote"]
@@ -50,8 +51,6 @@ class CalcFamily(TaskFamily):
 
     def oracle(self, task: TaskConfig) -> object | None:
         """The family's GUI solver (:mod:`._oracles`), or None when it has none."""
-        from cuagym.families.calc._oracles import ORACLES
-
         made = ORACLES.get(self.id)
         return made(task) if made is not None else None
 

@@ -8,33 +8,11 @@ from typing import Any, ClassVar
 from cuagym.apps.calc._world import COMPANIES, contact_table, slug
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.families.calc._base import SAVE_NOTE, CalcFamily, Sheet, quote
+from cuagym.families.calc._name_styles import NAME_STYLES, joined_columns
 from cuagym.families.calc._text_checks import display_names
 from cuagym.scripts import statements_of
 
 __all__ = ["DisplayNames"]
-
-# style -> (how the instruction describes it, the example it gives, the columns it joins and
-# the text between them): the sample person is not in any contact list
-_STYLES: dict[str, tuple[str, str, tuple[str, ...], tuple[str, ...]]] = {
-    "last-first": (
-        "the last name, a comma and a space, then the first name",
-        "Ada Lovelace gives “Lovelace, Ada”",
-        ("B", "A"),
-        (", ",),
-    ),
-    "first-last": (
-        "the first name, one space, then the last name",
-        "Ada Lovelace gives “Ada Lovelace”",
-        ("A", "B"),
-        (" ",),
-    ),
-    "with-company": (
-        "the first name, a space, the last name, a space and the company in parentheses",
-        "Ada Lovelace of Analytical Engines gives “Ada Lovelace (Analytical Engines)”",
-        ("A", "B", "C"),
-        (" ", " ("),
-    ),
-}
 
 
 class DisplayNames(CalcFamily):
@@ -46,10 +24,10 @@ class DisplayNames(CalcFamily):
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         company = rng.choice(COMPANIES)
-        style = rng.choice(sorted(_STYLES))
+        style = rng.choice(sorted(NAME_STYLES))
         n = rng.randint(12, 24)
         header = rng.choice(["Display name", "Full name", "Label"])
-        what, example, _, _ = _STYLES[style]
+        what, example, _, _ = NAME_STYLES[style]
         path = f"/home/user/Documents/{slug(company)}_contacts.xlsx"
         tab, named, cells = quote("Contacts"), quote(header), f"E2:E{n + 1}"
         instruction = rng.choice(
@@ -94,7 +72,7 @@ class DisplayNames(CalcFamily):
         ], ""
 
     def patch(self, p: dict[str, Any]) -> str:
-        cols, seps = next((c, s) for w, _, c, s in _STYLES.values() if w == p["style"])
+        cols, seps = joined_columns(p["style"])
         return f"""
 ws = wb[F["sheet"]]
 ws["E1"] = F["header"]
@@ -110,7 +88,7 @@ for r in range(2, F["n"] + 2):
     def checks(self, p: dict[str, Any]) -> str:
         # The expected text is built from the row's own cells as they are now; a formula must
         # read exactly that row's name cells (and company), so typed text does not count.
-        cols, seps = next((c, s) for w, _, c, s in _STYLES.values() if w == p["style"])
+        cols, seps = joined_columns(p["style"])
         return (
             f'ws = wb[P["sheet"]]\nCOLS, SEPS = {list(cols)!r}, {list(seps)!r}\n'
             + statements_of(display_names)

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from cuagym.core import StartWindow, TaskConfig
 from cuagym.families._family import GeneratedScripts, TaskFamily, family_rng
+from cuagym.families.files._oracle_tasks import ORACLES
 from cuagym.families.files._scripts import golden_script, reward_script, setup_script
 
 __all__ = ["FileSpec", "FilesFamily", "Op", "params_of", "quote"]
@@ -50,8 +51,6 @@ class FilesFamily(TaskFamily):
 
     def oracle(self, task: TaskConfig) -> object | None:
         """The family's GUI solver (:mod:`._oracle_tasks`), or None when it has none."""
-        from cuagym.families.files._oracle_tasks import ORACLES
-
         made = ORACLES.get(self.id)
         return made(task, self) if made is not None else None
 
