@@ -14,11 +14,11 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from cuagym.core import StartWindow, TaskConfig
-from cuagym.families._family import GeneratedScripts, TaskFamily, family_rng
+from cuagym.families._family import GeneratedScripts, TaskFamily, TaskParams, family_rng
 from cuagym.families.calc._oracles import ORACLES
 from cuagym.families.calc._scripts import golden_script, reward_script, setup_script
 
-__all__ = ["SAVE_NOTE", "CalcFamily", "Sheet", "params_of", "quote"]
+__all__ = ["SAVE_NOTE", "CalcFamily", "CalcParams", "Sheet", "params_of", "quote"]
 
 Sheet = dict[str, Any]
 
@@ -27,6 +27,12 @@ SAVE_NOTE = (
     "Only the saved file counts: keep it at the same path, in xlsx format, and leave the rest "
     "of the workbook as it is."
 )
+
+
+class CalcParams(TaskParams):
+    """What every calc task states: the workbook it is about (a family's model adds the rest)."""
+
+    path: str
 
 
 def params_of(task: TaskConfig) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from cuagym.apps.calc._world import (
+from cuagym.apps.calc import (
     COMPANIES,
     invoice_table,
     region_summary,
@@ -14,7 +14,8 @@ from cuagym.apps.calc._world import (
     task_table,
 )
 from cuagym.core import Difficulty, TaskConfig
-from cuagym.families.calc._base import SAVE_NOTE, CalcFamily, Sheet, quote
+from cuagym.families._family import TaskParams
+from cuagym.families.calc._base import SAVE_NOTE, CalcFamily, CalcParams, Sheet, quote
 from cuagym.families.calc._data_checks import (
     dropdown_list,
     extract_rows_to_sheet,
@@ -44,10 +45,24 @@ _COLS = {
 }
 
 
+class SortRowsParams(CalcParams):
+    """What a :class:`SortRows` task states (its ``params``)."""
+
+    sheet: str
+    key1: str
+    dir1: str
+    key2: str
+    dir2: str
+    col1: str
+    col2: str
+    n: int
+
+
 class SortRows(CalcFamily):
     id: ClassVar[str] = "sort-rows"
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("data", "sort", "multi-key-sort")
+    params_type: ClassVar[type[TaskParams] | None] = SortRowsParams
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         company = rng.choice(COMPANIES)
@@ -136,10 +151,19 @@ _STATUS_LISTS: tuple[tuple[str, ...], ...] = (
 )
 
 
+class DropdownListParams(CalcParams):
+    """What a :class:`DropdownList` task states (its ``params``)."""
+
+    sheet: str
+    items: list[str]
+    n: int
+
+
 class DropdownList(CalcFamily):
     id: ClassVar[str] = "dropdown-list"
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("data", "validation", "list-validation")
+    params_type: ClassVar[type[TaskParams] | None] = DropdownListParams
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         company = rng.choice(COMPANIES)
@@ -205,10 +229,21 @@ ws.add_data_validation(dv)
         return statements_of(dropdown_list)
 
 
+class ExtractRowsToSheetParams(CalcParams):
+    """What a :class:`ExtractRowsToSheet` task states (its ``params``)."""
+
+    sheet: str
+    other: str
+    new: str
+    status: str
+    n: int
+
+
 class ExtractRowsToSheet(CalcFamily):
     id: ClassVar[str] = "extract-rows-to-sheet"
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("data", "filter", "extract-matching-rows")
+    params_type: ClassVar[type[TaskParams] | None] = ExtractRowsToSheetParams
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         company = rng.choice(COMPANIES)
@@ -292,10 +327,19 @@ for row in src.iter_rows(min_row=1, max_row=F["n"] + 1, max_col=6):
         return statements_of(extract_rows_to_sheet)
 
 
+class RegionChartParams(CalcParams):
+    """What a :class:`RegionChart` task states (its ``params``)."""
+
+    sheet: str
+    title: str
+    k: int
+
+
 class RegionChart(CalcFamily):
     id: ClassVar[str] = "region-chart"
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("charts", "insert", "column-chart")
+    params_type: ClassVar[type[TaskParams] | None] = RegionChartParams
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         company = rng.choice(COMPANIES)

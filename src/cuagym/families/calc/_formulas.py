@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from cuagym.apps.calc._world import (
+from cuagym.apps.calc import (
     COMPANIES,
     budget_table,
     order_lines,
@@ -20,17 +20,28 @@ from cuagym.apps.calc._world import (
     slug,
 )
 from cuagym.core import Difficulty, TaskConfig
-from cuagym.families.calc._base import SAVE_NOTE, CalcFamily, Sheet, quote
+from cuagym.families._family import TaskParams
+from cuagym.families.calc._base import SAVE_NOTE, CalcFamily, CalcParams, Sheet, quote
 from cuagym.families.calc._formulas_checks import price_lookup, status_column, totals_row
 from cuagym.scripts import statements_of
 
 __all__ = ["PriceLookup", "StatusColumn", "TotalsRow"]
 
 
+class TotalsRowParams(CalcParams):
+    """What a :class:`TotalsRow` task states (its ``params``)."""
+
+    sheet: str
+    label: str
+    n: int
+    row: int
+
+
 class TotalsRow(CalcFamily):
     id: ClassVar[str] = "totals-row"
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("formulas", "aggregate", "sum-average")
+    params_type: ClassVar[type[TaskParams] | None] = TotalsRowParams
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         company = rng.choice(COMPANIES)
@@ -102,10 +113,21 @@ for col in ("F", "H"):
         return statements_of(totals_row)
 
 
+class StatusColumnParams(CalcParams):
+    """What a :class:`StatusColumn` task states (its ``params``)."""
+
+    sheet: str
+    over: str
+    under: str
+    even: str
+    n: int
+
+
 class StatusColumn(CalcFamily):
     id: ClassVar[str] = "status-column"
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("formulas", "logical", "if-condition")
+    params_type: ClassVar[type[TaskParams] | None] = StatusColumnParams
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         company = rng.choice(COMPANIES)
@@ -182,10 +204,20 @@ for r in range(2, F["n"] + 2):
         return statements_of(status_column)
 
 
+class PriceLookupParams(CalcParams):
+    """What a :class:`PriceLookup` task states (its ``params``)."""
+
+    sheet: str
+    prices: str
+    n: int
+    m: int
+
+
 class PriceLookup(CalcFamily):
     id: ClassVar[str] = "price-lookup"
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("formulas", "lookup", "lookup-across-sheets")
+    params_type: ClassVar[type[TaskParams] | None] = PriceLookupParams
     # One lookup formula filled down all orders needs the price table's range fixed with $:
     # the oracle types it so, and relative ranges that slide down miss codes and fail the
     # prices checks.

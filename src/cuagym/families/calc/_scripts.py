@@ -18,18 +18,18 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
+from cuagym.apps.calc import READ_WORKBOOK, REWARD_LIBRARY
 from cuagym.scripts import (
     Part,
     desktop_reward,
     desktop_script,
     inlined,
-    inlined_file,
     json_literal,
 )
 
 __all__ = ["golden_script", "json_literal", "py_rows", "reward_script", "setup_script"]
 
-REWARD_HELPERS = inlined_file("cuagym.apps.calc", "_reward_lib.py")
+REWARD_HELPERS = REWARD_LIBRARY
 REWARD_GUARDS = inlined(Path(__file__).with_name("_reward_guards.py"))
 
 
@@ -122,9 +122,6 @@ def golden_script(task_id: str, path: str, facts: dict[str, Any], body: str) -> 
     )
 
 
-#: Statements, read and never imported: they run on the reward's ``P``.
-_REWARD_READ = inlined_file("cuagym.apps.calc", "_read_workbook.py")
-
 # Every calc task edits one workbook: any other file of the home that appears, disappears or
 # changes is collateral. LibreOffice's lock file beside the open workbook is its own business.
 _HOME_GUARD = """
@@ -148,6 +145,6 @@ def reward_script(task_id: str, instruction: str, params: dict[str, Any], body: 
         params=params,
         imports="import json\n\nimport openpyxl\n",
         libraries=[REWARD_HELPERS, REWARD_GUARDS],
-        read=_REWARD_READ,
+        read=READ_WORKBOOK,
         body=textwrap.dedent(body).strip("\n") + "\n" + _HOME_GUARD,
     )

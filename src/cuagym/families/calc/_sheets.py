@@ -6,9 +6,10 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from cuagym.apps.calc._world import COMPANIES, REGIONS, month_sheet, slug
+from cuagym.apps.calc import COMPANIES, REGIONS, month_sheet, slug
 from cuagym.core import Difficulty, TaskConfig
-from cuagym.families.calc._base import SAVE_NOTE, CalcFamily, Sheet, quote
+from cuagym.families._family import TaskParams
+from cuagym.families.calc._base import SAVE_NOTE, CalcFamily, CalcParams, Sheet, quote
 from cuagym.families.calc._sheets_checks import rename_sheets, summary_sheet
 from cuagym.scripts import statements_of
 
@@ -22,6 +23,15 @@ _QUARTERS: dict[str, tuple[str, ...]] = {
 }
 
 
+class SummarySheetParams(CalcParams):
+    """What a :class:`SummarySheet` task states (its ``params``)."""
+
+    new: str
+    months: list[str]
+    notes: str
+    quarter: str
+
+
 class SummarySheet(CalcFamily):
     """A new first sheet that sums each month sheet's Units and Revenue with live formulas,
     one row per month in sheet order, and a grand total row. The notes sheet is no month."""
@@ -29,6 +39,7 @@ class SummarySheet(CalcFamily):
     id: ClassVar[str] = "summary-sheet"
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("sheets", "manage", "insert-sheet")
+    params_type: ClassVar[type[TaskParams] | None] = SummarySheetParams
     also_covers: ClassVar[tuple[str, ...]] = ("calc:formulas/aggregate/sum-average",)
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
@@ -128,6 +139,13 @@ ws.cell(row=total, column=3, value=f"=SUM(C2:C{total - 1})").number_format = "#,
         return statements_of(summary_sheet)
 
 
+class RenameSheetsParams(CalcParams):
+    """What a :class:`RenameSheets` task states (its ``params``)."""
+
+    count: int
+    notes: str
+
+
 class RenameSheets(CalcFamily):
     """Sheets still called Sheet1, Sheet2, ... renamed after the region in their A1 title;
     order, contents and the notes sheet stay as they are."""
@@ -135,6 +153,7 @@ class RenameSheets(CalcFamily):
     id: ClassVar[str] = "rename-sheets"
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("sheets", "manage", "rename-sheet")
+    params_type: ClassVar[type[TaskParams] | None] = RenameSheetsParams
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         company = rng.choice(COMPANIES)

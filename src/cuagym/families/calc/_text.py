@@ -5,14 +5,24 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from cuagym.apps.calc._world import COMPANIES, contact_table, slug
+from cuagym.apps.calc import COMPANIES, contact_table, slug
 from cuagym.core import Difficulty, TaskConfig
-from cuagym.families.calc._base import SAVE_NOTE, CalcFamily, Sheet, quote
+from cuagym.families._family import TaskParams
+from cuagym.families.calc._base import SAVE_NOTE, CalcFamily, CalcParams, Sheet, quote
 from cuagym.families.calc._name_styles import NAME_STYLES, joined_columns
 from cuagym.families.calc._text_checks import display_names
 from cuagym.scripts import statements_of
 
 __all__ = ["DisplayNames"]
+
+
+class DisplayNamesParams(CalcParams):
+    """What a :class:`DisplayNames` task states (its ``params``)."""
+
+    sheet: str
+    header: str
+    style: str
+    n: int
 
 
 class DisplayNames(CalcFamily):
@@ -21,6 +31,7 @@ class DisplayNames(CalcFamily):
     id: ClassVar[str] = "display-names"
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("formulas", "text-and-dates", "text-functions")
+    params_type: ClassVar[type[TaskParams] | None] = DisplayNamesParams
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         company = rng.choice(COMPANIES)

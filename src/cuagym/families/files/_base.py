@@ -13,6 +13,7 @@ from abc import abstractmethod
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from cuagym.apps.files import FileSpec
 from cuagym.core import StartWindow, TaskConfig
 from cuagym.families._family import GeneratedScripts, TaskFamily, family_rng
 from cuagym.families.files._oracle_tasks import ORACLES
@@ -20,8 +21,6 @@ from cuagym.families.files._scripts import golden_script, reward_script, setup_s
 
 __all__ = ["FileSpec", "FilesFamily", "Op", "params_of", "quote"]
 
-#: ``{"path", "kind", "text", "mtime"}``: one file of the initial tree (path under /home/user)
-FileSpec = dict[str, Any]
 #: ``[op, a, b]``: a golden-patch file operation (see ``golden_script``)
 Op = list[str]
 

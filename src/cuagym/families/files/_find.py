@@ -8,10 +8,11 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from cuagym.apps.files import PROJECTS, file_spec, filler_text, stamp
 from cuagym.core import Difficulty, StartWindow, TaskConfig
+from cuagym.families._family import TaskParams
 from cuagym.families.files._base import FilesFamily, FileSpec, Op, quote
 from cuagym.families.files._find_checks import set_permissions
-from cuagym.families.files._world import PROJECTS, file_spec, filler_text, stamp
 from cuagym.scripts import statements_of
 
 __all__ = ["CollectBySearch", "CopyHiddenFiles", "SetPermissions"]
@@ -35,6 +36,15 @@ _FOLDERS = ("2023/Q1", "2023/Q4", "2024/Q2", "2024/Q3/misc", "Clients/acme", "Cl
 _KINDS = ("pdf", "pdf", "docx", "jpg", "txt")
 
 
+class CollectBySearchParams(TaskParams):
+    """What a :class:`CollectBySearch` task states (its ``params``)."""
+
+    root: str
+    term: str
+    target: str
+    hits: int
+
+
 class CollectBySearch(FilesFamily):
     """Copy every file under a deep tree whose name contains a word (any case) into one
     folder; a folder named after the word holds files whose own names do not contain it."""
@@ -42,6 +52,7 @@ class CollectBySearch(FilesFamily):
     id: ClassVar[str] = "collect-by-search"
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("navigate", "search", "search-by-name")
+    params_type: ClassVar[type[TaskParams] | None] = CollectBySearchParams
     also_covers: ClassVar[tuple[str, ...]] = ("files:manage/copy/copy-to-folder",)
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
@@ -145,6 +156,14 @@ _DOTFILES: tuple[tuple[str, str], ...] = (
 _VISIBLE: tuple[str, ...] = ("notes.txt", "bashrc_backup_notes.txt", "todo.md", "vimrc.txt")
 
 
+class CopyHiddenFilesParams(TaskParams):
+    """What a :class:`CopyHiddenFiles` task states (its ``params``)."""
+
+    backup: str
+    target: str
+    hidden: int
+
+
 class CopyHiddenFiles(FilesFamily):
     """Copy the hidden settings files (names starting with a dot) of a laptop backup folder
     into a dotfiles folder; the look-alike visible files are not hidden files."""
@@ -152,6 +171,7 @@ class CopyHiddenFiles(FilesFamily):
     id: ClassVar[str] = "copy-hidden-files"
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("navigate", "view", "hidden-files")
+    params_type: ClassVar[type[TaskParams] | None] = CopyHiddenFilesParams
     also_covers: ClassVar[tuple[str, ...]] = ("files:manage/copy/copy-to-folder",)
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
@@ -230,6 +250,16 @@ checks.append(("all_copied", 3, len(done) == len(copies),
 """
 
 
+class SetPermissionsParams(TaskParams):
+    """What a :class:`SetPermissions` task states (its ``params``)."""
+
+    base: str
+    scripts: list[str]
+    secret: str
+    script_mode: str
+    secret_mode: str
+
+
 class SetPermissions(FilesFamily):
     """Scripts runnable by anyone (rwxr-xr-x), a secrets file private to its owner (rw-------);
     every other file keeps its permissions."""
@@ -237,6 +267,7 @@ class SetPermissions(FilesFamily):
     id: ClassVar[str] = "set-permissions"
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("properties", "permissions", "change-permissions")
+    params_type: ClassVar[type[TaskParams] | None] = SetPermissionsParams
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         project = rng.choice(PROJECTS)

@@ -5,10 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from cuagym.core import Difficulty, TaskConfig
-from cuagym.families.files._base import FilesFamily, FileSpec, Op, quote
-from cuagym.families.files._manage_checks import archive_folder, fix_extensions
-from cuagym.families.files._world import (
+from cuagym.apps.files import (
     CLIENTS,
     PROJECTS,
     TRIPS,
@@ -19,6 +16,10 @@ from cuagym.families.files._world import (
     project_files,
     stamp,
 )
+from cuagym.core import Difficulty, TaskConfig
+from cuagym.families._family import TaskParams
+from cuagym.families.files._base import FilesFamily, FileSpec, Op, quote
+from cuagym.families.files._manage_checks import archive_folder, fix_extensions
 from cuagym.scripts import statements_of
 
 __all__ = [
@@ -31,10 +32,20 @@ __all__ = [
 ]
 
 
+class DeleteTempFilesParams(TaskParams):
+    """What a :class:`DeleteTempFiles` task states (its ``params``)."""
+
+    folder: str
+    ext: str
+    temps: int
+    keep: int
+
+
 class DeleteTempFiles(FilesFamily):
     id: ClassVar[str] = "delete-temp-files"
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("manage", "delete", "delete-by-pattern")
+    params_type: ClassVar[type[TaskParams] | None] = DeleteTempFilesParams
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         project = rng.choice(PROJECTS)
@@ -118,10 +129,18 @@ _STRUCTURES: tuple[tuple[str, ...], ...] = (
 )
 
 
+class CreateFolderTreeParams(TaskParams):
+    """What a :class:`CreateFolderTree` task states (its ``params``)."""
+
+    base: str
+    tree: list[str]
+
+
 class CreateFolderTree(FilesFamily):
     id: ClassVar[str] = "create-folder-tree"
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("manage", "create", "create-folders")
+    params_type: ClassVar[type[TaskParams] | None] = CreateFolderTreeParams
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         client = rng.choice(CLIENTS)
@@ -178,10 +197,18 @@ checks.append(("exactly_these", 1, present == wanted and not extra,
 """
 
 
+class CopyNewestReportParams(TaskParams):
+    """What a :class:`CopyNewestReport` task states (its ``params``)."""
+
+    share: str
+    m: int
+
+
 class CopyNewestReport(FilesFamily):
     id: ClassVar[str] = "copy-newest-report"
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("manage", "copy", "copy-to-folder")
+    params_type: ClassVar[type[TaskParams] | None] = CopyNewestReportParams
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         m = rng.randint(5, 8)
@@ -274,10 +301,19 @@ checks.append(("same_name", 1, P["share"] + "/" + name in same, "shared: " + ", 
 """
 
 
+class BatchRenameParams(TaskParams):
+    """What a :class:`BatchRename` task states (its ``params``)."""
+
+    folder: str
+    prefix: str
+    originals: list[str]
+
+
 class BatchRename(FilesFamily):
     id: ClassVar[str] = "batch-rename"
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("manage", "rename", "batch-rename")
+    params_type: ClassVar[type[TaskParams] | None] = BatchRenameParams
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         trip = rng.choice(TRIPS)
@@ -359,10 +395,19 @@ checks.append(("no_old_names", 1, not left and here == wanted | {"captions.txt"}
 """
 
 
+class FixExtensionsParams(TaskParams):
+    """What a :class:`FixExtensions` task states (its ``params``)."""
+
+    folder: str
+    names: list[str]
+    wrong: int
+
+
 class FixExtensions(FilesFamily):
     id: ClassVar[str] = "fix-extensions"
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("manage", "rename", "fix-extension")
+    params_type: ClassVar[type[TaskParams] | None] = FixExtensionsParams
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         kinds = ["pdf", "png", "jpg", "zip"]
@@ -432,10 +477,19 @@ class FixExtensions(FilesFamily):
         return statements_of(fix_extensions)
 
 
+class ArchiveFolderParams(TaskParams):
+    """What a :class:`ArchiveFolder` task states (its ``params``)."""
+
+    parent: str
+    project: str
+    count: int
+
+
 class ArchiveFolder(FilesFamily):
     id: ClassVar[str] = "archive-folder"
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("archive", "compress", "zip-folder")
+    params_type: ClassVar[type[TaskParams] | None] = ArchiveFolderParams
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         project = rng.choice(PROJECTS)

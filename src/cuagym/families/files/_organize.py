@@ -6,10 +6,11 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from cuagym.apps.files import TYPE_FILES, file_spec, filler_text, stamp
 from cuagym.core import Difficulty, StartWindow, TaskConfig
+from cuagym.families._family import TaskParams
 from cuagym.families.files._base import FilesFamily, FileSpec, Op, quote
 from cuagym.families.files._organize_checks import move_duplicates
-from cuagym.families.files._world import TYPE_FILES, file_spec, filler_text, stamp
 from cuagym.scripts import statements_of
 
 __all__ = ["MoveDuplicates", "OrganizeByDate", "OrganizeByType"]
@@ -38,10 +39,19 @@ _SCHEMES: tuple[dict[str, list[str]], ...] = (
 )
 
 
+class OrganizeByTypeParams(TaskParams):
+    """What a :class:`OrganizeByType` task states (its ``params``)."""
+
+    folder: str
+    scheme: dict[str, list[str]]
+    n: int
+
+
 class OrganizeByType(FilesFamily):
     id: ClassVar[str] = "organize-by-type"
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("organize", "sort-into-folders", "by-type")
+    params_type: ClassVar[type[TaskParams] | None] = OrganizeByTypeParams
 
     def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
         """The context says the file manager shows the folder."""
@@ -133,10 +143,18 @@ checks.append(("{key}_sorted", 1, bool(wanted) and right == wanted,
         return "".join(lines)
 
 
+class OrganizeByDateParams(TaskParams):
+    """What a :class:`OrganizeByDate` task states (its ``params``)."""
+
+    folder: str
+    n: int
+
+
 class OrganizeByDate(FilesFamily):
     id: ClassVar[str] = "organize-by-date"
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("organize", "sort-into-folders", "by-date")
+    params_type: ClassVar[type[TaskParams] | None] = OrganizeByDateParams
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         n = rng.randint(14, 24)
@@ -231,10 +249,20 @@ checks.append(("all_sorted", 3, len(right) == P["n"],
 """
 
 
+class MoveDuplicatesParams(TaskParams):
+    """What a :class:`MoveDuplicates` task states (its ``params``)."""
+
+    folder: str
+    target: str
+    groups: int
+    uniques: int
+
+
 class MoveDuplicates(FilesFamily):
     id: ClassVar[str] = "move-duplicates"
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("organize", "duplicates", "move-duplicates")
+    params_type: ClassVar[type[TaskParams] | None] = MoveDuplicatesParams
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         groups = rng.randint(2, 4)

@@ -20,16 +20,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from cuagym.apps.files import _writers
-from cuagym.scripts import Part, desktop_reward, desktop_script, inlined, inlined_file, json_literal
+from cuagym.apps.files import READ_HOME, REPLAY, REWARD_LIBRARY, WRITE_TREE, WRITERS
+from cuagym.scripts import Part, desktop_reward, desktop_script, json_literal
 
 __all__ = ["golden_script", "json_literal", "reward_script", "setup_script"]
 
-REWARD_HELPERS = inlined_file("cuagym.apps.files", "_reward_lib.py")
-# Statement modules: script text, read and never imported (they run on the script's constants).
-WRITE_TREE = inlined_file("cuagym.apps.files", "_write_tree.py")
-REPLAY = inlined_file("cuagym.apps.files", "_replay.py")
-READ_HOME = inlined_file("cuagym.apps.files", "_read_home.py")
 
 _SETUP_IMPORTS = """
 import datetime
@@ -57,7 +52,7 @@ def setup_script(task_id: str, files: list[dict[str, Any]], dirs: list[str]) -> 
         imports=_SETUP_IMPORTS,
         parts=[
             f'HOME = "/home/user"\nDIRS = {dirs!r}\nFILES = [\n{_spec_lines(files)}]',
-            inlined(_writers),
+            WRITERS,
             Part(WRITE_TREE, gap=2),
         ],
     )
@@ -85,7 +80,7 @@ def reward_script(
         instruction=instruction,
         params=params,
         imports="import hashlib\nimport json\nimport os\nimport zipfile\n" + imports,
-        libraries=[REWARD_HELPERS],
+        libraries=[REWARD_LIBRARY],
         read=READ_HOME,
         body=body,
     )

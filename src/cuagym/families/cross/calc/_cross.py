@@ -16,9 +16,10 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cuagym.apps.calc._world import COMPANIES, slug
+from cuagym.apps.calc import COMPANIES, slug
 from cuagym.core import Difficulty, StartWindow, TaskConfig
-from cuagym.families.calc._base import SAVE_NOTE, CalcFamily, Sheet, quote
+from cuagym.families._family import TaskParams
+from cuagym.families.calc import SAVE_NOTE, CalcFamily, CalcParams, Sheet, quote
 from cuagym.families.cross.calc._cross_checks import folder_inventory
 from cuagym.scripts import statements_of
 
@@ -67,6 +68,14 @@ def _body(rng: random.Random, kind: str, name: str) -> str:
     return title + "".join(w.capitalize() + ".\n" for w in words)
 
 
+class FolderInventoryParams(CalcParams):
+    """What a :class:`FolderInventory` task states (its ``params``)."""
+
+    folder: str
+    sheet: str
+    count: int
+
+
 class FolderInventory(CalcFamily):
     """files → calc: list a folder's files, sorted by name, with type and exact size, and a
     total row, in an existing inventory sheet."""
@@ -75,6 +84,7 @@ class FolderInventory(CalcFamily):
     apps: ClassVar[tuple[str, ...]] = ("files", "calc")
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("cells", "edit", "enter-values")
+    params_type: ClassVar[type[TaskParams] | None] = FolderInventoryParams
 
     def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
         """The folder in the file manager, then the workbook in Calc (on top: it changes)."""

@@ -19,18 +19,22 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from cuagym.apps.calc import REWARD_LIBRARY
 from cuagym.core import Difficulty, StartWindow, TaskConfig
-from cuagym.families._family import GeneratedScripts, family_rng
-from cuagym.families.calc._base import SAVE_NOTE, CalcFamily, Sheet, params_of, quote
-from cuagym.families.calc._scripts import (
+from cuagym.families._family import GeneratedScripts, TaskParams, family_rng
+from cuagym.families.calc import (
     REWARD_GUARDS,
-    REWARD_HELPERS,
+    SAVE_NOTE,
+    CalcFamily,
+    CalcParams,
+    Sheet,
     golden_script,
-    json_literal,
+    params_of,
+    quote,
 )
-from cuagym.families.calc._scripts import setup_script as book_setup
+from cuagym.families.calc import setup_script as book_setup
 from cuagym.families.cross.calc._cross_mail_checks import record_mailed_prices
-from cuagym.scripts import DESK_WEB_LIBRARIES, FIGURE_LIBRARY, doc_line, statements_of
+from cuagym.scripts import DESK_WEB_LIBRARIES, FIGURE_LIBRARY, doc_line, json_literal, statements_of
 from cuagym.scripts import reward_script as compose_reward
 
 __all__ = ["RecordMailedPrices", "price_text"]
@@ -108,6 +112,19 @@ def price_text(p: Mapping[str, Any]) -> str:
     )
 
 
+class RecordMailedPricesParams(CalcParams):
+    """What a :class:`RecordMailedPrices` task states (its ``params``)."""
+
+    sheet: str
+    supplier: str
+    sender_name: str
+    sender_email: str
+    subject: str
+    items: int
+    changes: list[tuple[str, str, float, float]]
+    kept: tuple[str, str, float]
+
+
 class RecordMailedPrices(CalcFamily):
     """mail -> calc: a supplier's new prices, from its email into the open price list."""
 
@@ -115,6 +132,7 @@ class RecordMailedPrices(CalcFamily):
     apps: ClassVar[tuple[str, ...]] = ("mail", "calc")
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("cells", "edit", "update-from-source")
+    params_type: ClassVar[type[TaskParams] | None] = RecordMailedPricesParams
     also_covers: ClassVar[tuple[str, ...]] = ("mail:conversations/read/open",)
 
     def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
@@ -232,7 +250,7 @@ for (cell,) in ws.iter_rows(min_row=2, max_col=1):
         return compose_reward(
             header=f'"""reward.py for {task.task_id}.\n\nTask: {doc_line(task.instruction)}\n"""',
             imports="import json\n\nimport openpyxl\n",
-            libraries=[*DESK_WEB_LIBRARIES, FIGURE_LIBRARY, REWARD_HELPERS, REWARD_GUARDS],
+            libraries=[*DESK_WEB_LIBRARIES, FIGURE_LIBRARY, REWARD_LIBRARY, REWARD_GUARDS],
             constants=f"P = {json_literal(p)}",
             read=_READ,
             body=self.checks(p),

@@ -18,10 +18,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cuagym.core import Difficulty, StartWindow, TaskConfig
-from cuagym.families.cross.files._cross_checks import extract_by_sheet
-from cuagym.families.files._base import FilesFamily, FileSpec, Op, quote
-from cuagym.families.files._world import (
+from cuagym.apps.files import (
     CLIENTS,
     PROJECTS,
     TYPE_FILES,
@@ -29,6 +26,10 @@ from cuagym.families.files._world import (
     filler_text,
     stamp,
 )
+from cuagym.core import Difficulty, StartWindow, TaskConfig
+from cuagym.families._family import TaskParams
+from cuagym.families.cross.files._cross_checks import extract_by_sheet
+from cuagym.families.files import FilesFamily, FileSpec, Op, quote
 from cuagym.scripts import statements_of
 
 __all__ = ["ExtractBySheet", "FileBySheet", "RenameFromSheet"]
@@ -64,6 +65,16 @@ lock = parent_of(P["plan"]) + "/.~lock." + name_of(P["plan"]) + "#"
 """
 
 
+class RenameFromSheetParams(TaskParams):
+    """What a :class:`RenameFromSheet` task states (its ``params``)."""
+
+    folder: str
+    plan: str
+    sheet: str
+    renames: int
+    keep: int
+
+
 class RenameFromSheet(FilesFamily):
     """calc → files: the scans listed in a rename plan workbook get their new names; the
     scans not on the plan keep theirs."""
@@ -72,6 +83,7 @@ class RenameFromSheet(FilesFamily):
     apps: ClassVar[tuple[str, ...]] = ("calc", "files")
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("manage", "rename", "rename-file")
+    params_type: ClassVar[type[TaskParams] | None] = RenameFromSheetParams
     reward_imports: ClassVar[str] = "\nimport openpyxl\n"
 
     def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
@@ -191,6 +203,16 @@ checks.append(("all_renamed", 3, len(done) == len(moves),
         )
 
 
+class FileBySheetParams(TaskParams):
+    """What a :class:`FileBySheet` task states (its ``params``)."""
+
+    folder: str
+    plan: str
+    sheet: str
+    moves: int
+    keep: int
+
+
 class FileBySheet(FilesFamily):
     """calc → files: the downloads a filing plan lists move into the project folders it
     names (as paths under the home); the downloads it does not list stay."""
@@ -199,6 +221,7 @@ class FileBySheet(FilesFamily):
     apps: ClassVar[tuple[str, ...]] = ("calc", "files")
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("manage", "move", "move-to-folder")
+    params_type: ClassVar[type[TaskParams] | None] = FileBySheetParams
     reward_imports: ClassVar[str] = "\nimport openpyxl\n"
 
     def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
@@ -321,6 +344,16 @@ checks.append(("all_moved", 3, len(done) == len(moves),
         )
 
 
+class ExtractBySheetParams(TaskParams):
+    """What a :class:`ExtractBySheet` task states (its ``params``)."""
+
+    folder: str
+    plan: str
+    sheet: str
+    listed: int
+    keep: int
+
+
 class ExtractBySheet(FilesFamily):
     """calc → files: each archive a delivery sheet lists is unpacked into the folder next to
     it (made if missing); the archives stay, unlisted ones are not unpacked."""
@@ -329,6 +362,7 @@ class ExtractBySheet(FilesFamily):
     apps: ClassVar[tuple[str, ...]] = ("calc", "files")
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("archive", "extract", "extract-archive")
+    params_type: ClassVar[type[TaskParams] | None] = ExtractBySheetParams
     reward_imports: ClassVar[str] = "\nimport openpyxl\n"
 
     def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
