@@ -33,7 +33,10 @@ from cuagym.families.calc import (
     quote,
 )
 from cuagym.families.calc import setup_script as book_setup
+from cuagym.families.cross._mailcrm import OWNER
+from cuagym.families.cross._web_cross import setup_script as hub_setup
 from cuagym.families.cross.calc._cross_mail_checks import record_mailed_prices
+from cuagym.families.mail._world import add_thread, base_world, march_date
 from cuagym.scripts import DESK_WEB_LIBRARIES, FIGURE_LIBRARY, doc_line, json_literal, statements_of
 from cuagym.scripts import reward_script as compose_reward
 
@@ -141,8 +144,6 @@ class RecordMailedPrices(CalcFamily):
 
     # -- Task-Gen -------------------------------------------------------------------------------
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
-        from cuagym.families.cross._mailcrm import OWNER
-
         supplier, domain, prefix = rng.choice(_SUPPLIERS)
         first, last = rng.choice(_MANAGERS)
         sender = f"{first} {last}"
@@ -225,9 +226,6 @@ for (cell,) in ws.iter_rows(min_row=2, max_col=1):
 """
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        from cuagym.families.cross._web_cross import setup_script as hub_setup
-        from cuagym.families.mail._world import add_thread, base_world, march_date
-
         p = params_of(task)
         specs, extra = self.sheets(p, family_rng(task, "workbook"))
         mailbox = base_world(task)
