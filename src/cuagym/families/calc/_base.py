@@ -35,10 +35,14 @@ class CalcParams(TaskParams):
     path: str
 
 
-def params_of(task: TaskConfig) -> dict[str, Any]:
+def params_of(task: TaskConfig, model: type[TaskParams] | None = None) -> dict[str, Any]:
+    """The task's params as the scripts embed them, first checked against the family's
+    ``model`` when it has one (a ValueError names the task and the bad field)."""
     params = task.params
     if not isinstance(params, dict):
         raise ValueError(f"task {task.task_id} has no params")
+    if model is not None:
+        model.of(task)
     return params
 
 
@@ -70,7 +74,7 @@ class CalcFamily(TaskFamily):
         """Golden-patch lines run on the loaded ``wb``; ``F`` holds the task's params."""
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        p = params_of(task)
+        p = params_of(task, self.params_type)
         specs, extra = self.sheets(p, family_rng(task, "world"))
         return GeneratedScripts(
             initial_setup=setup_script(task.task_id, p["path"], specs, extra),
@@ -83,5 +87,5 @@ class CalcFamily(TaskFamily):
         """The reward's check block: code in ``main`` over ``wb``, ``vals``, ``P``, ``checks``."""
 
     def write_reward(self, task: TaskConfig) -> str:
-        p = params_of(task)
+        p = params_of(task, self.params_type)
         return reward_script(task.task_id, task.instruction, p, self.checks(p))

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from cuagym.apps.files import FileSpec
 from cuagym.core import StartWindow, TaskConfig
-from cuagym.families._family import GeneratedScripts, TaskFamily, family_rng
+from cuagym.families._family import GeneratedScripts, TaskFamily, TaskParams, family_rng
 from cuagym.families.files._oracle_tasks import ORACLES
 from cuagym.families.files._scripts import golden_script, reward_script, setup_script
 
@@ -25,10 +25,14 @@ __all__ = ["FileSpec", "FilesFamily", "Op", "params_of", "quote"]
 Op = list[str]
 
 
-def params_of(task: TaskConfig) -> dict[str, Any]:
+def params_of(task: TaskConfig, model: type[TaskParams] | None = None) -> dict[str, Any]:
+    """The task's params as the scripts embed them, first checked against the family's
+    ``model`` when it has one (a ValueError names the task and the bad field)."""
     params = task.params
     if not isinstance(params, dict):
         raise ValueError(f"task {task.task_id} has no params")
+    if model is not None:
+        model.of(task)
     return params
 
 
@@ -63,7 +67,7 @@ class FilesFamily(TaskFamily):
         """The file operations that turn the initial tree into the correct end state."""
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        p = params_of(task)
+        p = params_of(task, self.params_type)
         files, dirs = self.world(p, family_rng(task, "world"))
         paths = [f["path"] for f in files]
         if len(set(paths)) != len(paths):
@@ -79,5 +83,5 @@ class FilesFamily(TaskFamily):
         """The reward's check block: code in ``main`` over ``files``, ``dirs``, ``P``."""
 
     def write_reward(self, task: TaskConfig) -> str:
-        p = params_of(task)
+        p = params_of(task, self.params_type)
         return reward_script(task.task_id, task.instruction, p, self.checks(p), self.reward_imports)

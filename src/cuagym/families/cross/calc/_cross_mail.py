@@ -226,7 +226,7 @@ for (cell,) in ws.iter_rows(min_row=2, max_col=1):
 """
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        p = params_of(task)
+        p = params_of(task, self.params_type)
         specs, extra = self.sheets(p, family_rng(task, "workbook"))
         mailbox = base_world(task)
         sender = {"name": p["sender_name"], "email": p["sender_email"]}
@@ -244,7 +244,7 @@ for (cell,) in ws.iter_rows(min_row=2, max_col=1):
         return statements_of(record_mailed_prices)
 
     def write_reward(self, task: TaskConfig) -> str:
-        p = params_of(task)
+        p = params_of(task, self.params_type)
         return compose_reward(
             header=f'"""reward.py for {task.task_id}.\n\nTask: {doc_line(task.instruction)}\n"""',
             imports="import json\n\nimport openpyxl\n",
