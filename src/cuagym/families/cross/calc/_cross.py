@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 from cuagym.apps.calc import COMPANIES, slug
 from cuagym.core import Difficulty, StartWindow, TaskConfig
 from cuagym.families._family import TaskParams
-from cuagym.families.calc import SAVE_NOTE, CalcFamily, CalcParams, Sheet, quote
+from cuagym.families.calc.kit import SAVE_NOTE, CalcFamily, CalcParams, Sheet, quote
 from cuagym.families.cross.calc._cross_checks import folder_inventory
 from cuagym.scripts import statements_of
 

@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 from cuagym.apps.calc import REWARD_LIBRARY
 from cuagym.core import Difficulty, StartWindow, TaskConfig
 from cuagym.families._family import GeneratedScripts, TaskParams, family_rng
-from cuagym.families.calc import (
+from cuagym.families.calc.kit import (
     REWARD_GUARDS,
     SAVE_NOTE,
     CalcFamily,
@@ -32,7 +32,7 @@ from cuagym.families.calc import (
     params_of,
     quote,
 )
-from cuagym.families.calc import setup_script as book_setup
+from cuagym.families.calc.kit import setup_script as book_setup
 from cuagym.families.cross._mailcrm import OWNER
 from cuagym.families.cross._web_cross import setup_script as hub_setup
 from cuagym.families.cross.calc._cross_mail_checks import record_mailed_prices

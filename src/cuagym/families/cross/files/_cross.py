@@ -29,7 +29,7 @@ from cuagym.apps.files import (
 from cuagym.core import Difficulty, StartWindow, TaskConfig
 from cuagym.families._family import TaskParams
 from cuagym.families.cross.files._cross_checks import extract_by_sheet
-from cuagym.families.files import FilesFamily, FileSpec, Op, quote
+from cuagym.families.files.kit import FilesFamily, FileSpec, Op, quote
 from cuagym.scripts import statements_of
 
 __all__ = ["ExtractBySheet", "FileBySheet", "RenameFromSheet"]
