@@ -1,7 +1,7 @@
 """Helpers every calc ``reward.py`` carries, copied into the script as source text.
 
 This module is both real code (imported and tested on the host) and the text of the reward's
-helper block: :func:`cuagym.families.calc._scripts.reward_script` pastes everything
+helper block: :func:`cuagym.families.calc.kit.reward_script` pastes everything
 below the inline marker line into each reward. So it imports only the standard
 library, holds no state, and has no checks of its own: rewards stay flat, their ``checks`` list
 built in ``main``.

@@ -14,6 +14,7 @@ from typing import Any
 
 __all__ = [
     "COMPANIES",
+    "PRODUCTS",
     "REGIONS",
     "TASKS",
     "Table",
@@ -55,7 +56,7 @@ _REPS = (
 )
 REGIONS = ("North", "South", "East", "West", "Central", "Coastal")
 _REGIONS = REGIONS
-_PRODUCTS = (
+PRODUCTS: tuple[tuple[str, float], ...] = (
     ("Desk lamp", 34.5),
     ("Office chair", 189.0),
     ("Monitor arm", 74.9),
@@ -66,6 +67,7 @@ _PRODUCTS = (
     ("Docking station", 215.0),
     ("Notebook pack", 12.75),
 )
+_PRODUCTS = PRODUCTS  # the name cuagym.families.cross.team_chat still imports
 _CUSTOMERS = (
     "Acme Logistics",
     "Brightside Clinic",
@@ -135,7 +137,7 @@ def sales_table(rng: random.Random, n: int, regions: int = 4) -> Table:
     first = rng.randrange(1000, 9000)
     rows: list[list[Any]] = []
     for i, day in enumerate(_dates(rng, n, 2025, rng.choice((1, 4, 7)))):
-        product, price = rng.choice(_PRODUCTS)
+        product, price = rng.choice(PRODUCTS)
         units = rng.randint(1, 40)
         rows.append(
             [
@@ -225,7 +227,7 @@ def task_table(rng: random.Random, n: int) -> Table:
 def price_list(rng: random.Random, n: int) -> Table:
     """Code, Description, Unit price: product codes like ``LMP-204``."""
     rows: list[list[Any]] = []
-    for name, base in rng.sample(_PRODUCTS, n):
+    for name, base in rng.sample(PRODUCTS, n):
         code = f"{name[:3].upper()}-{rng.randrange(100, 999)}"
         rows.append([code, name, round(base * rng.uniform(0.9, 1.1), 2)])
     return ["Code", "Description", "Unit price"], rows
@@ -251,7 +253,7 @@ def order_lines(rng: random.Random, n: int, codes: list[str]) -> Table:
 def month_sheet(rng: random.Random, n: int) -> Table:
     """Product, Units, Revenue: one month's sales of ``n`` distinct products."""
     rows: list[list[Any]] = []
-    for name, price in rng.sample(_PRODUCTS, n):
+    for name, price in rng.sample(PRODUCTS, n):
         units = rng.randint(3, 120)
         rows.append([name, units, round(units * price * rng.uniform(0.9, 1.0), 2)])
     return ["Product", "Units", "Revenue"], rows

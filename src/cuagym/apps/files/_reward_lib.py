@@ -1,7 +1,7 @@
 """Helpers every files ``reward.py`` carries (inlined after the shared guard libraries).
 
 This module is real code (imported and tested on the host) and the text of the reward's
-helper block: :func:`cuagym.families.files._scripts.reward_script` pastes everything
+helper block: :func:`cuagym.families.files.kit.reward_script` pastes everything
 below the inline marker into each reward. It imports only the standard library at module
 level and holds no state; rewards keep their ``checks`` list flat in ``main``.
 

@@ -1,9 +1,12 @@
-"""calc's procedural task families (the offline role backend), one per taxonomy leaf."""
+"""calc's procedural task families (the offline role backend), one per taxonomy leaf.
+
+``FAMILIES`` is the registry (entry point ``cuagym.families``; its order is synth's round robin).
+What other families build tasks of this app with is :mod:`.kit`.
+"""
 
 from __future__ import annotations
 
 from cuagym.families._family import TaskFamily
-from cuagym.families.calc._base import CalcFamily
 from cuagym.families.calc._data import (
     DropdownList,
     ExtractRowsToSheet,
@@ -24,29 +27,7 @@ from cuagym.families.calc._text import DisplayNames
 from cuagym.families.cross.calc._cross import FolderInventory
 from cuagym.families.cross.calc._cross_mail import RecordMailedPrices
 
-__all__ = [
-    "FAMILIES",
-    "ApplyNumberFormat",
-    "CalcFamily",
-    "DeleteCancelledRows",
-    "DisplayNames",
-    "DropdownList",
-    "ExtractRowsToSheet",
-    "FolderInventory",
-    "FreezePanes",
-    "HighlightCells",
-    "MergeTitle",
-    "PriceLookup",
-    "RecordMailedPrices",
-    "RegionChart",
-    "RenameSheets",
-    "SortRows",
-    "StatusColumn",
-    "StyleHeaderRow",
-    "SummarySheet",
-    "TotalsRow",
-    "WeekSeries",
-]
+__all__ = ["FAMILIES"]
 
 # easy -> hard
 FAMILIES: tuple[TaskFamily, ...] = (

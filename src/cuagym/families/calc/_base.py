@@ -14,10 +14,11 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from cuagym.core import StartWindow, TaskConfig
-from cuagym.families._family import GeneratedScripts, TaskFamily, family_rng
+from cuagym.families._family import GeneratedScripts, TaskFamily, TaskParams, family_rng
+from cuagym.families.calc._oracles import ORACLES
 from cuagym.families.calc._scripts import golden_script, reward_script, setup_script
 
-__all__ = ["SAVE_NOTE", "CalcFamily", "Sheet", "params_of", "quote"]
+__all__ = ["SAVE_NOTE", "CalcFamily", "CalcParams", "Sheet", "params_of", "quote"]
 
 Sheet = dict[str, Any]
 
@@ -28,10 +29,20 @@ SAVE_NOTE = (
 )
 
 
-def params_of(task: TaskConfig) -> dict[str, Any]:
+class CalcParams(TaskParams):
+    """What every calc task states: the workbook it is about (a family's model adds the rest)."""
+
+    path: str
+
+
+def params_of(task: TaskConfig, model: type[TaskParams] | None = None) -> dict[str, Any]:
+    """The task's params as the scripts embed them, first checked against the family's
+    ``model`` when it has one (a ValueError names the task and the bad field)."""
     params = task.params
     if not isinstance(params, dict):
         raise ValueError(f"task {task.task_id} has no params")
+    if model is not None:
+        model.of(task)
     return params
 
 
@@ -50,8 +61,6 @@ class CalcFamily(TaskFamily):
 
     def oracle(self, task: TaskConfig) -> object | None:
         """The family's GUI solver (:mod:`._oracles`), or None when it has none."""
-        from cuagym.families.calc._oracles import ORACLES
-
         made = ORACLES.get(self.id)
         return made(task) if made is not None else None
 
@@ -65,7 +74,7 @@ class CalcFamily(TaskFamily):
         """Golden-patch lines run on the loaded ``wb``; ``F`` holds the task's params."""
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        p = params_of(task)
+        p = params_of(task, self.params_type)
         specs, extra = self.sheets(p, family_rng(task, "world"))
         return GeneratedScripts(
             initial_setup=setup_script(task.task_id, p["path"], specs, extra),
@@ -78,5 +87,5 @@ class CalcFamily(TaskFamily):
         """The reward's check block: code in ``main`` over ``wb``, ``vals``, ``P``, ``checks``."""
 
     def write_reward(self, task: TaskConfig) -> str:
-        p = params_of(task)
+        p = params_of(task, self.params_type)
         return reward_script(task.task_id, task.instruction, p, self.checks(p))

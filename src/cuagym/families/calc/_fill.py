@@ -6,11 +6,21 @@ import datetime
 import random
 from typing import Any, ClassVar
 
-from cuagym.apps.calc._world import COMPANIES, TASKS, slug
+from cuagym.apps.calc import COMPANIES, TASKS, slug
 from cuagym.core import Difficulty, TaskConfig
-from cuagym.families.calc._base import SAVE_NOTE, CalcFamily, Sheet, quote
+from cuagym.families._family import TaskParams
+from cuagym.families.calc._base import SAVE_NOTE, CalcFamily, CalcParams, Sheet, quote
 
 __all__ = ["WeekSeries"]
+
+
+class WeekSeriesParams(CalcParams):
+    """What a :class:`WeekSeries` task states (its ``params``)."""
+
+    sheet: str
+    start: str
+    step: int
+    n: int
 
 
 class WeekSeries(CalcFamily):
@@ -20,6 +30,7 @@ class WeekSeries(CalcFamily):
     id: ClassVar[str] = "week-series"
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("cells", "fill", "fill-series")
+    params_type: ClassVar[type[TaskParams] | None] = WeekSeriesParams
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         company = rng.choice(COMPANIES)

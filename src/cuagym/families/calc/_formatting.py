@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from cuagym.apps.calc._world import (
+from cuagym.apps.calc import (
     COMPANIES,
     budget_table,
     invoice_table,
@@ -13,7 +13,8 @@ from cuagym.apps.calc._world import (
     slug,
 )
 from cuagym.core import Difficulty, TaskConfig
-from cuagym.families.calc._base import SAVE_NOTE, CalcFamily, Sheet, quote
+from cuagym.families._family import TaskParams
+from cuagym.families.calc._base import SAVE_NOTE, CalcFamily, CalcParams, Sheet, quote
 
 __all__ = ["ApplyNumberFormat", "HighlightCells", "StyleHeaderRow"]
 
@@ -42,10 +43,22 @@ def _kind(p: dict[str, Any]) -> str:
     return next(k for k, (what, _) in _FORMATS.items() if what == p["display"])
 
 
+class ApplyNumberFormatParams(CalcParams):
+    """What a :class:`ApplyNumberFormat` task states (its ``params``)."""
+
+    sheet: str
+    header: str
+    col: str
+    n: int
+    display: str
+    example: str
+
+
 class ApplyNumberFormat(CalcFamily):
     id: ClassVar[str] = "apply-number-format"
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("formatting", "number-format", "apply-format")
+    params_type: ClassVar[type[TaskParams] | None] = ApplyNumberFormatParams
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         company = rng.choice(COMPANIES)
@@ -150,10 +163,20 @@ _FILLS: tuple[tuple[str, str], ...] = (
 )
 
 
+class StyleHeaderRowParams(CalcParams):
+    """What a :class:`StyleHeaderRow` task states (its ``params``)."""
+
+    sheet: str
+    color_name: str
+    fill: str
+    n: int
+
+
 class StyleHeaderRow(CalcFamily):
     id: ClassVar[str] = "style-header-row"
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("formatting", "font-and-fill", "header-style")
+    params_type: ClassVar[type[TaskParams] | None] = StyleHeaderRowParams
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         company = rng.choice(COMPANIES)
@@ -237,10 +260,24 @@ checks.append(("fill", 2, len(filled) == 8,
 """
 
 
+class HighlightCellsParams(CalcParams):
+    """What a :class:`HighlightCells` task states (its ``params``)."""
+
+    sheet: str
+    col: str
+    header: str
+    op: str
+    threshold: int
+    color_name: str
+    fill: str
+    n: int
+
+
 class HighlightCells(CalcFamily):
     id: ClassVar[str] = "highlight-cells"
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("formatting", "conditional", "highlight-rule")
+    params_type: ClassVar[type[TaskParams] | None] = HighlightCellsParams
     # Calc's conditional formats apply a cell style, not a bare colour: the oracle defines a
     # new style with the asked background, and the reward checks that fill on the rule.
     also_covers: ClassVar[tuple[str, ...]] = ("calc:formatting/styles/cell-styles",)

@@ -5,17 +5,27 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from cuagym.apps.calc._world import COMPANIES, budget_table, sales_table, slug
+from cuagym.apps.calc import COMPANIES, budget_table, sales_table, slug
 from cuagym.core import Difficulty, TaskConfig
-from cuagym.families.calc._base import SAVE_NOTE, CalcFamily, Sheet, quote
+from cuagym.families._family import TaskParams
+from cuagym.families.calc._base import SAVE_NOTE, CalcFamily, CalcParams, Sheet, quote
 
 __all__ = ["FreezePanes", "MergeTitle"]
+
+
+class MergeTitleParams(CalcParams):
+    """What a :class:`MergeTitle` task states (its ``params``)."""
+
+    sheet: str
+    title: str
+    n: int
 
 
 class MergeTitle(CalcFamily):
     id: ClassVar[str] = "merge-title"
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("layout", "cells", "merge-cells")
+    params_type: ClassVar[type[TaskParams] | None] = MergeTitleParams
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         company = rng.choice(COMPANIES)
@@ -100,10 +110,20 @@ _FREEZES: dict[tuple[int, int], str] = {
 }
 
 
+class FreezePanesParams(CalcParams):
+    """What a :class:`FreezePanes` task states (its ``params``)."""
+
+    sheet: str
+    rows: int
+    cols: int
+    n: int
+
+
 class FreezePanes(CalcFamily):
     id: ClassVar[str] = "freeze-panes"
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("view", "freeze", "freeze-panes")
+    params_type: ClassVar[type[TaskParams] | None] = FreezePanesParams
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         company = rng.choice(COMPANIES)

@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator
 from typing import Any, ClassVar
 
 from cuagym.families._gui_oracle import answer, call
+from cuagym.families.calc._name_styles import joined_columns
 from cuagym.families.calc._oracle import BACKGROUND_COLOR, FONT_COLOR, CalcOracle
 
 __all__ = [
@@ -225,9 +226,7 @@ class DisplayNamesOracle(CalcOracle):
     """The header and one joining formula per contact, typed as a block down column E."""
 
     def formula(self, r: int) -> str:
-        from cuagym.families.calc._text import _STYLES
-
-        cols, seps = next((c, s) for w, _, c, s in _STYLES.values() if w == self.p["style"])
+        cols, seps = joined_columns(self.p["style"])
         joined = f"{cols[0]}{r}"
         for sep, col in zip(seps, cols[1:], strict=True):
             joined += f'&"{sep}"&{col}{r}'

@@ -1,5 +1,5 @@
 """Exactness helpers every calc ``reward.py`` carries (inlined after the shared guard libraries
-and :mod:`._reward_lib`).
+and :mod:`cuagym.apps.calc._reward_lib`).
 
 A reward that inspects only its target accepts wrong end states: a collateral edit elsewhere,
 formatting beyond what was asked, a number format that only looks like the asked one, a

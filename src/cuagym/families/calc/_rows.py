@@ -5,11 +5,21 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from cuagym.apps.calc._world import COMPANIES, sales_table, slug
+from cuagym.apps.calc import COMPANIES, sales_table, slug
 from cuagym.core import Difficulty, TaskConfig
-from cuagym.families.calc._base import SAVE_NOTE, CalcFamily, Sheet, quote
+from cuagym.families._family import TaskParams
+from cuagym.families.calc._base import SAVE_NOTE, CalcFamily, CalcParams, Sheet, quote
 
 __all__ = ["DeleteCancelledRows"]
+
+
+class DeleteCancelledRowsParams(CalcParams):
+    """What a :class:`DeleteCancelledRows` task states (its ``params``)."""
+
+    sheet: str
+    word: str
+    cancelled: int
+    n: int
 
 
 class DeleteCancelledRows(CalcFamily):
@@ -19,6 +29,7 @@ class DeleteCancelledRows(CalcFamily):
     id: ClassVar[str] = "delete-cancelled-rows"
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("layout", "rows-columns", "insert-delete")
+    params_type: ClassVar[type[TaskParams] | None] = DeleteCancelledRowsParams
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         company = rng.choice(COMPANIES)

@@ -14,26 +14,23 @@
 
 from __future__ import annotations
 
-import json
 import textwrap
 from pathlib import Path
 from typing import Any
 
-from cuagym.scripts import DESKTOP_LIBRARIES, doc_line, inlined, inlined_file
-from cuagym.scripts import reward_script as compose_reward
+from cuagym.apps.calc import READ_WORKBOOK, REWARD_LIBRARY
+from cuagym.scripts import (
+    Part,
+    desktop_reward,
+    desktop_script,
+    inlined,
+    json_literal,
+)
 
 __all__ = ["golden_script", "json_literal", "py_rows", "reward_script", "setup_script"]
 
-REWARD_HELPERS = inlined_file("cuagym.apps.calc", "_reward_lib.py")
+REWARD_HELPERS = REWARD_LIBRARY
 REWARD_GUARDS = inlined(Path(__file__).with_name("_reward_guards.py"))
-
-
-def json_literal(value: Any) -> str:
-    """A Python expression that evaluates to ``value``: readable JSON in a raw string."""
-    text = json.dumps(value, indent=1, ensure_ascii=False, sort_keys=True)
-    if "'''" in text or text.endswith("\\"):
-        return f"json.loads({text!r})"
-    return f"json.loads(r'''{text}''')"
 
 
 def py_rows(rows: list[list[Any]], indent: str = "            ") -> str:
@@ -42,27 +39,16 @@ def py_rows(rows: list[list[Any]], indent: str = "            ") -> str:
     return "[\n" + body + indent[:-4] + "]"
 
 
-def setup_script(task_id: str, path: str, sheets: list[dict[str, Any]], extra: str = "") -> str:
-    """``sheets``: ``{"title", "rows", "formats": {col: fmt}, "widths": {col: w}, "data_row"}``."""
-    specs = "".join(
-        "    {\n"
-        f'        "title": {s["title"]!r},\n'
-        f'        "data_row": {s.get("data_row", 2)!r},  # first row below the header\n'
-        f'        "formats": {s.get("formats", {})!r},\n'
-        f'        "widths": {s.get("widths", {})!r},\n'
-        f'        "rows": {py_rows(s["rows"])},\n'
-        "    },\n"
-        for s in sheets
-    )
-    return (
-        f'"""initial_setup.py for {task_id}: write the workbook the task starts from."""\n'
-        "import datetime\n"
-        "import os\n\n"
-        "import openpyxl\n"
-        "from openpyxl.styles import Alignment, Font, PatternFill\n\n"
-        f"PATH = {path!r}\n"
-        f"SHEETS = [\n{specs}]\n"
-        + """
+_SETUP_IMPORTS = """
+import datetime
+import os
+
+import openpyxl
+from openpyxl.styles import Alignment, Font, PatternFill
+"""
+
+#: Build every sheet of ``SHEETS`` into ``wb``: rows, number formats per column, widths.
+_BUILD_SHEETS = """
 wb = openpyxl.Workbook()
 wb.remove(wb.active)
 for spec in SHEETS:
@@ -76,41 +62,65 @@ for spec in SHEETS:
     for col, width in spec["widths"].items():
         ws.column_dimensions[col].width = width
 """
-        + (textwrap.dedent(extra).strip("\n") + "\n" if extra else "")
-        + """
+
+_SAVE = """
 os.makedirs(os.path.dirname(PATH), exist_ok=True)
 wb.save(PATH)
 print("wrote", PATH)
 """
+
+
+def setup_script(task_id: str, path: str, sheets: list[dict[str, Any]], extra: str = "") -> str:
+    """``sheets``: ``{"title", "rows", "formats": {col: fmt}, "widths": {col: w}, "data_row"}``;
+    ``extra``: statements run on ``wb`` after the sheets are built, before the save."""
+    specs = "".join(
+        "    {\n"
+        f'        "title": {s["title"]!r},\n'
+        f'        "data_row": {s.get("data_row", 2)!r},  # first row below the header\n'
+        f'        "formats": {s.get("formats", {})!r},\n'
+        f'        "widths": {s.get("widths", {})!r},\n'
+        f'        "rows": {py_rows(s["rows"])},\n'
+        "    },\n"
+        for s in sheets
     )
+    return desktop_script(
+        header=f'"""initial_setup.py for {task_id}: write the workbook the task starts from."""',
+        imports=_SETUP_IMPORTS,
+        parts=[
+            f"PATH = {path!r}\nSHEETS = [\n{specs}]",
+            _BUILD_SHEETS,
+            Part(extra, gap=0),
+            _SAVE,
+        ],
+    )
+
+
+_GOLDEN_IMPORTS = """
+import datetime
+import json
+
+import openpyxl
+from openpyxl.chart import BarChart, Reference
+from openpyxl.formatting.rule import CellIsRule
+from openpyxl.styles import Alignment, Font, PatternFill
+from openpyxl.worksheet.datavalidation import DataValidation
+"""
 
 
 def golden_script(task_id: str, path: str, facts: dict[str, Any], body: str) -> str:
     """Load ``path`` into ``wb``, run ``body`` (which may read ``F`` = facts), save in place."""
-    return (
-        f'"""golden_patch.py for {task_id}: edit the workbook setup wrote, save it in place."""\n'
-        "import datetime\n"
-        "import json\n\n"
-        "import openpyxl\n"
-        "from openpyxl.chart import BarChart, Reference\n"
-        "from openpyxl.formatting.rule import CellIsRule\n"
-        "from openpyxl.styles import Alignment, Font, PatternFill\n"
-        "from openpyxl.worksheet.datavalidation import DataValidation\n\n"
-        f"PATH = {path!r}\n"
-        f"F = {json_literal(facts)}\n\n"
-        "wb = openpyxl.load_workbook(PATH)\n"
-        + textwrap.dedent(body).strip("\n")
-        + "\nwb.save(PATH)\n"
+    return desktop_script(
+        header=f'"""golden_patch.py for {task_id}: edit the workbook setup wrote, save it in '
+        'place."""',
+        imports=_GOLDEN_IMPORTS,
+        parts=[
+            f"PATH = {path!r}\nF = {json_literal(facts)}",
+            "wb = openpyxl.load_workbook(PATH)",
+            Part(body, gap=0),
+            Part("wb.save(PATH)", gap=0),
+        ],
     )
 
-
-_REWARD_READ = """
-wb = openpyxl.load_workbook(P["path"])
-vals = openpyxl.load_workbook(P["path"], data_only=True)
-start = initial_home()
-before = office_view(initial_path(P["path"]))
-after = office_view(P["path"])
-"""
 
 # Every calc task edits one workbook: any other file of the home that appears, disappears or
 # changes is collateral. LibreOffice's lock file beside the open workbook is its own business.
@@ -129,11 +139,12 @@ def reward_script(task_id: str, instruction: str, params: dict[str, Any], body: 
     desktop guards and the helpers of :mod:`._reward_lib` and :mod:`._reward_guards`; then the
     family's checks and the guard that no other file of the home changed. A workbook that
     cannot be read, or a runner that gave no initial home, scores 0."""
-    return compose_reward(
-        header=f'"""reward.py for {task_id}.\n\nTask: {doc_line(instruction)}\n"""',
+    return desktop_reward(
+        task_id=task_id,
+        instruction=instruction,
+        params=params,
         imports="import json\n\nimport openpyxl\n",
-        libraries=[*DESKTOP_LIBRARIES, REWARD_HELPERS, REWARD_GUARDS],
-        constants=f"P = {json_literal(params)}",
-        read=_REWARD_READ,
+        libraries=[REWARD_HELPERS, REWARD_GUARDS],
+        read=READ_WORKBOOK,
         body=textwrap.dedent(body).strip("\n") + "\n" + _HOME_GUARD,
     )

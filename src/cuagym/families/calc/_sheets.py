@@ -6,9 +6,12 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from cuagym.apps.calc._world import COMPANIES, REGIONS, month_sheet, slug
+from cuagym.apps.calc import COMPANIES, REGIONS, month_sheet, slug
 from cuagym.core import Difficulty, TaskConfig
-from cuagym.families.calc._base import SAVE_NOTE, CalcFamily, Sheet, quote
+from cuagym.families._family import TaskParams
+from cuagym.families.calc._base import SAVE_NOTE, CalcFamily, CalcParams, Sheet, quote
+from cuagym.families.calc._sheets_checks import rename_sheets, summary_sheet
+from cuagym.scripts import statements_of
 
 __all__ = ["RenameSheets", "SummarySheet"]
 
@@ -20,6 +23,15 @@ _QUARTERS: dict[str, tuple[str, ...]] = {
 }
 
 
+class SummarySheetParams(CalcParams):
+    """What a :class:`SummarySheet` task states (its ``params``)."""
+
+    new: str
+    months: list[str]
+    notes: str
+    quarter: str
+
+
 class SummarySheet(CalcFamily):
     """A new first sheet that sums each month sheet's Units and Revenue with live formulas,
     one row per month in sheet order, and a grand total row. The notes sheet is no month."""
@@ -27,6 +39,7 @@ class SummarySheet(CalcFamily):
     id: ClassVar[str] = "summary-sheet"
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("sheets", "manage", "insert-sheet")
+    params_type: ClassVar[type[TaskParams] | None] = SummarySheetParams
     also_covers: ClassVar[tuple[str, ...]] = ("calc:formulas/aggregate/sum-average",)
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
@@ -123,66 +136,14 @@ ws.cell(row=total, column=3, value=f"=SUM(C2:C{total - 1})").number_format = "#,
         # range or the whole column) and every one of its data rows: a link to one cell or a
         # sum over the wrong sheet does not follow the month. The months are read as they are
         # now; the guard keeps them as setup wrote them.
-        return """
-names = wb.sheetnames
-new = wb[P["new"]] if P["new"] in names else None
-months = P["months"]
-last_row = {m: wb[m].max_row if m in names else 0 for m in months}
-units = {m: [shown_or_error(wb, vals, m, f"B{r}") for r in range(2, last_row[m] + 1)]
-         for m in months}
-revenue = {m: [shown_or_error(wb, vals, m, f"C{r}") for r in range(2, last_row[m] + 1)]
-           for m in months}
-inputs_ok = all(units[m] and all(is_number(v) for v in units[m] + revenue[m]) for m in months)
-want = {m: (sum(number(v) for v in units[m] if is_number(v)),
-            sum(number(v) for v in revenue[m] if is_number(v))) for m in months}
-total = len(months) + 2
-shown_new = {}  # coord -> what the new sheet's cell shows
-reads = {}  # coord -> the cells its formula reads
-if new is not None:
-    for row in new.iter_rows(min_row=1, max_row=max(new.max_row, total), max_col=3):
-        for cell in row:
-            shown_new[cell.coordinate] = shown_or_error(wb, vals, P["new"], cell.coordinate)
-            reads[cell.coordinate] = formula_refs(cell.value, P["new"])
-# a month's formula reads only its column on its sheet (its data rows, a longer range or the
-# whole column) and every one of its data rows
-month_ok = {}
-for r, m in enumerate(months, start=2):
-    for col in "BC":
-        refs = reads.get(col + str(r), [])
-        whole = m + "!" + col + ":" + col
-        own = all(x == whole or (x.startswith(m + "!" + col) and x[len(m) + 2:].isdigit())
-                  for x in refs)
-        covers = whole in refs or set(cells_of(m, col, 2, last_row[m])) <= set(refs)
-        month_ok[col + str(r)] = bool(refs) and own and covers
-labels = [shown_new.get(f"A{r}") for r in range(2, total)]
-formulas = [r for r in range(2, total) if month_ok[f"B{r}"] and month_ok[f"C{r}"]]
-values = [r for r, m in enumerate(months, start=2)
-          if close(shown_new.get(f"B{r}"), want[m][0], 0.01)
-          and close(shown_new.get(f"C{r}"), want[m][1], 0.01)]
-grand = (sum(w[0] for w in want.values()), sum(w[1] for w in want.values()))
-total_row = [shown_new.get(c + str(total)) for c in "ABC"]
-total_formulas = all(reads.get(c + str(total)) for c in "BC")
-head = [shown_new.get(c + "1") for c in "ABC"]
-size = (new.max_row, new.max_column) if new is not None else (0, 0)
-expected_names = [P["new"]] + list(before.get("sheets") or [])
-extra = unexpected_changes(before, after, [["sheets", "*"], [P["new"] + "!*", "*"],
-                                           [P["new"] + ":*", "*"]])
-checks.append(("months_kept", 0, inputs_ok and P["notes"] in names,
-               f"month rows: {[len(units[m]) for m in months]}"))
-checks.append(("nothing_else_changed", 0, not extra, "also changed: " + listing(extra)))
-checks.append(("sheet_added", 1, new is not None, "sheets: " + listing(names)))
-checks.append(("placed_first", 1, names == expected_names, "sheets: " + listing(names)))
-checks.append(("headers", 1, head == ["Month", "Units", "Revenue"], f"row 1: {head}"))
-checks.append(("month_rows", 1, labels == months, f"months listed: {labels}"))
-checks.append(("month_formulas", 2, len(formulas) == len(months),
-               f"{len(formulas)} of {len(months)} months summed by formulas over their sheet"))
-checks.append(("month_values", 2, len(values) == len(months),
-               f"{len(values)} of {len(months)} months with the right totals"))
-checks.append(("total_row", 2, total_row[0] == "Total" and total_formulas
-               and close(total_row[1], grand[0], 0.01) and close(total_row[2], grand[1], 0.01),
-               f"row {total}: {total_row}, expected {grand}"))
-checks.append(("nothing_more", 1, size == (total, 3), f"used size {size}"))
-"""
+        return statements_of(summary_sheet)
+
+
+class RenameSheetsParams(CalcParams):
+    """What a :class:`RenameSheets` task states (its ``params``)."""
+
+    count: int
+    notes: str
 
 
 class RenameSheets(CalcFamily):
@@ -192,6 +153,7 @@ class RenameSheets(CalcFamily):
     id: ClassVar[str] = "rename-sheets"
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("sheets", "manage", "rename-sheet")
+    params_type: ClassVar[type[TaskParams] | None] = RenameSheetsParams
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         company = rng.choice(COMPANIES)
@@ -262,26 +224,4 @@ for ws in wb.worksheets[: F["count"]]:
     def checks(self, p: dict[str, Any]) -> str:
         # Sheets are matched by position: the view before, its keys renamed to the sheet
         # names now, must equal the view now except for the sheet list itself.
-        return """
-names = wb.sheetnames
-first = list(before.get("sheets") or [])
-titles = [text_of(ws["A1"].value) for ws in wb.worksheets[: P["count"]]]
-regions = [t.split(":", 1)[1].strip() if t.startswith("Region:") else None for t in titles]
-renamed = {}
-if len(first) == len(names):
-    for key, value in before.items():
-        cut = min([i for i in (key.find("!"), key.find(":")) if i > 0], default=-1)
-        sheet = key[:cut] if cut > 0 else None
-        if sheet in first:
-            key = names[first.index(sheet)] + key[cut:]
-        renamed[key] = value
-extra = unexpected_changes(renamed, after, [["sheets", "*"]]) if renamed else ["sheet count"]
-right = [i for i, (name, region) in enumerate(zip(names, regions)) if name == region]
-checks.append(("sheets_kept", 0, len(names) == len(first) and all(regions),
-               "sheets: " + listing(names)))
-checks.append(("nothing_else_changed", 0, not extra, "also changed: " + listing(extra)))
-checks.append(("notes_kept", 0, names[-1:] == [P["notes"]], "last sheet: " + listing(names[-1:])))
-checks.append(("most_renamed", 1, len(right) * 2 >= P["count"], f"{len(right)} of {P['count']}"))
-checks.append(("all_renamed", 3, len(right) == P["count"],
-               "sheets: " + listing(names) + "; titles: " + listing(titles)))
-"""
+        return statements_of(rename_sheets)

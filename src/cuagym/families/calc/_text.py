@@ -5,34 +5,24 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from cuagym.apps.calc._world import COMPANIES, contact_table, slug
+from cuagym.apps.calc import COMPANIES, contact_table, slug
 from cuagym.core import Difficulty, TaskConfig
-from cuagym.families.calc._base import SAVE_NOTE, CalcFamily, Sheet, quote
+from cuagym.families._family import TaskParams
+from cuagym.families.calc._base import SAVE_NOTE, CalcFamily, CalcParams, Sheet, quote
+from cuagym.families.calc._name_styles import NAME_STYLES, joined_columns
+from cuagym.families.calc._text_checks import display_names
+from cuagym.scripts import statements_of
 
 __all__ = ["DisplayNames"]
 
-# style -> (how the instruction describes it, the example it gives, the columns it joins and
-# the text between them): the sample person is not in any contact list
-_STYLES: dict[str, tuple[str, str, tuple[str, ...], tuple[str, ...]]] = {
-    "last-first": (
-        "the last name, a comma and a space, then the first name",
-        "Ada Lovelace gives “Lovelace, Ada”",
-        ("B", "A"),
-        (", ",),
-    ),
-    "first-last": (
-        "the first name, one space, then the last name",
-        "Ada Lovelace gives “Ada Lovelace”",
-        ("A", "B"),
-        (" ",),
-    ),
-    "with-company": (
-        "the first name, a space, the last name, a space and the company in parentheses",
-        "Ada Lovelace of Analytical Engines gives “Ada Lovelace (Analytical Engines)”",
-        ("A", "B", "C"),
-        (" ", " ("),
-    ),
-}
+
+class DisplayNamesParams(CalcParams):
+    """What a :class:`DisplayNames` task states (its ``params``)."""
+
+    sheet: str
+    header: str
+    style: str
+    n: int
 
 
 class DisplayNames(CalcFamily):
@@ -41,13 +31,14 @@ class DisplayNames(CalcFamily):
     id: ClassVar[str] = "display-names"
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("formulas", "text-and-dates", "text-functions")
+    params_type: ClassVar[type[TaskParams] | None] = DisplayNamesParams
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         company = rng.choice(COMPANIES)
-        style = rng.choice(sorted(_STYLES))
+        style = rng.choice(sorted(NAME_STYLES))
         n = rng.randint(12, 24)
         header = rng.choice(["Display name", "Full name", "Label"])
-        what, example, _, _ = _STYLES[style]
+        what, example, _, _ = NAME_STYLES[style]
         path = f"/home/user/Documents/{slug(company)}_contacts.xlsx"
         tab, named, cells = quote("Contacts"), quote(header), f"E2:E{n + 1}"
         instruction = rng.choice(
@@ -92,7 +83,7 @@ class DisplayNames(CalcFamily):
         ], ""
 
     def patch(self, p: dict[str, Any]) -> str:
-        cols, seps = next((c, s) for w, _, c, s in _STYLES.values() if w == p["style"])
+        cols, seps = joined_columns(p["style"])
         return f"""
 ws = wb[F["sheet"]]
 ws["E1"] = F["header"]
@@ -108,30 +99,8 @@ for r in range(2, F["n"] + 2):
     def checks(self, p: dict[str, Any]) -> str:
         # The expected text is built from the row's own cells as they are now; a formula must
         # read exactly that row's name cells (and company), so typed text does not count.
-        cols, seps = next((c, s) for w, _, c, s in _STYLES.values() if w == p["style"])
-        return f"""
-ws = wb[P["sheet"]]
-COLS, SEPS = {list(cols)!r}, {list(seps)!r}
-rows = range(2, P["n"] + 2)
-want, reads = {{}}, {{}}
-for r in rows:
-    parts = [text_of(shown_or_error(wb, vals, P["sheet"], c + str(r))) for c in COLS]
-    text = parts[0]
-    for sep, part in zip(SEPS, parts[1:]):
-        text += sep + part
-    want[r] = text + (")" if len(COLS) == 3 else "")
-    reads[r] = sorted(P["sheet"] + "!" + c + str(r) for c in COLS)
-got = {{r: shown_or_error(wb, vals, P["sheet"], f"E{{r}}") for r in rows}}
-right = [r for r in rows if got[r] == want[r]]
-formulas = [r for r in rows if formula_refs(ws[f"E{{r}}"].value, P["sheet"]) == reads[r]]
-names_ok = all(ws[f"A{{r}}"].value and ws[f"B{{r}}"].value for r in rows)
-extra = unexpected_changes(before, after, [[P["sheet"] + "!E1:E" + str(P["n"] + 1), "*"]])
-checks.append(("contacts_kept", 0, names_ok, "every contact has a first and a last name"))
-checks.append(("nothing_else_changed", 0, not extra, "also changed: " + listing(extra)))
-checks.append(("header", 1, ws["E1"].value == P["header"], "E1: " + text_of(ws["E1"].value)))
-checks.append(("formulas", 2, len(formulas) == P["n"],
-               f"{{len(formulas)}} of {{P['n']}} read exactly their row's name cells"))
-checks.append(("most_right", 1, len(right) * 2 >= P["n"], f"{{len(right)}} of {{P['n']}} right"))
-wrong = [f"E{{r}}={{text_of(got[r])}}" for r in rows if r not in right]
-checks.append(("all_right", 2, len(right) == P["n"], "wrong: " + listing(wrong)))
-"""
+        cols, seps = joined_columns(p["style"])
+        return (
+            f'ws = wb[P["sheet"]]\nCOLS, SEPS = {list(cols)!r}, {list(seps)!r}\n'
+            + statements_of(display_names)
+        )

@@ -1,10 +1,13 @@
-"""The files domain's procedural task families (the offline role backend), one per leaf."""
+"""The files app's procedural task families (the offline role backend), one per leaf.
+
+``FAMILIES`` is the registry (entry point ``cuagym.families``; its order is synth's round robin).
+What other families build tasks of this app with is :mod:`.kit`.
+"""
 
 from __future__ import annotations
 
 from cuagym.families._family import TaskFamily
 from cuagym.families.cross.files._cross import ExtractBySheet, FileBySheet, RenameFromSheet
-from cuagym.families.files._base import FilesFamily
 from cuagym.families.files._find import CollectBySearch, CopyHiddenFiles, SetPermissions
 from cuagym.families.files._manage import (
     ArchiveFolder,
@@ -16,25 +19,7 @@ from cuagym.families.files._manage import (
 )
 from cuagym.families.files._organize import MoveDuplicates, OrganizeByDate, OrganizeByType
 
-__all__ = [
-    "FAMILIES",
-    "ArchiveFolder",
-    "BatchRename",
-    "CollectBySearch",
-    "CopyHiddenFiles",
-    "CopyNewestReport",
-    "CreateFolderTree",
-    "DeleteTempFiles",
-    "ExtractBySheet",
-    "FileBySheet",
-    "FilesFamily",
-    "FixExtensions",
-    "MoveDuplicates",
-    "OrganizeByDate",
-    "OrganizeByType",
-    "RenameFromSheet",
-    "SetPermissions",
-]
+__all__ = ["FAMILIES"]
 
 # easy -> hard
 FAMILIES: tuple[TaskFamily, ...] = (

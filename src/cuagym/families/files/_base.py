@@ -13,22 +13,26 @@ from abc import abstractmethod
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from cuagym.apps.files import FileSpec
 from cuagym.core import StartWindow, TaskConfig
-from cuagym.families._family import GeneratedScripts, TaskFamily, family_rng
+from cuagym.families._family import GeneratedScripts, TaskFamily, TaskParams, family_rng
+from cuagym.families.files._oracle_tasks import ORACLES
 from cuagym.families.files._scripts import golden_script, reward_script, setup_script
 
 __all__ = ["FileSpec", "FilesFamily", "Op", "params_of", "quote"]
 
-#: ``{"path", "kind", "text", "mtime"}``: one file of the initial tree (path under /home/user)
-FileSpec = dict[str, Any]
 #: ``[op, a, b]``: a golden-patch file operation (see ``golden_script``)
 Op = list[str]
 
 
-def params_of(task: TaskConfig) -> dict[str, Any]:
+def params_of(task: TaskConfig, model: type[TaskParams] | None = None) -> dict[str, Any]:
+    """The task's params as the scripts embed them, first checked against the family's
+    ``model`` when it has one (a ValueError names the task and the bad field)."""
     params = task.params
     if not isinstance(params, dict):
         raise ValueError(f"task {task.task_id} has no params")
+    if model is not None:
+        model.of(task)
     return params
 
 
@@ -50,8 +54,6 @@ class FilesFamily(TaskFamily):
 
     def oracle(self, task: TaskConfig) -> object | None:
         """The family's GUI solver (:mod:`._oracle_tasks`), or None when it has none."""
-        from cuagym.families.files._oracle_tasks import ORACLES
-
         made = ORACLES.get(self.id)
         return made(task, self) if made is not None else None
 
@@ -65,7 +67,7 @@ class FilesFamily(TaskFamily):
         """The file operations that turn the initial tree into the correct end state."""
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        p = params_of(task)
+        p = params_of(task, self.params_type)
         files, dirs = self.world(p, family_rng(task, "world"))
         paths = [f["path"] for f in files]
         if len(set(paths)) != len(paths):
@@ -81,5 +83,5 @@ class FilesFamily(TaskFamily):
         """The reward's check block: code in ``main`` over ``files``, ``dirs``, ``P``."""
 
     def write_reward(self, task: TaskConfig) -> str:
-        p = params_of(task)
+        p = params_of(task, self.params_type)
         return reward_script(task.task_id, task.instruction, p, self.checks(p), self.reward_imports)

@@ -8,9 +8,12 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from cuagym.apps.files import PROJECTS, file_spec, filler_text, stamp
 from cuagym.core import Difficulty, StartWindow, TaskConfig
+from cuagym.families._family import TaskParams
 from cuagym.families.files._base import FilesFamily, FileSpec, Op, quote
-from cuagym.families.files._world import PROJECTS, file_spec, filler_text, stamp
+from cuagym.families.files._find_checks import set_permissions
+from cuagym.scripts import statements_of
 
 __all__ = ["CollectBySearch", "CopyHiddenFiles", "SetPermissions"]
 
@@ -33,6 +36,15 @@ _FOLDERS = ("2023/Q1", "2023/Q4", "2024/Q2", "2024/Q3/misc", "Clients/acme", "Cl
 _KINDS = ("pdf", "pdf", "docx", "jpg", "txt")
 
 
+class CollectBySearchParams(TaskParams):
+    """What a :class:`CollectBySearch` task states (its ``params``)."""
+
+    root: str
+    term: str
+    target: str
+    hits: int
+
+
 class CollectBySearch(FilesFamily):
     """Copy every file under a deep tree whose name contains a word (any case) into one
     folder; a folder named after the word holds files whose own names do not contain it."""
@@ -40,6 +52,7 @@ class CollectBySearch(FilesFamily):
     id: ClassVar[str] = "collect-by-search"
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("navigate", "search", "search-by-name")
+    params_type: ClassVar[type[TaskParams] | None] = CollectBySearchParams
     also_covers: ClassVar[tuple[str, ...]] = ("files:manage/copy/copy-to-folder",)
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
@@ -143,6 +156,14 @@ _DOTFILES: tuple[tuple[str, str], ...] = (
 _VISIBLE: tuple[str, ...] = ("notes.txt", "bashrc_backup_notes.txt", "todo.md", "vimrc.txt")
 
 
+class CopyHiddenFilesParams(TaskParams):
+    """What a :class:`CopyHiddenFiles` task states (its ``params``)."""
+
+    backup: str
+    target: str
+    hidden: int
+
+
 class CopyHiddenFiles(FilesFamily):
     """Copy the hidden settings files (names starting with a dot) of a laptop backup folder
     into a dotfiles folder; the look-alike visible files are not hidden files."""
@@ -150,6 +171,7 @@ class CopyHiddenFiles(FilesFamily):
     id: ClassVar[str] = "copy-hidden-files"
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("navigate", "view", "hidden-files")
+    params_type: ClassVar[type[TaskParams] | None] = CopyHiddenFilesParams
     also_covers: ClassVar[tuple[str, ...]] = ("files:manage/copy/copy-to-folder",)
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
@@ -228,6 +250,16 @@ checks.append(("all_copied", 3, len(done) == len(copies),
 """
 
 
+class SetPermissionsParams(TaskParams):
+    """What a :class:`SetPermissions` task states (its ``params``)."""
+
+    base: str
+    scripts: list[str]
+    secret: str
+    script_mode: str
+    secret_mode: str
+
+
 class SetPermissions(FilesFamily):
     """Scripts runnable by anyone (rwxr-xr-x), a secrets file private to its owner (rw-------);
     every other file keeps its permissions."""
@@ -235,6 +267,7 @@ class SetPermissions(FilesFamily):
     id: ClassVar[str] = "set-permissions"
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("properties", "permissions", "change-permissions")
+    params_type: ClassVar[type[TaskParams] | None] = SetPermissionsParams
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         project = rng.choice(PROJECTS)
@@ -316,27 +349,4 @@ class SetPermissions(FilesFamily):
         # Permissions are no part of the tree listing: every regular file's permissions are
         # compared between the initial home and now, and only the asked ones may differ; the
         # asked ones are read as the instruction writes them (rwxr-xr-x).
-        return """
-asked = [(P["base"] + "/scripts/" + n, P["script_mode"]) for n in P["scripts"]] + [
-    (P["base"] + "/config/" + P["secret"], P["secret_mode"])]
-off = off_plan(changes, after, before)
-shown = {}  # file -> its permissions before and now, as ls shows them (rw-r--r--)
-for f in regular_files(before):
-    if after.get(f) == before[f]:
-        old = os.lstat(os.path.join(start, f)).st_mode
-        new = os.lstat(os.path.join(HOME, f)).st_mode
-        shown[f] = tuple("".join(c if mode & (1 << (8 - i)) else "-"
-                                 for i, c in enumerate("rwxrwxrwx")) for mode in (old, new))
-names = {f for f, _ in asked}
-moved = [f for f, (old, new) in shown.items() if old != new and f not in names]
-right = [f for f, text in asked if f in shown and shown[f][1] == text]
-scripts = [f for f in right if f.endswith(".sh")]
-now = [shown[f][1] if f in shown else "missing" for f, _ in asked]
-checks.append(("files_kept", 0, all(f in shown for f in names), "asked files present"))
-checks.append(("nothing_else_changed", 0, not off, "unplanned changes: " + listing(off)))
-checks.append(("other_modes_kept", 0, not moved,
-               "also changed: " + ", ".join(f"{f} {shown[f][1]}" for f in moved)[:150]))
-checks.append(("scripts_runnable", 2, len(scripts) == len(P["scripts"]), f"now: {now}"))
-checks.append(("secret_private", 2, P["base"] + "/config/" + P["secret"] in right,
-               f"now: {now}"))
-"""
+        return statements_of(set_permissions)

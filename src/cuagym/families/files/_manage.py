@@ -5,9 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from cuagym.core import Difficulty, TaskConfig
-from cuagym.families.files._base import FilesFamily, FileSpec, Op, quote
-from cuagym.families.files._world import (
+from cuagym.apps.files import (
     CLIENTS,
     PROJECTS,
     TRIPS,
@@ -18,6 +16,11 @@ from cuagym.families.files._world import (
     project_files,
     stamp,
 )
+from cuagym.core import Difficulty, TaskConfig
+from cuagym.families._family import TaskParams
+from cuagym.families.files._base import FilesFamily, FileSpec, Op, quote
+from cuagym.families.files._manage_checks import archive_folder, fix_extensions
+from cuagym.scripts import statements_of
 
 __all__ = [
     "ArchiveFolder",
@@ -29,10 +32,20 @@ __all__ = [
 ]
 
 
+class DeleteTempFilesParams(TaskParams):
+    """What a :class:`DeleteTempFiles` task states (its ``params``)."""
+
+    folder: str
+    ext: str
+    temps: int
+    keep: int
+
+
 class DeleteTempFiles(FilesFamily):
     id: ClassVar[str] = "delete-temp-files"
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("manage", "delete", "delete-by-pattern")
+    params_type: ClassVar[type[TaskParams] | None] = DeleteTempFilesParams
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         project = rng.choice(PROJECTS)
@@ -116,10 +129,18 @@ _STRUCTURES: tuple[tuple[str, ...], ...] = (
 )
 
 
+class CreateFolderTreeParams(TaskParams):
+    """What a :class:`CreateFolderTree` task states (its ``params``)."""
+
+    base: str
+    tree: list[str]
+
+
 class CreateFolderTree(FilesFamily):
     id: ClassVar[str] = "create-folder-tree"
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("manage", "create", "create-folders")
+    params_type: ClassVar[type[TaskParams] | None] = CreateFolderTreeParams
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         client = rng.choice(CLIENTS)
@@ -176,10 +197,18 @@ checks.append(("exactly_these", 1, present == wanted and not extra,
 """
 
 
+class CopyNewestReportParams(TaskParams):
+    """What a :class:`CopyNewestReport` task states (its ``params``)."""
+
+    share: str
+    m: int
+
+
 class CopyNewestReport(FilesFamily):
     id: ClassVar[str] = "copy-newest-report"
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("manage", "copy", "copy-to-folder")
+    params_type: ClassVar[type[TaskParams] | None] = CopyNewestReportParams
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         m = rng.randint(5, 8)
@@ -272,10 +301,19 @@ checks.append(("same_name", 1, P["share"] + "/" + name in same, "shared: " + ", 
 """
 
 
+class BatchRenameParams(TaskParams):
+    """What a :class:`BatchRename` task states (its ``params``)."""
+
+    folder: str
+    prefix: str
+    originals: list[str]
+
+
 class BatchRename(FilesFamily):
     id: ClassVar[str] = "batch-rename"
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("manage", "rename", "batch-rename")
+    params_type: ClassVar[type[TaskParams] | None] = BatchRenameParams
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         trip = rng.choice(TRIPS)
@@ -357,10 +395,19 @@ checks.append(("no_old_names", 1, not left and here == wanted | {"captions.txt"}
 """
 
 
+class FixExtensionsParams(TaskParams):
+    """What a :class:`FixExtensions` task states (its ``params``)."""
+
+    folder: str
+    names: list[str]
+    wrong: int
+
+
 class FixExtensions(FilesFamily):
     id: ClassVar[str] = "fix-extensions"
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("manage", "rename", "fix-extension")
+    params_type: ClassVar[type[TaskParams] | None] = FixExtensionsParams
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         kinds = ["pdf", "png", "jpg", "zip"]
@@ -427,36 +474,22 @@ class FixExtensions(FilesFamily):
         return ops
 
     def checks(self, p: dict[str, Any]) -> str:
-        return """
-base = P["folder"]
-first = [f for f in regular_files(before, base) if parent_of(f) == base]
-found = [(f, kind_in(start, f)) for f in first]
-moves = [(f, base + "/" + stem_of(f) + "." + k) for f, k in found if k and ext_of(f) != k]
-off = off_plan(changes, after, planned(before, moves=moves))
-here = [f for f in files if parent_of(f) == base]
-by_stem = {}
-for f in here:
-    by_stem.setdefault(stem_of(f), []).append(f)
-stems = {n.rsplit(".", 1)[0] for n in P["names"]}
-bad = [f for f in here if files[f]["kind"] is not None and ext_of(f) != files[f]["kind"]]
-# a listed name that is gone must have been wrong: its file now shows another format
-renamed_ok = all(base + "/" + n in here or any(files[f]["kind"] not in (None, n.rsplit(".", 1)[1])
-                                                for f in by_stem.get(n.rsplit(".", 1)[0], []))
-                 for n in P["names"])
-checks.append(("names_kept", 0, set(by_stem) == stems and len(here) == len(P["names"]),
-               f"{len(here)} files, stems: {sorted(set(by_stem) ^ stems)}"))
-checks.append(("right_ones_untouched", 0, renamed_ok, "a correct name was changed"))
-checks.append(("nothing_else_changed", 0, not off, "unplanned changes: " + listing(off)))
-checks.append(("most_fixed", 1, len(bad) * 2 <= P["wrong"] and len(bad) < P["wrong"],
-               f"{len(bad)} still wrong"))
-checks.append(("all_fixed", 3, not bad, "still wrong: " + ", ".join(bad)))
-"""
+        return statements_of(fix_extensions)
+
+
+class ArchiveFolderParams(TaskParams):
+    """What a :class:`ArchiveFolder` task states (its ``params``)."""
+
+    parent: str
+    project: str
+    count: int
 
 
 class ArchiveFolder(FilesFamily):
     id: ClassVar[str] = "archive-folder"
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("archive", "compress", "zip-folder")
+    params_type: ClassVar[type[TaskParams] | None] = ArchiveFolderParams
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         project = rng.choice(PROJECTS)
@@ -502,29 +535,4 @@ class ArchiveFolder(FilesFamily):
         return [["zip", folder, folder + ".zip"]]
 
     def checks(self, p: dict[str, Any]) -> str:
-        return """
-folder = P["parent"] + "/" + P["project"]
-archive = folder + ".zip"
-inner = {f[len(P["parent"]) + 1:]: files[f]["sha"] for f in files if inside(f, folder)}
-entries, problem = {}, ""
-try:
-    with zipfile.ZipFile(HOME + "/" + archive) as zf:
-        for info in zf.infolist():
-            if not info.is_dir():
-                entries[info.filename] = hashlib.sha256(zf.read(info)).hexdigest()
-except Exception as exc:  # missing or not a zip: the checks below fail
-    problem = str(exc)
-same = [name for name, sha in inner.items() if entries.get(name) == sha]
-off = off_plan(changes, after, before, free=[archive])
-regular = after.get(archive, ("",))[0] == "file"
-checks.append(("nothing_else_changed", 0, not off, "unplanned changes: " + listing(off)))
-checks.append(("folder_kept", 0, len(inner) == P["count"], f"{len(inner)} files in {folder}"))
-checks.append(("archive_readable", 1, regular and bool(entries),
-               problem or f"{len(entries)} entries, a regular file: {regular}"))
-checks.append(("half_the_files", 1, len(same) * 2 >= len(inner),
-               f"{len(same)} of {len(inner)} files"))
-checks.append(("all_files", 2, len(same) == len(inner),
-               "missing: " + ", ".join(sorted(set(inner) - set(same)))[:150]))
-checks.append(("only_the_folder", 1, bool(entries) and set(entries) <= set(inner),
-               "unexpected: " + ", ".join(sorted(set(entries) - set(inner)))[:150]))
-"""
+        return statements_of(archive_folder)

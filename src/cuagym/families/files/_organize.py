@@ -6,9 +6,12 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from cuagym.apps.files import TYPE_FILES, file_spec, filler_text, stamp
 from cuagym.core import Difficulty, StartWindow, TaskConfig
+from cuagym.families._family import TaskParams
 from cuagym.families.files._base import FilesFamily, FileSpec, Op, quote
-from cuagym.families.files._world import TYPE_FILES, file_spec, filler_text, stamp
+from cuagym.families.files._organize_checks import move_duplicates
+from cuagym.scripts import statements_of
 
 __all__ = ["MoveDuplicates", "OrganizeByDate", "OrganizeByType"]
 
@@ -36,10 +39,19 @@ _SCHEMES: tuple[dict[str, list[str]], ...] = (
 )
 
 
+class OrganizeByTypeParams(TaskParams):
+    """What a :class:`OrganizeByType` task states (its ``params``)."""
+
+    folder: str
+    scheme: dict[str, list[str]]
+    n: int
+
+
 class OrganizeByType(FilesFamily):
     id: ClassVar[str] = "organize-by-type"
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("organize", "sort-into-folders", "by-type")
+    params_type: ClassVar[type[TaskParams] | None] = OrganizeByTypeParams
 
     def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
         """The context says the file manager shows the folder."""
@@ -131,10 +143,18 @@ checks.append(("{key}_sorted", 1, bool(wanted) and right == wanted,
         return "".join(lines)
 
 
+class OrganizeByDateParams(TaskParams):
+    """What a :class:`OrganizeByDate` task states (its ``params``)."""
+
+    folder: str
+    n: int
+
+
 class OrganizeByDate(FilesFamily):
     id: ClassVar[str] = "organize-by-date"
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("organize", "sort-into-folders", "by-date")
+    params_type: ClassVar[type[TaskParams] | None] = OrganizeByDateParams
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         n = rng.randint(14, 24)
@@ -229,10 +249,20 @@ checks.append(("all_sorted", 3, len(right) == P["n"],
 """
 
 
+class MoveDuplicatesParams(TaskParams):
+    """What a :class:`MoveDuplicates` task states (its ``params``)."""
+
+    folder: str
+    target: str
+    groups: int
+    uniques: int
+
+
 class MoveDuplicates(FilesFamily):
     id: ClassVar[str] = "move-duplicates"
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("organize", "duplicates", "move-duplicates")
+    params_type: ClassVar[type[TaskParams] | None] = MoveDuplicatesParams
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         groups = rng.randint(2, 4)
@@ -306,35 +336,4 @@ class MoveDuplicates(FilesFamily):
         return ops
 
     def checks(self, p: dict[str, Any]) -> str:
-        return """
-src, dst = P["folder"], P["target"]
-by_sha = {}
-for f in regular_files(before, src):
-    by_sha.setdefault(before[f][1], []).append(f)
-moves = [(f, dst + "/" + name_of(f)) for g in by_sha.values() if len(g) > 1
-         for f in sorted(g, key=lambda f: mtime_in(start, f))[1:]]
-off = off_plan(changes, after, planned(before, moves=moves))
-pool = [f for f in files if parent_of(f) in (src, dst)]
-groups = {}
-for f in pool:
-    groups.setdefault(files[f]["sha"], []).append(f)
-sets = [g for g in groups.values() if len(g) > 1]
-singles = [g[0] for g in groups.values() if len(g) == 1]
-kept = [[f for f in g if parent_of(f) == src] for g in sets]
-oldest = [min(g, key=lambda f: files[f]["mtime"]) for g in sets]
-one_left = [k for k in kept if len(k) == 1]
-right_one = [k for k, o in zip(kept, oldest) if k == [o]]
-# deleting a copy instead of moving it changes these counts
-checks.append(("files_kept", 0, len(sets) == P["groups"] and len(singles) == P["uniques"],
-               f"{len(pool)} files, {len(sets)} sets of copies"))
-checks.append(("singles_stay", 0, all(parent_of(f) == src for f in singles),
-               "moved singles: " + ", ".join(f for f in singles if parent_of(f) != src)))
-checks.append(("nothing_else_changed", 0, not off, "unplanned changes: " + listing(off)))
-checks.append(("one_copy_left", 2, len(one_left) == len(sets),
-               f"{len(one_left)} of {len(sets)} sets"))
-checks.append(("oldest_kept", 2, len(right_one) == len(sets),
-               f"{len(right_one)} of {len(sets)} sets keep their oldest copy"))
-copies = [f for g, o in zip(sets, oldest) for f in g if f != o]
-stuck = [f for f in copies if parent_of(f) != dst]
-checks.append(("others_moved", 1, not stuck, "not moved: " + ", ".join(stuck)))
-"""
+        return statements_of(move_duplicates)

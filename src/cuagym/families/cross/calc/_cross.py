@@ -16,9 +16,12 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cuagym.apps.calc._world import COMPANIES, slug
+from cuagym.apps.calc import COMPANIES, slug
 from cuagym.core import Difficulty, StartWindow, TaskConfig
-from cuagym.families.calc._base import SAVE_NOTE, CalcFamily, Sheet, quote
+from cuagym.families._family import TaskParams
+from cuagym.families.calc.kit import SAVE_NOTE, CalcFamily, CalcParams, Sheet, quote
+from cuagym.families.cross.calc._cross_checks import folder_inventory
+from cuagym.scripts import statements_of
 
 __all__ = ["FolderInventory"]
 
@@ -65,6 +68,14 @@ def _body(rng: random.Random, kind: str, name: str) -> str:
     return title + "".join(w.capitalize() + ".\n" for w in words)
 
 
+class FolderInventoryParams(CalcParams):
+    """What a :class:`FolderInventory` task states (its ``params``)."""
+
+    folder: str
+    sheet: str
+    count: int
+
+
 class FolderInventory(CalcFamily):
     """files → calc: list a folder's files, sorted by name, with type and exact size, and a
     total row, in an existing inventory sheet."""
@@ -73,6 +84,7 @@ class FolderInventory(CalcFamily):
     apps: ClassVar[tuple[str, ...]] = ("files", "calc")
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("cells", "edit", "enter-values")
+    params_type: ClassVar[type[TaskParams] | None] = FolderInventoryParams
 
     def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
         """The folder in the file manager, then the workbook in Calc (on top: it changes)."""
@@ -193,33 +205,4 @@ ws.cell(row=total, column=3, value=f"=SUM(C2:C{total - 1})")
         # The folder as it is now says what the rows must be (the home guard keeps it as setup
         # wrote it). Names are compared exactly, sizes as numbers of bytes (text "1234" is not
         # a size), the total by what the cell shows (a number or a formula).
-        return """
-ws = wb[P["sheet"]]
-folder = os.path.join(HOME, P["folder"])
-names = sorted(n for n in os.listdir(folder) if not n.startswith(".")
-               and os.path.isfile(os.path.join(folder, n))) if os.path.isdir(folder) else []
-want = [[n, n.rsplit(".", 1)[-1].lower(), os.path.getsize(os.path.join(folder, n))]
-        for n in names]
-total = len(want) + 2
-got = [[shown_or_error(wb, vals, P["sheet"], f"{c}{r}") for c in "ABC"]
-       for r in range(2, total)]
-got_names = [text_of(g[0]) if g[0] is not None else None for g in got]
-names_ok = got_names == names
-types_ok = names_ok and all(g[1] == w[1] for g, w in zip(got, want))
-sizes_ok = names_ok and all(is_number(g[2]) and close(g[2], w[2], 0.5)
-                            for g, w in zip(got, want))
-label = shown_or_error(wb, vals, P["sheet"], f"A{total}")
-summed = shown_or_error(wb, vals, P["sheet"], f"C{total}")
-grand = sum(w[2] for w in want)
-extra = unexpected_changes(before, after, [[P["sheet"] + "!A2:C" + str(total), "*"]])
-checks.append(("folder_kept", 0, len(names) == P["count"], f"{len(names)} files in the folder"))
-checks.append(("headers_kept", 0, [ws[c + "1"].value for c in "ABC"]
-               == ["Name", "Type", "Size (bytes)"], "row 1 as it was"))
-checks.append(("nothing_else_changed", 0, not extra, "also changed: " + listing(extra)))
-checks.append(("names_sorted", 2, names_ok, f"names: {got_names}"))
-checks.append(("types", 1, types_ok, f"types: {[g[1] for g in got]}"))
-checks.append(("sizes", 2, sizes_ok, f"sizes: {[g[2] for g in got]}, expected "
-               f"{[w[2] for w in want]}"))
-checks.append(("total_row", 1, label == "Total" and is_number(summed) and close(summed, grand, 0.5),
-               f"row {total}: {label}, {summed}; expected {grand}"))
-"""
+        return statements_of(folder_inventory)

@@ -16,21 +16,28 @@ and the mailbox's diff (nothing but a conversation's read mark, which opening it
 from __future__ import annotations
 
 import random
-import textwrap
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from cuagym.apps.calc import REWARD_LIBRARY
 from cuagym.core import Difficulty, StartWindow, TaskConfig
-from cuagym.families._family import GeneratedScripts, family_rng
-from cuagym.families.calc._base import SAVE_NOTE, CalcFamily, Sheet, params_of, quote
-from cuagym.families.calc._scripts import (
+from cuagym.families._family import GeneratedScripts, TaskParams, family_rng
+from cuagym.families.calc.kit import (
     REWARD_GUARDS,
-    REWARD_HELPERS,
+    SAVE_NOTE,
+    CalcFamily,
+    CalcParams,
+    Sheet,
     golden_script,
-    json_literal,
+    params_of,
+    quote,
 )
-from cuagym.families.calc._scripts import setup_script as book_setup
-from cuagym.scripts import DESK_WEB_LIBRARIES, FIGURE_LIBRARY, doc_line
+from cuagym.families.calc.kit import setup_script as book_setup
+from cuagym.families.cross._mailcrm import OWNER
+from cuagym.families.cross._web_cross import setup_script as hub_setup
+from cuagym.families.cross.calc._cross_mail_checks import record_mailed_prices
+from cuagym.families.mail._world import add_thread, base_world, march_date
+from cuagym.scripts import DESK_WEB_LIBRARIES, FIGURE_LIBRARY, doc_line, json_literal, statements_of
 from cuagym.scripts import reward_script as compose_reward
 
 __all__ = ["RecordMailedPrices", "price_text"]
@@ -108,6 +115,19 @@ def price_text(p: Mapping[str, Any]) -> str:
     )
 
 
+class RecordMailedPricesParams(CalcParams):
+    """What a :class:`RecordMailedPrices` task states (its ``params``)."""
+
+    sheet: str
+    supplier: str
+    sender_name: str
+    sender_email: str
+    subject: str
+    items: int
+    changes: list[tuple[str, str, float, float]]
+    kept: tuple[str, str, float]
+
+
 class RecordMailedPrices(CalcFamily):
     """mail -> calc: a supplier's new prices, from its email into the open price list."""
 
@@ -115,6 +135,7 @@ class RecordMailedPrices(CalcFamily):
     apps: ClassVar[tuple[str, ...]] = ("mail", "calc")
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("cells", "edit", "update-from-source")
+    params_type: ClassVar[type[TaskParams] | None] = RecordMailedPricesParams
     also_covers: ClassVar[tuple[str, ...]] = ("mail:conversations/read/open",)
 
     def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
@@ -123,8 +144,6 @@ class RecordMailedPrices(CalcFamily):
 
     # -- Task-Gen -------------------------------------------------------------------------------
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
-        from cuagym.families.cross._mailcrm import OWNER
-
         supplier, domain, prefix = rng.choice(_SUPPLIERS)
         first, last = rng.choice(_MANAGERS)
         sender = f"{first} {last}"
@@ -207,10 +226,7 @@ for (cell,) in ws.iter_rows(min_row=2, max_col=1):
 """
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        from cuagym.families.cross._web_cross import setup_script as hub_setup
-        from cuagym.families.mail._world import add_thread, base_world, march_date
-
-        p = params_of(task)
+        p = params_of(task, self.params_type)
         specs, extra = self.sheets(p, family_rng(task, "workbook"))
         mailbox = base_world(task)
         sender = {"name": p["sender_name"], "email": p["sender_email"]}
@@ -225,17 +241,17 @@ for (cell,) in ws.iter_rows(min_row=2, max_col=1):
 
     # -- Discriminator --------------------------------------------------------------------------
     def checks(self, p: dict[str, Any]) -> str:
-        return _BODY
+        return statements_of(record_mailed_prices)
 
     def write_reward(self, task: TaskConfig) -> str:
-        p = params_of(task)
+        p = params_of(task, self.params_type)
         return compose_reward(
             header=f'"""reward.py for {task.task_id}.\n\nTask: {doc_line(task.instruction)}\n"""',
             imports="import json\n\nimport openpyxl\n",
-            libraries=[*DESK_WEB_LIBRARIES, FIGURE_LIBRARY, REWARD_HELPERS, REWARD_GUARDS],
+            libraries=[*DESK_WEB_LIBRARIES, FIGURE_LIBRARY, REWARD_LIBRARY, REWARD_GUARDS],
             constants=f"P = {json_literal(p)}",
             read=_READ,
-            body=textwrap.dedent(_BODY).strip("\n") + "\n",
+            body=self.checks(p),
         )
 
 
@@ -248,39 +264,4 @@ before = office_view(initial_path(P["path"]))
 after = office_view(P["path"])
 mail = hub_state("mail")
 minit, mdiff = mail["initial_state"], mail["state_diff"]
-"""
-
-_BODY = """
-# -- the email, as the mailbox holds it: it states each new price the context promises --------
-said = [m for m in minit["messages"].values()
-        if m["from"]["email"].lower() == P["sender_email"].lower()
-        and " ".join(m["subject"].split()) == P["subject"]]
-body = said[0]["body"] if len(said) == 1 else ""
-stated = all(code in body and states_figure(body, new) for code, _, _, new in P["changes"])
-checks.append(("email_states_the_prices", 0, stated, f"{len(said)} email(s) {P['subject']!r}"))
-
-# -- the price list: each changed item's unit price is the email's, as a number ---------------
-rows = {c.value: c.row for (c,) in book0[P["sheet"]].iter_rows(min_row=2, max_col=1) if c.value}
-found = [code for code, _, _, _ in P["changes"] if code in rows]
-checks.append(("items_found", 0, len(found) == len(P["changes"]) and len(rows) == P["items"],
-               f"{len(rows)} items; changed items at rows {[rows.get(c) for c in found]}"))
-for code, item, old, new in P["changes"]:
-    at = "D" + str(rows[code]) if code in rows else None
-    got = shown_or_error(wb, vals, P["sheet"], at) if at else None
-    checks.append(("price_" + code, 1, is_number(got) and close(got, new),
-                   f"{code} ({item}): {got!r}, expected {new}"))
-
-# -- nothing else: only those price cells (value, number format), no other file, no mail ------
-cells = " ".join("D" + str(rows[c]) for c in found)
-extra = unexpected_changes(before, after, [[P["sheet"] + "!" + cells, ["value", "format"]]])
-checks.append(("nothing_else_changed", 0, not extra, "also changed: " + listing(extra)))
-target = os.path.relpath(P["path"], HOME)
-lock = os.path.join(os.path.dirname(target), ".~lock." + os.path.basename(target) + "#")
-strays = uncovered(tree_changes(tree(start), tree(HOME), start, HOME), [target, lock], "/")
-checks.append(("other_files_kept", 0, not strays, "other files changed: " + listing(strays)))
-# Reading the email may mark its conversation read (when the mailbox marks on opening).
-marks = ["threads." + t + ".unread" for t in sorted(minit["threads"])] if minit["settings"].get(
-    "markReadOnOpen") else []
-mextra = diff_outside(mdiff, marks)
-checks.append(("mailbox_unchanged", 0, not mextra, "mail changes: " + listing(mextra)))
 """

@@ -18,9 +18,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cuagym.core import Difficulty, StartWindow, TaskConfig
-from cuagym.families.files._base import FilesFamily, FileSpec, Op, quote
-from cuagym.families.files._world import (
+from cuagym.apps.files import (
     CLIENTS,
     PROJECTS,
     TYPE_FILES,
@@ -28,6 +26,11 @@ from cuagym.families.files._world import (
     filler_text,
     stamp,
 )
+from cuagym.core import Difficulty, StartWindow, TaskConfig
+from cuagym.families._family import TaskParams
+from cuagym.families.cross.files._cross_checks import extract_by_sheet
+from cuagym.families.files.kit import FilesFamily, FileSpec, Op, quote
+from cuagym.scripts import statements_of
 
 __all__ = ["ExtractBySheet", "FileBySheet", "RenameFromSheet"]
 
@@ -62,6 +65,16 @@ lock = parent_of(P["plan"]) + "/.~lock." + name_of(P["plan"]) + "#"
 """
 
 
+class RenameFromSheetParams(TaskParams):
+    """What a :class:`RenameFromSheet` task states (its ``params``)."""
+
+    folder: str
+    plan: str
+    sheet: str
+    renames: int
+    keep: int
+
+
 class RenameFromSheet(FilesFamily):
     """calc → files: the scans listed in a rename plan workbook get their new names; the
     scans not on the plan keep theirs."""
@@ -70,6 +83,7 @@ class RenameFromSheet(FilesFamily):
     apps: ClassVar[tuple[str, ...]] = ("calc", "files")
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("manage", "rename", "rename-file")
+    params_type: ClassVar[type[TaskParams] | None] = RenameFromSheetParams
     reward_imports: ClassVar[str] = "\nimport openpyxl\n"
 
     def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
@@ -189,6 +203,16 @@ checks.append(("all_renamed", 3, len(done) == len(moves),
         )
 
 
+class FileBySheetParams(TaskParams):
+    """What a :class:`FileBySheet` task states (its ``params``)."""
+
+    folder: str
+    plan: str
+    sheet: str
+    moves: int
+    keep: int
+
+
 class FileBySheet(FilesFamily):
     """calc → files: the downloads a filing plan lists move into the project folders it
     names (as paths under the home); the downloads it does not list stay."""
@@ -197,6 +221,7 @@ class FileBySheet(FilesFamily):
     apps: ClassVar[tuple[str, ...]] = ("calc", "files")
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("manage", "move", "move-to-folder")
+    params_type: ClassVar[type[TaskParams] | None] = FileBySheetParams
     reward_imports: ClassVar[str] = "\nimport openpyxl\n"
 
     def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
@@ -319,6 +344,16 @@ checks.append(("all_moved", 3, len(done) == len(moves),
         )
 
 
+class ExtractBySheetParams(TaskParams):
+    """What a :class:`ExtractBySheet` task states (its ``params``)."""
+
+    folder: str
+    plan: str
+    sheet: str
+    listed: int
+    keep: int
+
+
 class ExtractBySheet(FilesFamily):
     """calc → files: each archive a delivery sheet lists is unpacked into the folder next to
     it (made if missing); the archives stay, unlisted ones are not unpacked."""
@@ -327,6 +362,7 @@ class ExtractBySheet(FilesFamily):
     apps: ClassVar[tuple[str, ...]] = ("calc", "files")
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("archive", "extract", "extract-archive")
+    params_type: ClassVar[type[TaskParams] | None] = ExtractBySheetParams
     reward_imports: ClassVar[str] = "\nimport openpyxl\n"
 
     def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
@@ -423,34 +459,4 @@ class ExtractBySheet(FilesFamily):
     def checks(self, p: dict[str, Any]) -> str:
         # What each listed archive holds (read from the archive as it is: the guard keeps it
         # unchanged) is what its folder must gain, byte for byte; nothing else may change.
-        return (
-            _READ_PLAN
-            + """
-extracted = {}  # path -> ("file", sha) of every member where the plan puts it
-folders = []
-for name, dest in pairs:
-    archive = P["folder"] + "/" + name
-    if before.get(archive, ("",))[0] != "file":
-        problem = problem or "not an archive in the folder: " + name
-        continue
-    folders.append(dest.strip("/"))
-    with zipfile.ZipFile(os.path.join(start, archive)) as zf:
-        for info in zf.infolist():
-            if not info.is_dir():
-                sha = hashlib.sha256(zf.read(info)).hexdigest()
-                extracted[dest.strip("/") + "/" + info.filename] = ("file", sha)
-plan = planned(before, folders=folders)
-plan.update(extracted)
-off = off_plan(changes, after, plan if not problem else before, free=[lock])
-done = [f for f, entry in extracted.items() if after.get(f) == entry]
-archives = [f for f in regular_files(before, P["folder"]) if after.get(f) == before[f]]
-checks.append(("plan_kept", 0, len(pairs) == P["listed"] and not problem,
-               problem or f"{len(pairs)} rows"))
-checks.append(("archives_kept", 0, len(archives) == P["listed"] + P["keep"],
-               f"{len(archives)} archives as they were"))
-checks.append(("nothing_else_changed", 0, not off, "unplanned changes: " + listing(off)))
-checks.append(("some_extracted", 1, bool(done), f"{len(done)} of {len(extracted)} files"))
-checks.append(("all_extracted", 3, bool(extracted) and len(done) == len(extracted),
-               "missing: " + ", ".join(sorted(set(extracted) - set(done)))[:150]))
-"""
-        )
+        return _READ_PLAN + "\n" + statements_of(extract_by_sheet)

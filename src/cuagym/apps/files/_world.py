@@ -4,20 +4,24 @@ from __future__ import annotations
 
 import datetime
 import random
-
-from cuagym.families.files._base import FileSpec
+from typing import Any
 
 __all__ = [
     "CLIENTS",
     "PROJECTS",
     "TRIPS",
     "TYPE_FILES",
+    "FileSpec",
     "day_stamp",
     "file_spec",
     "filler_text",
     "project_files",
     "stamp",
 ]
+
+#: ``{"path", "kind", "text", "mtime", "mode"?}``: one file of an initial tree (path relative
+#: to /home/user, ISO mtime, permission bits in octal)
+FileSpec = dict[str, Any]
 
 CLIENTS: tuple[str, ...] = (
     "Acme Logistics",
