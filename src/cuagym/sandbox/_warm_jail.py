@@ -282,6 +282,7 @@ def _child(req: dict[str, Any], out_w: int, err_w: int) -> None:  # pragma: no c
         os.chdir(req["cwd"])
         os.environ.clear()
         os.environ.update(req["env"])
+        os.environ["PWD"] = req["cwd"]  # as bwrap's --chdir sets it for a cold run
         sys.argv = list(req["argv"])
         sys.path[0] = os.path.dirname(path)
         main = types.ModuleType("__main__")
@@ -300,7 +301,8 @@ def _child(req: dict[str, Any], out_w: int, err_w: int) -> None:  # pragma: no c
             kind, value, tb = sys.exc_info()
             assert kind is not None and value is not None
             # Without this frame: the traceback reads as the interpreter's own would.
-            sys.excepthook(kind, value, tb.tb_next if tb is not None else None)
+            inner = tb.tb_next if tb is not None else None
+            sys.excepthook(kind, value.with_traceback(inner), inner)
             status = 1
         _finish()
     except SystemExit as exc:  # raised by an atexit handler or a thread join
