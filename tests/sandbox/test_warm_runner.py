@@ -84,7 +84,8 @@ print("CHECK one: ok", file=sys.stderr)
     "exit_none": "raise SystemExit",
     "traceback": "import json\n\ndef f():\n    return json.loads('{')\n\nf()\n",
     "syntax_error": "x = (\n",
-    "signal": "import os, signal\nprint('before', flush=True)\nos.kill(os.getpid(), signal.SIGTERM)",
+    "signal": "import os, signal\nprint('before', flush=True)\n"
+    "os.kill(os.getpid(), signal.SIGTERM)",
     "abort": "import os\nos.abort()",
     "atexit": "import atexit\natexit.register(print, 'bye')\nprint('hi')",
     "thread": "import threading, time\n"
@@ -158,7 +159,7 @@ async def test_nothing_of_a_run_reaches_the_next(boxes: tuple[Sandbox, Sandbox])
 
 
 async def test_a_timeout_kills_the_run_and_only_it(boxes: tuple[Sandbox, Sandbox]) -> None:
-    warm, cold = boxes
+    warm, _cold = boxes
     hang = (
         "import subprocess, time\nsubprocess.Popen(['sleep', '600'])\n"
         "print('started', flush=True)\ntime.sleep(600)"
