@@ -233,3 +233,15 @@ async def test_runs_follow_restores(boxes: tuple[Sandbox, Sandbox]) -> None:
     await warm.restore("initial")
     assert (await _reward(warm, read)).stdout == "alpha\n"
     assert warm.warm_runs == 3
+
+
+async def test_the_runner_imports_only_the_rewards_listed_libraries(state_root: Path) -> None:
+    probe = (
+        "import sys\nimport json\nfrom openpyxl.utils import get_column_letter\n"
+        "print(sorted(m for m in ('openpyxl', 'docx', 'pptx', 'requests') if m in sys.modules))"
+    )
+    async with Sandbox(state_root=state_root, warm_rewards=True) as box:
+        result = await box.run_python(probe, readonly_home=True, as_reward=True, name="reward.py")
+        # The runner's own modules: what a fresh interpreter has after this script's imports.
+        assert result.stdout == "['openpyxl']\n", result.stderr
+        assert box.warm_runs == 1

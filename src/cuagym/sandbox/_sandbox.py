@@ -344,7 +344,8 @@ class Sandbox:
             "interactive": self.interactive,
         }
         if self._warm_eligible(command, as_reward, len(view_binds)):
-            request["warm"] = self._warm_spec(command, inner_env, view_binds)
+            script = (files or {}).get(command[1].rsplit("/", 1)[-1], "")
+            request["warm"] = self._warm_spec(command, inner_env, view_binds, script)
         wait = None if timeout is None else timeout + _OP_TIMEOUT_S
         ooms = self.cgroup.oom_kills() if self.cgroup is not None else 0
         raw = await self._call(request, timeout=wait)
@@ -370,6 +371,7 @@ class Sandbox:
         command: Sequence[str],
         run_env: dict[str, str],
         view_binds: Sequence[tuple[str, str, bool]],
+        script: str,
     ) -> dict[str, Any]:
         return _warm.warm_spec(
             state_root=str(self.state_root),
@@ -384,6 +386,7 @@ class Sandbox:
             view_binds=view_binds,
             argv=command[1:],
             run_env=run_env,
+            preload=_warm.preload_for(script),
         )
 
     async def run_python(

@@ -14,6 +14,7 @@ differences, each for one reason:
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -22,9 +23,41 @@ from cuagym.sandbox import _jail
 from cuagym.sandbox._models import HubLink, Limits
 
 INNER_WARM = "/opt/cuagym/warm.py"
+#: Modules the runner may import before the runs, if the reward imports them: the libraries
+#: reward scripts use (counted over every family's reward.py) and the standard modules they
+#: import. A fixed list: the runner never imports a name task code chose (an import runs code).
+#: Not pymupdf: it prints a notice when imported, which a run's stderr would then lack.
+PRELOADABLE = frozenset({
+    "collections", "datetime", "hashlib", "json", "math", "pathlib", "posixpath", "re", "stat",
+    "typing", "unicodedata", "xml.etree.ElementTree", "zipfile", "csv", "statistics",
+    "openpyxl", "docx", "pptx", "requests", "lxml", "lxml.etree",
+})  # fmt: skip
 #: Views (read-only snapshots) a warm run can bind; ``_supervisor.WARM_SLOTS`` has as many.
 VIEW_SLOTS = 4
 WARM_DIR = "wr"
+
+
+def preload_for(source: str) -> list[str]:
+    """The preloadable modules ``source`` imports (at any depth of its code), in the order a
+    fresh interpreter would meet them; none if it does not parse (its run reports that)."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return []
+    names: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.append(node.module)
+    wanted = []
+    for name in names:
+        parts = name.split(".")
+        for i in range(1, len(parts) + 1):
+            prefix = ".".join(parts[:i])
+            if prefix in PRELOADABLE and prefix not in wanted:
+                wanted.append(prefix)
+    return wanted
 
 
 def warm_spec(
@@ -41,13 +74,15 @@ def warm_spec(
     view_binds: Sequence[tuple[str, str, bool]],
     argv: Sequence[str],
     run_env: Mapping[str, str],
+    preload: Sequence[str] = (),
 ) -> dict[str, Any]:
     """The ``warm`` part of a run request: the jail's bwrap arguments (its identity: a run
     asking for other ones gets a new jail), the run's mounts (slot, inner path, host source),
-    and what the child runs (argv, environment, cwd)."""
+    and what the child runs (argv, environment, cwd). ``preload``: what the runner imports
+    before the first run (:func:`preload_for`; the same reward keeps its jail)."""
     root = state_root.rstrip("/")
     slots = f"{root}/{WARM_DIR}"
-    command = [python, INNER_WARM, str(limits.processes)]
+    command = [python, INNER_WARM, str(limits.processes), ",".join(preload)]
     if hub is not None:
         _host, port, _prefix = hub.target()
         command += [str(port), _jail.INNER_HUB_SOCK, _jail.INNER_BOOT]

@@ -1,4 +1,4 @@
-"""The warm reward runner's in-jail half: ``python3 warm.py NPROC [PORT SOCKET BOOT]``.
+"""The warm reward runner's in-jail half: ``python3 warm.py NPROC PRELOAD [PORT SOCKET BOOT]``.
 
 Runs inside a reward jail exactly like the one a cold reward run gets (same bwrap options,
 uid, limits and environment; see ``_warm_host.py`` for how each run's home, /tmp, /dev/shm and
@@ -16,8 +16,12 @@ the relay (same uid: it can) breaks the runner, which the supervisor sees and re
 next run then starts a fresh jail. The parent retires itself (a clean exit after a reply) once
 its CPU time nears RLIMIT_CPU, which counts the whole life of this process.
 
-Standard library only at the top (the reward libraries are preloaded best effort); copied into
-the environment's state root and bound read-only into the jail, never imported by cuagym.
+PRELOAD: the modules to import before the first run, comma-separated (the reward's own
+imports among a fixed list, ``_warm.PRELOADABLE``), best effort: one that fails to import
+fails again, as it would have, in the run that imports it.
+
+Standard library only; copied into the environment's state root and bound read-only into the
+jail, never imported by cuagym.
 """
 
 from __future__ import annotations
@@ -40,13 +44,6 @@ from typing import Any
 
 PR_SET_DUMPABLE = 4
 PR_SET_CHILD_SUBREAPER = 36
-#: What reward scripts import (counted over every family's reward.py), imported once here so
-#: that no run pays for it. pymupdf is left out: few rewards use it and it costs 0.5 s.
-PRELOAD = (
-    "collections", "datetime", "hashlib", "json", "math", "os", "pathlib", "posixpath", "re",
-    "stat", "typing", "unicodedata", "xml.etree.ElementTree", "zipfile",
-    "openpyxl", "docx", "pptx", "requests", "lxml.etree",
-)  # fmt: skip
 #: How long a child's pipes may stay open after every process of the run is gone.
 DRAIN_S = 5.0
 
@@ -284,7 +281,7 @@ def _child(req: dict[str, Any], out_w: int, err_w: int) -> None:  # pragma: no c
         os.environ.update(req["env"])
         os.environ["PWD"] = req["cwd"]  # as bwrap's --chdir sets it for a cold run
         sys.argv = list(req["argv"])
-        sys.path[0] = os.path.dirname(path)
+        sys.path.insert(0, os.path.dirname(path))  # as ``python3 SCRIPT`` puts it first
         main = types.ModuleType("__main__")
         main.__file__ = path
         main.__builtins__ = builtins  # type: ignore[attr-defined]
@@ -329,7 +326,9 @@ def _finish() -> None:
 
 def main() -> None:
     _libc.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)  # before the relay is forked: it inherits it
-    nproc = int(sys.argv[1])
+    # Our own folder off the path: imports here resolve as in the script's interpreter.
+    del sys.path[0]
+    nproc, preload = int(sys.argv[1]), [m for m in sys.argv[2].split(",") if m]
     control_in, control_out = os.dup(0), os.dup(1)  # not inheritable: no child gets them
     devnull = os.open(os.devnull, os.O_RDWR)
     os.dup2(devnull, 0)
@@ -337,12 +336,12 @@ def main() -> None:
     os.close(devnull)
     resource.setrlimit(resource.RLIMIT_NPROC, (nproc, nproc))
     relay_pid = None
-    if len(sys.argv) > 2:
-        port, target, boot_path = int(sys.argv[2]), sys.argv[3], sys.argv[4]
+    if len(sys.argv) > 3:
+        port, target, boot_path = int(sys.argv[3]), sys.argv[4], sys.argv[5]
         relay_pid = _start_relay(port, target, boot_path, (control_in, control_out))
     _libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
     os.chdir("/")  # never inside a mount a run brings (its unmount would find us there)
-    for name in PRELOAD:
+    for name in preload:
         with contextlib.suppress(Exception):
             importlib.import_module(name)
     # Children reseed `random` themselves (an at-fork hook of the module).
