@@ -245,3 +245,21 @@ async def test_the_runner_imports_only_the_rewards_listed_libraries(state_root: 
         # The runner's own modules: what a fresh interpreter has after this script's imports.
         assert result.stdout == "['openpyxl']\n", result.stderr
         assert box.warm_runs == 1
+
+
+async def test_a_runner_killed_from_outside_is_replaced(boxes: tuple[Sandbox, Sandbox]) -> None:
+    warm, _cold = boxes
+    read = "print(open('docs/notes.txt').read().strip())"
+    assert (await _reward(warm, read)).stdout == "alpha\n"
+    killed = 0
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            if b"/opt/cuagym/warm.py" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                os.kill(int(pid), 9)
+                killed += 1
+        except OSError:
+            continue
+    assert killed
+    for _ in range(2):  # the run right after is answered (cold if need be), then warm again
+        assert (await _reward(warm, read)).stdout == "alpha\n"
+    assert warm.warm_runs >= 2

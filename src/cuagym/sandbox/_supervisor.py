@@ -71,6 +71,7 @@ HOME_VIEW = "/home/user"
 #: The warm reward runner's slots: what its jail binds, what each run mounts there.
 WARM_DIR = "wr"
 WARM_SLOTS = ("home", "tmp", "shm", "task", *(f"v{i}" for i in range(4)))
+WARM_MAX_FAILURES = 2
 
 _libc = ctypes.CDLL(None, use_errno=True)
 
@@ -253,6 +254,7 @@ class Supervisor:
         self.warm: Any = None  # the warm reward runner's jail (_warm_host.WarmJail), once started
         self.warm_host: Any = None  # the _warm_host module
         self.warm_off: str | None = None  # why reward runs go cold here (set once, kept)
+        self.warm_failures = 0  # runs in a row the warm runner could not answer
 
     # -- setup -------------------------------------------------------------------------------
     def setup(self) -> dict[str, Any]:
@@ -528,19 +530,24 @@ class Supervisor:
                 self.warm = await host.WarmJail.start(
                     req["prefix"], warm["bwrap_args"], cap, self.procs
                 )
-            except host.WarmFailed as exc:
-                self.warm_off = str(exc)
+            except (host.WarmFailed, OSError) as exc:
+                self.warm_off = f"the warm runner did not start: {exc}"
                 return None
         mounted: list[str] = []
         start = time.monotonic()
         try:
             expect = {}
-            for slot, inner, source in warm["mounts"]:
-                target = f"{WARM_DIR}/{slot}"
-                self._mount_warm_slot(slot, target, run_dir, source)
-                mounted.append(target)
-                st = os.stat(target)
-                expect[inner] = [st.st_dev, st.st_ino]
+            try:
+                for slot, inner, source in warm["mounts"]:
+                    target = f"{WARM_DIR}/{slot}"
+                    self._mount_warm_slot(slot, target, run_dir, source)
+                    mounted.append(target)
+                    st = os.stat(target)
+                    expect[inner] = [st.st_dev, st.st_ino]
+            except OSError as exc:  # a kernel without what the slots need: stay cold
+                self.warm_off = f"cannot mount a warm run's folders: {exc}"
+                await self._stop_warm()
+                return None
             request = {
                 "argv": warm["argv"], "env": warm["env"], "cwd": warm["cwd"],
                 "timeout": req.get("timeout"), "output_limit": cap, "expect": expect,
@@ -553,14 +560,18 @@ class Supervisor:
                     "exit_code": -signal.SIGKILL, "timed_out": True, "stdout": "", "stderr": "",
                     "stdout_truncated": False, "stderr_truncated": False,
                 }  # fmt: skip
-            except host.WarmFailed:
+            except host.WarmFailed as exc:
                 await self._stop_warm()
+                self.warm_failures += 1
+                if self.warm_failures >= WARM_MAX_FAILURES:  # it keeps dying: stop paying for it
+                    self.warm_off = f"the warm runner failed {self.warm_failures} times: {exc}"
                 return None
             if "broken" in reply:
                 await self._stop_warm()
                 if "mount" in str(reply["broken"]):  # propagation does not work here: stay cold
                     self.warm_off = str(reply["broken"])
                 return None
+            self.warm_failures = 0
             if reply.pop("retire", False):
                 await self._stop_warm()
         finally:
