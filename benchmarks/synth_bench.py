@@ -1,7 +1,7 @@
 """Synthesis throughput: procedural tuples accepted (= verified: C1-C6 checked) per hour.
 
     sudo .venv/bin/python benchmarks/synth_bench.py [--n 24] [--workers 4] [--domains a,b]
-        [--reverify 4] [--json]
+        [--reverify 4] [--near-misses 10] [--rewards warm|cold|both] [--repeat 1] [--json]
 
 Runs the whole loop as ``cuagym synth --backend procedural`` does (role jails, role API, hub,
 ConsensusRunner) on a fresh output folder, then re-verifies a sample of the bundles in fresh
@@ -9,6 +9,10 @@ environments (``ConsensusRunner.check``, what ``cuagym verify`` does). Reports w
 CPU seconds per tuple (this process and every jail and supervisor it reaped), the rate that CPU
 cost would allow on an idle machine with this many cores, mean phase times from meta.json, and
 the load average before and after (the machine is shared: read rates with it).
+
+``--rewards``: reward runs forked from the warm reward runner (the default) or a fresh jail
+each (cold); ``both`` alternates cold and warm ``--repeat`` times each in one process and
+reports every run and per mode the median of its runs' figures.
 """
 
 from __future__ import annotations
@@ -45,7 +49,7 @@ def _cpu() -> float:
     return total
 
 
-async def _bench(args: argparse.Namespace) -> dict[str, Any]:
+async def _bench(args: argparse.Namespace, warm: bool = True) -> dict[str, Any]:
     domains = load_domains()
     ids = [d for d in args.domains.split(",") if d] or domains_with_families(domains)
     specs = sample_tasks(domains, ids, args.n, args.seed)
@@ -56,7 +60,12 @@ async def _bench(args: argparse.Namespace) -> dict[str, Any]:
         summary, outcomes = await run_batch(
             specs,
             ProceduralBackend(),
-            BatchOptions(out=out, workers=args.workers, near_miss_budget=args.near_misses),
+            BatchOptions(
+                out=out,
+                workers=args.workers,
+                near_miss_budget=args.near_misses,
+                env_options={"warm_rewards": warm},
+            ),
         )
         wall, cpu = time.perf_counter() - t0, _cpu() - cpu0
         load_after = os.getloadavg()
@@ -68,7 +77,7 @@ async def _bench(args: argparse.Namespace) -> dict[str, Any]:
         reverified = 0
         sample = accepted[: args.reverify]
         if sample:
-            async with ConsensusRunner() as runner:
+            async with ConsensusRunner(env_options={"warm_rewards": warm}) as runner:
                 for o in sample:
                     b = Bundle.load(o.bundle or "")
                     assert b.initial_setup and b.golden_patch and b.reward
@@ -101,7 +110,30 @@ async def _bench(args: argparse.Namespace) -> dict[str, Any]:
         "reverified": f"{reverified}/{len(sample)}",
         "loadavg_before": [round(x, 2) for x in load_before],
         "loadavg_after": [round(x, 2) for x in load_after],
+        "rewards": "warm" if warm else "cold",
     }
+
+
+COMPARED = ("tuples_per_hour", "cpu_s_per_tuple", "cpu_bound_tuples_per_hour_idle",
+            "c7_share_of_task_time")  # fmt: skip
+
+
+async def _compare(args: argparse.Namespace) -> dict[str, Any]:
+    """Cold and warm alternately, ``--repeat`` times each."""
+    runs = []
+    for _ in range(max(1, args.repeat)):
+        for warm in (False, True):
+            runs.append(await _bench(args, warm))
+    medians = {
+        mode: {
+            key: round(
+                statistics.median(float(r[key] or 0) for r in runs if r["rewards"] == mode), 3
+            )
+            for key in COMPARED
+        }
+        for mode in ("cold", "warm")
+    }
+    return {"repeat": args.repeat, "medians": medians, "runs": runs}
 
 
 def main() -> None:
@@ -115,8 +147,13 @@ def main() -> None:
         "--near-misses", type=int, default=10, help="C7's near misses per tuple (0: C7 off)"
     )
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--rewards", choices=("warm", "cold", "both"), default="warm")
+    parser.add_argument("--repeat", type=int, default=1, help="runs of each mode with 'both'")
     args = parser.parse_args()
-    result = asyncio.run(_bench(args))
+    if args.rewards == "both":
+        print(json.dumps(asyncio.run(_compare(args))))
+        return
+    result = asyncio.run(_bench(args, args.rewards == "warm"))
     if args.json:
         print(json.dumps(result))
         return

@@ -13,7 +13,12 @@ The bundles are the checked-in desktop bundles of the test corpus (xlsx with ope
 with python-docx, csv), cycled to ``--bundles`` verifications under distinct task ids.
 
     .venv/bin/python benchmarks/verify_bench.py [--json] [--bundles 20] [--workers 2]
-        [--near-misses 10]
+        [--near-misses 10] [--rewards warm|cold|both] [--repeat 1]
+
+``--rewards``: run each reward in the warm reward runner (forked from one jail per
+environment; the default, as ``cuagym verify`` does) or cold (a fresh jail and Python per
+run); ``both`` alternates cold and warm ``--repeat`` times each in one process and reports
+each run and the medians of the runs' figures (a before/after on a noisy machine).
 
 Needs root, bubblewrap and the env image. Exits 1 if any bundle fails to verify.
 """
@@ -63,8 +68,8 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-async def run(n: int, workers: int, budget: int) -> dict[str, Any]:
-    runner = ConsensusRunner(near_miss_budget=budget)
+async def run(n: int, workers: int, budget: int, warm: bool = True) -> dict[str, Any]:
+    runner = ConsensusRunner(near_miss_budget=budget, env_options={"warm_rewards": warm})
     todo = bundles(n)
     failed: list[str] = []
     await verify(runner, todo[0])  # warm-up: first imports, page cache
@@ -119,6 +124,41 @@ async def run(n: int, workers: int, budget: int) -> dict[str, Any]:
         "parallel_wall_s": round(wall_parallel, 2),
         "bundles_per_hour": round(3600 * n / wall_parallel),
         "failed": failed,
+        "rewards": "warm" if warm else "cold",
+    }
+
+
+#: Figures whose median over repeated runs ``--rewards both`` reports.
+COMPARED = ("latency_s.median", "latency_s.p90", "phase_median_s.near_misses",
+            "c7_share_of_time", "bundles_per_hour", "sequential_bundles_per_hour")  # fmt: skip
+
+
+def _figure(result: dict[str, Any], dotted: str) -> float:
+    value: Any = result
+    for key in dotted.split("."):
+        value = value[key]
+    return float(value)
+
+
+async def compare(n: int, workers: int, budget: int, repeat: int) -> dict[str, Any]:
+    """Cold and warm alternately, ``repeat`` times each: every run, and per mode the median
+    of each figure over its runs."""
+    runs: list[dict[str, Any]] = []
+    for _ in range(repeat):
+        for warm in (False, True):
+            runs.append(await run(n, workers, budget, warm))
+    medians = {
+        mode: {
+            f: round(statistics.median(_figure(r, f) for r in runs if r["rewards"] == mode), 3)
+            for f in COMPARED
+        }
+        for mode in ("cold", "warm")
+    }
+    return {
+        "repeat": repeat,
+        "medians": medians,
+        "runs": runs,
+        "failed": sorted({t for r in runs for t in r["failed"]}),
     }
 
 
@@ -130,8 +170,18 @@ def main() -> None:
     parser.add_argument(
         "--near-misses", type=int, default=10, help="C7's near misses per bundle (0: C7 off)"
     )
+    parser.add_argument(
+        "--rewards", choices=("warm", "cold", "both"), default="warm",
+        help="reward runs forked from a warm runner, or a fresh jail each, or both alternately",
+    )  # fmt: skip
+    parser.add_argument("--repeat", type=int, default=1, help="runs of each mode with 'both'")
     args = parser.parse_args()
-    result = asyncio.run(run(max(1, args.bundles), max(1, args.workers), args.near_misses))
+    n, workers = max(1, args.bundles), max(1, args.workers)
+    if args.rewards == "both":
+        both = asyncio.run(compare(n, workers, args.near_misses, max(1, args.repeat)))
+        print(json.dumps(both, indent=2) if args.json else json.dumps(both["medians"], indent=2))
+        sys.exit(1 if both["failed"] else 0)
+    result = asyncio.run(run(n, workers, args.near_misses, args.rewards == "warm"))
     if args.json:
         print(json.dumps(result, indent=2))
     else:

@@ -70,6 +70,9 @@ class LocalEnvConfig(BaseModel):
     )
     gui: bool = Field(False, description="give the environment a display and desktop apps")
     screen: tuple[int, int] = Field((1280, 800), description="display size when gui is set")
+    warm_rewards: bool = Field(
+        False, description="run read-only roles in the warm reward runner (cuagym.sandbox)"
+    )
 
 
 @envprovider("local")
@@ -90,6 +93,7 @@ class LocalEnvironment:
             uid=cfg.uid or 1000,
             gid=cfg.gid or cfg.uid or 1000,
             state_root=cfg.state_root,
+            warm_rewards=cfg.warm_rewards,
         )
         self.sandbox.reward_uid = cfg.reward_uid or self.sandbox.uid
         self._lease: UidLease | None = None

@@ -142,7 +142,12 @@ def bwrap_args(
     readonly_home: bool,
     interactive: bool = False,
     binds: Sequence[tuple[str, str, bool]] = (),
+    home_source: str | None = None,
+    start_wrapper: bool = True,
 ) -> list[str]:
+    """bwrap's options and command. ``home_source``: the host folder bound at /home/user
+    (default: the environment's live home); ``start_wrapper=False``: the command itself lowers
+    RLIMIT_NPROC and starts the hub relay (the warm runner) instead of boot.py / prlimit."""
     root = state_root.rstrip("/")
     run = f"{root}/{run_dir}"
     args = [
@@ -163,7 +168,7 @@ def bwrap_args(
         "--bind", f"{run}/shm", "/dev/shm",
         "--bind", f"{run}/tmp", "/tmp",
         "--dir", "/var", "--symlink", "../tmp", "/var/tmp",
-        "--ro-bind" if readonly_home else "--bind", f"{root}/m", INNER_HOME,
+        "--ro-bind" if readonly_home else "--bind", home_source or f"{root}/m", INNER_HOME,
         "--ro-bind", f"{run}/task", INNER_TASK,
     ]  # fmt: skip
     if image_venv is not None:
@@ -180,6 +185,8 @@ def bwrap_args(
         args += ["--setenv", key, value]
     args.append("--")
     nproc = str(limits.processes)
+    if not start_wrapper:
+        return [*args, *command]
     if hub is not None:
         _host, port, _prefix = hub.target()
         args += [SYSTEM_PYTHON, "-I", "-S", INNER_BOOT, nproc, str(port), INNER_HUB_SOCK, "--"]

@@ -22,7 +22,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from cuagym.sandbox import _jail
+from cuagym.sandbox import _jail, _warm
 from cuagym.sandbox._cgroup import MemoryCgroup
 from cuagym.sandbox._image import ImageError, image_python
 from cuagym.sandbox._models import HubLink, LimitName, Limits, SandboxError, ScriptResult
@@ -47,6 +47,10 @@ class Sandbox:
     ``reward_uid``: the host uid of ``run(..., as_reward=True)`` (default: ``uid``).
     ``binds``: extra (host path, path inside, read-only) mounts of every run, for layers that
     plug in (a display's socket); the host path must be reachable by ``uid``.
+    ``warm_rewards``: ``run_python(..., as_reward=True)`` runs in the warm reward runner (one
+    jail with the reward libraries imported, a forked child per run; ``_warm_host``) instead of
+    a fresh jail each; the result is the same, the cost a fork instead of an interpreter start.
+    Where the runner cannot start here, runs go cold (``warm_runs`` counts the warm ones).
     """
 
     def __init__(
@@ -65,6 +69,7 @@ class Sandbox:
         state_root: Path | None = None,
         interactive: bool = False,
         binds: Sequence[tuple[Path, str, bool]] = (),
+        warm_rewards: bool = False,
     ) -> None:
         if uid == 0 or inner_uid == 0 or reward_uid == 0:
             raise ValueError("the sandbox uid must not be root")
@@ -99,6 +104,8 @@ class Sandbox:
         # bound there): what processes entering that namespace (desktop apps) open.
         self.home_in_namespace: Path | None = None
         self.cgroup: MemoryCgroup | None = None
+        self.warm_rewards = warm_rewards
+        self.warm_runs = 0  # reward runs the warm runner answered
 
     # -- lifecycle ---------------------------------------------------------------------------
     async def start(self) -> None:
@@ -140,6 +147,8 @@ class Sandbox:
         if self.hub is not None:
             self.hub.target()  # fail early on a hub URL the relay cannot carry
             files["lib/boot.py"] = (_HERE / "_boot.py").read_text(encoding="utf-8")
+        if self.warm_rewards:
+            files["lib/warm.py"] = (_HERE / "_warm_jail.py").read_text(encoding="utf-8")
         host = self.hub.target() if self.hub is not None else None
         config = {
             "root": str(self.state_root),
@@ -301,9 +310,11 @@ class Sandbox:
         if as_reward and not readonly_home:
             raise ValueError("a reward run sees the home read-only")
         run_id = str(next(self._runs))
-        binds = list(self.binds)
-        for inner, name in (views or {}).items():
-            binds.append((await self.view(name, as_reward=as_reward), inner, True))
+        view_binds = [
+            (await self.view(name, as_reward=as_reward), inner, True)
+            for inner, name in (views or {}).items()
+        ]
+        binds = [*self.binds, *view_binds]
         inner_env = _jail.inner_env(env or {}, self.hub, self.sid, self.image_venv is not None)
         args = _jail.bwrap_args(
             state_root=str(self.state_root),
@@ -332,11 +343,51 @@ class Sandbox:
             "output_limit": self.limits.output_kb << 10,
             "interactive": self.interactive,
         }
+        if self._warm_eligible(command, as_reward, len(view_binds)):
+            script = (files or {}).get(command[1].rsplit("/", 1)[-1], "")
+            request["warm"] = self._warm_spec(command, inner_env, view_binds, script)
         wait = None if timeout is None else timeout + _OP_TIMEOUT_S
         ooms = self.cgroup.oom_kills() if self.cgroup is not None else 0
         raw = await self._call(request, timeout=wait)
         oom = self.cgroup is not None and self.cgroup.oom_kills() > ooms
+        self.warm_runs += bool(raw.get("warm"))
         return self._result(raw, timeout, oom)
+
+    def _warm_eligible(self, command: Sequence[str], as_reward: bool, views: int) -> bool:
+        """A reward's Python script (``run_python``), with no more views than the runner's
+        slots: what the warm runner runs."""
+        return (
+            self.warm_rewards
+            and as_reward
+            and not self.interactive
+            and views <= _warm.VIEW_SLOTS
+            and len(command) >= 2
+            and command[0] == self.python
+            and command[1].startswith(f"{_jail.INNER_TASK}/")
+        )
+
+    def _warm_spec(
+        self,
+        command: Sequence[str],
+        run_env: dict[str, str],
+        view_binds: Sequence[tuple[str, str, bool]],
+        script: str,
+    ) -> dict[str, Any]:
+        return _warm.warm_spec(
+            state_root=str(self.state_root),
+            python=self.python,
+            image_venv=self.image_venv,
+            inner_uid=self.inner_uid,
+            inner_gid=self.inner_gid,
+            limits=self.limits,
+            hub=self.hub,
+            sid=self.sid,
+            binds=self.binds,
+            view_binds=view_binds,
+            argv=command[1:],
+            run_env=run_env,
+            preload=_warm.preload_for(script),
+        )
 
     async def run_python(
         self,

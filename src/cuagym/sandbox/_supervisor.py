@@ -68,14 +68,22 @@ RELAY_MAX_CONNECTIONS = 64
 # Where the home also appears in this namespace, for the desktop apps that enter it: a file
 # manager's path bar, a terminal's pwd and a save dialog then show the path the task speaks of.
 HOME_VIEW = "/home/user"
+#: The warm reward runner's slots: what its jail binds, what each run mounts there.
+WARM_DIR = "wr"
+WARM_SLOTS = ("home", "tmp", "shm", "task", *(f"v{i}" for i in range(4)))
+WARM_MAX_FAILURES = 2
 
 _libc = ctypes.CDLL(None, use_errno=True)
 
 
 def _load_relay() -> Any:
+    return _load_sibling("_relay")
+
+
+def _load_sibling(name: str) -> Any:
     # Started as a file with -I: the package is not importable, its sibling is loaded by path.
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_relay.py")
-    spec = importlib.util.spec_from_file_location("cuagym_supervisor_relay", path)
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), f"{name}.py")
+    spec = importlib.util.spec_from_file_location(f"cuagym_supervisor{name}", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses look their module up there
@@ -185,6 +193,35 @@ def mount_idmapped(source: str, target: str, userns_fd: int) -> None:
         os.close(fd)
 
 
+def mount_clone(source: str, target: str, *, readonly: bool) -> None:
+    """A clone of the mount at (or the folder) ``source`` at ``target``, read-only if asked.
+    Its flags are set before it is attached: into a shared mount it propagates as it is."""
+    fd = _sys(
+        _libc.syscall(
+            SYS_OPEN_TREE, AT_FDCWD, source.encode(), OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC
+        ),
+        f"open_tree {source}",
+    )
+    try:
+        if readonly:
+            attr = _MountAttr(MOUNT_ATTR_RDONLY, 0, 0, 0)
+            _sys(
+                _libc.syscall(
+                    SYS_MOUNT_SETATTR, fd, b"", AT_EMPTY_PATH, ctypes.byref(attr),
+                    ctypes.sizeof(attr),
+                ),
+                f"mount_setattr {source}",
+            )  # fmt: skip
+        _sys(
+            _libc.syscall(
+                SYS_MOVE_MOUNT, fd, b"", AT_FDCWD, target.encode(), MOVE_MOUNT_F_EMPTY_PATH
+            ),
+            f"move_mount {target}",
+        )
+    finally:
+        os.close(fd)
+
+
 class Supervisor:
     def __init__(self, config: dict[str, Any]) -> None:
         self.root: str = config["root"]
@@ -214,6 +251,10 @@ class Supervisor:
         self.reward_ns: int | None = None
         self.reward_views: dict[tuple[str, ...], str] = {}
         self.idmap_count = 0
+        self.warm: Any = None  # the warm reward runner's jail (_warm_host.WarmJail), once started
+        self.warm_host: Any = None  # the _warm_host module
+        self.warm_off: str | None = None  # why reward runs go cold here (set once, kept)
+        self.warm_failures = 0  # runs in a row the warm runner could not answer
 
     # -- setup -------------------------------------------------------------------------------
     def setup(self) -> dict[str, Any]:
@@ -236,6 +277,7 @@ class Supervisor:
         self._new_upper()
         self._mount_overlay()
         self._make_home_view()
+        self._make_warm_slots()
         return {
             "home": os.path.join(self.root, "m"),
             "pid": os.getpid(),
@@ -278,6 +320,17 @@ class Supervisor:
             return
         self.home_view = HOME_VIEW
         self._bind_home_view()
+
+    def _make_warm_slots(self) -> None:
+        """``wr/``: the shared mount whose folders a warm reward jail binds (``_warm_host``)."""
+        try:
+            os.mkdir(WARM_DIR, 0o755)
+            for slot in WARM_SLOTS:
+                os.mkdir(f"{WARM_DIR}/{slot}", 0o755)
+            mount(WARM_DIR, WARM_DIR, None, MS_BIND, None)
+            mount("none", WARM_DIR, None, MS_SHARED, None)
+        except OSError as exc:
+            self.warm_off = f"no shared mount for the warm runner: {exc}"
 
     def _bind_home_view(self) -> None:
         if self.home_view is not None:
@@ -443,6 +496,10 @@ class Supervisor:
             os.chmod(path, 0o644)
         home = None
         try:
+            if req.get("warm") and req.get("as_reward") and self.warm_off is None:
+                warm = await self._run_warm(req, run_dir)
+                if warm is not None:
+                    return warm
             if req.get("as_reward") and self.reward_ns is not None:
                 # The run binds the home read-only: its idmapped view instead.
                 home = self._reward_home(run_dir)
@@ -458,6 +515,91 @@ class Supervisor:
                 with contextlib.suppress(OSError):
                     umount(home)
             shutil.rmtree(run_dir, ignore_errors=True)
+
+    async def _run_warm(self, req: dict[str, Any], run_dir: str) -> dict[str, Any] | None:
+        """The run in the warm reward runner (``_warm_host``), or None: run it cold."""
+        if self.warm_host is None:
+            self.warm_host = _load_sibling("_warm_host")
+        host, warm = self.warm_host, req["warm"]
+        cap = int(req.get("output_limit", 1 << 20))
+        key = json.dumps([req["prefix"], warm["bwrap_args"]])
+        if self.warm is not None and (self.warm.key != key or not self.warm.alive):
+            await self._stop_warm()
+        if self.warm is None:
+            try:
+                self.warm = await host.WarmJail.start(
+                    req["prefix"], warm["bwrap_args"], cap, self.procs
+                )
+            except (host.WarmFailed, OSError) as exc:
+                self.warm_off = f"the warm runner did not start: {exc}"
+                return None
+        mounted: list[str] = []
+        start = time.monotonic()
+        try:
+            expect = {}
+            try:
+                for slot, inner, source in warm["mounts"]:
+                    target = f"{WARM_DIR}/{slot}"
+                    self._mount_warm_slot(slot, target, run_dir, source)
+                    mounted.append(target)
+                    st = os.stat(target)
+                    expect[inner] = [st.st_dev, st.st_ino]
+            except OSError as exc:  # a kernel without what the slots need: stay cold
+                self.warm_off = f"cannot mount a warm run's folders: {exc}"
+                await self._stop_warm()
+                return None
+            request = {
+                "argv": warm["argv"], "env": warm["env"], "cwd": warm["cwd"],
+                "timeout": req.get("timeout"), "output_limit": cap, "expect": expect,
+            }  # fmt: skip
+            try:
+                reply = await self.warm.run(request, req.get("timeout"))
+            except host.WarmHung:
+                await self._stop_warm()
+                reply = {
+                    "exit_code": -signal.SIGKILL, "timed_out": True, "stdout": "", "stderr": "",
+                    "stdout_truncated": False, "stderr_truncated": False,
+                }  # fmt: skip
+            except host.WarmFailed as exc:
+                await self._stop_warm()
+                self.warm_failures += 1
+                if self.warm_failures >= WARM_MAX_FAILURES:  # it keeps dying: stop paying for it
+                    self.warm_off = f"the warm runner failed {self.warm_failures} times: {exc}"
+                return None
+            if "broken" in reply:
+                await self._stop_warm()
+                if "mount" in str(reply["broken"]):  # propagation does not work here: stay cold
+                    self.warm_off = str(reply["broken"])
+                return None
+            self.warm_failures = 0
+            if reply.pop("retire", False):
+                await self._stop_warm()
+        finally:
+            for target in reversed(mounted):
+                with contextlib.suppress(OSError):
+                    umount(target)
+        return {**reply, "duration_s": time.monotonic() - start, "output_hung": False,
+                "warm": True}  # fmt: skip
+
+    def _mount_warm_slot(self, slot: str, target: str, run_dir: str, source: str | None) -> None:
+        if slot == "home":
+            if self.reward_ns is not None:  # the reward's idmapped view, as a cold run binds
+                self._idmapped_stack([self.upper, *self.stack], target)
+            else:
+                mount_clone("m", target, readonly=True)
+        elif slot in ("tmp", "shm"):
+            mount_clone(f"{run_dir}/{slot}", target, readonly=False)
+        elif slot == "task":
+            mount_clone(f"{run_dir}/task", target, readonly=True)
+        elif source is not None:  # a view (snapshot) bound read-only
+            mount_clone(source, target, readonly=True)
+        else:
+            raise ValueError(f"warm slot {slot!r} without a source")
+
+    async def _stop_warm(self) -> None:
+        warm, self.warm = self.warm, None
+        if warm is not None:
+            await warm.stop(self.procs)
 
     async def _spawn(self, req: dict[str, Any]) -> dict[str, Any]:
         prefix: list[str] = req["prefix"]  # prlimit/setpriv: everything before bwrap's own args
@@ -584,6 +726,7 @@ class Supervisor:
                 await self.relay.serve_connection(reader, writer, self.relay_policy, upstream)
 
     async def close(self) -> None:
+        await self._stop_warm()
         for proc in list(self.procs):
             _kill(proc)
         for proc in list(self.procs):

@@ -214,6 +214,9 @@ class ConsensusRunner:
         sids: dict[str, str] = {}
         for state in _STATES:
             options: dict[str, Any] = dict(self.env_options)
+            if self.env_provider == "local":
+                # C3-C7 run the reward ~14 times per tuple: fork it from a warm interpreter.
+                options.setdefault("warm_rewards", True)
             if web:
                 assert self.hub is not None
                 # Fresh sessions: nothing carries over from another task, round or environment.
