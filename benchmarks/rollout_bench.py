@@ -270,7 +270,7 @@ async def executors(episodes: int, workers: int, with_ray: bool, rounds: int) ->
         kinds = ["local", "ray"] if with_ray else ["local"]
         ray = RayOptions(num_cpus=workers)
         if with_ray:
-            from cuagym.agent._executor import ray_init
+            from cuagym.exec._ray import ray_init
 
             t0 = time.perf_counter()
             ray_init(ray, workers)  # the cluster's start, measured apart

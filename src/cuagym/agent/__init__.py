@@ -15,7 +15,7 @@ Rollouts:
 * :func:`run_episode` — one episode of a bundle on a started GUI environment (setup, start
   screen, turns, reward), :class:`RolloutEnv` — a reusable environment for many episodes;
 * :func:`run_rollouts` — the resumable batch of ``cuagym rollout`` on the ``local`` or ``ray``
-  executor (:func:`run_pool`, which ``cuagym synth`` and ``verify`` use as well);
+  executor (:func:`cuagym.exec.run_pool`);
 * :func:`rescore_run`, :class:`Rescorer` — a (fixed) reward.py re-run on the final state each
   episode kept under ``final/`` (DESIGN.md §13), without re-running the episode;
 * :func:`render_episode_html` — one episode as a self-contained HTML page (``cuagym view``);
@@ -31,7 +31,6 @@ from cuagym.agent._context import (
     collapse_boundary,
     turn_messages,
 )
-from cuagym.agent._executor import EXECUTORS, ExecutorName, JobFailed, RayOptions, run_pool
 from cuagym.agent._images import (
     CoordinateSpace,
     ImageCache,
@@ -79,7 +78,6 @@ __all__ = [
     "CLEAN_SNAPSHOT",
     "COLLAPSED",
     "DEFAULT_INTERVAL",
-    "EXECUTORS",
     "INITIAL_SNAPSHOT",
     "SYSTEM_PROMPT",
     "TOOL_NAME",
@@ -89,11 +87,9 @@ __all__ = [
     "CoordinateSpace",
     "DomainStats",
     "EpisodeResult",
-    "ExecutorName",
     "HubInfo",
     "ImageCache",
     "ImageSpec",
-    "JobFailed",
     "NoOracle",
     "Observation",
     "ParsedResponse",
@@ -103,7 +99,6 @@ __all__ = [
     "PolicyError",
     "PolicyFactory",
     "PolicyReply",
-    "RayOptions",
     "RescoreError",
     "RescoreItem",
     "RescoreSummary",
@@ -132,7 +127,6 @@ __all__ = [
     "rescore_run",
     "rewrite_reward",
     "run_episode",
-    "run_pool",
     "run_rollouts",
     "smart_resize",
     "system_prompt",
