@@ -59,8 +59,8 @@ from cuagym.agent import (
     run_rollouts,
 )
 from cuagym.core import Bundle, Episode, TaskConfig
-from cuagym.core._png import png_size
 from cuagym.domains import load_domain, start_screen
+from cuagym.envs import png_size
 from cuagym.hub import discover_web_apps, serve_hub
 from cuagym.llm.scripted import Reply, ScriptedChatApi, ScriptedRequest, serve_scripted
 

@@ -16,7 +16,7 @@ from cuagym.agent import (
     collapse_boundary,
     turn_messages,
 )
-from cuagym.core._png import encode_png
+from cuagym.envs import encode_png
 from cuagym.llm import ImagePart, TextPart
 
 INSTRUCTION = "Rename the channel #design to #product-design."

@@ -21,8 +21,8 @@ from cuagym.agent import (
     parse_response,
 )
 from cuagym.core import TaskConfig
-from cuagym.core._png import encode_png
 from cuagym.domains import load_domain
+from cuagym.envs import encode_png
 from cuagym.llm.scripted import Call, Reply, ScriptedChatApi, ScriptedRequest
 
 TASK = TaskConfig(

@@ -35,15 +35,15 @@ from cuagym.core import (
     EpisodeCheck,
     EpisodeRecord,
     TurnRecord,
-    osworld_config,
     parse_reward_output,
 )
-from cuagym.core._png import encode_png
 from cuagym.domains import start_screen_json
+from cuagym.envs import encode_png
 from cuagym.envs._local import LocalEnvConfig, LocalEnvironment
 from cuagym.filter import CHECKLIST_SYSTEM, JUDGE_SYSTEM
 from cuagym.llm.scripted import Reply, ScriptedRequest
 from cuagym.synth import Rediscrimination, RoleUsage, RoundRecord
+from cuagym.synth._osworld_config import osworld_config
 
 GREEN, RED = (0, 160, 60), (200, 30, 30)
 CRITERIA = ["The task's target shows the requested change", "Nothing else was changed"]

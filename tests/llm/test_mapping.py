@@ -142,7 +142,7 @@ async def test_invalid_json_arguments_are_kept_not_dropped() -> None:
 
 
 def _screenshot_message() -> Message:
-    from cuagym.core._png import encode_png
+    from cuagym.envs import encode_png
 
     png = encode_png(2, 1, bytes([255, 0, 0, 0, 0, 255]))
     return Message(

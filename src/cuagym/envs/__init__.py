@@ -7,9 +7,13 @@ try:
     state = await env.read_state()
 finally:
     await env.close()
+
+Screenshots are PNG bytes from one codec (:func:`encode_png`, :func:`resized_png`, ...), which the
+agent's image preparation and the RL slices use too, so the same pixels give the same bytes.
 """
 
 from cuagym.envs._local import LocalEnvConfig, LocalEnvironment
+from cuagym.envs._png import decode_unfiltered_rgb, encode_png, png_size, resized_png
 from cuagym.envs._protocol import (
     ROLE_FILES,
     Environment,
@@ -41,9 +45,13 @@ __all__ = [
     "ProviderError",
     "ScriptResult",
     "StateQuery",
+    "decode_unfiltered_rgb",
+    "encode_png",
     "envprovider",
     "get_provider",
     "make_env",
+    "png_size",
     "provider_names",
+    "resized_png",
     "role_file",
 ]

@@ -79,7 +79,7 @@ def test_hard_cross_tasks_open_both_windows_the_changed_one_on_top(family: TaskF
 
 @pytest.mark.parametrize("family", FAMILIES, ids=lambda f: f.id)
 def test_the_osworld_export_opens_both_windows_in_order(family: TaskFamily) -> None:
-    from cuagym.core._osworld import start_steps
+    from cuagym.synth._osworld_config import start_steps
 
     task = family.sample(0)
     start = [w.model_dump(exclude_none=True) for w in start_screen(task)]
