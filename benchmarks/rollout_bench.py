@@ -47,20 +47,19 @@ from cuagym.agent import (
     ImageCache,
     ImageSpec,
     PolicyConfig,
-    RayOptions,
     RolloutBatch,
     RolloutEnv,
     RolloutOptions,
     TurnInput,
-    WebSession,
     build_messages,
-    open_start_screen,
     prepare_image,
     run_rollouts,
 )
+from cuagym.agent._start import WebSession, open_start_screen
 from cuagym.core import Bundle, Episode, TaskConfig
 from cuagym.domains import load_domain, start_screen
 from cuagym.envs import png_size
+from cuagym.exec import RayOptions
 from cuagym.hub import discover_web_apps, serve_hub
 from cuagym.llm.scripted import Reply, ScriptedChatApi, ScriptedRequest, serve_scripted
 

@@ -13,9 +13,9 @@ from cuagym.agent import (
     ImageSpec,
     TurnInput,
     build_messages,
-    collapse_boundary,
     turn_messages,
 )
+from cuagym.agent._context import collapse_boundary
 from cuagym.envs import encode_png
 from cuagym.llm import ImagePart, TextPart
 

@@ -7,7 +7,8 @@ import io
 import pytest
 from PIL import Image
 
-from cuagym.agent import ImageCache, ImageSpec, prepare_image, smart_resize, to_screen
+from cuagym.agent import ImageCache, ImageSpec, prepare_image
+from cuagym.agent._images import smart_resize, to_screen
 from cuagym.envs import decode_unfiltered_rgb, encode_png, png_size
 
 

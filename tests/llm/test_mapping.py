@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from cuagym.llm import ImagePart, Message, TextPart, ToolCall, ToolResult, ToolSpec
+from cuagym.llm import ImagePart, Message, TextPart, ToolSpec
 from cuagym.llm._anthropic import messages_to_anthropic, tool_from_anthropic, tool_to_anthropic
 from cuagym.llm._openai import messages_to_openai, tool_from_openai, tool_to_openai
+from cuagym.llm._types import ToolCall, ToolResult
 from cuagym.llm.scripted import Call, Reply, ScriptedChatApi
 from tests.llm.fakes import scripted_client
 

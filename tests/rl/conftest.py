@@ -89,7 +89,7 @@ def write_episode(
 def processor() -> Any:
     pytest.importorskip("transformers")
     pytest.importorskip("tokenizers")
-    from cuagym.rl import tiny_processor
+    from cuagym.rl._tiny import tiny_processor
 
     return tiny_processor()
 

@@ -337,7 +337,7 @@ def readme() -> str:
 
 
 async def _write_all() -> None:
-    from cuagym.synth import ConsensusRunner
+    from cuagym.synth._consensus import ConsensusRunner
 
     shutil.rmtree(ROOT / "final", ignore_errors=True)
     shutil.rmtree(ROOT / "rejected", ignore_errors=True)

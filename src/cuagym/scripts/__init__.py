@@ -19,14 +19,7 @@ on the host) whose part below its inline marker is pasted into the script.
 from pathlib import Path
 
 from cuagym.scripts import _figures, _globs, _home
-from cuagym.scripts._compose import (
-    INLINE_MARKER,
-    RUN_MAIN,
-    doc_line,
-    inlined,
-    inlined_file,
-    reward_script,
-)
+from cuagym.scripts._compose import doc_line, inlined, inlined_file, reward_script
 
 # Read as text, not imported: _hub imports requests, which the env image has but a host with
 # only the demo's install does not (the host only pastes the module into reward.py).
@@ -45,8 +38,6 @@ __all__ = [
     "DESKTOP_LIBRARIES",
     "DESK_WEB_LIBRARIES",
     "FIGURE_LIBRARY",
-    "INLINE_MARKER",
-    "RUN_MAIN",
     "WEB_LIBRARIES",
     "doc_line",
     "inlined",

@@ -25,7 +25,9 @@ from cuagym.core import RewardOutput, TaskConfig
 from cuagym.domains import DESKTOP_APPS, TaskFamily, load_domains, start_screen
 from cuagym.families.cross.calc._cross_mail import _FRAMES as PRICE_FRAMES
 from cuagym.families.cross.team_chat._cross_calc import _FRAMES as REPORT_FRAMES
-from cuagym.taskgen import build_catalog, lint_instruction, platform_of, task_type_of
+from cuagym.taskgen import build_catalog, task_type_of
+from cuagym.taskgen._cell import platform_of
+from cuagym.taskgen._lint import lint_instruction
 from tests.conftest import LiveHub
 from tests.domains.desktop_harness import (
     DesktopSample,
