@@ -1,9 +1,11 @@
-"""Job pools: where the jobs of ``cuagym rollout``, ``synth``, ``verify`` and the RL loop run.
+"""Job pools: where the jobs of ``cuagym rollout``, ``synth`` and ``verify`` run.
 
 :func:`run_pool` runs jobs on ``workers`` workers made from a :class:`WorkerSpec`, in this
 process (``local``) or as Ray actors (``ray``, :class:`RayOptions`), and returns each job's
 result or exception in job order (:class:`JobFailed` for a job whose worker kept dying).
-It sits below every package that runs jobs and imports nothing else of cuagym.
+:func:`actor_runner` is the event loop a Ray actor runs its coroutines on (the RL loop's
+environment actors use it too). It sits below every package that runs jobs and imports nothing
+else of cuagym.
 """
 
 from cuagym.exec._jobs import JobFailed, PoolWorker, WorkerSpec
