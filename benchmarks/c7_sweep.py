@@ -27,7 +27,7 @@ import time
 from typing import Any
 
 from cuagym.domains import TaskFamily, load_domains
-from cuagym.synth import ConsensusRunner
+from cuagym.synth._consensus import ConsensusRunner
 
 
 async def _one(

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from cuagym.agent import ImageCache, ImageSpec, RolloutEnv, TurnInput, build_messages, prepare_image
-from cuagym.core._png import png_size
+from cuagym.envs import png_size
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from rollout_bench import _family_task, _reset  # the bench's own task and reset

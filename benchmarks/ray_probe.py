@@ -27,8 +27,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _tree_cpu import TreeCpu
 from rollout_bench import DESKTOP, _plan
 
-from cuagym.agent import PolicyConfig, RayOptions, RolloutOptions, run_pool
+from cuagym.agent import PolicyConfig, RolloutOptions
 from cuagym.agent._worker import RolloutJob, RolloutWorkerSpec
+from cuagym.exec import RayOptions, run_pool
 from cuagym.llm.scripted import ScriptedChatApi, serve_scripted
 
 
@@ -114,10 +115,10 @@ def _patch_ray_init(extra_config: dict[str, Any]) -> None:
 
 
 async def probe(args: argparse.Namespace) -> dict[str, Any]:
-    from cuagym.agent import _executor
-    from cuagym.agent._executor import ray_init
+    from cuagym.exec import _ray
+    from cuagym.exec._ray import ray_init
 
-    stock_host = _executor._ActorHost
+    stock_host = _ray._ActorHost
 
     kinds = args.kinds.split(",")
     ray_opts = RayOptions(num_cpus=args.workers)
@@ -131,7 +132,7 @@ async def probe(args: argparse.Namespace) -> dict[str, Any]:
         policy = PolicyConfig(policy="openai:scripted-double", base_url=f"{url}/v1")
         for _ in range(args.rounds):
             for kind in kinds:
-                _executor._ActorHost = AsyncActorHost if kind == "ray-uvloop" else stock_host  # type: ignore[misc]
+                _ray._ActorHost = AsyncActorHost if kind == "ray-uvloop" else stock_host  # type: ignore[misc]
                 spec = TimedSpec(RolloutWorkerSpec(policy, RolloutOptions(max_steps=6)))
                 jobs = [RolloutJob(str(DESKTOP), k) for k in range(args.episodes)]
                 batch_t0 = time.time()

@@ -40,7 +40,9 @@ from typing import Any
 
 from cuagym.agent import SYSTEM_PROMPT, ImageSpec, TurnInput, prepare_image
 from cuagym.core import Episode, EpisodeRecord, TurnRecord, screen_name
-from cuagym.rl import ChatEncoder, slice_episode, tiny_processor
+from cuagym.rl import slice_episode
+from cuagym.rl._chat import ChatEncoder
+from cuagym.rl._tiny import tiny_processor
 from cuagym.rl._verl_outputs import IncrementalSlicer
 from cuagym.rl._verl_policy import VerlPolicy
 from cuagym.rl.scripted import ScriptedTokenServer

@@ -47,20 +47,19 @@ from cuagym.agent import (
     ImageCache,
     ImageSpec,
     PolicyConfig,
-    RayOptions,
     RolloutBatch,
     RolloutEnv,
     RolloutOptions,
     TurnInput,
-    WebSession,
     build_messages,
-    open_start_screen,
     prepare_image,
     run_rollouts,
 )
+from cuagym.agent._start import WebSession, open_start_screen
 from cuagym.core import Bundle, Episode, TaskConfig
-from cuagym.core._png import png_size
 from cuagym.domains import load_domain, start_screen
+from cuagym.envs import png_size
+from cuagym.exec import RayOptions
 from cuagym.hub import discover_web_apps, serve_hub
 from cuagym.llm.scripted import Reply, ScriptedChatApi, ScriptedRequest, serve_scripted
 
@@ -270,7 +269,7 @@ async def executors(episodes: int, workers: int, with_ray: bool, rounds: int) ->
         kinds = ["local", "ray"] if with_ray else ["local"]
         ray = RayOptions(num_cpus=workers)
         if with_ray:
-            from cuagym.agent._executor import ray_init
+            from cuagym.exec._ray import ray_init
 
             t0 = time.perf_counter()
             ray_init(ray, workers)  # the cluster's start, measured apart

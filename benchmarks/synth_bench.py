@@ -31,14 +31,9 @@ from typing import Any
 
 from cuagym.core import Bundle
 from cuagym.domains import load_domains
-from cuagym.synth import (
-    BatchOptions,
-    ConsensusRunner,
-    ProceduralBackend,
-    domains_with_families,
-    run_batch,
-    sample_tasks,
-)
+from cuagym.synth import BatchOptions, domains_with_families, run_batch, sample_tasks
+from cuagym.synth._backends import ProceduralBackend
+from cuagym.synth._consensus import ConsensusRunner
 
 
 def _cpu() -> float:

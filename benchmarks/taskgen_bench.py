@@ -32,20 +32,12 @@ from collections import Counter
 from typing import Any
 
 from cuagym.domains import load_domains
-from cuagym.taskgen import (
-    DedupConfig,
-    DedupItem,
-    MixConstraints,
-    MixPlanner,
-    TaskgenOptions,
-    build_catalog,
-    coverage,
-    family_diversity,
-    llm_offers,
-    mix_stats,
-    run_taskgen,
-    slot_template,
-)
+from cuagym.taskgen import TaskgenOptions, build_catalog, coverage, family_diversity, run_taskgen
+from cuagym.taskgen._constraints import MixConstraints, mix_stats
+from cuagym.taskgen._dedup_models import DedupConfig, DedupItem
+from cuagym.taskgen._offers import llm_offers
+from cuagym.taskgen._planner import MixPlanner
+from cuagym.taskgen._template import slot_template
 
 PHASES = ("generate", "dedup-full", "dedup-cosine", "dedup-ngram", "plan", "families")
 GOALS = {"generate": 60.0, "dedup-full": 300.0}
@@ -89,7 +81,8 @@ def family_instructions(total: int) -> list[DedupItem]:
 
 
 def phase_dedup(which: str, total: int) -> dict[str, Any]:
-    from cuagym.taskgen import Deduper, MiniLMEmbedder
+    from cuagym.taskgen._dedup import Deduper
+    from cuagym.taskgen._embed import MiniLMEmbedder
 
     start = time.perf_counter()
     items = family_instructions(total)

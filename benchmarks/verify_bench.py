@@ -38,7 +38,8 @@ from pathlib import Path
 from typing import Any
 
 from cuagym.core import Bundle
-from cuagym.synth import ConsensusReport, ConsensusRunner
+from cuagym.synth import ConsensusReport
+from cuagym.synth._consensus import ConsensusRunner
 
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "synth" / "bundles" / "final"
 SOURCES = ("calc-total-row", "writer-title-heading", "files-csv-dedupe")

@@ -5,7 +5,8 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from cuagym.agent import StartScreenFailed, WebSession, bind_page_url
+from cuagym.agent import bind_page_url
+from cuagym.agent._start import StartScreenFailed, WebSession
 from cuagym.hub import discover_web_apps, serve_hub
 
 

@@ -13,10 +13,10 @@ from cuagym.agent import (
     ImageSpec,
     TurnInput,
     build_messages,
-    collapse_boundary,
     turn_messages,
 )
-from cuagym.core._png import encode_png
+from cuagym.agent._context import collapse_boundary
+from cuagym.envs import encode_png
 from cuagym.llm import ImagePart, TextPart
 
 INSTRUCTION = "Rename the channel #design to #product-design."

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from cuagym.agent import JobFailed, RayOptions, run_pool
 from cuagym.core import Bundle
+from cuagym.exec import JobFailed, RayOptions, run_pool
 from cuagym.synth import verify_bundles
 
 CORPUS = Path(__file__).resolve().parents[1] / "synth" / "bundles" / "final" / "files-csv-dedupe"

@@ -7,8 +7,9 @@ import io
 import pytest
 from PIL import Image
 
-from cuagym.agent import ImageCache, ImageSpec, prepare_image, smart_resize, to_screen
-from cuagym.core._png import decode_unfiltered_rgb, encode_png, png_size
+from cuagym.agent import ImageCache, ImageSpec, prepare_image
+from cuagym.agent._images import smart_resize, to_screen
+from cuagym.envs import decode_unfiltered_rgb, encode_png, png_size
 
 
 def png_of(width: int, height: int, color: tuple[int, int, int] = (200, 30, 30)) -> bytes:
@@ -126,7 +127,7 @@ def test_to_screen(
 def test_a_screen_resized_from_its_unpacked_image_is_the_image_resized_from_its_png() -> None:
     # A desktop resizes the screen's BGRX pixels unpacked straight to a Pillow image; the
     # policy's image made later from the stored PNG must be the same bytes.
-    from cuagym.core._png import resized_image_png
+    from cuagym.envs._png import resized_image_png
 
     rgb = Image.effect_noise((640, 400), 60).convert("RGB")
     bgrx = Image.merge("RGBA", (*reversed(rgb.split()), Image.new("L", rgb.size, 7))).tobytes()

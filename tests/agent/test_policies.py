@@ -12,17 +12,16 @@ from cuagym.agent import (
     NoOracle,
     Observation,
     PolicyConfig,
-    PolicyError,
     PolicyReply,
-    SamplerError,
     TurnInput,
     make_policies,
-    oracle_policy,
     parse_response,
 )
+from cuagym.agent._policies import oracle_policy
+from cuagym.agent._policy import PolicyError, SamplerError
 from cuagym.core import TaskConfig
-from cuagym.core._png import encode_png
 from cuagym.domains import load_domain
+from cuagym.envs import encode_png
 from cuagym.llm.scripted import Call, Reply, ScriptedChatApi, ScriptedRequest
 
 TASK = TaskConfig(

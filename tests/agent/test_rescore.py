@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from cuagym.agent import PolicyConfig, RolloutBatch, rescore_run, rewrite_reward, run_rollouts
+from cuagym.agent import PolicyConfig, RolloutBatch, rescore_run, run_rollouts
 from cuagym.agent._final import (
     FINAL_HOME,
     FINAL_INITIAL_HOME,
@@ -30,6 +30,7 @@ from cuagym.agent._final import (
     hub_file,
     unpack_home,
 )
+from cuagym.agent._rescore import rewrite_reward
 from cuagym.core import Episode, EpisodeCheck, EpisodeError, EpisodeRecord
 
 ROOT = Path(__file__).resolve().parents[2]

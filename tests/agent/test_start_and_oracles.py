@@ -8,14 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from cuagym.agent import (
-    PolicyConfig,
-    RolloutBatch,
-    RolloutEnv,
-    WebSession,
-    open_start_screen,
-    run_rollouts,
-)
+from cuagym.agent import PolicyConfig, RolloutBatch, RolloutEnv, run_rollouts
+from cuagym.agent._start import WebSession, open_start_screen
 from cuagym.core import Bundle, Episode
 from cuagym.domains import load_domain, load_domains, start_screen
 from cuagym.hub import discover_web_apps, serve_hub

@@ -20,7 +20,7 @@ from cuagym.core import (
     TurnRecord,
     screen_name,
 )
-from cuagym.core._png import encode_png
+from cuagym.envs import encode_png
 
 SCREEN = (200, 100)
 

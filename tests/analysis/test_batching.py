@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from cuagym.analysis import RunError, analyze, batching_stats, read_episodes
+from cuagym.analysis import RunError, analyze
+from cuagym.analysis._batching import batching_stats
+from cuagym.analysis._episodes import read_episodes
 from tests.analysis.corpus import act, write_episode, write_tuple
 
 CLICK = act("left_click", coordinate=[10, 10])

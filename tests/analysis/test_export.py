@@ -11,16 +11,12 @@ from typing import get_args
 import pytest
 import yaml
 
-from cuagym.analysis import (
-    CorpusError,
-    Stats,
-    corpus_stats,
-    dataset_card,
-    export_hf,
-    read_corpus,
-    web_app_disclosures,
-)
-from cuagym.analysis._disclosure import MEASURE_TEXT
+from cuagym.analysis import CorpusError, export_hf
+from cuagym.analysis._card import dataset_card
+from cuagym.analysis._corpus import read_corpus
+from cuagym.analysis._disclosure import MEASURE_TEXT, web_app_disclosures
+from cuagym.analysis._models import Stats
+from cuagym.analysis._tables import corpus_stats
 from cuagym.data import load_corpus
 from cuagym.domains import load_domains
 from cuagym.hub import ComplianceMeasure

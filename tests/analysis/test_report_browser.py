@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
-from cuagym.analysis import SECTIONS, analyze, write_report
 from cuagym.analysis import _trajectories as trajectories
+from cuagym.analysis import analyze, write_report
+from cuagym.analysis._report import SECTIONS
 from tests.analysis.corpus import act, write_episode, write_tuple
 
 pytestmark = pytest.mark.browser

@@ -14,8 +14,8 @@ from urllib.parse import unquote
 import pytest
 from PIL import Image, ImageDraw
 
-from cuagym.analysis import _plots, analyze, render_report, write_report
-from cuagym.analysis._html import ReportFilesTaken
+from cuagym.analysis import _plots, analyze, write_report
+from cuagym.analysis._html import ReportFilesTaken, render_report
 from cuagym.analysis._screens import assets_folder
 from cuagym.core import Episode, EpisodeRecord, TurnRecord, screen_name
 from tests.analysis.corpus import act, write_episode, write_tuple

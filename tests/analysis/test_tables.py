@@ -6,7 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from cuagym.analysis import CorpusError, analyze, corpus_stats, nearest_rank, read_corpus
+from cuagym.analysis import CorpusError, analyze
+from cuagym.analysis._corpus import read_corpus
+from cuagym.analysis._tables import corpus_stats, nearest_rank
 from tests.analysis.corpus import write_tuple
 
 # Ten tuples. Word counts (whitespace tokens) are written after each instruction.

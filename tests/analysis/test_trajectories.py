@@ -7,7 +7,9 @@ from pathlib import Path
 import pytest
 
 from cuagym.analysis import _trajectories as trajectories
-from cuagym.analysis import analyze, pick_episodes, read_episodes
+from cuagym.analysis import analyze
+from cuagym.analysis._episodes import read_episodes
+from cuagym.analysis._trajectories import pick_episodes
 from tests.analysis.corpus import act, write_episode, write_tuple
 
 CLICK = act("left_click", coordinate=[1, 1])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cuagym.analysis import first_verb, lemmatize
+from cuagym.analysis._verbs import first_verb, lemmatize
 
 
 @pytest.mark.parametrize(

@@ -12,9 +12,9 @@ from cuagym.core import (
     Review,
     TaskConfig,
     TaskMeta,
-    osworld_config,
     parse_reward_output,
 )
+from cuagym.synth._osworld_config import osworld_config
 
 INITIAL_SETUP = """\
 from pathlib import Path

@@ -11,19 +11,15 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from cuagym.core import (
+from cuagym.core import Evaluator, GetterConfig, OSWorldConfig, SetupStep
+from cuagym.core._osworld import osworld_names_used
+from cuagym.core._osworld_names import (
     OSWORLD_GETTERS,
     OSWORLD_METRICS,
     OSWORLD_NAME_SOURCES,
     OSWORLD_SETUP_STEPS,
-    REWARD_PASS_MARKER,
-    Evaluator,
-    GetterConfig,
-    OSWorldConfig,
-    SetupStep,
-    osworld_config,
-    osworld_names_used,
 )
+from cuagym.synth._osworld_config import REWARD_PASS_MARKER, osworld_config
 from tests.core.bundle_examples import GOLDEN_PATCH, INITIAL_SETUP, REWARD, config, task
 
 OSWORLD_KEYS = {

@@ -14,9 +14,10 @@ import os
 
 import pytest
 
-from cuagym.core import TaskConfig, osworld_config
+from cuagym.core import TaskConfig
 from cuagym.domains._registry import load_domain
 from cuagym.sandbox import HubLink
+from cuagym.synth._osworld_config import osworld_config
 from tests.conftest import LiveHub
 from tests.core.osworld_vm import DesktopEnvCode, OSWorldRun, SandboxVM, find_wheel
 

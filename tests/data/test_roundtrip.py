@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from cuagym.core import Bundle
-from cuagym.data import DatasetError, flatten_meta, load_corpus, write_dataset
+from cuagym.data import DatasetError, load_corpus, write_dataset
+from cuagym.data._columns import flatten_meta
 
 datasets = pytest.importorskip("datasets")
 

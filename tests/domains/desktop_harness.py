@@ -26,7 +26,7 @@ from pathlib import Path
 from cuagym.core import INITIAL_SNAPSHOT, Episode, RewardOutput, TaskConfig, parse_reward_output
 from cuagym.domains import TaskFamily
 from cuagym.envs import HubLink, LocalEnvironment
-from cuagym.synth import scan_source
+from cuagym.synth._scan import scan_source
 from tests.conftest import LiveHub
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from cuagym.core import RewardOutput, TaskConfig, parse_reward_output
 from cuagym.domains import TaskFamily
-from cuagym.synth import scan_source
+from cuagym.synth._scan import scan_source
 
 
 @dataclass

@@ -9,18 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from cuagym.envs import (
-    Environment,
-    LocalEnvironment,
-    NotAGUIEnvironment,
-    ProviderError,
-    StateQuery,
-    envprovider,
-    get_provider,
-    make_env,
-    provider_names,
-    role_file,
-)
+from cuagym.envs import Environment, LocalEnvironment, StateQuery, envprovider, make_env
+from cuagym.envs._protocol import NotAGUIEnvironment, role_file
+from cuagym.envs._registry import ProviderError, get_provider, provider_names
 from cuagym.sandbox import HubLink
 from tests.conftest import LiveHub
 from tests.sandbox.helpers import state_root_mounts

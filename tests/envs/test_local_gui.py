@@ -6,7 +6,8 @@ import shutil
 
 import pytest
 
-from cuagym.envs import LocalEnvironment, NotAGUIEnvironment
+from cuagym.envs import LocalEnvironment
+from cuagym.envs._protocol import NotAGUIEnvironment
 
 pytestmark = [
     pytest.mark.gui,

@@ -21,7 +21,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from cuagym.filter import Critic
+from cuagym.filter._critics import Critic
 from cuagym.llm import ChatClient, RetryPolicy, make_client
 from cuagym.llm.scripted import Reply, ScriptedChatApi, ScriptedRequest
 from tests.conftest import serve_in_thread

@@ -35,15 +35,16 @@ from cuagym.core import (
     EpisodeCheck,
     EpisodeRecord,
     TurnRecord,
-    osworld_config,
     parse_reward_output,
 )
-from cuagym.core._png import encode_png
 from cuagym.domains import start_screen_json
+from cuagym.envs import encode_png
 from cuagym.envs._local import LocalEnvConfig, LocalEnvironment
-from cuagym.filter import CHECKLIST_SYSTEM, JUDGE_SYSTEM
+from cuagym.filter._judge import CHECKLIST_SYSTEM, JUDGE_SYSTEM
 from cuagym.llm.scripted import Reply, ScriptedRequest
-from cuagym.synth import Rediscrimination, RoleUsage, RoundRecord
+from cuagym.synth import Rediscrimination
+from cuagym.synth._osworld_config import osworld_config
+from cuagym.synth._synth_models import RoleUsage, RoundRecord
 
 GREEN, RED = (0, 160, 60), (200, 30, 30)
 CRITERIA = ["The task's target shows the requested change", "Nothing else was changed"]
@@ -191,7 +192,7 @@ async def _script(env: LocalEnvironment, code: str, role: str) -> None:
 
 
 class InstallingRefiner:
-    """A test double of the refinement (:class:`~cuagym.filter.Refiner`): every call returns
+    """A test double of the refinement (:class:`~cuagym.filter._refine.Refiner`): every call returns
     ``reward`` as a refinement that passed, with the bundle's own REVIEW.md and an OSWorld
     config built around the new reward the way synthesis builds it. Nothing is verified."""
 

@@ -14,16 +14,9 @@ import pytest
 
 from cuagym.agent import PolicyConfig, RolloutOptions, make_policies
 from cuagym.core import Bundle, Episode
-from cuagym.filter import (
-    CHECKLIST_SYSTEM,
-    JUDGE_SYSTEM,
-    AgentRollouts,
-    TeacherOptions,
-    VlmJudge,
-    collect_inputs,
-    downsample_draw,
-    run_teacher,
-)
+from cuagym.filter import AgentRollouts, TeacherOptions, VlmJudge, collect_inputs, run_teacher
+from cuagym.filter._judge import CHECKLIST_SYSTEM, JUDGE_SYSTEM
+from cuagym.filter._teacher_records import downsample_draw
 from cuagym.llm.scripted import Reply, ScriptedChatApi, ScriptedRequest
 from tests.envs.desktop.conftest import needs_chromium, needs_gui, needs_office, needs_root
 from tests.filter.helpers import CLI, cli_env, client, corpus, scripted_server

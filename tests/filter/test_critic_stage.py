@@ -15,12 +15,13 @@ from cuagym.filter import (
     CriticPanel,
     CriticsOptions,
     FilterBusy,
-    FilterStore,
     InputError,
     collect_inputs,
     run_critics,
 )
-from cuagym.llm import ModelPrice, PriceTable
+from cuagym.filter._store import FilterStore
+from cuagym.llm import PriceTable
+from cuagym.llm._prices import ModelPrice
 from cuagym.llm.scripted import Reply, ScriptedChatApi
 from tests.filter.helpers import CORPUS_IDS, by_model_and_task, corpus, critic, verdict
 

@@ -10,15 +10,12 @@ from pathlib import Path
 import pytest
 
 from cuagym.core import Bundle
-from cuagym.filter import (
-    CRITIC_SYSTEM,
-    CriticFailure,
-    CriticPanel,
-    CriticsUnavailable,
-    aggregate,
-    parse_critic,
-)
-from cuagym.llm import ModelPrice, PriceTable
+from cuagym.filter import CriticPanel, aggregate, parse_critic
+from cuagym.filter._critic_prompt import CRITIC_SYSTEM
+from cuagym.filter._critics import CriticsUnavailable
+from cuagym.filter._vote import CriticFailure
+from cuagym.llm import PriceTable
+from cuagym.llm._prices import ModelPrice
 from cuagym.llm.scripted import Reply, ScriptedChatApi
 from tests.filter.helpers import CORPUS, critic, user_text, verdict
 

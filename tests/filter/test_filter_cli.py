@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from cuagym.cli._main import app
 from cuagym.core import Bundle
-from cuagym.filter import FilterStore
+from cuagym.filter._store import FilterStore
 from cuagym.llm.scripted import Reply, ScriptedChatApi
 from tests.filter.helpers import (
     CLI,

@@ -8,8 +8,11 @@ import json
 import pytest
 
 from cuagym.core import Bundle, TaskConfig
-from cuagym.filter import CHECKLIST_SYSTEM, JUDGE_SYSTEM, JudgeError, VlmJudge
-from cuagym.llm import LlmRequestError, ModelPrice, PriceTable
+from cuagym.filter import VlmJudge
+from cuagym.filter._judge import CHECKLIST_SYSTEM, JUDGE_SYSTEM, JudgeError
+from cuagym.llm import PriceTable
+from cuagym.llm._prices import ModelPrice
+from cuagym.llm._types import LlmRequestError
 from cuagym.llm.scripted import Reply, ScriptedChatApi
 from tests.filter.helpers import CORPUS, client, user_text
 from tests.filter.teacher_helpers import CRITERIA, GREEN, RED, judge_script, screen

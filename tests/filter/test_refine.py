@@ -21,7 +21,8 @@ from cuagym.filter import (
     collect_inputs,
     run_teacher,
 )
-from cuagym.llm import ModelPrice, PriceTable
+from cuagym.llm import PriceTable
+from cuagym.llm._prices import ModelPrice
 from cuagym.llm.scripted import Call, Reply, ScriptedChatApi, ScriptedRequest
 from cuagym.synth._llm_backend import LlmBackend
 from tests.filter.helpers import client, corpus, user_text

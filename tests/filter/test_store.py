@@ -11,9 +11,9 @@ import pytest
 
 from cuagym.core import Bundle
 from cuagym.core._atomic import _host, write_folder_atomically
-from cuagym.filter import FilterStore, StoreConflict
+from cuagym.filter import StoreConflict
 from cuagym.filter._files import read_folder
-from cuagym.filter._store import with_filter_record
+from cuagym.filter._store import FilterStore, with_filter_record
 from tests.filter.helpers import CORPUS
 
 TASK = "files-csv-dedupe"

@@ -19,10 +19,10 @@ from cuagym.filter import (
     TeacherOptions,
     VlmJudge,
     collect_inputs,
-    downsample_draw,
     run_critics,
     run_teacher,
 )
+from cuagym.filter._teacher_records import downsample_draw
 from cuagym.filter._teacher_stage import NO_JUDGE_NOTE, ORACLE_NOTE
 from cuagym.llm.scripted import ScriptedChatApi
 from tests.filter.helpers import by_model_and_task, client, corpus, critic, verdict

@@ -9,15 +9,9 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from cuagym.filter import (
-    SEVERITIES,
-    CriticFailure,
-    CriticVerdict,
-    aggregate,
-    parse_verdict,
-    quorum,
-    worst_severity,
-)
+from cuagym.filter import aggregate, quorum
+from cuagym.filter._critics import parse_verdict
+from cuagym.filter._vote import SEVERITIES, CriticFailure, CriticVerdict, worst_severity
 
 ORIGINAL = "Rename the file report.txt to summary.txt."
 

@@ -11,7 +11,8 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from cuagym.hub import InvalidState, Violation, WebApp, join_path, ui_session
+from cuagym.hub import InvalidState, Violation, WebApp, ui_session
+from cuagym.hub._diff import join_path
 
 
 class Note(BaseModel):

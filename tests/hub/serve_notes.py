@@ -6,7 +6,8 @@ import sys
 
 import uvicorn
 
-from cuagym.hub import Hub, HubLimits, MemoryStore, RedisStore
+from cuagym.hub import Hub, MemoryStore, RedisStore
+from cuagym.hub._context import HubLimits
 from tests.hub.notes_app import NotesApp
 
 if __name__ == "__main__":

@@ -13,7 +13,9 @@ import httpx
 import pytest
 
 from cuagym.core import canonical_json
-from cuagym.hub import Hub, HubLimits, MemoryStore, RedisStore, SessionStore
+from cuagym.hub import Hub, MemoryStore, RedisStore
+from cuagym.hub._context import HubLimits
+from cuagym.hub._store import SessionStore
 
 from .notes_app import SEED, NotesApp
 

@@ -9,7 +9,8 @@ from typing import Any
 import httpx
 import pytest
 
-from cuagym.hub import Hub, MemoryStore, RedisStore, SessionStore
+from cuagym.hub import Hub, MemoryStore, RedisStore
+from cuagym.hub._store import SessionStore
 
 from .notes_app import NotesApp
 

@@ -21,7 +21,8 @@ import orjson
 import pytest
 
 from cuagym.core import canonical_bytes
-from cuagym.hub import Hub, MemoryStore, RedisStore, SessionStore, discover_web_apps
+from cuagym.hub import Hub, MemoryStore, RedisStore, discover_web_apps
+from cuagym.hub._store import SessionStore
 
 TOKEN = "iso-token"
 AUTH = {"Authorization": f"Bearer {TOKEN}", "Content-Type": "application/json"}

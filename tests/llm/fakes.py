@@ -7,11 +7,13 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from cuagym.envs import EnvState, FileEntry, StateQuery
-from cuagym.llm import Clock, make_client
+from cuagym.envs import StateQuery
+from cuagym.envs._protocol import EnvState, FileEntry
+from cuagym.llm import make_client
+from cuagym.llm._retry import Clock
 from cuagym.llm.scripted import ScriptedChatApi
 from cuagym.sandbox import ScriptResult
-from cuagym.synth import EnvSlot, RoleApi, RoleGrant
+from cuagym.synth._role_api import EnvSlot, RoleApi, RoleGrant
 from cuagym.synth._tasklog import TaskLog
 
 

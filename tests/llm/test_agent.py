@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from cuagym.llm import AgentLoop, PriceTable, Tool, ToolSpec, check_arguments
+from cuagym.llm import AgentLoop, PriceTable, Tool, ToolSpec
+from cuagym.llm._agent import check_arguments
 from cuagym.llm.scripted import Call, Reply, ScriptedChatApi, ScriptedRequest
 from cuagym.synth._llm_roles import role_tools
 from cuagym.synth._tasklog import TaskLog

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from cuagym.llm import ImagePart, Message, TextPart, ToolCall, ToolResult, ToolSpec
+from cuagym.llm import ImagePart, Message, TextPart, ToolSpec
 from cuagym.llm._anthropic import messages_to_anthropic, tool_from_anthropic, tool_to_anthropic
 from cuagym.llm._openai import messages_to_openai, tool_from_openai, tool_to_openai
+from cuagym.llm._types import ToolCall, ToolResult
 from cuagym.llm.scripted import Call, Reply, ScriptedChatApi
 from tests.llm.fakes import scripted_client
 
@@ -142,7 +143,7 @@ async def test_invalid_json_arguments_are_kept_not_dropped() -> None:
 
 
 def _screenshot_message() -> Message:
-    from cuagym.core._png import encode_png
+    from cuagym.envs import encode_png
 
     png = encode_png(2, 1, bytes([255, 0, 0, 0, 0, 255]))
     return Message(

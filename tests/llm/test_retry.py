@@ -7,13 +7,8 @@ import random
 import httpx2
 import pytest
 
-from cuagym.llm import (
-    LlmRequestError,
-    LlmRetriesExhausted,
-    Message,
-    RetryPolicy,
-    make_client,
-)
+from cuagym.llm import Message, RetryPolicy, make_client
+from cuagym.llm._types import LlmRequestError, LlmRetriesExhausted
 from cuagym.llm.scripted import Reply, ScriptedChatApi
 from tests.llm.fakes import FakeTime, scripted_client
 

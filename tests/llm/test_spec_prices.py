@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from cuagym.llm import DEFAULT_PRICES, ModelSpec, PriceTable, TokenUsage, resolve_api_key
+from cuagym.llm import ModelSpec, PriceTable, TokenUsage
+from cuagym.llm._client import resolve_api_key
+from cuagym.llm._prices import DEFAULT_PRICES
 
 
 @pytest.mark.parametrize(

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from cuagym.core import Episode, EpisodeRecord, TurnRecord, screen_name
-from cuagym.core._png import encode_png
+from cuagym.envs import encode_png
 
 INSTRUCTION = "Fill in the quarterly totals in budget.xlsx and save it."
 SCREEN = (320, 200)  # native; smart-resized (factor 28, >= 65,536 px) to 336x224
@@ -89,7 +89,7 @@ def write_episode(
 def processor() -> Any:
     pytest.importorskip("transformers")
     pytest.importorskip("tokenizers")
-    from cuagym.rl import tiny_processor
+    from cuagym.rl._tiny import tiny_processor
 
     return tiny_processor()
 

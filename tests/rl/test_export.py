@@ -102,7 +102,7 @@ def test_trl_sft_trainer_reads_it_and_trains_on_completions(tmp_path: Path, proc
     from datasets import load_dataset
     from trl import SFTConfig, SFTTrainer
 
-    from cuagym.rl import tiny_vlm
+    from cuagym.rl._tiny import tiny_vlm
 
     run = tmp_path / "run"
     write_episode(run, 3, logprobs=lambda t: None)

@@ -8,7 +8,9 @@ from typing import Any
 
 import pytest
 
-from cuagym.rl import ChatEncoder, Slice, group_advantages, gspo_loss, slice_episode, tiny_vlm
+from cuagym.rl import Slice, group_advantages, gspo_loss, slice_episode
+from cuagym.rl._chat import ChatEncoder
+from cuagym.rl._tiny import tiny_vlm
 from tests.rl.conftest import write_episode
 
 torch = pytest.importorskip("torch")

@@ -13,7 +13,8 @@ import pytest
 import cuagym.agent
 from cuagym.agent import TurnInput, build_messages
 from cuagym.core import Episode
-from cuagym.rl import ChatEncoder, slice_episode
+from cuagym.rl import slice_episode
+from cuagym.rl._chat import ChatEncoder
 from cuagym.rl._slice import episode_source
 
 pytestmark = [pytest.mark.slow, pytest.mark.gui, pytest.mark.browser]
@@ -80,7 +81,7 @@ def test_real_slices_tokenise_like_the_processor(run: Path, processor: Any) -> N
 
     from PIL import Image
 
-    from cuagym.rl import to_hf_messages
+    from cuagym.rl._chat import to_hf_messages
 
     encoder = ChatEncoder(processor)
     episode = _episodes(run)[0]
@@ -101,9 +102,10 @@ def test_exports_and_training_steps_on_real_episodes(
     from datasets import load_dataset
     from trl import SFTConfig, SFTTrainer
 
-    from cuagym.rl import gspo_loss, tiny_vlm
+    from cuagym.rl import gspo_loss
     from cuagym.rl._export import export_sft, export_verl
     from cuagym.rl._slice import slice_turns
+    from cuagym.rl._tiny import tiny_vlm
     from tests.rl.test_optimizer_step import _batch
 
     corpus = tmp_path / "corpus"

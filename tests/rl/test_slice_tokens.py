@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from cuagym.agent import COLLAPSED
-from cuagym.rl import ChatEncoder, slice_episode, to_hf_messages
+from cuagym.rl import slice_episode
+from cuagym.rl._chat import ChatEncoder, to_hf_messages
 from tests.rl.conftest import response, write_episode
 
 pytest.importorskip("transformers")

@@ -9,7 +9,7 @@ import pytest
 
 from cuagym.agent import SYSTEM_PROMPT, ImageSpec, TurnInput
 from cuagym.core import EpisodeRecord, TurnRecord, screen_name
-from cuagym.rl import ChatEncoder
+from cuagym.rl._chat import ChatEncoder
 from cuagym.rl._verl_policy import VerlPolicy
 from cuagym.rl.scripted import ScriptedTokenServer
 from tests.rl.conftest import INSTRUCTION, SCREEN, response, screenshot

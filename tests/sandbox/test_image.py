@@ -5,8 +5,8 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from cuagym.sandbox import Sandbox, image_dir
-from cuagym.sandbox._image import check_image, is_current, spec_hash
+from cuagym.sandbox import Sandbox
+from cuagym.sandbox._image import check_image, image_dir, is_current, spec_hash
 
 
 def test_image_is_built_current_and_usable_by_uid_1000() -> None:

@@ -17,8 +17,9 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-from cuagym.core import CONDITION_IDS, Bundle, TaskConfig, TaskMeta, osworld_config
+from cuagym.core import CONDITION_IDS, Bundle, TaskConfig, TaskMeta
 from cuagym.domains import load_domain
+from cuagym.synth._osworld_config import osworld_config
 from tests.synth import corpus_desktop as desk
 
 ROOT = Path(__file__).parent / "bundles"
@@ -336,7 +337,7 @@ def readme() -> str:
 
 
 async def _write_all() -> None:
-    from cuagym.synth import ConsensusRunner
+    from cuagym.synth._consensus import ConsensusRunner
 
     shutil.rmtree(ROOT / "final", ignore_errors=True)
     shutil.rmtree(ROOT / "rejected", ignore_errors=True)

@@ -19,17 +19,10 @@ import pytest
 
 from cuagym.core import Bundle
 from cuagym.domains import load_domain
-from cuagym.envs import EnvState, ScriptResult, StateQuery
-from cuagym.synth import (
-    ApiDenied,
-    CommandBackend,
-    EnvSlot,
-    ProceduralBackend,
-    RoleApi,
-    RoleGrant,
-    RoleSession,
-    RoleTurn,
-)
+from cuagym.envs import ScriptResult, StateQuery
+from cuagym.envs._protocol import EnvState
+from cuagym.synth._backends import CommandBackend, ProceduralBackend, RoleSession, RoleTurn
+from cuagym.synth._role_api import ApiDenied, EnvSlot, RoleApi, RoleGrant
 from cuagym.synth._tasklog import TaskLog
 from tests.synth.synth_helpers import (
     events,

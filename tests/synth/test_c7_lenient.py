@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import pytest
 
 from cuagym.domains import load_domain
-from cuagym.synth import ConsensusRunner
+from cuagym.synth._consensus import ConsensusRunner
 
 pytestmark = [
     pytest.mark.slow,

@@ -7,12 +7,8 @@ import pytest
 
 from cuagym.core import CONDITION_IDS, Review
 from cuagym.sandbox import ScriptResult
-from cuagym.synth import (
-    ConditionOutcome,
-    ConsensusReport,
-    RewardRun,
-    ScanReport,
-    Violation,
+from cuagym.synth import ConsensusReport, ScanReport
+from cuagym.synth._checks import (
     check_gold_scores_one,
     check_init_scores_zero,
     check_no_forbidden_patterns,
@@ -22,6 +18,8 @@ from cuagym.synth import (
     make_reward_run,
     script_failure,
 )
+from cuagym.synth._consensus_models import ConditionOutcome, RewardRun
+from cuagym.synth._scan_models import Violation
 
 TRACEBACK = (
     "Traceback (most recent call last):\n"

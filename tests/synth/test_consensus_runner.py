@@ -11,7 +11,8 @@ import pytest
 
 from cuagym.core import CONDITION_IDS, TaskConfig
 from cuagym.envs import StateQuery
-from cuagym.synth import ConsensusError, ConsensusReport, ConsensusRunner
+from cuagym.synth import ConsensusError, ConsensusReport
+from cuagym.synth._consensus import ConsensusRunner
 
 needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="the sandbox needs root")
 

@@ -11,13 +11,10 @@ import pytest
 
 from cuagym.core import Bundle
 from cuagym.domains import load_domains
-from cuagym.synth import (
-    DEFAULT_MAX_ROUNDS,
-    CommandBackend,
-    ConsensusRunner,
-    ProceduralBackend,
-    sample_tasks,
-)
+from cuagym.synth import sample_tasks
+from cuagym.synth._backends import CommandBackend, ProceduralBackend
+from cuagym.synth._consensus import ConsensusRunner
+from cuagym.synth._synth_models import DEFAULT_MAX_ROUNDS
 from tests.synth.synth_helpers import events, requires_jail, run, team_chat
 
 pytestmark = requires_jail

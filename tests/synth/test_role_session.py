@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from cuagym.synth import RoleSession
+from cuagym.synth._backends import RoleSession
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from cuagym.synth import PATTERNS, ScanReport, Violation, iter_scripts, scan_file, scan_source
+from cuagym.synth import ScanReport, iter_scripts, scan_file
+from cuagym.synth._scan import scan_source
+from cuagym.synth._scan_models import PATTERNS, Violation
 
 
 def ids(code: str) -> set[str]:

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from cuagym.synth import PATTERNS, scan_file
+from cuagym.synth import scan_file
+from cuagym.synth._scan_models import PATTERNS
 
 CORPUS = Path(__file__).parent / "scan_corpus"
 HACKED = sorted((CORPUS / "hacked").glob("*.py"))

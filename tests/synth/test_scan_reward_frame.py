@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cuagym.scripts import reward_script
-from cuagym.synth import scan_source
+from cuagym.synth._scan import scan_source
 
 
 def listing_reward(home: Path) -> str:

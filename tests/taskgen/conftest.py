@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cuagym.taskgen import MiniLMEmbedder
+from cuagym.taskgen._embed import MiniLMEmbedder
 
 
 @pytest.fixture(scope="session")

@@ -6,8 +6,9 @@ import random
 
 import pytest
 
-from cuagym.taskgen import DedupConfig, Deduper, DedupItem, MiniLMEmbedder, NgramIndex
-from cuagym.taskgen._dedup import grams
+from cuagym.taskgen._dedup import Deduper, NgramIndex, grams
+from cuagym.taskgen._dedup_models import DedupConfig, DedupItem
+from cuagym.taskgen._embed import MiniLMEmbedder
 from cuagym.taskgen._template import slot_template, tokens
 
 NO_COSINE = DedupConfig(cosine=None)

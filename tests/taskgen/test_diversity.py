@@ -13,7 +13,8 @@ from typer.testing import CliRunner
 
 from cuagym.cli._taskgen import taskgen_app
 from cuagym.core import Difficulty, TaskConfig
-from cuagym.domains import GeneratedScripts, TaskFamily, load_domains
+from cuagym.domains import TaskFamily, load_domains
+from cuagym.families._family import GeneratedScripts
 from cuagym.taskgen import build_catalog, family_diversity
 
 # Six seeds, three sentence frames; "1 story points" (seed 3), "Mr. Sam" and "Ms. Sam" (seeds 2

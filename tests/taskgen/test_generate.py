@@ -16,20 +16,19 @@ from cuagym.cli._taskgen import taskgen_app
 from cuagym.domains import load_domains
 from cuagym.synth import TaskFileError, load_tasks_file
 from cuagym.taskgen import (
-    DedupConfig,
-    MiniLMEmbedder,
     TaskgenError,
     TaskgenOptions,
     TaskgenResult,
     build_catalog,
     coverage,
-    lint_instruction,
     run_taskgen,
-    slot_template,
     task_type_of,
-    tokens,
 )
 from cuagym.taskgen._dedup import grams
+from cuagym.taskgen._dedup_models import DedupConfig
+from cuagym.taskgen._embed import MiniLMEmbedder
+from cuagym.taskgen._lint import lint_instruction
+from cuagym.taskgen._template import slot_template, tokens
 
 CELL_KEYS = {"platform", "category", "difficulty", "scenario", "task_type", "taxonomy_path",
              "source_pass"}  # fmt: skip

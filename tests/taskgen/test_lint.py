@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cuagym.domains import load_domains
-from cuagym.taskgen import LINT_KINDS, lint_instruction
+from cuagym.taskgen._lint import LINT_KINDS, lint_instruction
 
 BAD = [
     # vague

@@ -15,21 +15,21 @@ import pytest
 from cuagym.domains import load_domains
 from cuagym.llm.scripted import Reply, ScriptedChatApi, ScriptedRequest
 from cuagym.taskgen import (
-    TASKGEN_SYSTEM,
     BackendFailing,
     Catalog,
-    DedupConfig,
     LlmDrafts,
-    MiniLMEmbedder,
     TaskgenOptions,
     TaskgenResult,
     build_catalog,
-    lint_instruction,
-    llm_offers,
-    parse_task,
     run_taskgen,
     task_type_of,
 )
+from cuagym.taskgen._dedup_models import DedupConfig
+from cuagym.taskgen._embed import MiniLMEmbedder
+from cuagym.taskgen._lint import lint_instruction
+from cuagym.taskgen._llm_gen import parse_task
+from cuagym.taskgen._offers import llm_offers
+from cuagym.taskgen._prompts import TASKGEN_SYSTEM
 from tests.llm.fakes import scripted_client
 from tests.taskgen.scripted_pool import POOL
 

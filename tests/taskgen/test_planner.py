@@ -9,21 +9,12 @@ from collections import Counter
 import pytest
 
 from cuagym.domains import load_domains
-from cuagym.taskgen import (
-    CellKey,
-    MixConstraints,
-    MixPlanner,
-    Offer,
-    PlanConfig,
-    Slot,
-    build_catalog,
-    check_mix,
-    edge_kinds,
-    llm_offers,
-    mix_stats,
-    parse_taxonomy,
-    procedural_offers,
-)
+from cuagym.taskgen import build_catalog
+from cuagym.taskgen._cell import CellKey
+from cuagym.taskgen._constraints import MixConstraints, check_mix, mix_stats
+from cuagym.taskgen._offers import Offer, edge_kinds, llm_offers, procedural_offers
+from cuagym.taskgen._planner import MixPlanner, PlanConfig, Slot
+from cuagym.taskgen._taxonomy import parse_taxonomy
 
 TREE = parse_taxonomy(
     "name: demo\ndescription: d\ncategory: spreadsheet-data\nchildren:\n"

@@ -11,7 +11,8 @@ import pytest
 from cuagym.core import Bundle
 from cuagym.domains import load_domains
 from cuagym.synth import load_tasks_file, make_backend
-from cuagym.taskgen import DedupConfig, TaskgenOptions, run_taskgen, write_task_file
+from cuagym.taskgen import TaskgenOptions, run_taskgen, write_task_file
+from cuagym.taskgen._dedup_models import DedupConfig
 from tests.synth.synth_helpers import requires_jail, run
 
 

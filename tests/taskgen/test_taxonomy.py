@@ -10,17 +10,11 @@ from typing import Any, ClassVar
 import pytest
 
 from cuagym.core import Difficulty, TaskConfig
-from cuagym.domains import GeneratedScripts, TaskFamily, load_domains
-from cuagym.taskgen import (
-    CATEGORIES,
-    MAX_BRANCHING,
-    MAX_DEPTH,
-    CatalogError,
-    TaxonomyError,
-    build_catalog,
-    load_taxonomy,
-    parse_taxonomy,
-)
+from cuagym.domains import TaskFamily, load_domains
+from cuagym.families._family import GeneratedScripts
+from cuagym.taskgen import CatalogError, build_catalog, load_taxonomy
+from cuagym.taskgen._categories import CATEGORIES
+from cuagym.taskgen._taxonomy import MAX_BRANCHING, MAX_DEPTH, TaxonomyError, parse_taxonomy
 
 GOOD = """\
 name: demo

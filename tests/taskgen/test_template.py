@@ -7,8 +7,7 @@ import re
 import pytest
 
 from cuagym.domains import load_domains
-from cuagym.taskgen import slot_template, slot_values, tokens
-from cuagym.taskgen._template import _replace_whole
+from cuagym.taskgen._template import _replace_whole, slot_template, slot_values, tokens
 
 
 def test_fillers_become_slots() -> None:

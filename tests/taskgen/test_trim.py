@@ -10,7 +10,7 @@ from typing import Any, cast
 
 import pytest
 
-from cuagym.taskgen import MixConstraints
+from cuagym.taskgen._constraints import MixConstraints
 from cuagym.taskgen._generate import _PASS_RANK, GeneratedTask, _trim
 
 CATEGORIES = ["mail", "docs", "sheets", "slides", "chat", "files", "crm"]

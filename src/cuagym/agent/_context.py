@@ -20,7 +20,8 @@ from pathlib import Path
 
 from cuagym.agent._images import ImageCache, ImageSpec, prepare_image
 from cuagym.agent._prompt import SYSTEM_PROMPT
-from cuagym.llm._types import ContentPart, Message, TextPart
+from cuagym.llm import Message, TextPart
+from cuagym.llm._types import ContentPart
 
 __all__ = [
     "COLLAPSED",

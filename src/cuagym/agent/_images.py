@@ -18,8 +18,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from cuagym.core._action import Coordinate, to_pixels
-from cuagym.core._png import decode_unfiltered_rgb, png_size, resized_png
-from cuagym.llm._types import ImagePart
+from cuagym.envs import decode_unfiltered_rgb, png_size, resized_png
+from cuagym.llm import ImagePart
 
 __all__ = [
     "CoordinateSpace",

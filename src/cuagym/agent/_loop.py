@@ -42,8 +42,8 @@ from cuagym.core import (
     parse_reward_output,
     screen_name,
 )
-from cuagym.core._png import png_size
 from cuagym.domains import StartScreenError, start_screen
+from cuagym.envs import png_size
 from cuagym.sandbox import ScriptResult
 
 # INITIAL_SNAPSHOT: s_init, snapshotted right after initial_setup.py; the reward reads it.

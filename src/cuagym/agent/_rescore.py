@@ -39,14 +39,14 @@ from cuagym.agent._final import FINAL_MANIFEST, FinalManifest, unpack_home
 from cuagym.agent._loop import scored
 from cuagym.core import (
     EPISODE_FILE,
+    INITIAL_HOME_ENV,
     Bundle,
     BundleError,
     EpisodeCheck,
     EpisodeRecord,
+    canonical_json,
 )
 from cuagym.core._atomic import TMP_DIR_NAME, write_file_atomically
-from cuagym.core._initial_home import INITIAL_HOME_ENV
-from cuagym.core._json import canonical_json
 
 if TYPE_CHECKING:
     from cuagym.sandbox import HubLink

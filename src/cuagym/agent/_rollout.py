@@ -25,7 +25,6 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from cuagym.agent._executor import ExecutorName, RayOptions, run_pool
 from cuagym.agent._loop import EpisodeResult, RolloutOptions
 from cuagym.agent._policies import Policies, PolicyConfig
 from cuagym.agent._worker import HubInfo, RolloutJob, RolloutWorkerSpec
@@ -38,6 +37,7 @@ from cuagym.core import (
     folder_lock,
     sweep_stale,
 )
+from cuagym.exec import ExecutorName, RayOptions, run_pool
 
 __all__ = [
     "BatchBusy",

@@ -86,16 +86,15 @@ def rollout_command(
     """Let a policy act on bundles through computer_use; write episodes (resumable)."""
     asks_a_server = bool(base_url) and policy != "oracle"
     from cuagym.agent import (
-        EXECUTORS,
         BatchBusy,
         BundlesInvalid,
         ImageSpec,
         PolicyConfig,
-        RayOptions,
         RolloutBatch,
         RolloutOptions,
         run_rollouts,
     )
+    from cuagym.exec import EXECUTORS, RayOptions
 
     if executor not in EXECUTORS:
         raise _fail(f"--executor {executor!r}: one of {', '.join(EXECUTORS)}")

@@ -126,7 +126,7 @@ def synth_command(
     ),
 ) -> None:
     """Synthesize verified tuples with the Generator/Discriminator loop; resumable."""
-    from cuagym.agent import EXECUTORS, RayOptions
+    from cuagym.exec import EXECUTORS, RayOptions
 
     console = Console(stderr=json_output, highlight=False)
     installed = load_domains()

@@ -125,7 +125,7 @@ def verify_command(
     """Re-run the consensus conditions C1-C7 on bundles in fresh environments; exit 1 on a fail."""
     import httpx
 
-    from cuagym.agent import EXECUTORS, RayOptions
+    from cuagym.exec import EXECUTORS, RayOptions
     from cuagym.sandbox import SandboxError
     from cuagym.synth import ConsensusError, verify_bundles
 

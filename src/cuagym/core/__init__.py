@@ -1,13 +1,11 @@
 """Models and helpers shared by every part of cuagym. Imports nothing else of ours."""
 
 from cuagym.core._atomic import folder_lock, sweep_stale, write_folder_atomically
-from cuagym.core._bundle import BUNDLE_FILES, Bundle, BundleError, BundleKind, BundleProblem
+from cuagym.core._bundle import BUNDLE_FILES, Bundle, BundleError
 from cuagym.core._episode import (
     EPISODE_FILE,
     FINAL_SCREEN,
-    SCREENS_DIR,
     TURNS_FILE,
-    EndedBy,
     Episode,
     EpisodeCheck,
     EpisodeError,
@@ -17,7 +15,7 @@ from cuagym.core._episode import (
     screen_name,
 )
 from cuagym.core._initial_home import INITIAL_HOME_ENV, INITIAL_SNAPSHOT
-from cuagym.core._json import canonical_bytes, canonical_json, dumps, loads, state_id
+from cuagym.core._json import canonical_bytes, canonical_json, loads, state_id
 from cuagym.core._near_misses import (
     NEAR_MISS_KINDS,
     AcceptedNearMiss,
@@ -26,45 +24,19 @@ from cuagym.core._near_misses import (
     NearMissReport,
     TriedNearMiss,
 )
-from cuagym.core._osworld import (
-    DEFAULT_HOME,
-    DEFAULT_INITIAL_SETUP_PATH,
-    DEFAULT_REWARD_PATH,
-    REWARD_PASS_MARKER,
-    VM_INITIAL_HOME,
-    VM_REQUIREMENTS,
-    Evaluator,
-    GetterConfig,
-    OSWorldConfig,
-    SetupStep,
-    osworld_config,
-    osworld_names_used,
-    start_steps,
-)
-from cuagym.core._osworld_names import (
-    OSWORLD_GETTERS,
-    OSWORLD_METRICS,
-    OSWORLD_NAME_SOURCES,
-    OSWORLD_SETUP_STEPS,
-    OSWORLD_SOURCE_PACKAGE,
-)
+from cuagym.core._osworld import Evaluator, GetterConfig, OSWorldConfig, SetupStep
 from cuagym.core._review import (
     CONDITION_IDS,
-    CONDITION_TEXT,
     REQUIRED_OK,
     ConditionId,
     ConditionResult,
-    ConditionStatus,
     ForbiddenHit,
     Review,
-    Verdict,
 )
 from cuagym.core._reward_output import Check, RewardOutput, parse_reward_output
 from cuagym.core._schemas import schemas
 from cuagym.core._start import StartWindow
 from cuagym.core._task import (
-    TASK_ID_PATTERN,
-    Backend,
     Difficulty,
     Platform,
     Scenario,
@@ -78,40 +50,21 @@ from cuagym.core._task import (
 __all__ = [
     "BUNDLE_FILES",
     "CONDITION_IDS",
-    "CONDITION_TEXT",
-    "DEFAULT_HOME",
-    "DEFAULT_INITIAL_SETUP_PATH",
-    "DEFAULT_REWARD_PATH",
     "EPISODE_FILE",
     "FINAL_SCREEN",
     "INITIAL_HOME_ENV",
     "INITIAL_SNAPSHOT",
     "NEAR_MISS_KINDS",
-    "OSWORLD_GETTERS",
-    "OSWORLD_METRICS",
-    "OSWORLD_NAME_SOURCES",
-    "OSWORLD_SETUP_STEPS",
-    "OSWORLD_SOURCE_PACKAGE",
     "REQUIRED_OK",
-    "REWARD_PASS_MARKER",
-    "SCREENS_DIR",
-    "TASK_ID_PATTERN",
     "TURNS_FILE",
-    "VM_INITIAL_HOME",
-    "VM_REQUIREMENTS",
     "AcceptedNearMiss",
     "AllowedNearMiss",
-    "Backend",
     "Bundle",
     "BundleError",
-    "BundleKind",
-    "BundleProblem",
     "Check",
     "ConditionId",
     "ConditionResult",
-    "ConditionStatus",
     "Difficulty",
-    "EndedBy",
     "Episode",
     "EpisodeCheck",
     "EpisodeError",
@@ -135,18 +88,13 @@ __all__ = [
     "TaskType",
     "TriedNearMiss",
     "TurnRecord",
-    "Verdict",
     "canonical_bytes",
     "canonical_json",
-    "dumps",
     "folder_lock",
     "loads",
-    "osworld_config",
-    "osworld_names_used",
     "parse_reward_output",
     "schemas",
     "screen_name",
-    "start_steps",
     "state_id",
     "sweep_stale",
     "validate_task_id",

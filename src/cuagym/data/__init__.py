@@ -6,21 +6,16 @@ card with the corpus's figures is written by ``cuagym.analysis.export_hf``. Need
 extra (``datasets``, ``pyarrow``).
 """
 
-from cuagym.data._columns import EXTRA_FILES, FILE_COLUMNS, TASK_COLUMNS, flatten_meta
-from cuagym.data._load import CorpusTuple, iter_corpus, load_corpus
-from cuagym.data._write import CARD_FILE, DATA_DIR, DatasetError, WrittenDataset, write_dataset
+from cuagym.data._columns import EXTRA_FILES, FILE_COLUMNS, TASK_COLUMNS
+from cuagym.data._load import load_corpus
+from cuagym.data._write import DatasetError, WrittenDataset, write_dataset
 
 __all__ = [
-    "CARD_FILE",
-    "DATA_DIR",
     "EXTRA_FILES",
     "FILE_COLUMNS",
     "TASK_COLUMNS",
-    "CorpusTuple",
     "DatasetError",
     "WrittenDataset",
-    "flatten_meta",
-    "iter_corpus",
     "load_corpus",
     "write_dataset",
 ]

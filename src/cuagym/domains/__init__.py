@@ -7,19 +7,16 @@ from cuagym.domains._start import (
     start_screen,
     start_screen_json,
 )
-from cuagym.families._family import GeneratedScripts, TaskFamily, family_rng, task_id_for
+from cuagym.families._family import TaskFamily
 
 __all__ = [
     "DESKTOP_APPS",
     "Domain",
     "DomainError",
-    "GeneratedScripts",
     "StartScreenError",
     "TaskFamily",
-    "family_rng",
     "load_domain",
     "load_domains",
     "start_screen",
     "start_screen_json",
-    "task_id_for",
 ]

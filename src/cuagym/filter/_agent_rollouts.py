@@ -30,7 +30,7 @@ __all__ = ["AgentRollouts", "NoOracle"]
 
 
 class AgentRollouts:
-    """A :class:`~cuagym.filter.RolloutRunner` over ``cuagym.agent``."""
+    """A :class:`~cuagym.filter._rollouts.RolloutRunner` over ``cuagym.agent``."""
 
     def __init__(
         self,

@@ -2,7 +2,7 @@
 
 Critics of a tuple are asked concurrently. An answer that is not a valid verdict (not one JSON
 object, a field missing, extra or of the wrong type) is re-asked once with the problems named;
-a second malformed answer makes that critic a :class:`~cuagym.filter.CriticFailure` — a reject
+a second malformed answer makes that critic a :class:`~cuagym.filter._vote.CriticFailure` — a reject
 with the reason. A provider error (after the client's own retries) is different: it says
 nothing about the tuple, so the tuple stays undecided (:class:`CriticsUnavailable`) and a later
 run asks again, reusing the verdicts already bought (cached per critic under the work folder).

@@ -34,8 +34,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from cuagym.agent import NoOracle, Rescorer
-from cuagym.core import EPISODE_FILE, Bundle, Episode, EpisodeError
-from cuagym.core._atomic import write_folder_atomically
+from cuagym.core import EPISODE_FILE, Bundle, Episode, EpisodeError, write_folder_atomically
 from cuagym.filter._decision import (
     decision_without_judge,
     mean,

@@ -12,56 +12,34 @@
 Needs the ``llm`` extra (``openai``, ``anthropic``).
 """
 
-from cuagym.llm._agent import AgentLoop, AgentResult, Tool, ToolError, check_arguments
-from cuagym.llm._client import DEFAULT_KEY_ENV, ChatClient, make_client, resolve_api_key
-from cuagym.llm._prices import DEFAULT_PRICES, ModelPrice, PriceTable
-from cuagym.llm._retry import Clock, RetryPolicy, Transient, with_retries
+from cuagym.llm._agent import AgentLoop, AgentResult, Tool, ToolError
+from cuagym.llm._client import ChatClient, make_client
+from cuagym.llm._prices import PriceTable
+from cuagym.llm._retry import RetryPolicy
 from cuagym.llm._types import (
-    PROVIDERS,
-    ChatResponse,
-    ContentPart,
     ImagePart,
     LlmError,
-    LlmRequestError,
-    LlmRetriesExhausted,
     Message,
     ModelSpec,
     TextPart,
     TokenUsage,
-    ToolCall,
-    ToolResult,
     ToolSpec,
 )
 
 __all__ = [
-    "DEFAULT_KEY_ENV",
-    "DEFAULT_PRICES",
-    "PROVIDERS",
     "AgentLoop",
     "AgentResult",
     "ChatClient",
-    "ChatResponse",
-    "Clock",
-    "ContentPart",
     "ImagePart",
     "LlmError",
-    "LlmRequestError",
-    "LlmRetriesExhausted",
     "Message",
-    "ModelPrice",
     "ModelSpec",
     "PriceTable",
     "RetryPolicy",
     "TextPart",
     "TokenUsage",
     "Tool",
-    "ToolCall",
     "ToolError",
-    "ToolResult",
     "ToolSpec",
-    "Transient",
-    "check_arguments",
     "make_client",
-    "resolve_api_key",
-    "with_retries",
 ]

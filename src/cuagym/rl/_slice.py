@@ -33,7 +33,7 @@ from cuagym.agent import (
     turn_messages,
 )
 from cuagym.core import Episode, TaskConfig
-from cuagym.core._png import encode_png, png_size
+from cuagym.envs import encode_png, png_size
 from cuagym.llm import ImagePart, Message
 from cuagym.rl._chat import ChatEncoder
 

@@ -33,6 +33,7 @@ from typing import Any
 from cuagym._extras import needs_extra
 from cuagym.agent import SYSTEM_PROMPT, ImageSpec
 from cuagym.core import Bundle
+from cuagym.exec import actor_runner
 from cuagym.rl._chat import ChatEncoder
 from cuagym.rl._verl_config import AGENT_NAME, CONTEXT, NEW_TOKENS_PER_TURN, PROMPT
 from cuagym.rl._verl_outputs import IncrementalSlicer
@@ -142,8 +143,6 @@ class _EnvActor:
     subprocess start forks the whole actor)."""
 
     def __init__(self, screen: tuple[int, int]) -> None:
-        from cuagym.agent._executor import actor_runner
-
         self.runner = actor_runner()
         self.screen = screen
         self.env: Any = None

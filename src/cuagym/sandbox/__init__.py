@@ -11,33 +11,19 @@ the Debian packages ``bubblewrap`` and ``util-linux``, and the env image
 (``python -m cuagym.sandbox.image build``).
 """
 
-from cuagym.sandbox._image import (
-    DEFAULT_IMAGE_DIR,
-    REQUIREMENTS,
-    ImageError,
-    build_image,
-    image_dir,
-    image_python,
-)
-from cuagym.sandbox._jail import INNER_HOME, INNER_INITIAL_HOME, INNER_TASK
-from cuagym.sandbox._models import HubLink, LimitName, Limits, SandboxError, ScriptResult
-from cuagym.sandbox._sandbox import Sandbox, default_state_root
+from cuagym.sandbox._image import ImageError, image_python
+from cuagym.sandbox._jail import INNER_HOME, INNER_INITIAL_HOME
+from cuagym.sandbox._models import HubLink, Limits, SandboxError, ScriptResult
+from cuagym.sandbox._sandbox import Sandbox
 
 __all__ = [
-    "DEFAULT_IMAGE_DIR",
     "INNER_HOME",
     "INNER_INITIAL_HOME",
-    "INNER_TASK",
-    "REQUIREMENTS",
     "HubLink",
     "ImageError",
-    "LimitName",
     "Limits",
     "Sandbox",
     "SandboxError",
     "ScriptResult",
-    "build_image",
-    "default_state_root",
-    "image_dir",
     "image_python",
 ]

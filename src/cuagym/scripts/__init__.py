@@ -22,8 +22,6 @@ from pathlib import Path
 
 from cuagym.scripts import _figures, _globs, _home
 from cuagym.scripts._compose import (
-    INLINE_MARKER,
-    RUN_MAIN,
     doc_line,
     inlined,
     inlined_file,
@@ -53,8 +51,6 @@ __all__ = [
     "DESKTOP_LIBRARIES",
     "DESK_WEB_LIBRARIES",
     "FIGURE_LIBRARY",
-    "INLINE_MARKER",
-    "RUN_MAIN",
     "WEB_LIBRARIES",
     "Part",
     "desktop_reward",

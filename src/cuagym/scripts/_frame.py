@@ -14,7 +14,7 @@ the output contract is implemented:
   evaluator (``check_include_exclude``) looks for ``REWARD: 1.0`` anywhere in the output, so a
   file named ``REWARD: 1.0`` echoed in an error message would otherwise score a full reward;
 * nothing raises: a malformed check list scores 0 with a ``CHECK`` line that says why, and the
-  script's last lines (:data:`cuagym.scripts.RUN_MAIN`) turn any exception of the
+  script's last lines (:data:`cuagym.scripts._compose.RUN_MAIN`) turn any exception of the
   reward's ``main`` into a failed ``evaluate`` check.
 
 A check is a tuple ``(name, points, passed, detail)``; rewards build a flat list of them in

@@ -1,27 +1,18 @@
-"""Task synthesis: checks that decide whether a generated task is accepted.
+"""Task synthesis (DESIGN.md §4-5, §13): Generator and Discriminator rounds until a tuple passes.
 
-``scan_source`` / ``scan_file`` implement condition C5: a reward script must contain no
-reward-hacking ("forbidden") pattern. ``PATTERNS`` documents every pattern id they report.
-
-``ConsensusRunner`` checks all six consensus conditions of a tuple in fresh environments
-(C1 setup runs, C2 patch runs, C3 r(gold) = 1, C4 r(init) = 0, C5 no forbidden pattern,
-C6 deterministic reward); the ``check_*`` functions are the conditions themselves.
+* :func:`sample_tasks`, :func:`load_tasks_file` — the tasks of ``cuagym synth``;
+  :func:`make_backend` — the roles' backend (procedural, command, llm: :class:`RoleBackend`);
+* :func:`run_batch` — the resumable batch (:class:`BatchOptions`); :class:`Orchestrator` runs
+  one task's rounds, checking the consensus conditions C1-C7 in fresh environments
+  (``_consensus``, ``_checks``, near misses in ``_near_miss_*``);
+* :func:`scan_file`, :func:`iter_scripts` — condition C5: no reward-hacking pattern
+  (``_scan_models.PATTERNS`` lists every pattern id);
+* :func:`verify_bundles` — ``cuagym verify``; :func:`export_osworld` — ``cuagym export osworld``.
 """
 
 from __future__ import annotations
 
-from cuagym.synth._backends import (
-    PREVIOUS_REWARD,
-    TEACHER_REVIEW,
-    CommandBackend,
-    ProceduralBackend,
-    RoleBackend,
-    RoleSession,
-    RoleTurn,
-    UnknownBackend,
-    make_backend,
-)
-from cuagym.synth._barrier import BarrierError, RoleJails
+from cuagym.synth._backends import RoleBackend, UnknownBackend, make_backend
 from cuagym.synth._batch import (
     BatchBusy,
     BatchOptions,
@@ -29,41 +20,13 @@ from cuagym.synth._batch import (
     open_orchestrator,
     run_batch,
 )
-from cuagym.synth._checks import (
-    check_gold_scores_one,
-    check_init_scores_zero,
-    check_no_forbidden_patterns,
-    check_patch_runs,
-    check_reward_deterministic,
-    check_setup_runs,
-    make_reward_run,
-    script_failure,
-)
-from cuagym.synth._consensus import ConsensusError, ConsensusRunner, PreparedEnvs
-from cuagym.synth._consensus_models import (
-    ConditionOutcome,
-    ConsensusReport,
-    RewardRun,
-    StateName,
-)
+from cuagym.synth._consensus import ConsensusError
+from cuagym.synth._consensus_models import ConsensusReport
 from cuagym.synth._orchestrator import Orchestrator, Rediscrimination, TaskSpec
-from cuagym.synth._osworld_export import (
-    ExportError,
-    OSWorldExport,
-    export_osworld,
-    find_bundles,
-)
-from cuagym.synth._role_api import ApiDenied, EnvSlot, RoleApi, RoleApiServer, RoleGrant
-from cuagym.synth._scan import iter_scripts, scan_file, scan_source
-from cuagym.synth._scan_models import PATTERNS, ScanReport, Violation
-from cuagym.synth._synth_models import (
-    DEFAULT_MAX_ROUNDS,
-    BatchSummary,
-    RoleRun,
-    RoleUsage,
-    RoundRecord,
-    TaskOutcome,
-)
+from cuagym.synth._osworld_export import ExportError, export_osworld, find_bundles
+from cuagym.synth._scan import iter_scripts, scan_file
+from cuagym.synth._scan_models import ScanReport
+from cuagym.synth._synth_models import BatchSummary, TaskOutcome
 from cuagym.synth._tasks import (
     TaskFileError,
     domains_with_families,
@@ -73,64 +36,30 @@ from cuagym.synth._tasks import (
 from cuagym.synth._verify import verify_bundles
 
 __all__ = [
-    "DEFAULT_MAX_ROUNDS",
-    "PATTERNS",
-    "PREVIOUS_REWARD",
-    "TEACHER_REVIEW",
-    "ApiDenied",
-    "BarrierError",
     "BatchBusy",
     "BatchOptions",
     "BatchSummary",
-    "CommandBackend",
-    "ConditionOutcome",
     "ConsensusError",
     "ConsensusReport",
-    "ConsensusRunner",
-    "EnvSlot",
     "ExportError",
-    "OSWorldExport",
     "Orchestrator",
-    "PreparedEnvs",
-    "ProceduralBackend",
     "Rediscrimination",
-    "RewardRun",
-    "RoleApi",
-    "RoleApiServer",
     "RoleBackend",
-    "RoleGrant",
-    "RoleJails",
-    "RoleRun",
-    "RoleSession",
-    "RoleTurn",
-    "RoleUsage",
-    "RoundRecord",
     "ScanReport",
     "SettingsMismatch",
-    "StateName",
     "TaskFileError",
     "TaskOutcome",
     "TaskSpec",
     "UnknownBackend",
-    "Violation",
-    "check_gold_scores_one",
-    "check_init_scores_zero",
-    "check_no_forbidden_patterns",
-    "check_patch_runs",
-    "check_reward_deterministic",
-    "check_setup_runs",
     "domains_with_families",
     "export_osworld",
     "find_bundles",
     "iter_scripts",
     "load_tasks_file",
     "make_backend",
-    "make_reward_run",
     "open_orchestrator",
     "run_batch",
     "sample_tasks",
     "scan_file",
-    "scan_source",
-    "script_failure",
     "verify_bundles",
 ]

@@ -1,11 +1,12 @@
 """The ``llm`` role backend: a tool-calling agent loop over a chat model plays each role.
 
 The loop runs in the orchestrator's process (the API key never enters a jail) and acts only
-through the :class:`~cuagym.synth.RoleSession`: it reads the workspace the orchestrator filled
-(task_config.json, SKILL.md, REVIEW.md), writes the role's outputs *as the role* inside its
-jail, and reaches V_init / V_gold only through the role's environment API, whose rights and
-denial log are the barrier (see :mod:`cuagym.synth._llm_roles`). Token use and cost (from the price
-table) are returned per role turn; the orchestrator sums them per tuple and per batch.
+through the :class:`~cuagym.synth._backends.RoleSession`: it reads the workspace the
+orchestrator filled (task_config.json, SKILL.md, REVIEW.md), writes the role's outputs *as the
+role* inside its jail, and reaches V_init / V_gold only through the role's environment API,
+whose rights and denial log are the barrier (see :mod:`cuagym.synth._llm_roles`). Token use and
+cost (from the price table) are returned per role turn; the orchestrator sums them per tuple
+and per batch.
 
     make_backend("llm", model="openai:Qwen/Qwen3-32B", base_url="http://gpu:8000/v1")
     make_backend("llm", model="anthropic:claude-sonnet-4", prices="prices.toml")

@@ -37,7 +37,6 @@ from cuagym.core import (
     Review,
     TaskConfig,
     TaskMeta,
-    osworld_config,
 )
 from cuagym.domains import start_screen_json
 from cuagym.envs import Environment, HubLink, make_env
@@ -51,6 +50,7 @@ from cuagym.synth._backends import (
 )
 from cuagym.synth._barrier import RoleJails, read_output, write_workspace
 from cuagym.synth._consensus import ConsensusRunner, PreparedEnvs
+from cuagym.synth._osworld_config import osworld_config
 from cuagym.synth._role_api import EnvSlot, RoleApi, RoleApiServer, RoleGrant, reset_hub
 from cuagym.synth._synth_models import (
     DEFAULT_MAX_ROUNDS,

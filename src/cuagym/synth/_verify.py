@@ -12,8 +12,8 @@ import contextlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from cuagym.agent import ExecutorName, RayOptions, run_pool
 from cuagym.core import Bundle
+from cuagym.exec import ExecutorName, RayOptions, run_pool
 from cuagym.hub import discover_web_apps, serve_hub
 from cuagym.synth._consensus import ConsensusRunner
 from cuagym.synth._consensus_models import ConsensusReport

@@ -5,70 +5,33 @@
   :func:`coverage` reports leaves covered and uncovered per domain;
   :func:`family_diversity` samples every family over many seeds (distinct sentence frames,
   lint failures, generator glitches);
-* :class:`MixPlanner` — the sampler over (platform, category, difficulty, scenario, task type)
-  cells × leaves: inverse-frequency weights, the three passes (breadth, gap-fill, edge cases),
-  and the corpus-mix constraints (:class:`MixConstraints`);
-* :func:`lint_instruction` — rejects vague, mechanical, open-ended, infeasible and
-  method-leaking instructions (every backend's drafts go through it);
-* :class:`Deduper` — the three dedup checks (MiniLM cosine, token 4-grams, slot templates);
-* backends: :class:`ProceduralDrafts` (the families) and :class:`LlmDrafts` (Task-Gen through
-  :mod:`cuagym.llm`);
+* the mix planner (``_planner``: inverse-frequency weights over (platform, category,
+  difficulty, scenario, task type) cells x leaves, the three passes, the corpus-mix
+  constraints), the instruction lint (``_lint``) and the three dedup checks (``_dedup``) run
+  inside :func:`run_taskgen`;
+* backends: :class:`DraftBackend`, the families' drafts and :class:`LlmDrafts` (Task-Gen
+  through :mod:`cuagym.llm`);
 * :func:`run_taskgen` — all of it, as ``cuagym taskgen`` runs it; :func:`write_task_file`
   writes the task list ``cuagym synth --tasks`` reads.
 
 Layering: ``taskgen`` sits between ``llm`` and ``agent`` (core → … → domains → llm → taskgen
 → agent → synth): it imports domains and llm, and synth reads its :class:`TaskCell`.
 
-Importing this package needs neither numpy nor the llm SDKs: :class:`Deduper`,
-:class:`NgramIndex`, :class:`MiniLMEmbedder` (the ``dedup`` extra: numpy, torch, the packaged
-MiniLM model) and :class:`LlmDrafts`, :func:`assets_by_domain`, :func:`list_assets`,
-:func:`parse_task` (the ``llm`` extra) load on first use, so ``cuagym taskgen coverage``
+Importing this package needs neither numpy nor the llm SDKs: the dedup checks (the ``dedup``
+extra: numpy, torch, the packaged MiniLM model) and :class:`LlmDrafts`,
+:func:`assets_by_domain` (the ``llm`` extra) load on first use, so ``cuagym taskgen coverage``
 runs on a bare install.
 """
 
 from typing import TYPE_CHECKING, Any
 
-from cuagym.taskgen._backends import SEED_STRIDE, Draft, DraftBackend, ProceduralDrafts
-from cuagym.taskgen._catalog import Catalog, CatalogError, DomainEntry, FamilyEntry, build_catalog
-from cuagym.taskgen._categories import (
-    CATEGORIES,
-    CATEGORY_TITLES,
-    EDGE_KINDS,
-    PRIMITIVES,
-    Category,
-    EdgeKind,
-    Primitive,
-)
-from cuagym.taskgen._cell import CellKey, TaskCell, platform_of, task_type_of
-from cuagym.taskgen._constraints import (
-    ConstraintCheck,
-    MixConstraints,
-    MixStats,
-    check_mix,
-    mix_stats,
-)
-from cuagym.taskgen._coverage import CoverageReport, DomainCoverage, SubtreeCoverage, coverage
-from cuagym.taskgen._dedup_models import (
-    DedupConfig,
-    DedupItem,
-    DedupRule,
-    DedupUnavailable,
-    DedupVerdict,
-    Embedder,
-)
-from cuagym.taskgen._diversity import DiversityReport, FamilyDiversity, family_diversity
-from cuagym.taskgen._generate import (
-    BackendFailing,
-    GeneratedTask,
-    GenerateOptions,
-    Generation,
-    generate,
-)
-from cuagym.taskgen._lint import LINT_KINDS, LintFinding, LintKind, LintReport, lint_instruction
-from cuagym.taskgen._offers import Offer, edge_kinds, llm_offers, procedural_offers
-from cuagym.taskgen._planner import PASSES, MixPlanner, PassName, PlanConfig, Slot
-from cuagym.taskgen._prompts import TASKGEN_SYSTEM, taskgen_message
-from cuagym.taskgen._report import TaskgenReport, build_report
+from cuagym.taskgen._backends import DraftBackend
+from cuagym.taskgen._catalog import Catalog, CatalogError, build_catalog
+from cuagym.taskgen._cell import TaskCell, task_type_of
+from cuagym.taskgen._coverage import CoverageReport, coverage
+from cuagym.taskgen._dedup_models import DedupUnavailable
+from cuagym.taskgen._diversity import family_diversity
+from cuagym.taskgen._generate import BackendFailing
 from cuagym.taskgen._run import (
     TaskgenError,
     TaskgenOptions,
@@ -77,31 +40,14 @@ from cuagym.taskgen._run import (
     run_taskgen,
     write_task_file,
 )
-from cuagym.taskgen._taxonomy import (
-    MAX_BRANCHING,
-    MAX_DEPTH,
-    Leaf,
-    Taxonomy,
-    TaxonomyError,
-    TaxonomyNode,
-    load_taxonomy,
-    parse_taxonomy,
-)
-from cuagym.taskgen._template import SLOT, slot_template, slot_values, tokens
+from cuagym.taskgen._taxonomy import load_taxonomy
 
 if TYPE_CHECKING:
-    from cuagym.taskgen._dedup import Deduper, NgramIndex
-    from cuagym.taskgen._embed import MiniLMEmbedder
-    from cuagym.taskgen._llm_gen import LlmDrafts, assets_by_domain, list_assets, parse_task
+    from cuagym.taskgen._llm_gen import LlmDrafts, assets_by_domain
 
 _LAZY = {
-    "Deduper": "cuagym.taskgen._dedup",
-    "NgramIndex": "cuagym.taskgen._dedup",
-    "MiniLMEmbedder": "cuagym.taskgen._embed",
     "LlmDrafts": "cuagym.taskgen._llm_gen",
     "assets_by_domain": "cuagym.taskgen._llm_gen",
-    "list_assets": "cuagym.taskgen._llm_gen",
-    "parse_task": "cuagym.taskgen._llm_gen",
 }
 
 
@@ -114,90 +60,24 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "CATEGORIES",
-    "CATEGORY_TITLES",
-    "EDGE_KINDS",
-    "LINT_KINDS",
-    "MAX_BRANCHING",
-    "MAX_DEPTH",
-    "PASSES",
-    "PRIMITIVES",
-    "SEED_STRIDE",
-    "SLOT",
-    "TASKGEN_SYSTEM",
     "BackendFailing",
     "Catalog",
     "CatalogError",
-    "Category",
-    "CellKey",
-    "ConstraintCheck",
     "CoverageReport",
-    "DedupConfig",
-    "DedupItem",
-    "DedupRule",
     "DedupUnavailable",
-    "DedupVerdict",
-    "Deduper",
-    "DiversityReport",
-    "DomainCoverage",
-    "DomainEntry",
-    "Draft",
     "DraftBackend",
-    "EdgeKind",
-    "Embedder",
-    "FamilyDiversity",
-    "FamilyEntry",
-    "GenerateOptions",
-    "GeneratedTask",
-    "Generation",
-    "Leaf",
-    "LintFinding",
-    "LintKind",
-    "LintReport",
     "LlmDrafts",
-    "MiniLMEmbedder",
-    "MixConstraints",
-    "MixPlanner",
-    "MixStats",
-    "NgramIndex",
-    "Offer",
-    "PassName",
-    "PlanConfig",
-    "Primitive",
-    "ProceduralDrafts",
-    "Slot",
-    "SubtreeCoverage",
     "TaskCell",
     "TaskgenError",
     "TaskgenOptions",
-    "TaskgenReport",
     "TaskgenResult",
-    "Taxonomy",
-    "TaxonomyError",
-    "TaxonomyNode",
     "assets_by_domain",
     "build_catalog",
-    "build_report",
-    "check_mix",
     "coverage",
-    "edge_kinds",
     "family_diversity",
-    "generate",
-    "lint_instruction",
-    "list_assets",
-    "llm_offers",
     "load_taxonomy",
-    "mix_stats",
-    "parse_task",
-    "parse_taxonomy",
-    "platform_of",
-    "procedural_offers",
     "resolve_domains",
     "run_taskgen",
-    "slot_template",
-    "slot_values",
     "task_type_of",
-    "taskgen_message",
-    "tokens",
     "write_task_file",
 ]

@@ -76,7 +76,7 @@ def test_skill_has_the_six_sections_and_three_templates() -> None:
 
 
 async def test_skill_templates_score_zero_then_one() -> None:
-    from cuagym.synth import scan_source
+    from cuagym.synth._scan import scan_source
 
     code = templates()
     assert scan_source(code["reward.py"], "reward.py").ok

@@ -13,7 +13,7 @@ import pytest
 
 from cuagym.core import parse_reward_output
 from cuagym.domains import load_domain
-from cuagym.synth import scan_source
+from cuagym.synth._scan import scan_source
 from tests.conftest import LiveHub
 
 domain = load_domain("crm")

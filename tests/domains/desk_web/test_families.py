@@ -25,7 +25,9 @@ from cuagym.core import RewardOutput, TaskConfig
 from cuagym.domains import DESKTOP_APPS, TaskFamily, load_domains, start_screen
 from cuagym.families.cross.calc._cross_mail import _FRAMES as PRICE_FRAMES
 from cuagym.families.cross.team_chat._cross_calc import _FRAMES as REPORT_FRAMES
-from cuagym.taskgen import build_catalog, lint_instruction, platform_of, task_type_of
+from cuagym.taskgen import build_catalog, task_type_of
+from cuagym.taskgen._cell import platform_of
+from cuagym.taskgen._lint import lint_instruction
 from tests.conftest import LiveHub
 from tests.domains.desktop_harness import (
     DesktopSample,
@@ -79,7 +81,7 @@ def test_hard_cross_tasks_open_both_windows_the_changed_one_on_top(family: TaskF
 
 @pytest.mark.parametrize("family", FAMILIES, ids=lambda f: f.id)
 def test_the_osworld_export_opens_both_windows_in_order(family: TaskFamily) -> None:
-    from cuagym.core._osworld import start_steps
+    from cuagym.synth._osworld_config import start_steps
 
     task = family.sample(0)
     start = [w.model_dump(exclude_none=True) for w in start_screen(task)]

@@ -11,7 +11,7 @@ import yaml
 
 from cuagym.core import TaskConfig
 from cuagym.domains import TaskFamily, load_domain
-from cuagym.synth import scan_source
+from cuagym.synth._scan import scan_source
 
 domain = load_domain("files")
 

@@ -18,9 +18,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cuagym.core import parse_reward_output
-from cuagym.scripts import RUN_MAIN, inlined, reward_script
+from cuagym.scripts import inlined, reward_script
+from cuagym.scripts._compose import RUN_MAIN
 from cuagym.scripts._frame import clean, describe, report
-from cuagym.synth import scan_source
+from cuagym.synth._scan import scan_source
 
 
 def printed(checks: Any) -> str:

@@ -10,7 +10,7 @@ import pytest
 from cuagym.core import INITIAL_SNAPSHOT, parse_reward_output
 from cuagym.envs import LocalEnvironment
 from cuagym.scripts import DESKTOP_LIBRARIES, reward_script
-from cuagym.synth import scan_source
+from cuagym.synth._scan import scan_source
 
 pytestmark = [
     pytest.mark.slow,

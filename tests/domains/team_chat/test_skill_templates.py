@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from cuagym.domains import load_domain
-from cuagym.synth import scan_source
+from cuagym.synth._scan import scan_source
 
 domain = load_domain("team-chat")
 

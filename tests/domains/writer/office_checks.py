@@ -17,7 +17,7 @@ from cuagym.core import INITIAL_SNAPSHOT, TaskConfig, parse_reward_output
 from cuagym.domains import Domain, TaskFamily
 from cuagym.envs import LocalEnvironment
 from cuagym.families._office import OfficeFamily, params_of, patch_script
-from cuagym.synth import scan_source
+from cuagym.synth._scan import scan_source
 
 
 # -- taxonomy --------------------------------------------------------------------------------------

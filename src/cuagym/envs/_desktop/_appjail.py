@@ -27,7 +27,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from cuagym.sandbox._jail import ETC_PIECES, HOSTNAME, INNER_HOME, system_dir_args
+from cuagym.sandbox import INNER_HOME
+from cuagym.sandbox._jail import ETC_PIECES, HOSTNAME, system_dir_args
 
 #: /etc pieces the apps read besides the scripts' (toolkits, fonts, the apps' own config).
 #: Nothing with accounts, keys, host names, proxies or package-manager credentials.

@@ -26,7 +26,6 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from cuagym.core._action import parse_action
-from cuagym.core._png import Screenshot, encode_png, resized_image_png
 from cuagym.envs._desktop import _apps
 from cuagym.envs._desktop._appjail import AppJail
 from cuagym.envs._desktop._apps import App, AppName
@@ -45,6 +44,7 @@ from cuagym.envs._desktop._proc import (
 from cuagym.envs._desktop._screen import Frame, Screen, menubar_drawn
 from cuagym.envs._desktop._xproto import XConnection
 from cuagym.envs._desktop._xtest import plan, play
+from cuagym.envs._png import Screenshot, encode_png, resized_image_png
 
 XDOTOOL = "/usr/bin/xdotool"
 _LINE_BREAKS = re.compile(r"(\r\n|\r|\n|\t)")

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 import mss
 from PIL import Image
 
-from cuagym.core._png import PNG_LEVEL, encode_png
 from cuagym.envs._desktop._proc import DesktopError
+from cuagym.envs._png import PNG_LEVEL, encode_png
 
 __all__ = ["PNG_LEVEL", "Frame", "Screen", "encode_png"]
 

@@ -1,18 +1,7 @@
-"""Where jobs run: in this process (``local``) or on a Ray cluster (``ray``), one choice for
-``cuagym rollout``, ``cuagym synth`` and ``cuagym verify``.
-
-A job runs on a *worker*: an object that holds what jobs reuse (an environment and its display,
-an embedded hub, a policy's client) and runs one job at a time. A :class:`WorkerSpec` is the
-picklable recipe of a worker; the executor makes ``workers`` of them and feeds them the jobs.
-
-* ``local``: the workers are coroutines of this process (``--workers`` at once).
-* ``ray``: each worker is a Ray actor (one process, ``max_concurrency=1``: one environment per
-  actor), started with ``ray.init(num_cpus=workers)`` unless a cluster address is given (or
-  ``RAY_ADDRESS`` is set). An actor that dies is replaced by a fresh one and its job runs again
-  (at most ``max_attempts`` times); a job that raises is a result, not a dead actor.
-
-Results come back in job order, each a value or the exception its job raised.
-"""
+"""The ``ray`` executor: each worker is a Ray actor (one process, ``max_concurrency=1``: one
+environment per actor), started with ``ray.init(num_cpus=workers)`` unless a cluster address is
+given (or ``RAY_ADDRESS`` is set). An actor that dies is replaced by a fresh one and its job runs
+again (at most ``max_attempts`` times); a job that raises is a result, not a dead actor."""
 
 from __future__ import annotations
 
@@ -21,44 +10,13 @@ import contextlib
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Literal, Protocol, TypeVar
+from typing import Any, Generic
 
-__all__ = [
-    "EXECUTORS",
-    "ExecutorName",
-    "JobFailed",
-    "PoolWorker",
-    "RayOptions",
-    "WorkerSpec",
-    "run_pool",
-]
+from cuagym.exec._jobs import J, JobFailed, R, WorkerSpec
 
-ExecutorName = Literal["local", "ray"]
-EXECUTORS: tuple[ExecutorName, ...] = ("local", "ray")
-J = TypeVar("J")
-R = TypeVar("R")
+__all__ = ["RayOptions", "actor_runner", "ray_init", "run_on_ray"]
+
 _LOCAL_START_ATTEMPTS = 3
-J_contra = TypeVar("J_contra", contravariant=True)
-R_co = TypeVar("R_co", covariant=True)
-
-
-class PoolWorker(Protocol[J_contra, R_co]):
-    """Holds what jobs reuse; runs one job at a time."""
-
-    async def start(self) -> None: ...
-
-    async def run(self, job: J_contra) -> R_co: ...
-
-    async def close(self) -> None: ...
-
-
-#: A picklable recipe (a class, a frozen dataclass with ``__call__``): calling it makes a (not
-#: yet started) worker.
-WorkerSpec = Callable[[], PoolWorker[J, R]]
-
-
-class JobFailed(RuntimeError):
-    """A job whose worker died every time it ran it (Ray), or that never ran."""
 
 
 @dataclass(frozen=True)
@@ -72,68 +30,6 @@ class RayOptions:
     num_cpus: int | None = None
     cpus_per_worker: float = 1.0
     max_attempts: int = 3
-
-
-async def run_pool(
-    spec: WorkerSpec[J, R],
-    jobs: Sequence[J],
-    *,
-    workers: int,
-    executor: ExecutorName = "local",
-    ray: RayOptions | None = None,
-    on_result: Callable[[int, R | BaseException], None] | None = None,
-) -> list[R | BaseException]:
-    """Run every job on ``workers`` workers of ``spec``; results in job order."""
-    if executor not in EXECUTORS:
-        raise ValueError(f"unknown executor {executor!r}: one of {', '.join(EXECUTORS)}")
-    if not jobs:
-        return []
-    count = max(1, min(workers, len(jobs)))
-    if executor == "local":
-        return await _local(spec, jobs, count, on_result)
-    return await _ray(spec, jobs, count, ray or RayOptions(), on_result)
-
-
-async def _local(
-    spec: WorkerSpec[J, R],
-    jobs: Sequence[J],
-    count: int,
-    on_result: Callable[[int, R | BaseException], None] | None,
-) -> list[R | BaseException]:
-    queue: asyncio.Queue[int] = asyncio.Queue()
-    for i in range(len(jobs)):
-        queue.put_nowait(i)
-    results: dict[int, R | BaseException] = {}
-    start_errors: list[BaseException] = []
-
-    async def lane() -> None:
-        worker = spec()
-        try:
-            await worker.start()
-        except Exception as exc:  # this lane runs nothing; lanes that started take the jobs
-            start_errors.append(exc)
-            with contextlib.suppress(Exception):  # release what the failed start left
-                await worker.close()
-            return
-        try:
-            while True:
-                try:
-                    i = queue.get_nowait()
-                except asyncio.QueueEmpty:
-                    return
-                try:
-                    outcome: R | BaseException = await worker.run(jobs[i])
-                except Exception as exc:
-                    outcome = exc
-                results[i] = outcome
-                if on_result is not None:
-                    on_result(i, outcome)
-        finally:
-            await worker.close()
-
-    await asyncio.gather(*(lane() for _ in range(count)))
-    why = f"no worker could start: {start_errors[0]}" if start_errors else "the job never ran"
-    return [results.get(i, JobFailed(why)) for i in range(len(jobs))]
 
 
 class _ActorHost(Generic[J, R]):
@@ -211,7 +107,7 @@ def ray_init(options: RayOptions, workers: int) -> None:
             ray.shutdown()
 
 
-async def _ray(
+async def run_on_ray(
     spec: WorkerSpec[J, R],
     jobs: Sequence[J],
     count: int,
