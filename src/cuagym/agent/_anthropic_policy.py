@@ -24,10 +24,17 @@ from typing import Any, Literal
 
 from cuagym.agent._computer_tool import translate
 from cuagym.agent._context import COLLAPSED, DEFAULT_INTERVAL, collapse_boundary
-from cuagym.agent._images import CoordinateSpace, ImageCache, ImageSpec, prepare_image
+from cuagym.agent._images import ImageCache, prepare_image
 from cuagym.agent._parse import CLOSE_TAG, OPEN_TAG, TOOL_NAME
-from cuagym.agent._policy import Observation, PolicyError, PolicyReply, SamplerError
-from cuagym.core import TaskConfig
+from cuagym.core import (
+    CoordinateSpace,
+    ImageSpec,
+    Observation,
+    PolicyError,
+    PolicyReply,
+    SamplerError,
+    TaskConfig,
+)
 
 __all__ = ["ANTHROPIC_SYSTEM", "TOOL_VERSIONS", "AnthropicPolicy", "AnthropicSampler"]
 

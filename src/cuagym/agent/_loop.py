@@ -25,11 +25,9 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from cuagym.agent._context import TurnInput
 from cuagym.agent._final import archive_home, final_files
 from cuagym.agent._images import to_screen
 from cuagym.agent._parse import parse_response
-from cuagym.agent._policy import Observation, Policy, PolicyError, PolicyReply, SamplerError
 from cuagym.agent._start import StartScreenFailed, WebSession, open_start_screen
 from cuagym.core import (
     FINAL_SCREEN,
@@ -38,6 +36,12 @@ from cuagym.core import (
     Episode,
     EpisodeCheck,
     EpisodeRecord,
+    Observation,
+    Policy,
+    PolicyError,
+    PolicyReply,
+    SamplerError,
+    TurnInput,
     TurnRecord,
     parse_reward_output,
     screen_name,

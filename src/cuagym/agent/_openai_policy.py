@@ -16,10 +16,17 @@ from __future__ import annotations
 from typing import Any
 
 from cuagym.agent._context import DEFAULT_INTERVAL, build_messages
-from cuagym.agent._images import CoordinateSpace, ImageCache, ImageSpec
-from cuagym.agent._policy import Observation, PolicyError, PolicyReply, SamplerError
+from cuagym.agent._images import ImageCache
 from cuagym.agent._prompt import system_prompt
-from cuagym.core import TaskConfig
+from cuagym.core import (
+    CoordinateSpace,
+    ImageSpec,
+    Observation,
+    PolicyError,
+    PolicyReply,
+    SamplerError,
+    TaskConfig,
+)
 
 __all__ = ["OpenAIPolicy", "OpenAISampler"]
 

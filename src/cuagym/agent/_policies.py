@@ -16,10 +16,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from cuagym._extras import needs_extra
 from cuagym.agent._anthropic_policy import TOOL_VERSIONS, AnthropicPolicy, AnthropicSampler
 from cuagym.agent._context import DEFAULT_INTERVAL
-from cuagym.agent._images import CoordinateSpace, ImageSpec
 from cuagym.agent._openai_policy import OpenAIPolicy, OpenAISampler
-from cuagym.agent._policy import Policy, PolicyError
-from cuagym.core import TaskConfig
+from cuagym.core import CoordinateSpace, ImageSpec, Policy, PolicyError, TaskConfig
 from cuagym.domains import DomainError, load_domain
 
 __all__ = ["NoOracle", "Policies", "PolicyConfig", "make_policies", "oracle_policy"]

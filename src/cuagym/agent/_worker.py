@@ -22,9 +22,8 @@ import httpx
 
 from cuagym.agent._loop import EpisodeResult, RolloutOptions, run_episode
 from cuagym.agent._policies import Policies, PolicyConfig, make_policies
-from cuagym.agent._policy import Policy
 from cuagym.agent._start import WebSession
-from cuagym.core import Bundle
+from cuagym.core import Bundle, Policy
 
 __all__ = ["CLEAN_SNAPSHOT", "HubInfo", "RolloutEnv", "RolloutJob", "RolloutWorkerSpec"]
 

@@ -35,12 +35,10 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from cuagym._extras import needs_extra
-from cuagym.agent._images import CoordinateSpace, ImageSpec
 from cuagym.agent._loop import EpisodeResult, RolloutOptions
 from cuagym.agent._parse import CLOSE_TAG, OPEN_TAG, TOOL_NAME
-from cuagym.agent._policy import Observation
 from cuagym.agent._worker import HubInfo, RolloutEnv
-from cuagym.core import Bundle, TaskConfig
+from cuagym.core import Bundle, CoordinateSpace, ImageSpec, Observation, TaskConfig
 
 with needs_extra("gym"):  # a one-line error naming the extra, not an ImportError
     import gymnasium

@@ -9,16 +9,18 @@ finally:
     await env.close()
 """
 
-from cuagym.envs._local import LocalEnvConfig, LocalEnvironment
-from cuagym.envs._protocol import (
+# The protocol and its models live in core (every layer names them); re-exported here.
+from cuagym.core import (
     ROLE_FILES,
     Environment,
     EnvState,
     FileEntry,
+    GUIEnvironment,
     NotAGUIEnvironment,
     StateQuery,
     role_file,
 )
+from cuagym.envs._local import LocalEnvConfig, LocalEnvironment
 from cuagym.envs._registry import (
     ProviderError,
     envprovider,
@@ -33,6 +35,7 @@ __all__ = [
     "EnvState",
     "Environment",
     "FileEntry",
+    "GUIEnvironment",
     "HubLink",
     "Limits",
     "LocalEnvConfig",

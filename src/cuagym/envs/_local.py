@@ -25,8 +25,9 @@ from typing import Any, ClassVar
 import httpx
 from pydantic import BaseModel, ConfigDict, Field
 
-from cuagym.core import INITIAL_HOME_ENV, INITIAL_SNAPSHOT
-from cuagym.envs._protocol import (
+from cuagym.core import (
+    INITIAL_HOME_ENV,
+    INITIAL_SNAPSHOT,
     EnvState,
     NotAGUIEnvironment,
     StateQuery,

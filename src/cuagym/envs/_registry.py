@@ -11,7 +11,7 @@ from collections.abc import Callable
 from importlib.metadata import entry_points
 from typing import Any, TypeVar
 
-from cuagym.envs._protocol import Environment
+from cuagym.core import Environment
 
 ENTRY_POINT_GROUP = "cuagym.envs"
 _T = TypeVar("_T", bound=type[Any])

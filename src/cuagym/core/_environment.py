@@ -1,14 +1,34 @@
-"""The ``Environment`` protocol (DESIGN.md §4) and the models it speaks."""
+"""The ``Environment`` protocol (DESIGN.md §4) and the models it speaks.
+
+The protocol lives in core so that every layer (the sandbox that runs scripts, the providers in
+``cuagym.envs``, the rollout loop, the task families' oracles) names the same type without
+importing each other. :class:`GUIEnvironment` is what a rollout needs beyond it: a display,
+its start windows, and the read-only views a family's oracle plans with.
+"""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any, Literal, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from cuagym.sandbox import ScriptResult
+__all__ = [
+    "ROLE_FILES",
+    "EnvState",
+    "Environment",
+    "FileEntry",
+    "GUIEnvironment",
+    "LimitName",
+    "NotAGUIEnvironment",
+    "ScriptResult",
+    "StateQuery",
+    "role_file",
+]
+
+LimitName = Literal["timeout", "cpu", "memory", "processes", "file_size", "disk", "output"]
 
 # The bundle's script names (DESIGN.md §2): a role runs as ``python3 <file>`` so that tracebacks
 # and the scripts' own ``__file__`` read as they will in an OSWorld VM.
@@ -33,6 +53,27 @@ def role_file(role: str) -> str:
 
 class NotAGUIEnvironment(NotImplementedError):
     """``screenshot``/``act`` on an environment that has no display."""
+
+
+class ScriptResult(BaseModel):
+    """What one script run gave. The first five fields are the `cuagym env exec --json` contract.
+
+    ``exit_code``: the script's own status; 128+N when it died of signal N (as a shell reports);
+    124 when the wall-clock timeout killed it (as GNU timeout reports).
+    ``limit``: the resource limit that stopped the script, if one did (best effort for limits
+    the kernel reports only as an errno: the script's stderr names it).
+    """
+
+    exit_code: int
+    stdout: str
+    stderr: str
+    timed_out: bool
+    duration_s: float
+    limit: LimitName | None = None
+    truncated: bool = False
+
+    def contract(self) -> dict[str, object]:
+        return self.model_dump(include={"exit_code", "stdout", "stderr", "timed_out", "duration_s"})
 
 
 class StateQuery(BaseModel):
@@ -99,3 +140,39 @@ class Environment(Protocol):
     async def act(self, action: Mapping[str, Any]) -> None: ...
 
     async def close(self) -> None: ...
+
+
+@runtime_checkable
+class GUIEnvironment(Environment, Protocol):
+    """An environment with a display, as a rollout drives it: start windows, a settled screen,
+    and the read-only views a family's GUI oracle plans with (an agent sees screenshots only).
+
+    ``home`` is the environment's /home/user as the host reads it (trusted code only).
+    """
+
+    @property
+    def home(self) -> Path: ...
+
+    async def open_app(self, app: str, target: str | None = None) -> None:
+        """Open an app's window (on a file of the home, or a URL); returns once it rendered."""
+        ...
+
+    async def wait_settled(self, stable_s: float = 0.15, timeout: float = 3.0) -> bool:
+        """Wait until the screen has not changed for ``stable_s``; False if it never did."""
+        ...
+
+    def prepare_sizes(self, sizes: list[tuple[int, int]]) -> None:
+        """Make each later screenshot's image at these sizes too (the policy's resolution)."""
+        ...
+
+    async def window_title(self) -> str:
+        """The title of the window that has the input focus."""
+        ...
+
+    async def find_elements(self, selector: str) -> list[dict[str, Any]]:
+        """Elements of the page the browser shows matching a CSS selector, with screen boxes."""
+        ...
+
+    async def page_url(self) -> str:
+        """The URL of the page the browser shows."""
+        ...

@@ -7,23 +7,26 @@ blocks. The loop parses that answer, executes it and records it, whatever produc
 * ``openai:MODEL`` — a chat model behind any OpenAI-compatible server (``_openai_policy``);
 * ``anthropic:MODEL`` — Anthropic's native computer-use tool, its calls translated into the
   same blocks (``_anthropic_policy``);
-* ``oracle`` — the task family's GUI solver (``_oracle``), a domain object that satisfies this
-  protocol structurally (domains do not import the agent layer);
+* ``oracle`` — a task family's GUI solver (``TaskFamily.oracle``), which acts through
+  ``computer_use`` only;
 * anything else that has these members, e.g. an RL trainer's token generator.
 
 A policy object serves one episode at a time (``begin`` … ``step``\\* … ``end``); a
 :data:`PolicyFactory` makes one per episode, so concurrent episodes never share state.
+The protocol lives in core, so that the agent layer, the task families and the RL trainer name
+the same type without importing each other.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
-from cuagym.agent._context import TurnInput
-from cuagym.agent._images import CoordinateSpace, ImageSpec
-from cuagym.core import TaskConfig
+from cuagym.core._environment import Environment
+from cuagym.core._image_spec import CoordinateSpace, ImageSpec
+from cuagym.core._task import TaskConfig
 
 __all__ = [
     "Observation",
@@ -32,7 +35,24 @@ __all__ = [
     "PolicyFactory",
     "PolicyReply",
     "SamplerError",
+    "TurnInput",
 ]
+
+
+@dataclass(frozen=True)
+class TurnInput:
+    """One turn as the context needs it: its screenshot (native PNG bytes, or the file), the
+    error text shown before it, and the assistant's answer (None for the turn being
+    generated)."""
+
+    screenshot: bytes | Path
+    feedback: str | None = None
+    response: str | None = None
+
+    def png(self) -> bytes:
+        if isinstance(self.screenshot, Path):
+            return self.screenshot.read_bytes()
+        return self.screenshot
 
 
 @dataclass(frozen=True)
@@ -105,12 +125,12 @@ class Policy(Protocol):
         """How screenshots are sent: None means native resolution."""
         ...
 
-    async def begin(self, task: TaskConfig, env: Any) -> None:
+    async def begin(self, task: TaskConfig, env: Environment) -> None:
         """A new episode of ``task`` on ``env`` (an oracle may read its screen or DOM; it acts
         only through the actions it answers with)."""
         ...
 
-    async def step(self, observation: Any) -> str | PolicyReply:
+    async def step(self, observation: Observation) -> str | PolicyReply:
         """The answer to one :class:`Observation`: a thought and ``<tool_call>`` blocks."""
         ...
 
