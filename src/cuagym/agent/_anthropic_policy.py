@@ -28,6 +28,7 @@ from cuagym.agent._images import ImageCache, prepare_image
 from cuagym.agent._parse import CLOSE_TAG, OPEN_TAG, TOOL_NAME
 from cuagym.core import (
     CoordinateSpace,
+    Environment,
     ImageSpec,
     Observation,
     PolicyError,
@@ -170,14 +171,14 @@ class AnthropicPolicy:
     def image(self) -> ImageSpec | None:
         return self._image
 
-    async def begin(self, task: TaskConfig, env: Any) -> None:
+    async def begin(self, task: TaskConfig, env: Environment) -> None:
         self._turns, self._pending, self._shots, self._cache = [], [], {}, ImageCache()
 
     async def end(self) -> None:
         self._turns, self._pending, self._shots, self._cache = [], [], {}, ImageCache()
 
     # -- one turn ----------------------------------------------------------------------------
-    async def step(self, observation: Any) -> PolicyReply:
+    async def step(self, observation: Observation) -> PolicyReply:
         obs: Observation = observation
         # Nothing is committed before the answer arrives: a retried step sends the same request.
         user = self._user_blocks(obs)

@@ -33,6 +33,7 @@ from cuagym.core import (
     FINAL_SCREEN,
     INITIAL_SNAPSHOT,
     Bundle,
+    Environment,
     Episode,
     EpisodeCheck,
     EpisodeRecord,
@@ -118,7 +119,7 @@ class _SamplerGaveUp(Exception):
 async def run_episode(
     bundle: Bundle,
     policy: Policy,
-    env: Any,
+    env: Environment,
     *,
     k: int = 0,
     options: RolloutOptions | None = None,
@@ -215,7 +216,11 @@ class _SetupFailed(RuntimeError):
 
 
 async def _prepare(
-    bundle: Bundle, env: Any, opts: RolloutOptions, web: WebSession | None, restore: str | None
+    bundle: Bundle,
+    env: Environment,
+    opts: RolloutOptions,
+    web: WebSession | None,
+    restore: str | None,
 ) -> bytes | str | None:
     """Setup, the initial snapshot and the start screen; returns the initial home's archive
     (or why it could not be taken; None for an environment without a host-readable home)."""
@@ -247,7 +252,7 @@ async def _prepare(
 async def _turns(
     bundle: Bundle,
     policy: Policy,
-    env: Any,
+    env: Environment,
     opts: RolloutOptions,
     tally: _Tally,
     turns: list[TurnRecord],
@@ -332,7 +337,7 @@ async def _sample(policy: Policy, obs: Observation, opts: RolloutOptions, tally:
 
 
 async def _execute(
-    env: Any,
+    env: Environment,
     calls: list[dict[str, Any]],
     policy: Policy,
     image_size: tuple[int, int],
@@ -397,7 +402,7 @@ def _on_screen(
     return out
 
 
-def _prepare_policy_images(env: Any, policy: Policy, screen_size: tuple[int, int]) -> None:
+def _prepare_policy_images(env: Environment, policy: Policy, screen_size: tuple[int, int]) -> None:
     """Let an environment that can make the policy's resized image from the raw screen, in
     parallel with the screenshot's PNG, do so (same bytes as resizing the PNG later)."""
     spec, prepare = policy.image, getattr(env, "prepare_sizes", None)
@@ -406,7 +411,7 @@ def _prepare_policy_images(env: Any, policy: Policy, screen_size: tuple[int, int
         prepare([size] if size != screen_size else [])
 
 
-async def _settled_screenshot(env: Any, opts: RolloutOptions) -> bytes:
+async def _settled_screenshot(env: Environment, opts: RolloutOptions) -> bytes:
     settle = getattr(env, "wait_settled", None)
     if settle is not None:
         await settle(opts.settle_s, opts.settle_timeout_s)
@@ -418,7 +423,7 @@ async def _settled_screenshot(env: Any, opts: RolloutOptions) -> bytes:
 
 # -- after the last turn -----------------------------------------------------------------------
 async def _score(
-    bundle: Bundle, env: Any, opts: RolloutOptions
+    bundle: Bundle, env: Environment, opts: RolloutOptions
 ) -> tuple[float | None, list[EpisodeCheck], str | None]:
     """reward.py on the final state: (reward, checks, error)."""
     assert bundle.reward is not None

@@ -20,6 +20,7 @@ from cuagym.agent._images import ImageCache
 from cuagym.agent._prompt import system_prompt
 from cuagym.core import (
     CoordinateSpace,
+    Environment,
     ImageSpec,
     Observation,
     PolicyError,
@@ -139,11 +140,11 @@ class OpenAIPolicy:
     def image(self) -> ImageSpec | None:
         return self._image
 
-    async def begin(self, task: TaskConfig, env: Any) -> None:
+    async def begin(self, task: TaskConfig, env: Environment) -> None:
         self._instruction = task.instruction
         self._cache = ImageCache()
 
-    async def step(self, observation: Any) -> PolicyReply:
+    async def step(self, observation: Observation) -> PolicyReply:
         from cuagym.llm._openai import messages_to_openai
 
         obs: Observation = observation

@@ -38,7 +38,14 @@ from cuagym._extras import needs_extra
 from cuagym.agent._loop import EpisodeResult, RolloutOptions
 from cuagym.agent._parse import CLOSE_TAG, OPEN_TAG, TOOL_NAME
 from cuagym.agent._worker import HubInfo, RolloutEnv
-from cuagym.core import Bundle, CoordinateSpace, ImageSpec, Observation, TaskConfig
+from cuagym.core import (
+    Bundle,
+    CoordinateSpace,
+    Environment,
+    ImageSpec,
+    Observation,
+    TaskConfig,
+)
 
 with needs_extra("gym"):  # a one-line error naming the extra, not an ImportError
     import gymnasium
@@ -73,10 +80,10 @@ class _GymPolicy:
     def image(self) -> ImageSpec | None:
         return self._image
 
-    async def begin(self, task: TaskConfig, env: Any) -> None:
+    async def begin(self, task: TaskConfig, env: Environment) -> None:
         return None
 
-    async def step(self, observation: Any) -> str:
+    async def step(self, observation: Observation) -> str:
         await self.observations.put(observation)
         return await self.actions.get()
 
