@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from cuagym.agent._computer_tool import translate
 from cuagym.agent._context import COLLAPSED, DEFAULT_INTERVAL, collapse_boundary
@@ -36,6 +36,9 @@ from cuagym.core import (
     SamplerError,
     TaskConfig,
 )
+
+if TYPE_CHECKING:
+    import httpx2
 
 __all__ = ["ANTHROPIC_SYSTEM", "TOOL_VERSIONS", "AnthropicPolicy", "AnthropicSampler"]
 
@@ -65,7 +68,7 @@ class AnthropicSampler:
         *,
         base_url: str | None = None,
         api_key: str = "",
-        http_client: Any = None,
+        http_client: httpx2.AsyncClient | None = None,
         temperature: float | None = None,
         top_p: float | None = None,
         max_tokens: int = 2048,

@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -33,6 +33,7 @@ from cuagym.core import (
     FINAL_SCREEN,
     INITIAL_SNAPSHOT,
     Bundle,
+    EndedBy,
     Environment,
     Episode,
     EpisodeCheck,
@@ -144,11 +145,12 @@ async def run_episode(
     screen_size: tuple[int, int] = (
         (int(config_screen[0]), int(config_screen[1])) if config_screen else (1, 1)
     )
-    ended_by = "max_steps"
+    ended_by: EndedBy = "max_steps"
     terminate_status: str | None = None
     error: str | None = None
-    # How to read the turns' coordinates (the viewer and the statistics need it).
-    extra: dict[str, Any] = {"coordinate_space": policy.coordinate_space}
+    budget: Literal["time"] | None = None
+    policy_end_error: str | None = None
+    final_screenshot_error: str | None = None
     began = False
     initial: bytes | str | None = None  # the initial home's archive, or why there is none
     try:
@@ -158,10 +160,9 @@ async def run_episode(
         _prepare_policy_images(env, policy, screen_size)
         await policy.begin(bundle.task, env)
         began = True
-        ended_by, terminate_status, more = await _turns(
+        ended_by, terminate_status, budget = await _turns(
             bundle, policy, env, opts, tally, turns, screens, screen_size, first, t0
         )
-        extra.update(more)
     except _SamplerGaveUp as exc:
         ended_by, error = "error", str(exc)
     except (_SetupFailed, StartScreenFailed, StartScreenError, PolicyError) as exc:
@@ -173,14 +174,14 @@ async def run_episode(
             try:
                 await policy.end()
             except Exception as exc:  # a policy's cleanup must not lose the episode
-                extra["policy_end_error"] = f"{type(exc).__name__}: {exc}"
+                policy_end_error = f"{type(exc).__name__}: {exc}"
     reward: float | None = None
     checks: list[EpisodeCheck] = []
     if turns or error is None:
         try:
             screens[FINAL_SCREEN] = await env.screenshot()
         except Exception as exc:
-            extra["final_screenshot_error"] = f"{type(exc).__name__}: {exc}"
+            final_screenshot_error = f"{type(exc).__name__}: {exc}"
     final: dict[str, bytes] = {}
     if error is None:
         reward, checks, error = await _score(bundle, env, opts)
@@ -204,8 +205,12 @@ async def run_episode(
         wall_s=round(time.perf_counter() - t0, 3),
         started_at=started_at,
         screen_size=screen_size,
-        **({"error": error} if error else {}),
-        **extra,
+        error=error or None,
+        # How to read the turns' coordinates (the viewer and the statistics need it).
+        coordinate_space=policy.coordinate_space,
+        budget=budget,
+        policy_end_error=policy_end_error,
+        final_screenshot_error=final_screenshot_error,
     )
     return EpisodeResult(record=record, turns=turns, screens=screens, final=final)
 
@@ -260,8 +265,9 @@ async def _turns(
     screen_size: tuple[int, int],
     first: bytes,
     t0: float,
-) -> tuple[str, str | None, dict[str, Any]]:
-    """Turns until terminate or the budget; returns (ended_by, terminate_status, extra)."""
+) -> tuple[EndedBy, str | None, Literal["time"] | None]:
+    """Turns until terminate or the budget; returns (ended_by, terminate_status, the budget
+    that cut the episode when it was not the steps)."""
     inputs: list[TurnInput] = []
     feedback: str | None = None
     results: list[str] = []
@@ -269,7 +275,7 @@ async def _turns(
     png = first
     for t in range(opts.max_steps):
         if time.perf_counter() - t0 > opts.episode_timeout_s:
-            return "max_steps", None, {"budget": "time"}
+            return "max_steps", None, "time"
         spec = policy.image
         image_size = spec.size(*screen_size) if spec is not None else screen_size
         screens[screen_name(t)] = png
@@ -306,9 +312,9 @@ async def _turns(
             )
         )  # fmt: skip
         if ended is not None:
-            return "terminate", ended, {}
+            return "terminate", ended, None
         png = await _settled_screenshot(env, opts)
-    return "max_steps", None, {}
+    return "max_steps", None, None
 
 
 async def _sample(policy: Policy, obs: Observation, opts: RolloutOptions, tally: _Tally) -> Any:

@@ -13,7 +13,7 @@ loop retries with its own backoff (and counts it in episode.json). Token logprob
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cuagym.agent._context import DEFAULT_INTERVAL, build_messages
 from cuagym.agent._images import ImageCache
@@ -29,6 +29,9 @@ from cuagym.core import (
     TaskConfig,
 )
 
+if TYPE_CHECKING:
+    import httpx2
+
 __all__ = ["OpenAIPolicy", "OpenAISampler"]
 
 
@@ -41,7 +44,7 @@ class OpenAISampler:
         *,
         base_url: str | None = None,
         api_key: str = "EMPTY",
-        http_client: Any = None,
+        http_client: httpx2.AsyncClient | None = None,
         temperature: float | None = None,
         top_p: float | None = None,
         max_tokens: int = 2048,

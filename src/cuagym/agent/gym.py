@@ -225,7 +225,7 @@ class TaskEnv(gymnasium.Env[dict[str, Any], Any]):
         obs, result = self._run(self._begin())
         if obs is None:
             assert result is not None
-            error = (result.record.model_extra or {}).get("error", result.record.status)
+            error = result.record.error or result.record.status
             raise RuntimeError(f"the episode could not start: {error}")
         return self._obs(obs.screenshot), {"t": obs.t, "feedback": obs.feedback}
 

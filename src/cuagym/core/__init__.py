@@ -25,6 +25,7 @@ from cuagym.core._episode import (
     EpisodeError,
     EpisodeRecord,
     EpisodeStatus,
+    RewardChange,
     TurnRecord,
     screen_name,
 )
@@ -162,6 +163,7 @@ __all__ = [
     "PolicyFactory",
     "PolicyReply",
     "Review",
+    "RewardChange",
     "RewardOutput",
     "SamplerError",
     "Scenario",
