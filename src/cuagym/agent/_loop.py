@@ -48,6 +48,7 @@ from cuagym.core import (
     parse_reward_output,
     screen_name,
 )
+from cuagym.core._action import Action
 from cuagym.core._png import png_size
 from cuagym.domains import StartScreenError, start_screen
 from cuagym.sandbox import ScriptResult
@@ -317,7 +318,9 @@ async def _turns(
     return "max_steps", None, None
 
 
-async def _sample(policy: Policy, obs: Observation, opts: RolloutOptions, tally: _Tally) -> Any:
+async def _sample(
+    policy: Policy, obs: Observation, opts: RolloutOptions, tally: _Tally
+) -> PolicyReply:
     """The policy's answer, retrying sampler failures with exponential backoff."""
     attempt = 0
     while True:
@@ -383,7 +386,7 @@ async def _execute(
     return results, None, " ".join(notes) or None
 
 
-def _arguments(action: Any) -> dict[str, Any]:
+def _arguments(action: Action) -> dict[str, Any]:
     """A parsed call's arguments as the model would write them: ``action`` first."""
     data: dict[str, Any] = action.model_dump(mode="json", exclude_none=True)
     return {"action": data.pop("action"), **data}
