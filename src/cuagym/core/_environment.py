@@ -142,12 +142,13 @@ class Environment(Protocol):
     async def close(self) -> None: ...
 
 
-@runtime_checkable
 class GUIEnvironment(Environment, Protocol):
     """An environment with a display, as a rollout drives it: start windows, a settled screen,
     and the read-only views a family's GUI oracle plans with (an agent sees screenshots only).
 
-    ``home`` is the environment's /home/user as the host reads it (trusted code only).
+    ``home`` is the environment's /home/user as the host reads it (trusted code only). Not
+    runtime-checkable: ``isinstance`` would read ``home``, which a stopped environment lacks;
+    callers check the members they use (``hasattr``).
     """
 
     @property
