@@ -1,4 +1,5 @@
-"""Models and helpers shared by every part of cuagym. Imports nothing else of ours."""
+"""Models, the Environment and Policy protocols, and helpers shared by every part of cuagym.
+Imports nothing else of ours."""
 
 from cuagym.core._atomic import folder_lock, sweep_stale, write_folder_atomically
 from cuagym.core._bundle import BUNDLE_FILES, Bundle, BundleError, BundleKind, BundleProblem
