@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from cuagym.apps.impress._world import DeckPlan
-from cuagym.core import TaskConfig
+from cuagym.core import Policy, TaskConfig
 from cuagym.families._office import OfficeFamily, quote
 from cuagym.families.impress._pptx import (
     PATCH_HELPERS,
@@ -77,7 +77,7 @@ class ImpressFamily(OfficeFamily):
     reward_imports: ClassVar[str] = REWARD_IMPORTS
     reward_helpers: ClassVar[str] = REWARD_HELPERS
 
-    def oracle(self, task: TaskConfig) -> object | None:
+    def oracle(self, task: TaskConfig) -> Policy | None:
         """The family's GUI solver (:mod:`cuagym.families.impress._oracle`)."""
         from cuagym.families.impress._oracle import ORACLES
 

@@ -15,7 +15,7 @@ from cuagym.apps.issue_tracker._ops import (
     update_issue,
 )
 from cuagym.apps.issue_tracker._seed import CURRENT_USER, build_seed
-from cuagym.core import Difficulty, TaskConfig
+from cuagym.core import Difficulty, Policy, TaskConfig
 from cuagym.families._family import GeneratedScripts, TaskFamily
 from cuagym.families.issue_tracker._common import (
     NOW,
@@ -65,7 +65,7 @@ class IssueFamily(TaskFamily):
 
     domain: ClassVar[str] = "issue-tracker"
 
-    def oracle(self, task: TaskConfig) -> object | None:
+    def oracle(self, task: TaskConfig) -> Policy | None:
         """The family's GUI solver (``_oracle``): it works the pages like a person would."""
         from cuagym.families.issue_tracker._oracle import ORACLES
 

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from cuagym.apps.issue_tracker._ops import category, update_issue
 from cuagym.apps.issue_tracker._seed import CURRENT_USER, build_seed
-from cuagym.core import Difficulty, TaskConfig
+from cuagym.core import Difficulty, Policy, TaskConfig
 from cuagym.families._family import GeneratedScripts, family_rng
 from cuagym.families.issue_tracker._common import (
     NOW,
@@ -57,7 +57,7 @@ class HandOverWork(IssueFamily):
         "issue-tracker:issues/detail/fields/assignee",
     )
 
-    def oracle(self, task: TaskConfig) -> object | None:
+    def oracle(self, task: TaskConfig) -> Policy | None:
         from cuagym.families.issue_tracker._oracle_people import HandOverWorkOracle
 
         return HandOverWorkOracle(task)

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from cuagym.apps.team_chat._invariants import check_invariants
 from cuagym.apps.team_chat._schema import TeamChatState
 from cuagym.apps.team_chat._world import State, base_world, finish, uid_of
-from cuagym.core import TaskConfig
+from cuagym.core import Policy, TaskConfig
 from cuagym.families._family import GeneratedScripts, TaskFamily, family_rng
 from cuagym.families.team_chat._scripts import (
     golden_script,
@@ -101,7 +101,7 @@ class ChatFamily(TaskFamily):
         )
 
     # -- GUI oracle -----------------------------------------------------------------------------
-    def oracle(self, task: TaskConfig) -> object | None:
+    def oracle(self, task: TaskConfig) -> Policy | None:
         """The family's GUI solver (``_oracle``): it works the page like a person would."""
         from cuagym.families.team_chat._oracle import ORACLES
 

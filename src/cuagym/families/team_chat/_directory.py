@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from cuagym.apps.team_chat._ops import open_dm, post_message
 from cuagym.apps.team_chat._world import PERSONAS, State, gold_now, uid_of
-from cuagym.core import Difficulty, TaskConfig
+from cuagym.core import Difficulty, Policy, TaskConfig
 from cuagym.families.team_chat._base import ChatFamily, quote
 from cuagym.families.team_chat._messaging import _people
 
@@ -42,7 +42,7 @@ class GroupDmByRole(ChatFamily):
     taxonomy_path: ClassVar[tuple[str, ...]] = ("people", "directory", "find-person")
     also_covers: ClassVar[tuple[str, ...]] = ("team-chat:direct-messages/group/start-group",)
 
-    def oracle(self, task: TaskConfig) -> object | None:
+    def oracle(self, task: TaskConfig) -> Policy | None:
         from cuagym.families.team_chat._oracle_search import GroupDmByRoleOracle
 
         return GroupDmByRoleOracle(task)

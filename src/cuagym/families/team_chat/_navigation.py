@@ -23,7 +23,7 @@ from cuagym.apps.team_chat._world import (
     gold_now,
     uid_of,
 )
-from cuagym.core import Difficulty, TaskConfig
+from cuagym.core import Difficulty, Policy, TaskConfig
 from cuagym.families._family import GeneratedScripts, family_rng
 from cuagym.families.team_chat._base import ChatFamily, params_of, quote, validate
 from cuagym.families.team_chat._messaging import _people
@@ -54,7 +54,7 @@ class CatchUpUnread(ChatFamily):
     taxonomy_path: ClassVar[tuple[str, ...]] = ("navigation", "sidebar", "open-conversation")
     also_covers: ClassVar[tuple[str, ...]] = ("team-chat:direct-messages/one-to-one/send",)
 
-    def oracle(self, task: TaskConfig) -> object | None:
+    def oracle(self, task: TaskConfig) -> Policy | None:
         from cuagym.families.team_chat._oracle_navigation import CatchUpUnreadOracle
 
         return CatchUpUnreadOracle(task)

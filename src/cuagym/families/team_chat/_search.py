@@ -22,7 +22,7 @@ from cuagym.apps.team_chat._world import (
     ensure_member,
     uid_of,
 )
-from cuagym.core import Difficulty, TaskConfig
+from cuagym.core import Difficulty, Policy, TaskConfig
 from cuagym.families.team_chat._base import ChatFamily, quote
 from cuagym.families.team_chat._messaging import _OTHER, _people
 
@@ -73,7 +73,7 @@ class PinFoundMessage(ChatFamily):
     taxonomy_path: ClassVar[tuple[str, ...]] = ("search", "messages", "search-messages")
     also_covers: ClassVar[tuple[str, ...]] = ("team-chat:messaging/pins/pin-message",)
 
-    def oracle(self, task: TaskConfig) -> object | None:
+    def oracle(self, task: TaskConfig) -> Policy | None:
         from cuagym.families.team_chat._oracle_search import PinFoundMessageOracle
 
         return PinFoundMessageOracle(task)

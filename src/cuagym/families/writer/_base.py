@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from cuagym.core import TaskConfig
+from cuagym.core import Policy, TaskConfig
 from cuagym.families._office import OfficeFamily
 from cuagym.families.writer._docx import (
     DOCX_BUILDER,
@@ -91,7 +91,7 @@ class WriterFamily(OfficeFamily):
     reward_imports: ClassVar[str] = REWARD_IMPORTS
     reward_helpers: ClassVar[str] = REWARD_HELPERS
 
-    def oracle(self, task: TaskConfig) -> object | None:
+    def oracle(self, task: TaskConfig) -> Policy | None:
         """The family's GUI solver (:mod:`cuagym.families.writer._oracle`)."""
         from cuagym.families.writer._oracle import ORACLES
 

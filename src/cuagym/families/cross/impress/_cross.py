@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from cuagym.apps.impress._world import DeckPlan, deck_spec, pick_deck, slide_list
-from cuagym.core import Difficulty, StartWindow, TaskConfig
+from cuagym.core import Difficulty, Policy, StartWindow, TaskConfig
 from cuagym.families._office import quote
 from cuagym.families.impress._base import (
     TITLES_GUARD,
@@ -320,7 +320,7 @@ class SlideTableToWorkbook(ImpressFamily):
             StartWindow(app="calc", path=params["path"]),
         ]
 
-    def oracle(self, task: TaskConfig) -> object | None:
+    def oracle(self, task: TaskConfig) -> Policy | None:
         """A Calc oracle: the workbook is what changes
         (:mod:`cuagym.families.cross.impress._to_calc_oracle`)."""
         from cuagym.families.cross.impress._to_calc_oracle import SlideTableToWorkbookOracle

@@ -30,7 +30,7 @@ from cuagym.apps.team_chat._world import (
     finish,
     gold_now,
 )
-from cuagym.core import Difficulty, StartWindow, TaskConfig
+from cuagym.core import Difficulty, Policy, StartWindow, TaskConfig
 from cuagym.families._family import GeneratedScripts, family_rng
 from cuagym.families.issue_tracker._common import (
     _HELPERS,
@@ -167,7 +167,7 @@ class FileBugFromChat(IssueFamily):
         """The tracker, then the chat on top: the task starts from the report."""
         return [StartWindow(app="issue-tracker", page="/"), StartWindow(app=CHAT, page="/")]
 
-    def oracle(self, task: TaskConfig) -> object | None:
+    def oracle(self, task: TaskConfig) -> Policy | None:
         from cuagym.families.cross.issue_tracker._oracle_cross import FileBugFromChatOracle
 
         return FileBugFromChatOracle(task)

@@ -23,7 +23,7 @@ from cuagym.apps.team_chat._world import (
     ensure_member,
     finish,
 )
-from cuagym.core import Difficulty, StartWindow, TaskConfig
+from cuagym.core import Difficulty, Policy, StartWindow, TaskConfig
 from cuagym.families._family import GeneratedScripts, family_rng
 from cuagym.families.cross.issue_tracker._cross import (
     _CHAT_HELPERS,
@@ -73,7 +73,7 @@ class EstimateFromThread(IssueFamily):
         """The tracker, then the chat on top: the estimate is read there first."""
         return [StartWindow(app="issue-tracker", page="/"), StartWindow(app=CHAT, page="/")]
 
-    def oracle(self, task: TaskConfig) -> object | None:
+    def oracle(self, task: TaskConfig) -> Policy | None:
         from cuagym.families.cross.issue_tracker._oracle_cross import EstimateFromThreadOracle
 
         return EstimateFromThreadOracle(task)

@@ -25,7 +25,7 @@ from cuagym.apps.team_chat._world import (
     finish,
     gold_now,
 )
-from cuagym.core import Difficulty, StartWindow, TaskConfig
+from cuagym.core import Difficulty, Policy, StartWindow, TaskConfig
 from cuagym.families._family import GeneratedScripts, family_rng
 from cuagym.families.cross.issue_tracker._cross import _CHAT_HELPERS, _ME_CHAT, CHAT, _chat_base
 from cuagym.families.issue_tracker._common import (
@@ -90,7 +90,7 @@ class PostSprintStatus(IssueFamily):
         """The chat, then the tracker on top: the task starts from the board."""
         return [StartWindow(app=CHAT, page="/"), StartWindow(app="issue-tracker", page="/")]
 
-    def oracle(self, task: TaskConfig) -> object | None:
+    def oracle(self, task: TaskConfig) -> Policy | None:
         from cuagym.families.cross.issue_tracker._oracle_cross import PostSprintStatusOracle
 
         return PostSprintStatusOracle(task)

@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
 
-from cuagym.core import TaskConfig
+from cuagym.core import Environment, TaskConfig
 from cuagym.families._web_oracle import Act, Element, PageBusy, Stage, WebOracle, call
 from cuagym.families.cross.issue_tracker._cross import _ME_CHAT, _REPORTS, reply_text
 from cuagym.families.cross.issue_tracker._cross_sprint import status_text
@@ -74,14 +73,14 @@ class CrossAppOracle(WebOracle):
         super().__init__(task)
         self.parts: tuple[WebOracle, ...] = ()
 
-    async def begin(self, task: TaskConfig, env: Any) -> None:
+    async def begin(self, task: TaskConfig, env: Environment) -> None:
         await super().begin(task, env)
         for part in self.parts:
-            part.env = env
+            part._env = self._env
 
     async def end(self) -> None:
         for part in self.parts:
-            part.env = None
+            part._env = None
         await super().end()
 
     def forget_page(self) -> None:

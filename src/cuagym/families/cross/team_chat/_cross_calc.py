@@ -31,7 +31,7 @@ from cuagym.apps.team_chat._world import (
     gold_now,
     uid_of,
 )
-from cuagym.core import Difficulty, StartWindow, TaskConfig
+from cuagym.core import Difficulty, Policy, StartWindow, TaskConfig
 from cuagym.families._family import GeneratedScripts, family_rng
 from cuagym.families.team_chat._base import LOOKUPS, ChatFamily, params_of, quote
 from cuagym.families.team_chat._messaging import _people
@@ -109,7 +109,7 @@ class ReportWorkbookFigure(ChatFamily):
             StartWindow(app="team-chat", page="/"),
         ]
 
-    def oracle(self, task: TaskConfig) -> object | None:
+    def oracle(self, task: TaskConfig) -> Policy | None:
         from cuagym.families.cross.team_chat._oracle_cross_calc import ReportWorkbookFigureOracle
 
         return ReportWorkbookFigureOracle(task)

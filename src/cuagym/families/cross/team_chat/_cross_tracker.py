@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 
 from cuagym.apps.team_chat._ops import create_channel, post_message
 from cuagym.apps.team_chat._world import finish, gold_now
-from cuagym.core import Difficulty, StartWindow, TaskConfig
+from cuagym.core import Difficulty, Policy, StartWindow, TaskConfig
 from cuagym.families._family import GeneratedScripts, TaskFamily, family_rng
 from cuagym.families.team_chat._base import params_of, quote, validate
 from cuagym.families.team_chat._scripts import golden_script, patch_ops
@@ -68,7 +68,7 @@ class SprintChannel(TaskFamily):
         """The tracker, then the chat on top: the chat is where the change happens."""
         return [StartWindow(app=TRACKER, page="/"), StartWindow(app="team-chat", page="/")]
 
-    def oracle(self, task: TaskConfig) -> object | None:
+    def oracle(self, task: TaskConfig) -> Policy | None:
         from cuagym.families.cross.issue_tracker._oracle_cross import SprintChannelOracle
 
         return SprintChannelOracle(task)

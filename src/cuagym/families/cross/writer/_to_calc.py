@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from cuagym.apps.writer._world import PEOPLE, body_blocks, heading_block, para
-from cuagym.core import Difficulty, StartWindow, TaskConfig
+from cuagym.core import Difficulty, Policy, StartWindow, TaskConfig
 from cuagym.families._office import quote
 from cuagym.families.writer._base import WriterFamily, files_guard
 from cuagym.families.writer._tables import _BUDGETS
@@ -92,7 +92,7 @@ class TableToWorkbook(WriterFamily):
             StartWindow(app="calc", path=params["path"]),
         ]
 
-    def oracle(self, task: TaskConfig) -> object | None:
+    def oracle(self, task: TaskConfig) -> Policy | None:
         """A Calc oracle: the workbook is what changes
         (:mod:`cuagym.families.cross.writer._to_calc_oracle`)."""
         from cuagym.families.cross.writer._to_calc_oracle import TableToWorkbookOracle
