@@ -26,15 +26,31 @@ Rollouts:
 from cuagym.agent._context import (
     COLLAPSED,
     DEFAULT_INTERVAL,
+    TurnInput,
     build_messages,
     collapse_boundary,
     turn_messages,
 )
 from cuagym.agent._executor import EXECUTORS, ExecutorName, JobFailed, RayOptions, run_pool
-from cuagym.agent._images import ImageCache, prepare_image, to_screen
+from cuagym.agent._images import (
+    CoordinateSpace,
+    ImageCache,
+    ImageSpec,
+    prepare_image,
+    smart_resize,
+    to_screen,
+)
 from cuagym.agent._loop import INITIAL_SNAPSHOT, EpisodeResult, RolloutOptions, run_episode
 from cuagym.agent._parse import TOOL_NAME, ParsedResponse, parse_response
 from cuagym.agent._policies import NoOracle, Policies, PolicyConfig, make_policies, oracle_policy
+from cuagym.agent._policy import (
+    Observation,
+    Policy,
+    PolicyError,
+    PolicyFactory,
+    PolicyReply,
+    SamplerError,
+)
 from cuagym.agent._prompt import SYSTEM_PROMPT, TOOL_SCHEMA, system_prompt, tool_schema
 from cuagym.agent._rescore import (
     RescoreError,
@@ -58,20 +74,6 @@ from cuagym.agent._rollout import (
 from cuagym.agent._start import StartScreenFailed, WebSession, bind_page_url, open_start_screen
 from cuagym.agent._view import render_episode_html, write_run_html
 from cuagym.agent._worker import CLEAN_SNAPSHOT, HubInfo, RolloutEnv, RolloutJob
-
-# The policy protocol and its models live in core (families and the RL trainer name them too).
-from cuagym.core import (
-    CoordinateSpace,
-    ImageSpec,
-    Observation,
-    Policy,
-    PolicyError,
-    PolicyFactory,
-    PolicyReply,
-    SamplerError,
-    TurnInput,
-    smart_resize,
-)
 
 __all__ = [
     "CLEAN_SNAPSHOT",

@@ -24,6 +24,7 @@ from cuagym.llm._types import ContentPart, Message, TextPart
 __all__ = [
     "COLLAPSED",
     "DEFAULT_INTERVAL",
+    "TurnInput",
     "build_messages",
     "collapse_boundary",
     "turn_messages",

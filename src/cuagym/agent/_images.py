@@ -12,14 +12,17 @@ import hashlib
 import io
 from collections import OrderedDict
 
-from cuagym.core import CoordinateSpace, ImageSpec
+from cuagym.core import CoordinateSpace, ImageSpec, smart_resize
 from cuagym.core._action import Coordinate, to_pixels
 from cuagym.core._png import decode_unfiltered_rgb, png_size, resized_png
 from cuagym.llm._types import ImagePart
 
 __all__ = [
+    "CoordinateSpace",
     "ImageCache",
+    "ImageSpec",
     "prepare_image",
+    "smart_resize",
     "to_screen",
 ]
 

@@ -9,18 +9,16 @@ finally:
     await env.close()
 """
 
-# The protocol and its models live in core (every layer names them); re-exported here.
-from cuagym.core import (
+from cuagym.envs._local import LocalEnvConfig, LocalEnvironment
+from cuagym.envs._protocol import (
     ROLE_FILES,
     Environment,
     EnvState,
     FileEntry,
-    GUIEnvironment,
     NotAGUIEnvironment,
     StateQuery,
     role_file,
 )
-from cuagym.envs._local import LocalEnvConfig, LocalEnvironment
 from cuagym.envs._registry import (
     ProviderError,
     envprovider,
@@ -35,7 +33,6 @@ __all__ = [
     "EnvState",
     "Environment",
     "FileEntry",
-    "GUIEnvironment",
     "HubLink",
     "Limits",
     "LocalEnvConfig",
