@@ -183,7 +183,7 @@ def _failure(case: Case, ep: Episode | None, stage: str) -> dict[str, Any]:
         "terminate_status": rec.terminate_status,
         "steps": rec.steps,
         "failed_checks": failed,
-        "error": (rec.model_extra or {}).get("error"),
+        "error": rec.error,
         "action_errors": rec.action_errors,
         "format_errors": rec.format_errors,
     }

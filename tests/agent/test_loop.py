@@ -126,7 +126,7 @@ async def test_recovery_from_malformed_answers_failed_actions_and_sampler_faults
 
     b = broken.record
     assert (b.status, b.ended_by, b.reward, b.sampler_retries) == ("error", "error", None, 5)
-    assert "after 5 retries" in str(b.model_extra["error"]) and b.steps == 0
+    assert "after 5 retries" in str(b.error) and b.steps == 0
 
     folder = result.write(tmp_path)
     loaded = Episode.load(folder)

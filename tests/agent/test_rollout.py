@@ -240,7 +240,7 @@ async def test_an_errored_episode_is_redone_and_other_settings_are_refused(
     assert "rollout: 1/1 done (100%), 1 success, 0 errors" in stderr
     again = Episode.load(episode).record
     assert again.policy == "oracle" and again.status == "success"
-    assert (again.model_extra or {})["settings"]["policy"] == "oracle"
+    assert again.settings is not None and again.settings["policy"] == "oracle"
 
     rc, stdout, stderr = await _cli(
         "rollout", str(CHAT), "--policy", "openai:another-model", "--base-url", "http://127.0.0.1:9/v1",

@@ -74,12 +74,25 @@ def test_screen_names() -> None:
         screen_name(-1)
 
 
+EPISODE_CONTRACT = [
+    "task_id", "k", "bundle", "policy", "model", "status", "ended_by", "terminate_status",
+    "steps", "reward", "checks", "format_errors", "action_errors", "sampler_retries",
+    "wall_s", "started_at", "screen_size",
+]  # fmt: skip
+#: What a writer records when it has it: typed, and absent from episode.json when unset.
+EPISODE_OPTIONAL = [
+    "error", "coordinate_space", "budget", "policy_end_error", "final_screenshot_error",
+    "settings", "reward_history", "instruction", "system_prompt", "image_spec",
+]  # fmt: skip
+
+
 def test_contract_fields_are_exactly_the_designs() -> None:
-    assert list(EpisodeRecord.model_fields) == [
-        "task_id", "k", "bundle", "policy", "model", "status", "ended_by", "terminate_status",
-        "steps", "reward", "checks", "format_errors", "action_errors", "sampler_retries",
-        "wall_s", "started_at", "screen_size",
-    ]  # fmt: skip
+    assert list(EpisodeRecord.model_fields) == EPISODE_CONTRACT + EPISODE_OPTIONAL
+    assert list(json.loads(record().model_dump_json())) == EPISODE_CONTRACT
+    with_error = json.loads(
+        record(status="error", ended_by="error", reward=None, error="x").model_dump_json()
+    )
+    assert list(with_error) == [*EPISODE_CONTRACT, "error"]
     assert list(TurnRecord.model_fields) == [
         "t", "screenshot", "image_size", "feedback", "response", "calls", "error", "results",
         "logprobs", "policy_version", "t_model_s", "t_env_s",

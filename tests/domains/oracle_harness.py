@@ -49,7 +49,7 @@ def assert_solved(episode: Episode) -> None:
     """Full reward, claimed by the oracle itself, every action carried out."""
     rec = episode.record
     failed = [f"{c.name}: {c.detail}" for c in rec.checks if not c.passed]
-    assert rec.reward == 1.0 and rec.status == "success", (rec.task_id, failed, rec.model_extra)
+    assert rec.reward == 1.0 and rec.status == "success", (rec.task_id, failed, rec.error)
     assert rec.policy == "oracle" and rec.ended_by == "terminate"
     assert rec.terminate_status == "success"
     assert all(r == "ok" for t in episode.turns for r in t.results), rec.task_id

@@ -16,7 +16,9 @@ import pytest
 
 from cuagym.core import Bundle
 from cuagym.envs import make_env
-from cuagym.synth import ConsensusReport, ConsensusRunner, _consensus
+from cuagym.synth import _consensus
+from cuagym.synth._consensus import ConsensusRunner
+from cuagym.synth._consensus_models import ConsensusReport
 from tests.synth.bundle_corpus import bundle_folder, cases
 
 CASES = cases()

@@ -20,14 +20,25 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from cuagym.agent._computer_tool import translate
 from cuagym.agent._context import COLLAPSED, DEFAULT_INTERVAL, collapse_boundary
-from cuagym.agent._images import CoordinateSpace, ImageCache, ImageSpec, prepare_image
+from cuagym.agent._images import ImageCache, prepare_image
 from cuagym.agent._parse import CLOSE_TAG, OPEN_TAG, TOOL_NAME
-from cuagym.agent._policy import Observation, PolicyError, PolicyReply, SamplerError
-from cuagym.core import TaskConfig
+from cuagym.core import (
+    CoordinateSpace,
+    Environment,
+    ImageSpec,
+    Observation,
+    PolicyError,
+    PolicyReply,
+    SamplerError,
+    TaskConfig,
+)
+
+if TYPE_CHECKING:
+    import httpx2
 
 __all__ = ["ANTHROPIC_SYSTEM", "TOOL_VERSIONS", "AnthropicPolicy", "AnthropicSampler"]
 
@@ -57,7 +68,7 @@ class AnthropicSampler:
         *,
         base_url: str | None = None,
         api_key: str = "",
-        http_client: Any = None,
+        http_client: httpx2.AsyncClient | None = None,
         temperature: float | None = None,
         top_p: float | None = None,
         max_tokens: int = 2048,
@@ -163,14 +174,14 @@ class AnthropicPolicy:
     def image(self) -> ImageSpec | None:
         return self._image
 
-    async def begin(self, task: TaskConfig, env: Any) -> None:
+    async def begin(self, task: TaskConfig, env: Environment) -> None:
         self._turns, self._pending, self._shots, self._cache = [], [], {}, ImageCache()
 
     async def end(self) -> None:
         self._turns, self._pending, self._shots, self._cache = [], [], {}, ImageCache()
 
     # -- one turn ----------------------------------------------------------------------------
-    async def step(self, observation: Any) -> PolicyReply:
+    async def step(self, observation: Observation) -> PolicyReply:
         obs: Observation = observation
         # Nothing is committed before the answer arrives: a retried step sends the same request.
         user = self._user_blocks(obs)

@@ -15,11 +15,10 @@ turn.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from pathlib import Path
 
-from cuagym.agent._images import ImageCache, ImageSpec, prepare_image
+from cuagym.agent._images import ImageCache, prepare_image
 from cuagym.agent._prompt import SYSTEM_PROMPT
+from cuagym.core import ImageSpec, TurnInput
 from cuagym.llm import Message, TextPart
 from cuagym.llm._types import ContentPart
 
@@ -34,22 +33,6 @@ __all__ = [
 
 COLLAPSED = "<image collapsed>"
 DEFAULT_INTERVAL = 10
-
-
-@dataclass(frozen=True)
-class TurnInput:
-    """One turn as the context needs it: its screenshot (native PNG bytes, or the file), the
-    error text shown before it, and the assistant's answer (None for the turn being
-    generated)."""
-
-    screenshot: bytes | Path
-    feedback: str | None = None
-    response: str | None = None
-
-    def png(self) -> bytes:
-        if isinstance(self.screenshot, Path):
-            return self.screenshot.read_bytes()
-        return self.screenshot
 
 
 def collapse_boundary(t: int, interval: int = DEFAULT_INTERVAL) -> int:

@@ -27,6 +27,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from cuagym.core import Environment, StateQuery
 from cuagym.core._episode import FINAL_DIR
 
 __all__ = [
@@ -137,7 +138,7 @@ def unpack_home(archive: Path, target: Path) -> None:
 
 
 async def final_files(
-    env: Any, task_apps: tuple[str, ...] | list[str], initial: bytes | str | None
+    env: Environment, task_apps: tuple[str, ...] | list[str], initial: bytes | str | None
 ) -> dict[str, bytes]:
     """The ``final/`` files of an episode whose reward just ran on ``env``.
 
@@ -180,15 +181,14 @@ async def final_files(
     return files
 
 
-def _hub_apps(env: Any, task_apps: tuple[str, ...] | list[str]) -> list[str]:
+def _hub_apps(env: Environment, task_apps: tuple[str, ...] | list[str]) -> list[str]:
     """The task's apps the environment's hub session serves (the ones its reward can read)."""
     link = getattr(getattr(env, "config", None), "hub", None)
     served = set(getattr(link, "apps", ()) or ())
     return [a for a in task_apps if a in served]
 
 
-async def _hub_answers(env: Any) -> dict[str, Any]:
-    from cuagym.envs import StateQuery
+async def _hub_answers(env: Environment) -> dict[str, Any]:
 
     state = await env.read_state(StateQuery(paths=(), parse=False, hash=False, hub=True))
     return dict(state.hub or {})

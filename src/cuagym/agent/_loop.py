@@ -21,27 +21,34 @@ import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from cuagym.agent._context import TurnInput
 from cuagym.agent._final import archive_home, final_files
 from cuagym.agent._images import to_screen
 from cuagym.agent._parse import parse_response
-from cuagym.agent._policy import Observation, Policy, PolicyError, PolicyReply, SamplerError
 from cuagym.agent._start import StartScreenFailed, WebSession, open_start_screen
 from cuagym.core import (
     FINAL_SCREEN,
     INITIAL_SNAPSHOT,
     Bundle,
+    Environment,
     Episode,
     EpisodeCheck,
     EpisodeRecord,
+    Observation,
+    Policy,
+    PolicyError,
+    PolicyReply,
+    SamplerError,
+    TurnInput,
     TurnRecord,
     parse_reward_output,
     screen_name,
 )
+from cuagym.core._action import Action
+from cuagym.core._episode import EndedBy
 from cuagym.domains import StartScreenError, start_screen
 from cuagym.envs import png_size
 from cuagym.sandbox import ScriptResult
@@ -114,7 +121,7 @@ class _SamplerGaveUp(Exception):
 async def run_episode(
     bundle: Bundle,
     policy: Policy,
-    env: Any,
+    env: Environment,
     *,
     k: int = 0,
     options: RolloutOptions | None = None,
@@ -139,11 +146,12 @@ async def run_episode(
     screen_size: tuple[int, int] = (
         (int(config_screen[0]), int(config_screen[1])) if config_screen else (1, 1)
     )
-    ended_by = "max_steps"
+    ended_by: EndedBy = "max_steps"
     terminate_status: str | None = None
     error: str | None = None
-    # How to read the turns' coordinates (the viewer and the statistics need it).
-    extra: dict[str, Any] = {"coordinate_space": policy.coordinate_space}
+    budget: Literal["time"] | None = None
+    policy_end_error: str | None = None
+    final_screenshot_error: str | None = None
     began = False
     initial: bytes | str | None = None  # the initial home's archive, or why there is none
     try:
@@ -153,10 +161,9 @@ async def run_episode(
         _prepare_policy_images(env, policy, screen_size)
         await policy.begin(bundle.task, env)
         began = True
-        ended_by, terminate_status, more = await _turns(
+        ended_by, terminate_status, budget = await _turns(
             bundle, policy, env, opts, tally, turns, screens, screen_size, first, t0
         )
-        extra.update(more)
     except _SamplerGaveUp as exc:
         ended_by, error = "error", str(exc)
     except (_SetupFailed, StartScreenFailed, StartScreenError, PolicyError) as exc:
@@ -168,14 +175,14 @@ async def run_episode(
             try:
                 await policy.end()
             except Exception as exc:  # a policy's cleanup must not lose the episode
-                extra["policy_end_error"] = f"{type(exc).__name__}: {exc}"
+                policy_end_error = f"{type(exc).__name__}: {exc}"
     reward: float | None = None
     checks: list[EpisodeCheck] = []
     if turns or error is None:
         try:
             screens[FINAL_SCREEN] = await env.screenshot()
         except Exception as exc:
-            extra["final_screenshot_error"] = f"{type(exc).__name__}: {exc}"
+            final_screenshot_error = f"{type(exc).__name__}: {exc}"
     final: dict[str, bytes] = {}
     if error is None:
         reward, checks, error = await _score(bundle, env, opts)
@@ -199,8 +206,12 @@ async def run_episode(
         wall_s=round(time.perf_counter() - t0, 3),
         started_at=started_at,
         screen_size=screen_size,
-        **({"error": error} if error else {}),
-        **extra,
+        error=error or None,
+        # How to read the turns' coordinates (the viewer and the statistics need it).
+        coordinate_space=policy.coordinate_space,
+        budget=budget,
+        policy_end_error=policy_end_error,
+        final_screenshot_error=final_screenshot_error,
     )
     return EpisodeResult(record=record, turns=turns, screens=screens, final=final)
 
@@ -211,7 +222,11 @@ class _SetupFailed(RuntimeError):
 
 
 async def _prepare(
-    bundle: Bundle, env: Any, opts: RolloutOptions, web: WebSession | None, restore: str | None
+    bundle: Bundle,
+    env: Environment,
+    opts: RolloutOptions,
+    web: WebSession | None,
+    restore: str | None,
 ) -> bytes | str | None:
     """Setup, the initial snapshot and the start screen; returns the initial home's archive
     (or why it could not be taken; None for an environment without a host-readable home)."""
@@ -243,7 +258,7 @@ async def _prepare(
 async def _turns(
     bundle: Bundle,
     policy: Policy,
-    env: Any,
+    env: Environment,
     opts: RolloutOptions,
     tally: _Tally,
     turns: list[TurnRecord],
@@ -251,8 +266,9 @@ async def _turns(
     screen_size: tuple[int, int],
     first: bytes,
     t0: float,
-) -> tuple[str, str | None, dict[str, Any]]:
-    """Turns until terminate or the budget; returns (ended_by, terminate_status, extra)."""
+) -> tuple[EndedBy, str | None, Literal["time"] | None]:
+    """Turns until terminate or the budget; returns (ended_by, terminate_status, the budget
+    that cut the episode when it was not the steps)."""
     inputs: list[TurnInput] = []
     feedback: str | None = None
     results: list[str] = []
@@ -260,7 +276,7 @@ async def _turns(
     png = first
     for t in range(opts.max_steps):
         if time.perf_counter() - t0 > opts.episode_timeout_s:
-            return "max_steps", None, {"budget": "time"}
+            return "max_steps", None, "time"
         spec = policy.image
         image_size = spec.size(*screen_size) if spec is not None else screen_size
         screens[screen_name(t)] = png
@@ -297,12 +313,14 @@ async def _turns(
             )
         )  # fmt: skip
         if ended is not None:
-            return "terminate", ended, {}
+            return "terminate", ended, None
         png = await _settled_screenshot(env, opts)
-    return "max_steps", None, {}
+    return "max_steps", None, None
 
 
-async def _sample(policy: Policy, obs: Observation, opts: RolloutOptions, tally: _Tally) -> Any:
+async def _sample(
+    policy: Policy, obs: Observation, opts: RolloutOptions, tally: _Tally
+) -> PolicyReply:
     """The policy's answer, retrying sampler failures with exponential backoff."""
     attempt = 0
     while True:
@@ -328,7 +346,7 @@ async def _sample(policy: Policy, obs: Observation, opts: RolloutOptions, tally:
 
 
 async def _execute(
-    env: Any,
+    env: Environment,
     calls: list[dict[str, Any]],
     policy: Policy,
     image_size: tuple[int, int],
@@ -368,7 +386,7 @@ async def _execute(
     return results, None, " ".join(notes) or None
 
 
-def _arguments(action: Any) -> dict[str, Any]:
+def _arguments(action: Action) -> dict[str, Any]:
     """A parsed call's arguments as the model would write them: ``action`` first."""
     data: dict[str, Any] = action.model_dump(mode="json", exclude_none=True)
     return {"action": data.pop("action"), **data}
@@ -393,7 +411,7 @@ def _on_screen(
     return out
 
 
-def _prepare_policy_images(env: Any, policy: Policy, screen_size: tuple[int, int]) -> None:
+def _prepare_policy_images(env: Environment, policy: Policy, screen_size: tuple[int, int]) -> None:
     """Let an environment that can make the policy's resized image from the raw screen, in
     parallel with the screenshot's PNG, do so (same bytes as resizing the PNG later)."""
     spec, prepare = policy.image, getattr(env, "prepare_sizes", None)
@@ -402,7 +420,7 @@ def _prepare_policy_images(env: Any, policy: Policy, screen_size: tuple[int, int
         prepare([size] if size != screen_size else [])
 
 
-async def _settled_screenshot(env: Any, opts: RolloutOptions) -> bytes:
+async def _settled_screenshot(env: Environment, opts: RolloutOptions) -> bytes:
     settle = getattr(env, "wait_settled", None)
     if settle is not None:
         await settle(opts.settle_s, opts.settle_timeout_s)
@@ -414,7 +432,7 @@ async def _settled_screenshot(env: Any, opts: RolloutOptions) -> bytes:
 
 # -- after the last turn -----------------------------------------------------------------------
 async def _score(
-    bundle: Bundle, env: Any, opts: RolloutOptions
+    bundle: Bundle, env: Environment, opts: RolloutOptions
 ) -> tuple[float | None, list[EpisodeCheck], str | None]:
     """reward.py on the final state: (reward, checks, error)."""
     assert bundle.reward is not None

@@ -13,13 +13,24 @@ loop retries with its own backoff (and counts it in episode.json). Token logprob
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cuagym.agent._context import DEFAULT_INTERVAL, build_messages
-from cuagym.agent._images import CoordinateSpace, ImageCache, ImageSpec
-from cuagym.agent._policy import Observation, PolicyError, PolicyReply, SamplerError
+from cuagym.agent._images import ImageCache
 from cuagym.agent._prompt import system_prompt
-from cuagym.core import TaskConfig
+from cuagym.core import (
+    CoordinateSpace,
+    Environment,
+    ImageSpec,
+    Observation,
+    PolicyError,
+    PolicyReply,
+    SamplerError,
+    TaskConfig,
+)
+
+if TYPE_CHECKING:
+    import httpx2
 
 __all__ = ["OpenAIPolicy", "OpenAISampler"]
 
@@ -33,7 +44,7 @@ class OpenAISampler:
         *,
         base_url: str | None = None,
         api_key: str = "EMPTY",
-        http_client: Any = None,
+        http_client: httpx2.AsyncClient | None = None,
         temperature: float | None = None,
         top_p: float | None = None,
         max_tokens: int = 2048,
@@ -132,11 +143,11 @@ class OpenAIPolicy:
     def image(self) -> ImageSpec | None:
         return self._image
 
-    async def begin(self, task: TaskConfig, env: Any) -> None:
+    async def begin(self, task: TaskConfig, env: Environment) -> None:
         self._instruction = task.instruction
         self._cache = ImageCache()
 
-    async def step(self, observation: Any) -> PolicyReply:
+    async def step(self, observation: Observation) -> PolicyReply:
         from cuagym.llm._openai import messages_to_openai
 
         obs: Observation = observation

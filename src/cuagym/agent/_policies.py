@@ -9,18 +9,19 @@ from __future__ import annotations
 
 import importlib
 import os
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from cuagym._extras import needs_extra
 from cuagym.agent._anthropic_policy import TOOL_VERSIONS, AnthropicPolicy, AnthropicSampler
 from cuagym.agent._context import DEFAULT_INTERVAL
-from cuagym.agent._images import CoordinateSpace, ImageSpec
 from cuagym.agent._openai_policy import OpenAIPolicy, OpenAISampler
-from cuagym.agent._policy import Policy, PolicyError
-from cuagym.core import TaskConfig
+from cuagym.core import CoordinateSpace, ImageSpec, Policy, PolicyError, TaskConfig
 from cuagym.domains import DomainError, load_domain
+
+if TYPE_CHECKING:
+    import httpx2
 
 __all__ = ["NoOracle", "Policies", "PolicyConfig", "make_policies", "oracle_policy"]
 
@@ -102,7 +103,9 @@ def oracle_policy(task: TaskConfig) -> Policy:
 class Policies:
     """Makes the policy of each episode; owns the SDK client they share."""
 
-    def __init__(self, config: PolicyConfig, sampler: Any = None) -> None:
+    def __init__(
+        self, config: PolicyConfig, sampler: OpenAISampler | AnthropicSampler | None = None
+    ) -> None:
         self.config = config
         self.sampler = sampler
 
@@ -127,7 +130,10 @@ class Policies:
 
 
 def make_policies(
-    config: PolicyConfig, *, http_client: Any = None, api_key: str | None = None
+    config: PolicyConfig,
+    *,
+    http_client: httpx2.AsyncClient | None = None,
+    api_key: str | None = None,
 ) -> Policies:
     """The policy factory ``config`` names. ``http_client`` replaces the SDK's transport
     (tests pass the scripted double's); ``api_key`` overrides the environment variable."""
@@ -137,7 +143,7 @@ def make_policies(
     model = config.model or ""
     key = api_key if api_key is not None else _api_key(config, kind)
     if kind == "openai":
-        sampler: Any = OpenAISampler(
+        sampler: OpenAISampler | AnthropicSampler = OpenAISampler(
             model, base_url=config.base_url, api_key=key, http_client=http_client,
             temperature=config.temperature, top_p=config.top_p, max_tokens=config.max_tokens,
             logprobs=config.logprobs, request_timeout_s=config.request_timeout_s,

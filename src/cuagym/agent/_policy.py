@@ -1,29 +1,14 @@
-"""The policy protocol: what acts in an episode, one turn at a time.
+"""The policy protocol and its models, as ``cuagym.agent`` has always named them: they live in
+:mod:`cuagym.core` (``_policy``), where the task families and the RL trainer name them too."""
 
-A policy sees an :class:`Observation` (the screenshot, the error text before it, the turns so
-far) and answers in the text protocol of DESIGN.md §6: a short thought and ``<tool_call>``
-blocks. The loop parses that answer, executes it and records it, whatever produced it:
-
-* ``openai:MODEL`` — a chat model behind any OpenAI-compatible server (``_openai_policy``);
-* ``anthropic:MODEL`` — Anthropic's native computer-use tool, its calls translated into the
-  same blocks (``_anthropic_policy``);
-* ``oracle`` — the task family's GUI solver (``_oracle``), a domain object that satisfies this
-  protocol structurally (domains do not import the agent layer);
-* anything else that has these members, e.g. an RL trainer's token generator.
-
-A policy object serves one episode at a time (``begin`` … ``step``\\* … ``end``); a
-:data:`PolicyFactory` makes one per episode, so concurrent episodes never share state.
-"""
-
-from __future__ import annotations
-
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
-
-from cuagym.agent._context import TurnInput
-from cuagym.agent._images import CoordinateSpace, ImageSpec
-from cuagym.core import TaskConfig
+from cuagym.core import (
+    Observation,
+    Policy,
+    PolicyError,
+    PolicyFactory,
+    PolicyReply,
+    SamplerError,
+)
 
 __all__ = [
     "Observation",
@@ -33,91 +18,3 @@ __all__ = [
     "PolicyReply",
     "SamplerError",
 ]
-
-
-@dataclass(frozen=True)
-class Observation:
-    """What the loop gives a policy at turn ``t``.
-
-    ``screenshot`` is the native PNG of this turn (``screen_size`` pixels); the policy receives
-    it at ``image_size``, the size its declared :class:`ImageSpec` gives (the loop converts the
-    coordinates it answers with from that space). ``feedback`` is the error text shown before
-    the screenshot (the parser's message after a malformed answer, or the failed actions'
-    errors). ``turns`` holds turns 0..t for the text-protocol context (turn t without its
-    response). ``results`` are the previous turn's per-call results (``"ok"`` or
-    ``"error: ..."``; empty when it was malformed, ``previous_error`` then says why).
-    """
-
-    t: int
-    instruction: str
-    screenshot: bytes
-    screen_size: tuple[int, int]
-    image_size: tuple[int, int]
-    feedback: str | None = None
-    turns: Sequence[TurnInput] = ()
-    results: Sequence[str] = ()
-    previous_error: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class PolicyReply:
-    """An answer with what the sampler knows about it. A policy may return plain text instead.
-
-    ``logprobs``: one per response token when the server returned them (the RL slices mask
-    turns without them); ``policy_version``: the weights' version that sampled it (RL).
-    """
-
-    text: str
-    logprobs: list[float] | None = None
-    policy_version: int | None = None
-    model: str | None = None
-    tokens_in: int = 0
-    tokens_out: int = 0
-
-
-class SamplerError(RuntimeError):
-    """A transient failure of the sampler (timeout, connection reset, HTTP 5xx or 429): the loop
-    retries the same request with exponential backoff (DESIGN.md §6 recovery)."""
-
-
-class PolicyError(RuntimeError):
-    """A failure retrying cannot fix (a refused request, a missing oracle, a bad answer type):
-    the episode ends with status ``error``."""
-
-
-@runtime_checkable
-class Policy(Protocol):
-    """What acts in an episode. Members are read-only; ``step`` answers in the text protocol."""
-
-    @property
-    def name(self) -> str:
-        """What episode.json records as ``policy``: ``oracle``, ``openai:MODEL``, ..."""
-        ...
-
-    @property
-    def coordinate_space(self) -> CoordinateSpace:
-        """``pixels`` (of the image sent) or ``norm1000`` (a 0-1000 grid)."""
-        ...
-
-    @property
-    def image(self) -> ImageSpec | None:
-        """How screenshots are sent: None means native resolution."""
-        ...
-
-    async def begin(self, task: TaskConfig, env: Any) -> None:
-        """A new episode of ``task`` on ``env`` (an oracle may read its screen or DOM; it acts
-        only through the actions it answers with)."""
-        ...
-
-    async def step(self, observation: Any) -> str | PolicyReply:
-        """The answer to one :class:`Observation`: a thought and ``<tool_call>`` blocks."""
-        ...
-
-    async def end(self) -> None:
-        """The episode is over (success, failure or error); release what it held."""
-        ...
-
-
-#: Makes the policy of one episode of a task.
-PolicyFactory = Callable[[TaskConfig], Policy]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from cuagym.agent._images import CoordinateSpace
+from cuagym.core import CoordinateSpace
 from cuagym.core._action import ACTION_NAMES, KEY_NAMES
 
 __all__ = ["SYSTEM_PROMPT", "TOOL_SCHEMA", "system_prompt", "tool_schema"]

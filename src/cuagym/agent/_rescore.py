@@ -44,11 +44,13 @@ from cuagym.core import (
     BundleError,
     EpisodeCheck,
     EpisodeRecord,
+    RewardChange,
     canonical_json,
 )
 from cuagym.core._atomic import TMP_DIR_NAME, write_file_atomically
 
 if TYPE_CHECKING:
+    from cuagym.hub import WebApp
     from cuagym.sandbox import HubLink
 
 __all__ = [
@@ -126,7 +128,7 @@ def find_episodes(run: Path) -> list[Path]:
     return [f for _, _, f in sorted(found)]
 
 
-def _web_apps() -> dict[str, Any]:
+def _web_apps() -> dict[str, WebApp]:
     from cuagym.hub import discover_web_apps
 
     return {a.app_id: a for a in discover_web_apps()}
@@ -297,18 +299,14 @@ def rescored_episode_json(
     refined version of the same task); the old one is kept in the history entry."""
     data = json.loads(raw)
     old = EpisodeRecord.model_validate(data)
-    history = list(data.get("reward_history") or [])
-    entry: dict[str, Any] = {
-        "reward": old.reward,
-        "status": old.status,
-        "checks": [c.model_dump(mode="json") for c in old.checks],
-        "replaced_at": datetime.now(UTC).isoformat(),
-        "why": why,
-    }
-    if bundle is not None and bundle != old.bundle:
-        entry["bundle"] = old.bundle
+    moved = bundle is not None and bundle != old.bundle
+    entry = RewardChange(
+        reward=old.reward, status=old.status, checks=old.checks,
+        replaced_at=datetime.now(UTC).isoformat(), why=why, bundle=old.bundle if moved else None,
+    )  # fmt: skip
+    if moved:
         data["bundle"] = bundle
-    history.append(entry)
+    history = [*(data.get("reward_history") or []), entry.model_dump(mode="json")]
     data.update(
         reward=reward,
         status=EpisodeRecord.status_for(reward),

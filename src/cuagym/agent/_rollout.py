@@ -215,8 +215,8 @@ def rollout_settings(policy: PolicyConfig, batch: RolloutBatch) -> dict[str, Any
 
 def _differences(earlier: Episode, now: dict[str, Any]) -> list[str]:
     """How ``earlier``'s settings differ from ``now`` (only its policy, if it predates them)."""
-    recorded = (earlier.record.model_extra or {}).get("settings")
-    if not isinstance(recorded, dict):
+    recorded = earlier.record.settings
+    if recorded is None:
         recorded = {"policy": earlier.record.policy}
     return [
         f"{key} {recorded[key]!r} there, {now[key]!r} now"

@@ -12,12 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 from urllib.parse import quote
 
 import httpx
 
-from cuagym.core import StartWindow
+from cuagym.core import Environment, StartWindow
 from cuagym.domains import DESKTOP_APPS
 
 __all__ = ["StartScreenFailed", "WebSession", "bind_page_url", "open_start_screen"]
@@ -55,7 +54,7 @@ async def bind_page_url(web: WebSession, app: str, page: str = "/") -> str:
 
 
 async def open_start_screen(
-    env: Any, windows: Sequence[StartWindow], *, web: WebSession | None = None
+    env: Environment, windows: Sequence[StartWindow], *, web: WebSession | None = None
 ) -> None:
     """Open ``windows`` in order on ``env`` (an environment with ``open_app``)."""
     opener = getattr(env, "open_app", None)

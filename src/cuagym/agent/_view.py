@@ -100,7 +100,7 @@ def render_episode_html(
     default), ``index`` is a link back to the run's index page."""
     ep = episode if isinstance(episode, Episode) else Episode.load(episode)
     rec = ep.record
-    space = str((rec.model_extra or {}).get("coordinate_space", "pixels"))
+    space = rec.coordinate_space or "pixels"
     screen = (int(rec.screen_size[0]), int(rec.screen_size[1]))
     e = html.escape
     crumb = "cuagym · episode" if index is None else f"<a href='{e(index)}'>← all episodes</a>"
@@ -132,9 +132,8 @@ def render_episode_html(
         + "".join(f"<span class='f'>{f}</span>" for f in facts)
         + "</div>"
     )
-    error = (rec.model_extra or {}).get("error")
-    if error:
-        parts.append(f"<pre class='perr'>{e(str(error))}</pre>")
+    if rec.error:
+        parts.append(f"<pre class='perr'>{e(rec.error)}</pre>")
     if rec.checks:
         parts.append("<h2>Reward checks</h2><table><thead><tr><th>check</th>"
                      "<th class='num'>points</th><th>result</th><th>detail</th></tr></thead>"

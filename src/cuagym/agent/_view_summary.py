@@ -101,7 +101,6 @@ def episode_row(ep: Episode, page: str) -> EpisodeRow:
     config = _task_config(rec.bundle) if rec.bundle else {}
     domain = config.get("domain")
     instruction = config.get("instruction")
-    error = (rec.model_extra or {}).get("error")
     return EpisodeRow(
         task_id=rec.task_id,
         k=rec.k,
@@ -114,7 +113,7 @@ def episode_row(ep: Episode, page: str) -> EpisodeRow:
         policy=rec.policy,
         started_at=rec.started_at.isoformat(timespec="seconds"),
         page=page,
-        error=str(error) if error else None,
+        error=rec.error or None,
     )
 
 

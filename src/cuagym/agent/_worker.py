@@ -22,9 +22,8 @@ import httpx
 
 from cuagym.agent._loop import EpisodeResult, RolloutOptions, run_episode
 from cuagym.agent._policies import Policies, PolicyConfig, make_policies
-from cuagym.agent._policy import Policy
 from cuagym.agent._start import WebSession
-from cuagym.core import Bundle
+from cuagym.core import Bundle, GUIEnvironment, Policy
 
 __all__ = ["CLEAN_SNAPSHOT", "HubInfo", "RolloutEnv", "RolloutJob", "RolloutWorkerSpec"]
 
@@ -66,7 +65,7 @@ class RolloutEnv:
         self.env_options = dict(env_options or {})
         self.screen = screen
         self.recycle_after = recycle_after
-        self.env: Any = None
+        self.env: GUIEnvironment | None = None
         self.sid: str | None = None
         self._episodes = 0
 
@@ -113,13 +112,15 @@ class RolloutEnv:
         if self.env is None or self._episodes >= self.recycle_after:
             await self.close()
             await self.start()
+        env = self.env
+        assert env is not None  # start() made it
         self._episodes += 1
         web = None
         if self.hub is not None and self.sid is not None:
             await self._reset_sessions()
             web = WebSession(url=self.hub.url, sid=self.sid, token=self.hub.token)
         result = await run_episode(
-            bundle, policy, self.env, k=k, options=options, web=web,
+            bundle, policy, env, k=k, options=options, web=web,
             restore=CLEAN_SNAPSHOT, bundle_path=bundle_path,
         )  # fmt: skip
         if result.record.status == "error":

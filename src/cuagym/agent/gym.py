@@ -35,12 +35,17 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from cuagym._extras import needs_extra
-from cuagym.agent._images import CoordinateSpace, ImageSpec
 from cuagym.agent._loop import EpisodeResult, RolloutOptions
 from cuagym.agent._parse import CLOSE_TAG, OPEN_TAG, TOOL_NAME
-from cuagym.agent._policy import Observation
 from cuagym.agent._worker import HubInfo, RolloutEnv
-from cuagym.core import Bundle, TaskConfig
+from cuagym.core import (
+    Bundle,
+    CoordinateSpace,
+    Environment,
+    ImageSpec,
+    Observation,
+    TaskConfig,
+)
 
 with needs_extra("gym"):  # a one-line error naming the extra, not an ImportError
     import gymnasium
@@ -75,10 +80,10 @@ class _GymPolicy:
     def image(self) -> ImageSpec | None:
         return self._image
 
-    async def begin(self, task: TaskConfig, env: Any) -> None:
+    async def begin(self, task: TaskConfig, env: Environment) -> None:
         return None
 
-    async def step(self, observation: Any) -> str:
+    async def step(self, observation: Observation) -> str:
         await self.observations.put(observation)
         return await self.actions.get()
 
@@ -220,7 +225,7 @@ class TaskEnv(gymnasium.Env[dict[str, Any], Any]):
         obs, result = self._run(self._begin())
         if obs is None:
             assert result is not None
-            error = (result.record.model_extra or {}).get("error", result.record.status)
+            error = result.record.error or result.record.status
             raise RuntimeError(f"the episode could not start: {error}")
         return self._obs(obs.screenshot), {"t": obs.t, "feedback": obs.feedback}
 

@@ -140,7 +140,7 @@ def rollout_command(
             tally["success"] += record.status == "success"
             tally["errors"] += record.status == "error"
             if record.status == "error":
-                error = (record.model_extra or {}).get("error", "")
+                error = record.error or ""
                 progress.note(f"error {record.task_id} #{record.k}: {error}{server}")
         elif why and why != "done earlier":
             tally["errors"] += 1

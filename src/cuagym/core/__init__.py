@@ -1,7 +1,17 @@
-"""Models and helpers shared by every part of cuagym. Imports nothing else of ours."""
+"""Models, the Environment and Policy protocols, and helpers shared by every part of cuagym.
+Imports nothing else of ours."""
 
 from cuagym.core._atomic import folder_lock, sweep_stale, write_folder_atomically
 from cuagym.core._bundle import BUNDLE_FILES, Bundle, BundleError
+from cuagym.core._environment import (
+    Environment,
+    EnvState,
+    FileEntry,
+    GUIEnvironment,
+    NotAGUIEnvironment,
+    ScriptResult,
+    StateQuery,
+)
 from cuagym.core._episode import (
     EPISODE_FILE,
     FINAL_SCREEN,
@@ -11,9 +21,11 @@ from cuagym.core._episode import (
     EpisodeError,
     EpisodeRecord,
     EpisodeStatus,
+    RewardChange,
     TurnRecord,
     screen_name,
 )
+from cuagym.core._image_spec import MAX_ASPECT_RATIO, CoordinateSpace, ImageSpec
 from cuagym.core._initial_home import INITIAL_HOME_ENV, INITIAL_SNAPSHOT
 from cuagym.core._json import canonical_bytes, canonical_json, loads, state_id
 from cuagym.core._near_misses import (
@@ -25,6 +37,15 @@ from cuagym.core._near_misses import (
     TriedNearMiss,
 )
 from cuagym.core._osworld import Evaluator, GetterConfig, OSWorldConfig, SetupStep
+from cuagym.core._policy import (
+    Observation,
+    Policy,
+    PolicyError,
+    PolicyFactory,
+    PolicyReply,
+    SamplerError,
+    TurnInput,
+)
 from cuagym.core._review import (
     CONDITION_IDS,
     REQUIRED_OK,
@@ -54,6 +75,7 @@ __all__ = [
     "FINAL_SCREEN",
     "INITIAL_HOME_ENV",
     "INITIAL_SNAPSHOT",
+    "MAX_ASPECT_RATIO",
     "NEAR_MISS_KINDS",
     "REQUIRED_OK",
     "TURNS_FILE",
@@ -64,35 +86,54 @@ __all__ = [
     "Check",
     "ConditionId",
     "ConditionResult",
+    "CoordinateSpace",
     "Difficulty",
+    "EnvState",
+    "Environment",
     "Episode",
     "EpisodeCheck",
     "EpisodeError",
     "EpisodeRecord",
     "EpisodeStatus",
     "Evaluator",
+    "FileEntry",
     "ForbiddenHit",
+    "GUIEnvironment",
     "GetterConfig",
+    "ImageSpec",
+    "LimitName",
     "NearMissKind",
     "NearMissReport",
+    "NotAGUIEnvironment",
     "OSWorldConfig",
+    "Observation",
     "Platform",
+    "Policy",
+    "PolicyError",
+    "PolicyFactory",
+    "PolicyReply",
     "Review",
+    "RewardChange",
     "RewardOutput",
+    "SamplerError",
     "Scenario",
+    "ScriptResult",
     "SetupStep",
     "SourcePass",
     "StartWindow",
+    "StateQuery",
     "TaskConfig",
     "TaskMeta",
     "TaskType",
     "TriedNearMiss",
+    "TurnInput",
     "TurnRecord",
     "canonical_bytes",
     "canonical_json",
     "folder_lock",
     "loads",
     "parse_reward_output",
+    "role_file",
     "schemas",
     "screen_name",
     "state_id",

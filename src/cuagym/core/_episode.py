@@ -26,6 +26,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from cuagym.core._atomic import write_folder_atomically
+from cuagym.core._image_spec import CoordinateSpace, ImageSpec
 
 __all__ = [
     "EPISODE_FILE",
@@ -38,6 +39,7 @@ __all__ = [
     "EpisodeError",
     "EpisodeRecord",
     "EpisodeStatus",
+    "RewardChange",
     "TurnRecord",
     "screen_name",
 ]
@@ -78,6 +80,25 @@ class EpisodeCheck(BaseModel):
     detail: str = ""
 
 
+def _absent(value: object) -> bool:
+    return value is None
+
+
+class RewardChange(BaseModel):
+    """A reward that re-scoring replaced (``reward_history`` in episode.json, oldest first)."""
+
+    model_config = ConfigDict(extra="allow", allow_inf_nan=False)
+
+    reward: float | None = Field(None, ge=0.0, le=1.0)
+    status: EpisodeStatus
+    checks: list[EpisodeCheck] = Field(default_factory=list)
+    replaced_at: str = Field(description="UTC time of the replacement, ISO 8601")
+    why: str
+    bundle: str | None = Field(
+        None, exclude_if=_absent, description="the bundle that gave it, when another was used"
+    )
+
+
 class EpisodeRecord(BaseModel):
     """``episode.json``. ``status`` is ``success`` iff ``reward == 1.0``; an ``error`` episode
     (the sampler failed for good, or the machinery did) is never scored."""
@@ -103,6 +124,42 @@ class EpisodeRecord(BaseModel):
     wall_s: NonNeg = 0.0
     started_at: datetime = Field(description="UTC start time, ISO 8601")
     screen_size: Size = Field(description="the display's native [width, height]")
+    # What a writer records when it has it. Each is absent (not null) when unset, and they are
+    # declared in the order the rollout writes them, so episode.json keeps the key order and
+    # bytes it had when these travelled as extras.
+    error: str | None = Field(
+        None, exclude_if=_absent, description="why an error episode has no reward"
+    )
+    coordinate_space: CoordinateSpace | None = Field(
+        None, exclude_if=_absent, description="how the turns' coordinates read (the policy's)"
+    )
+    budget: Literal["time"] | None = Field(
+        None, exclude_if=_absent, description="the budget that cut the episode, when not steps"
+    )
+    policy_end_error: str | None = Field(
+        None, exclude_if=_absent, description="the policy's end() failed (the episode stands)"
+    )
+    final_screenshot_error: str | None = Field(
+        None, exclude_if=_absent, description="the screen after the last action was not taken"
+    )
+    settings: dict[str, Any] | None = Field(
+        None,
+        exclude_if=_absent,
+        description="what makes two episodes of a task comparable (cuagym rollout compares "
+        "them on resume): policy, n, max_steps, sampling, image, coordinate_space, screen",
+    )
+    reward_history: list[RewardChange] | None = Field(
+        None, exclude_if=_absent, description="earlier rewards, replaced by re-scoring"
+    )
+    # Recorded by other writers (e.g. an RL trainer's rollouts); the slicer reads them when
+    # present and otherwise rebuilds them from the bundle and the screenshots.
+    instruction: str | None = Field(None, exclude_if=_absent, description="the task's")
+    system_prompt: str | None = Field(
+        None, exclude_if=_absent, description="the system prompt the policy was given"
+    )
+    image_spec: ImageSpec | None = Field(
+        None, exclude_if=_absent, description="how the screenshots were resized for the policy"
+    )
 
     @model_validator(mode="after")
     def _status_matches_reward(self) -> EpisodeRecord:

@@ -20,22 +20,21 @@ import os
 import shutil
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import httpx
 from pydantic import BaseModel, ConfigDict, Field
 
-from cuagym.core import INITIAL_HOME_ENV, INITIAL_SNAPSHOT
-from cuagym.envs._protocol import (
-    EnvState,
-    NotAGUIEnvironment,
-    StateQuery,
-    role_file,
-)
+from cuagym.core import INITIAL_HOME_ENV, INITIAL_SNAPSHOT, EnvState, NotAGUIEnvironment, StateQuery
+from cuagym.core._environment import role_file
 from cuagym.envs._registry import envprovider
 from cuagym.envs._state import load_parser, walk_home
 from cuagym.sandbox import INNER_HOME, INNER_INITIAL_HOME, HubLink, Limits, Sandbox, ScriptResult
 from cuagym.sandbox._uids import UidLease, take_uids
+
+if TYPE_CHECKING:  # the desktop layer needs mss and the X tools: imported when started
+    from cuagym.envs._desktop import Desktop
+    from cuagym.envs._desktop._apps import AppName
 
 #: where GUI environments keep their desktop's runtime folder (off /tmp: the apps' jail has a
 #: /tmp of its own, and the runtime folder is bound into it at the same path)
@@ -99,7 +98,7 @@ class LocalEnvironment:
         self._lease: UidLease | None = None
         # One caller at a time: read_state relies on no jailed process running while it walks.
         self._lock = asyncio.Lock()
-        self.desktop: Any = None  # a cuagym.envs._desktop.Desktop once started with gui=True
+        self.desktop: Desktop | None = None  # once started with gui=True
 
     @property
     def sid(self) -> str | None:
@@ -222,7 +221,8 @@ class LocalEnvironment:
         desktop = self._gui()
         if target is not None and app != "chromium":
             target = self._app_path(target, desktop.home)
-        await desktop.open(app, target)
+        # Desktop.open refuses a name it does not know (ValueError naming the known ones).
+        await desktop.open(cast("AppName", app), target)
 
     @staticmethod
     def _app_path(target: str, app_home: Path) -> str:
@@ -265,7 +265,7 @@ class LocalEnvironment:
             return False
         return True
 
-    def _gui(self) -> Any:
+    def _gui(self) -> Desktop:
         if self.desktop is None:
             raise NotAGUIEnvironment(
                 "this local environment has no display: create it with gui=True"

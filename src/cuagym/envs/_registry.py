@@ -11,14 +11,14 @@ from collections.abc import Callable
 from importlib.metadata import entry_points
 from typing import Any, TypeVar
 
-from cuagym.envs._protocol import Environment
+from cuagym.core import Environment
 
 ENTRY_POINT_GROUP = "cuagym.envs"
 _T = TypeVar("_T", bound=type[Any])
 
 # The registry is the one module-level table here: decorators need somewhere to write, as in
 # inspect_ai's @sandboxenv. It only ever maps a name to a class.
-_PROVIDERS: dict[str, type[Any]] = {}
+_PROVIDERS: dict[str, type[Environment]] = {}
 
 
 class ProviderError(LookupError):
@@ -44,7 +44,8 @@ def provider_names() -> list[str]:
     return sorted(_PROVIDERS)
 
 
-def get_provider(name: str) -> type[Any]:
+def get_provider(name: str) -> type[Environment]:
+    """The Environment class registered as ``name`` (entry points are loaded when unknown)."""
     if name not in _PROVIDERS:
         _load_entry_points()
     try:

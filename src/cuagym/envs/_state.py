@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from cuagym.envs._protocol import FileEntry, StateQuery
+from cuagym.core import FileEntry, StateQuery
 
 Parser = Callable[[Path], "dict[str, Any] | None"]
 _CHUNK = 1 << 20

@@ -28,7 +28,7 @@ from typing import Any, ClassVar, Self
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from cuagym.core import Difficulty, Scenario, StartWindow, TaskConfig
+from cuagym.core import Difficulty, Policy, Scenario, StartWindow, TaskConfig
 
 __all__ = ["GeneratedScripts", "TaskFamily", "TaskParams", "family_rng", "task_id_for"]
 
@@ -135,14 +135,13 @@ class TaskFamily(ABC):
         """
         return [StartWindow(app=self.task_apps()[0], page="/")]
 
-    def oracle(self, task: TaskConfig) -> object | None:
+    def oracle(self, task: TaskConfig) -> Policy | None:
         """The family's GUI solver for ``task``, or None when it has none yet.
 
         An oracle has privileged knowledge of the task but changes the world only through
-        ``computer_use`` actions; it satisfies :class:`cuagym.agent.Policy` structurally
-        (domains do not import the agent layer): ``name``, ``coordinate_space``, ``image``,
-        ``begin(task, env)``, ``step(observation) -> str`` (the model's text protocol) and
-        ``end()``.
+        ``computer_use`` actions; it is a :class:`cuagym.core.Policy`: ``name``,
+        ``coordinate_space``, ``image``, ``begin(task, env)``, ``step(observation) -> str``
+        (the model's text protocol) and ``end()``.
         """
         return None
 

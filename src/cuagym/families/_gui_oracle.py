@@ -24,9 +24,9 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import AsyncIterator, Callable
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, cast
 
-from cuagym.core import TaskConfig
+from cuagym.core import Environment, GUIEnvironment, Observation, TaskConfig
 
 __all__ = ["OracleStuck", "PlannedOracle", "answer", "call", "key", "params_of"]
 
@@ -78,22 +78,29 @@ class PlannedOracle:
     def __init__(self, task: TaskConfig) -> None:
         self.task = task
         self.p = params_of(task)
-        self.env: Any = None
+        self._env: GUIEnvironment | None = None
         self.observation: Any = None
         self._plan: AsyncIterator[str] | None = None
         self._done = False
 
-    async def begin(self, task: TaskConfig, env: Any) -> None:
+    @property
+    def env(self) -> GUIEnvironment:
+        """The episode's environment, between ``begin`` and ``end``."""
+        if self._env is None:
+            raise RuntimeError(f"{type(self).__name__}: no environment before begin()")
+        return self._env
+
+    async def begin(self, task: TaskConfig, env: Environment) -> None:
         if not hasattr(env, "window_title"):
             raise TypeError(f"the {type(self).__name__} works a GUI: it needs a GUI environment")
-        self.env, self._plan, self._done = env, self._guarded(), False
+        self._env, self._plan, self._done = cast(GUIEnvironment, env), self._guarded(), False
 
     async def end(self) -> None:
         if self._plan is not None:
             await self._plan.aclose()  # type: ignore[attr-defined]
-        self.env, self._plan = None, None
+        self._env, self._plan = None, None
 
-    async def step(self, observation: Any) -> str:
+    async def step(self, observation: Observation) -> str:
         self.observation = observation
         if self._plan is None:
             raise RuntimeError("step() before begin()")

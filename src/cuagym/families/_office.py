@@ -30,7 +30,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
-from cuagym.core import StartWindow, TaskConfig
+from cuagym.core import Policy, StartWindow, TaskConfig
 from cuagym.families._family import GeneratedScripts, TaskFamily, family_rng
 from cuagym.families._office_oracle import OfficeOracle
 from cuagym.scripts import Part, desktop_reward, desktop_script, inlined, inlined_file, json_literal
@@ -144,7 +144,7 @@ class OfficeFamily(TaskFamily):
     reward_imports: ClassVar[str]
     reward_helpers: ClassVar[str]
 
-    def oracle(self, task: TaskConfig) -> object | None:
+    def oracle(self, task: TaskConfig) -> Policy | None:
         """The family's GUI solver (``oracle_type``): it acts through ``computer_use`` only."""
         return self.oracle_type(task) if self.oracle_type is not None else None
 

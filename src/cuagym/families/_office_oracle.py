@@ -26,9 +26,9 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, cast
 
-from cuagym.core import TaskConfig
+from cuagym.core import Environment, GUIEnvironment, Observation, TaskConfig
 
 __all__ = [
     "Call",
@@ -337,7 +337,7 @@ class OfficeOracle:
         self.task = task
         self.p: dict[str, Any] = params
         self.path: str = str(params["path"])
-        self.env: Any = None
+        self._env: GUIEnvironment | None = None
         self._reset()
 
     def _reset(self) -> None:
@@ -482,16 +482,23 @@ class OfficeOracle:
             return None
 
     # -- the policy ---------------------------------------------------------------------------
-    async def begin(self, task: TaskConfig, env: Any) -> None:
+    @property
+    def env(self) -> GUIEnvironment:
+        """The episode's environment, between ``begin`` and ``end``."""
+        if self._env is None:
+            raise RuntimeError(f"{type(self).__name__}: no environment before begin()")
+        return self._env
+
+    async def begin(self, task: TaskConfig, env: Environment) -> None:
         if not hasattr(env, "window_title") or not hasattr(env, "home"):
             raise TypeError("an office oracle needs a GUI environment with a home")
-        self.env = env
+        self._env = cast(GUIEnvironment, env)
         self._reset()
 
     async def end(self) -> None:
-        self.env = None
+        self._env = None
 
-    async def step(self, observation: Any) -> str:
+    async def step(self, observation: Observation) -> str:
         if self.expect is not None:
             if self.expect not in await self.title():
                 self.waited += 1

@@ -23,10 +23,10 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, cast
 from urllib.parse import urlsplit
 
-from cuagym.core import TaskConfig
+from cuagym.core import Environment, GUIEnvironment, Observation, TaskConfig
 
 __all__ = ["Act", "Element", "Stage", "WebOracle", "answer", "call"]
 
@@ -103,24 +103,31 @@ class WebOracle(ABC):
             raise ValueError(f"task {task.task_id} has no params: no oracle can solve it")
         self.task = task
         self.p: dict[str, Any] = raw
-        self.env: Any = None
+        self._env: GUIEnvironment | None = None
         self._stages: list[Stage] = []
         self._progress = _Progress()
         self._seen: dict[str, list[Element]] = {}
         self._url: str | None = None
 
     # -- the policy protocol ------------------------------------------------------------------
-    async def begin(self, task: TaskConfig, env: Any) -> None:
+    @property
+    def env(self) -> GUIEnvironment:
+        """The episode's environment, between ``begin`` and ``end``."""
+        if self._env is None:
+            raise RuntimeError(f"{type(self).__name__}: no environment before begin()")
+        return self._env
+
+    async def begin(self, task: TaskConfig, env: Environment) -> None:
         if not hasattr(env, "find_elements") or not hasattr(env, "page_url"):
             raise TypeError("a web oracle reads the page: it needs a GUI environment")
-        self.env = env
+        self._env = cast(GUIEnvironment, env)
         self._stages = self.stages()
         self._progress = _Progress()
 
     async def end(self) -> None:
-        self.env = None
+        self._env = None
 
-    async def step(self, observation: Any) -> str:
+    async def step(self, observation: Observation) -> str:
         # One look at the page per turn: the same query within a turn reads the same page
         # (nothing acts between a stage's check and its act), so it is asked once.
         self.forget_page()

@@ -312,13 +312,12 @@ def _tokens(
 
 
 def _infer_spec(
-    extra: dict[str, Any], turns: Sequence[tuple[tuple[int, int], tuple[int, int]]]
+    recorded: ImageSpec | None, turns: Sequence[tuple[tuple[int, int], tuple[int, int]]]
 ) -> ImageSpec:
     """The spec the rollout resized screenshots with: recorded, or the one that explains every
     (native size, sent size) pair."""
-    recorded = extra.get("image_spec")
     if recorded is not None:
-        return ImageSpec.model_validate(recorded)
+        return recorded
     candidates = [ImageSpec(), ImageSpec(factor=32), _NATIVE]
     for spec in candidates:
         if all(spec.size(*native) == sent for native, sent in turns):
@@ -330,9 +329,8 @@ def _infer_spec(
 
 
 def _instruction(episode: Episode) -> str:
-    extra = episode.record.model_extra or {}
-    if isinstance(extra.get("instruction"), str):
-        return str(extra["instruction"])
+    if episode.record.instruction is not None:
+        return episode.record.instruction
     bundle = Path(episode.record.bundle)
     config = bundle / "task_config.json"
     if not config.is_file():
@@ -362,11 +360,10 @@ def episode_source(
             f"episode {episode.folder} has status {record.status!r} and no reward: an unscored "
             "episode is never trained on"
         )
-    extra = record.model_extra or {}
     natives = [_native_size(episode.screenshot_path(t)) for t in range(len(episode.turns))]
     sent = [tuple(turn.image_size) for turn in episode.turns]
     pairs = [(n, (s[0], s[1])) for n, s in zip(natives, sent, strict=True)]
-    spec = spec or _infer_spec(extra, pairs)
+    spec = spec or _infer_spec(record.image_spec, pairs)
     for t, (native, was_sent) in enumerate(pairs):
         if spec.size(*native) != was_sent:
             raise ValueError(
@@ -374,13 +371,12 @@ def episode_source(
                 f"{spec.size(*native)} under {spec!r}, but {list(was_sent)} was sent"
             )
     if system is None:
-        recorded = extra.get("system_prompt")
-        space = extra.get("coordinate_space")
+        space = record.coordinate_space
         system = (
-            str(recorded)
-            if isinstance(recorded, str)
+            record.system_prompt
+            if record.system_prompt is not None
             else system_prompt(space)
-            if space in ("pixels", "norm1000")
+            if space is not None
             else SYSTEM_PROMPT
         )
     turns = [

@@ -31,7 +31,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cuagym._extras import needs_extra
-from cuagym.agent import SYSTEM_PROMPT, ImageSpec
+from cuagym.agent import SYSTEM_PROMPT, ImageSpec, RolloutEnv, RolloutOptions
+from cuagym.agent._loop import EpisodeResult
 from cuagym.core import Bundle
 from cuagym.exec import actor_runner
 from cuagym.rl._chat import ChatEncoder
@@ -145,7 +146,7 @@ class _EnvActor:
     def __init__(self, screen: tuple[int, int]) -> None:
         self.runner = actor_runner()
         self.screen = screen
-        self.env: Any = None
+        self.env: RolloutEnv | None = None
         self._hub_cm: Any = None
 
     # No ``async def`` here: one coroutine method makes Ray run the whole actor on its loop.
@@ -157,10 +158,8 @@ class _EnvActor:
 
 
 async def _play_on(
-    actor: _EnvActor, bundle_path: str, policy: VerlPolicy, k: int, options: Any
-) -> Any:
-    from cuagym.agent import RolloutEnv
-
+    actor: _EnvActor, bundle_path: str, policy: VerlPolicy, k: int, options: RolloutOptions
+) -> tuple[EpisodeResult, VerlPolicy]:
     if actor.env is None:
         actor._hub_cm = _serve_all_web_apps()
         hub = await actor._hub_cm.__aenter__()

@@ -30,6 +30,7 @@ from cuagym.agent import (
     TurnInput,
     build_messages,
 )
+from cuagym.core import Environment, Observation, PolicyReply, TaskConfig
 from cuagym.llm import ImagePart
 from cuagym.rl._chat import ChatEncoder
 from cuagym.rl._slice import SliceTurn
@@ -99,17 +100,15 @@ class VerlPolicy:
     def image(self) -> ImageSpec | None:
         return None if self.spec.mode == "native" else self.spec
 
-    async def begin(self, task: Any, env: Any) -> None:
+    async def begin(self, task: TaskConfig, env: Environment) -> None:
         self.turns = []
         self.request_id = uuid.uuid4().hex  # sticky routing: one episode, one server
 
     async def end(self) -> None:
         return None
 
-    async def step(self, observation: Any) -> Any:
-        """Answer an :class:`cuagym.agent.Observation` with a ``PolicyReply``."""
-        from cuagym.agent import PolicyReply
-
+    async def step(self, observation: Observation) -> PolicyReply:
+        """Answer an :class:`cuagym.core.Observation` with a ``PolicyReply``."""
         turn = await self.generate(observation.instruction, observation.turns)
         return PolicyReply(
             text=turn.text,

@@ -1,4 +1,4 @@
-"""Serialized things of the sandbox layer: limits, hub link, run results."""
+"""Serialized things of the sandbox layer: limits and hub link (run results: cuagym.core)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,11 @@ from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field
 
-LimitName = Literal["timeout", "cpu", "memory", "processes", "file_size", "disk", "output"]
+# The run result is the Environment protocol's (cuagym.core), re-exported for the sandbox API.
+from cuagym.core import ScriptResult
+from cuagym.core._environment import LimitName
+
+__all__ = ["HubLink", "LimitName", "Limits", "SandboxError", "ScriptResult"]
 
 
 class Limits(BaseModel):
@@ -55,27 +59,6 @@ class HubLink(BaseModel):
         if parts.scheme != "http" or not parts.hostname:
             raise ValueError(f"hub url must be http://host:port, got {self.url!r}")
         return parts.hostname, parts.port or 80, parts.path.rstrip("/")
-
-
-class ScriptResult(BaseModel):
-    """What one script run gave. The first five fields are the `cuagym env exec --json` contract.
-
-    ``exit_code``: the script's own status; 128+N when it died of signal N (as a shell reports);
-    124 when the wall-clock timeout killed it (as GNU timeout reports).
-    ``limit``: the resource limit that stopped the script, if one did (best effort for limits
-    the kernel reports only as an errno: the script's stderr names it).
-    """
-
-    exit_code: int
-    stdout: str
-    stderr: str
-    timed_out: bool
-    duration_s: float
-    limit: LimitName | None = None
-    truncated: bool = False
-
-    def contract(self) -> dict[str, object]:
-        return self.model_dump(include={"exit_code", "stdout", "stderr", "timed_out", "duration_s"})
 
 
 class SandboxError(RuntimeError):

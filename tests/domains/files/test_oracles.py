@@ -36,7 +36,7 @@ def test_oracles_solve_tasks_in_the_file_manager(tmp_path: Path) -> None:
     tasks = [domain.family("fix-extensions").sample(3), domain.family("organize-by-type").sample(4)]
     for episode in oracle_episodes(tasks, tmp_path):
         record = episode.record
-        assert record.reward == 1.0, (record.task_id, record.checks, record.model_extra)
+        assert record.reward == 1.0, (record.task_id, record.checks, record.error)
         assert record.status == "success" and record.ended_by == "terminate"
         assert all(r == "ok" for t in episode.turns for r in t.results)
 
@@ -62,5 +62,5 @@ def test_new_family_oracles_solve_tasks(tmp_path: Path) -> None:
     tasks = [domain.family(f).sample(0) for f in NEW_FAMILIES]
     for episode in oracle_episodes(tasks, tmp_path):
         record = episode.record
-        assert record.reward == 1.0, (record.task_id, record.checks, record.model_extra)
+        assert record.reward == 1.0, (record.task_id, record.checks, record.error)
         assert record.status == "success" and record.ended_by == "terminate"

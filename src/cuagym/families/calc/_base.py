@@ -13,7 +13,7 @@ from abc import abstractmethod
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cuagym.core import StartWindow, TaskConfig
+from cuagym.core import Policy, StartWindow, TaskConfig
 from cuagym.families._family import GeneratedScripts, TaskFamily, TaskParams, family_rng
 from cuagym.families.calc._oracles import ORACLES
 from cuagym.families.calc._scripts import golden_script, reward_script, setup_script
@@ -59,7 +59,7 @@ class CalcFamily(TaskFamily):
         """The workbook open in Calc, as every calc context says."""
         return [StartWindow(app="calc", path=params["path"])]
 
-    def oracle(self, task: TaskConfig) -> object | None:
+    def oracle(self, task: TaskConfig) -> Policy | None:
         """The family's GUI solver (:mod:`._oracles`), or None when it has none."""
         made = ORACLES.get(self.id)
         return made(task) if made is not None else None

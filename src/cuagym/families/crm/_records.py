@@ -19,7 +19,7 @@ from cuagym.apps.crm._ops import (
 )
 from cuagym.apps.crm._schema import RATINGS, SALUTATIONS, STAGE_PROBABILITY, STAGES
 from cuagym.apps.crm._seed import build_seed, slug
-from cuagym.core import Difficulty, TaskConfig
+from cuagym.core import Difficulty, Policy, TaskConfig
 from cuagym.families._family import GeneratedScripts, TaskFamily
 from cuagym.families.crm._common import (
     GEN_NOW,
@@ -98,7 +98,7 @@ def phone(rng: random.Random) -> str:
 class _Family(TaskFamily):
     domain: ClassVar[str] = "crm"
 
-    def oracle(self, task: TaskConfig) -> object | None:
+    def oracle(self, task: TaskConfig) -> Policy | None:
         """The family's GUI solver (``_oracle``): it works the pages like a person would."""
         from cuagym.families.crm._oracle import ORACLES
 

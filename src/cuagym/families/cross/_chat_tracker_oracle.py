@@ -9,9 +9,7 @@ of the focused window, and forget it every turn like the oracle itself.
 
 from __future__ import annotations
 
-from typing import Any
-
-from cuagym.core import TaskConfig
+from cuagym.core import Environment, TaskConfig
 from cuagym.families._web_oracle import Act, Stage, WebOracle, call
 from cuagym.families.cross._chat_tracker import ME_CHAT
 from cuagym.families.issue_tracker.shared import CreateIssueOracle, TrackerOracle
@@ -64,14 +62,14 @@ class CrossAppOracle(WebOracle):
         super().__init__(task)
         self.parts: tuple[WebOracle, ...] = ()
 
-    async def begin(self, task: TaskConfig, env: Any) -> None:
+    async def begin(self, task: TaskConfig, env: Environment) -> None:
         await super().begin(task, env)
         for part in self.parts:
-            part.env = env
+            part._env = self._env
 
     async def end(self) -> None:
         for part in self.parts:
-            part.env = None
+            part._env = None
         await super().end()
 
     def forget_page(self) -> None:

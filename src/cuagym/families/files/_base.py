@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from cuagym.apps.files import FileSpec
-from cuagym.core import StartWindow, TaskConfig
+from cuagym.core import Policy, StartWindow, TaskConfig
 from cuagym.families._family import GeneratedScripts, TaskFamily, TaskParams, family_rng
 from cuagym.families.files._oracle_tasks import ORACLES
 from cuagym.families.files._scripts import golden_script, reward_script, setup_script
@@ -52,7 +52,7 @@ class FilesFamily(TaskFamily):
         as shown overrides this)."""
         return [StartWindow(app="files", path="/home/user")]
 
-    def oracle(self, task: TaskConfig) -> object | None:
+    def oracle(self, task: TaskConfig) -> Policy | None:
         """The family's GUI solver (:mod:`._oracle_tasks`), or None when it has none."""
         made = ORACLES.get(self.id)
         return made(task, self) if made is not None else None

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from cuagym.apps.issue_tracker import CURRENT_USER, build_seed
 from cuagym.apps.issue_tracker.edits import add_comment, create_issue, delete_issue
-from cuagym.core import Difficulty, TaskConfig
+from cuagym.core import Difficulty, Policy, TaskConfig
 from cuagym.families._family import GeneratedScripts, TaskParams, family_rng
 from cuagym.families.issue_tracker._common import (
     NOW,
@@ -62,7 +62,7 @@ class MergeDuplicate(IssueFamily):
     taxonomy_path: ClassVar[tuple[str, ...]] = ("issues", "detail", "delete")
     also_covers: ClassVar[tuple[str, ...]] = ("issue-tracker:issues/detail/comments/add",)
 
-    def oracle(self, task: TaskConfig) -> object | None:
+    def oracle(self, task: TaskConfig) -> Policy | None:
         from cuagym.families.issue_tracker._oracle_cleanup import MergeDuplicateOracle
 
         return MergeDuplicateOracle(task)

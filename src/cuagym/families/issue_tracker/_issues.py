@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from cuagym.apps.issue_tracker import CURRENT_USER, build_seed, category
 from cuagym.apps.issue_tracker.edits import add_comment, create_issue, transition, update_issue
-from cuagym.core import Difficulty, TaskConfig
+from cuagym.core import Difficulty, Policy, TaskConfig
 from cuagym.families._family import GeneratedScripts, TaskFamily, TaskParams
 from cuagym.families.issue_tracker._common import (
     NOW,
@@ -64,7 +64,7 @@ class IssueFamily(TaskFamily):
 
     domain: ClassVar[str] = "issue-tracker"
 
-    def oracle(self, task: TaskConfig) -> object | None:
+    def oracle(self, task: TaskConfig) -> Policy | None:
         """The family's GUI solver (``_oracle``): it works the pages like a person would."""
         from cuagym.families.issue_tracker._oracle import ORACLES
 

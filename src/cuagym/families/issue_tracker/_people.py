@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from cuagym.apps.issue_tracker import CURRENT_USER, build_seed, category
 from cuagym.apps.issue_tracker.edits import update_issue
-from cuagym.core import Difficulty, TaskConfig
+from cuagym.core import Difficulty, Policy, TaskConfig
 from cuagym.families._family import GeneratedScripts, TaskParams, family_rng
 from cuagym.families.issue_tracker._common import (
     NOW,
@@ -70,7 +70,7 @@ class HandOverWork(IssueFamily):
         "issue-tracker:issues/detail/fields/assignee",
     )
 
-    def oracle(self, task: TaskConfig) -> object | None:
+    def oracle(self, task: TaskConfig) -> Policy | None:
         from cuagym.families.issue_tracker._oracle_people import HandOverWorkOracle
 
         return HandOverWorkOracle(task)

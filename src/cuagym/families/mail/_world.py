@@ -16,7 +16,7 @@ from typing import Any
 from cuagym.apps.mail._ops import new_id
 from cuagym.apps.mail._pools import FIRST, LAST
 from cuagym.apps.mail._seed import build_seed
-from cuagym.core import TaskConfig
+from cuagym.core import Policy, TaskConfig
 from cuagym.families._family import GeneratedScripts, TaskFamily, family_rng
 from cuagym.families.mail._scripts import entity_edits, patch_script, setup_script
 
@@ -153,7 +153,7 @@ class MailFamily(TaskFamily):
         self.build(task, world, family_rng(task, "inject"))
         return world
 
-    def oracle(self, task: TaskConfig) -> object | None:
+    def oracle(self, task: TaskConfig) -> Policy | None:
         """The family's GUI solver (``mail._oracle``): it works the page like a person would."""
         from cuagym.families.mail._oracle import ORACLES
 

@@ -14,7 +14,7 @@ from abc import abstractmethod
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from cuagym.apps.team_chat import State, TeamChatState, base_world, check_invariants, finish, uid_of
-from cuagym.core import TaskConfig
+from cuagym.core import Policy, TaskConfig
 from cuagym.families._family import GeneratedScripts, TaskFamily, TaskParams, family_rng
 from cuagym.families.team_chat._scripts import (
     golden_script,
@@ -114,7 +114,7 @@ class ChatFamily(TaskFamily, Generic[P]):
         )
 
     # -- GUI oracle -----------------------------------------------------------------------------
-    def oracle(self, task: TaskConfig) -> object | None:
+    def oracle(self, task: TaskConfig) -> Policy | None:
         """The family's GUI solver (``_oracle``): it works the page like a person would."""
         from cuagym.families.team_chat._oracle import ORACLES
 

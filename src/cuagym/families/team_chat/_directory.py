@@ -13,7 +13,7 @@ from typing import ClassVar
 
 from cuagym.apps.team_chat import PERSONAS, State, gold_now, uid_of
 from cuagym.apps.team_chat.edits import open_dm, post_message
-from cuagym.core import Difficulty, TaskConfig
+from cuagym.core import Difficulty, Policy, TaskConfig
 from cuagym.families._family import TaskParams
 from cuagym.families.team_chat._base import ChatFamily, ChatParams, quote
 from cuagym.families.team_chat._messaging import pick_people
@@ -56,7 +56,7 @@ class GroupDmByRole(ChatFamily[GroupDmByRoleParams]):
     taxonomy_path: ClassVar[tuple[str, ...]] = ("people", "directory", "find-person")
     also_covers: ClassVar[tuple[str, ...]] = ("team-chat:direct-messages/group/start-group",)
 
-    def oracle(self, task: TaskConfig) -> object | None:
+    def oracle(self, task: TaskConfig) -> Policy | None:
         from cuagym.families.team_chat._oracle_search import GroupDmByRoleOracle
 
         return GroupDmByRoleOracle(task)

@@ -23,7 +23,7 @@ from cuagym.apps.team_chat import (
     uid_of,
 )
 from cuagym.apps.team_chat.edits import open_dm, post_message
-from cuagym.core import Difficulty, TaskConfig
+from cuagym.core import Difficulty, Policy, TaskConfig
 from cuagym.families._family import GeneratedScripts, TaskParams, family_rng
 from cuagym.families.team_chat._base import ChatFamily, ChatParams, quote, validate
 from cuagym.families.team_chat._messaging import pick_people
@@ -67,7 +67,7 @@ class CatchUpUnread(ChatFamily[CatchUpUnreadParams]):
     taxonomy_path: ClassVar[tuple[str, ...]] = ("navigation", "sidebar", "open-conversation")
     also_covers: ClassVar[tuple[str, ...]] = ("team-chat:direct-messages/one-to-one/send",)
 
-    def oracle(self, task: TaskConfig) -> object | None:
+    def oracle(self, task: TaskConfig) -> Policy | None:
         from cuagym.families.team_chat._oracle_navigation import CatchUpUnreadOracle
 
         return CatchUpUnreadOracle(task)

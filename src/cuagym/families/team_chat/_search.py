@@ -22,7 +22,7 @@ from cuagym.apps.team_chat import (
     uid_of,
 )
 from cuagym.apps.team_chat.edits import toggle_pin
-from cuagym.core import Difficulty, TaskConfig
+from cuagym.core import Difficulty, Policy, TaskConfig
 from cuagym.families._family import TaskParams
 from cuagym.families.team_chat._base import ChatFamily, ChatParams, quote
 from cuagym.families.team_chat._messaging import _OTHER, pick_people
@@ -87,7 +87,7 @@ class PinFoundMessage(ChatFamily[PinFoundMessageParams]):
     taxonomy_path: ClassVar[tuple[str, ...]] = ("search", "messages", "search-messages")
     also_covers: ClassVar[tuple[str, ...]] = ("team-chat:messaging/pins/pin-message",)
 
-    def oracle(self, task: TaskConfig) -> object | None:
+    def oracle(self, task: TaskConfig) -> Policy | None:
         from cuagym.families.team_chat._oracle_search import PinFoundMessageOracle
 
         return PinFoundMessageOracle(task)

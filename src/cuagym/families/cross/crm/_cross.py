@@ -19,7 +19,7 @@ from cuagym.apps.crm._fields import format_money
 from cuagym.apps.crm._ops import create_activity, create_record, update_record
 from cuagym.apps.crm._schema import STAGE_PROBABILITY, STAGES
 from cuagym.apps.crm._seed import build_seed
-from cuagym.core import Difficulty, StartWindow, TaskConfig
+from cuagym.core import Difficulty, Policy, StartWindow, TaskConfig
 from cuagym.families._family import GeneratedScripts, family_rng
 from cuagym.families.crm._common import GEN_NOW, params_of
 from cuagym.families.crm._records import FIRST, LAST, TITLES, _Family, long_date, phone
@@ -80,7 +80,7 @@ _FRAMES = (
 class _CrossFamily(_Family):
     """A mail -> crm family: its GUI oracle lives in ``_oracle_cross``."""
 
-    def oracle(self, task: TaskConfig) -> object | None:
+    def oracle(self, task: TaskConfig) -> Policy | None:
         from cuagym.families.cross.crm._oracle_cross import CROSS_ORACLES
 
         return CROSS_ORACLES[self.id](task)

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from cuagym.apps.impress import DeckPlan, deck_spec, pick_deck, slide_list
-from cuagym.core import Difficulty, StartWindow, TaskConfig
+from cuagym.core import Difficulty, Policy, StartWindow, TaskConfig
 from cuagym.families._family import TaskParams
 from cuagym.families._office import XLSX_BUILDER, fragment, quote
 from cuagym.families._office_impress import (
@@ -305,7 +305,7 @@ class SlideTableToWorkbook(ImpressFamily):
             StartWindow(app="calc", path=params["path"]),
         ]
 
-    def oracle(self, task: TaskConfig) -> object | None:
+    def oracle(self, task: TaskConfig) -> Policy | None:
         """A Calc oracle: the workbook is what changes
         (:mod:`cuagym.families.cross.impress._to_calc_oracle`)."""
         return SlideTableToWorkbookOracle(task)

@@ -30,7 +30,7 @@ from cuagym.apps.team_chat import (
     gold_now,
 )
 from cuagym.apps.team_chat.edits import post_message
-from cuagym.core import Difficulty, StartWindow, TaskConfig
+from cuagym.core import Difficulty, Policy, StartWindow, TaskConfig
 from cuagym.families._family import GeneratedScripts, TaskParams, family_rng
 from cuagym.families.cross._chat_tracker import (
     CHAT,
@@ -122,7 +122,7 @@ class FileBugFromChat(IssueFamily):
         """The tracker, then the chat on top: the task starts from the report."""
         return [StartWindow(app="issue-tracker", page="/"), StartWindow(app=CHAT, page="/")]
 
-    def oracle(self, task: TaskConfig) -> object | None:
+    def oracle(self, task: TaskConfig) -> Policy | None:
         return FileBugFromChatOracle(task)
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 from cuagym.apps.issue_tracker import build_seed
 from cuagym.apps.issue_tracker.edits import update_issue
 from cuagym.apps.team_chat import DISPLAY, add_message, channel_id, ensure_member, finish
-from cuagym.core import Difficulty, StartWindow, TaskConfig
+from cuagym.core import Difficulty, Policy, StartWindow, TaskConfig
 from cuagym.families._family import GeneratedScripts, TaskParams, family_rng
 from cuagym.families.cross._chat_tracker import (
     CHAT,
@@ -80,7 +80,7 @@ class EstimateFromThread(IssueFamily):
         """The tracker, then the chat on top: the estimate is read there first."""
         return [StartWindow(app="issue-tracker", page="/"), StartWindow(app=CHAT, page="/")]
 
-    def oracle(self, task: TaskConfig) -> object | None:
+    def oracle(self, task: TaskConfig) -> Policy | None:
         return EstimateFromThreadOracle(task)
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:

@@ -19,7 +19,7 @@ from cuagym.apps.issue_tracker import build_seed, category
 from cuagym.apps.issue_tracker.edits import transition
 from cuagym.apps.team_chat import add_message, channel_id, ensure_member, finish, gold_now
 from cuagym.apps.team_chat.edits import post_message
-from cuagym.core import Difficulty, StartWindow, TaskConfig
+from cuagym.core import Difficulty, Policy, StartWindow, TaskConfig
 from cuagym.families._family import GeneratedScripts, TaskParams, family_rng
 from cuagym.families.cross._chat_tracker import CHAT, CHAT_HELPERS, ME_CHAT, chat_base, status_text
 from cuagym.families.cross.issue_tracker._oracle_cross import PostSprintStatusOracle
@@ -98,7 +98,7 @@ class PostSprintStatus(IssueFamily):
         """The chat, then the tracker on top: the task starts from the board."""
         return [StartWindow(app=CHAT, page="/"), StartWindow(app="issue-tracker", page="/")]
 
-    def oracle(self, task: TaskConfig) -> object | None:
+    def oracle(self, task: TaskConfig) -> Policy | None:
         return PostSprintStatusOracle(task)
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:

@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 
 from cuagym.apps.team_chat import State, channel_id, ensure_member, gold_now, uid_of
 from cuagym.apps.team_chat.edits import post_message
-from cuagym.core import Difficulty, StartWindow, TaskConfig
+from cuagym.core import Difficulty, Policy, StartWindow, TaskConfig
 from cuagym.families._family import GeneratedScripts, TaskParams, family_rng
 from cuagym.families.cross.team_chat._calc_report import money, report_text
 from cuagym.families.cross.team_chat._oracle_cross_calc import ReportWorkbookFigureOracle
@@ -116,7 +116,7 @@ class ReportWorkbookFigure(ChatFamily[ReportWorkbookFigureParams]):
             StartWindow(app="team-chat", page="/"),
         ]
 
-    def oracle(self, task: TaskConfig) -> object | None:
+    def oracle(self, task: TaskConfig) -> Policy | None:
         return ReportWorkbookFigureOracle(task)
 
     # -- Task-Gen -------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from cuagym.apps.team_chat import finish, gold_now
 from cuagym.apps.team_chat.edits import create_channel, post_message
-from cuagym.core import Difficulty, StartWindow, TaskConfig
+from cuagym.core import Difficulty, Policy, StartWindow, TaskConfig
 from cuagym.families._family import GeneratedScripts, TaskFamily, TaskParams, family_rng
 from cuagym.families.cross._chat_tracker import CHAT_HELPERS, ME_CHAT, chat_base
 from cuagym.families.issue_tracker.shared import ME, TRACKER_HELPERS, gold_from, task_world
@@ -80,7 +80,7 @@ class SprintChannel(TaskFamily):
         """The tracker, then the chat on top: the chat is where the change happens."""
         return [StartWindow(app=TRACKER, page="/"), StartWindow(app="team-chat", page="/")]
 
-    def oracle(self, task: TaskConfig) -> object | None:
+    def oracle(self, task: TaskConfig) -> Policy | None:
         # Imported here, the one import that must wait: the oracle's parts need both family
         # packages, and each package's FAMILIES registers the other's cross family, so at
         # this module's import one of the two is still half-initialised.

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from cuagym.apps.writer import BUDGETS, PEOPLE, body_blocks, heading_block, para
-from cuagym.core import Difficulty, StartWindow, TaskConfig
+from cuagym.core import Difficulty, Policy, StartWindow, TaskConfig
 from cuagym.families._family import TaskParams
 from cuagym.families._office import fragment, quote
 from cuagym.families._office_writer import WriterFamily, files_guard
@@ -109,7 +109,7 @@ class TableToWorkbook(WriterFamily):
             StartWindow(app="calc", path=params["path"]),
         ]
 
-    def oracle(self, task: TaskConfig) -> object | None:
+    def oracle(self, task: TaskConfig) -> Policy | None:
         """A Calc oracle: the workbook is what changes
         (:mod:`cuagym.families.cross.writer._to_calc_oracle`)."""
         return TableToWorkbookOracle(task)
