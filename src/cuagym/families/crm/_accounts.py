@@ -6,12 +6,12 @@ import copy
 import random
 from typing import ClassVar
 
-from cuagym.apps.crm._fields import format_money
-from cuagym.apps.crm._ops import create_record
+from cuagym.apps.crm import format_money, phone
+from cuagym.apps.crm.ops import create_record
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.families._family import GeneratedScripts
 from cuagym.families.crm._common import GEN_NOW, build_world, params_of, reward_script
-from cuagym.families.crm._records import ME, _Family, phone
+from cuagym.families.crm._records import ME, _Family
 
 __all__ = ["CreateAccount"]
 

@@ -16,13 +16,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from datetime import UTC, datetime
 from typing import Any
 
-from cuagym.apps.crm._seed import build_seed
+from cuagym.apps.crm import REWARD_LIBRARY, WORLD_NOW, varied_seed
 from cuagym.core import TaskConfig
 from cuagym.families._family import family_rng
-from cuagym.scripts import WEB_LIBRARIES, inlined_file
+from cuagym.scripts import WEB_LIBRARIES, inlined
 from cuagym.scripts import reward_script as compose_reward
 
 __all__ = [
@@ -39,7 +38,7 @@ __all__ = [
 
 State = dict[str, Any]
 #: the "now" of golden patches: new records' createdAt (a reward never checks it).
-GEN_NOW = datetime(2026, 12, 1, 15, 0, tzinfo=UTC)
+GEN_NOW = WORLD_NOW
 
 
 def params_of(task: TaskConfig) -> dict[str, Any]:
@@ -62,28 +61,7 @@ def opportunity_of(state: State, name: str) -> str:
 
 def build_world(task: TaskConfig, protect: Iterable[str] = ()) -> State:
     """The seed, varied by the task id: fewer leads, other deal sizes; ``protect`` ids kept."""
-    rng = family_rng(task, "world")
-    state = build_seed()
-    keep = set(protect)
-    droppable = sorted(lid for lid in state["leads"] if lid not in keep)
-    for lid in rng.sample(droppable, k=rng.randint(3, 9)):
-        _drop(state, "lead", lid)
-    for oid, opp in state["opportunities"].items():
-        if oid in keep or opp["stage"].startswith("Closed") or opp["amountCents"] is None:
-            continue
-        factor = rng.choice([0.75, 0.8, 0.9, 1.0, 1.1, 1.2, 1.25, 1.5])
-        opp["amountCents"] = round(opp["amountCents"] * factor / 50_000) * 50_000
-    state["ui"] = {"recentItems": []}
-    return state
-
-
-def _drop(state: State, kind: str, rid: str) -> None:
-    collection = {"lead": "leads", "opportunity": "opportunities"}[kind]
-    del state[collection][rid]
-    for attached in ("activities", "notes"):
-        for key in [k for k, v in state[attached].items() if (v["relatedType"], v["relatedId"])
-                    == (kind, rid)]:  # fmt: skip
-            del state[attached][key]
+    return varied_seed(family_rng(task, "world"), protect)
 
 
 # -- script sources -----------------------------------------------------------------------------
@@ -165,7 +143,7 @@ for collection, ids in REMOVE.items():
 
 
 #: The helpers every crm reward carries (after the shared frame and hub libraries).
-REWARD_HELPERS = inlined_file("cuagym.apps.crm", "_reward_lib.py")
+REWARD_HELPERS = inlined(REWARD_LIBRARY)
 
 _READ = """
 data = hub_state("crm")

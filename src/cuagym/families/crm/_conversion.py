@@ -10,11 +10,23 @@ import copy
 import random
 from typing import Any, ClassVar
 
-from cuagym.apps.crm._convert import convert_defaults, matching_accounts, parse_convert_form
-from cuagym.apps.crm._fields import format_money, money_input
-from cuagym.apps.crm._ops import convert_lead, new_id
-from cuagym.apps.crm._schema import STAGE_PROBABILITY
-from cuagym.apps.crm._seed import build_seed, slug
+from cuagym.apps.crm import (
+    STAGE_PROBABILITY,
+    build_seed,
+    format_money,
+    long_date,
+    money_input,
+    phone,
+    slug,
+)
+from cuagym.apps.crm.ops import (
+    convert_defaults,
+    convert_lead,
+    matching_accounts,
+    new_id,
+    parse_convert_form,
+)
+from cuagym.apps.crm.pools import FIRST, LAST, TITLES
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.families._family import GeneratedScripts
 from cuagym.families.crm._common import (
@@ -24,16 +36,7 @@ from cuagym.families.crm._common import (
     params_of,
     reward_script,
 )
-from cuagym.families.crm._records import (
-    FIRST,
-    LAST,
-    ME,
-    TITLES,
-    _Family,
-    future_date,
-    long_date,
-    phone,
-)
+from cuagym.families.crm._records import ME, _Family, future_date
 
 __all__ = ["ConvertLeadExistingAccount", "ConvertLeadNewAccount"]
 

@@ -6,13 +6,12 @@ import copy
 import random
 from typing import ClassVar
 
-from cuagym.apps.crm._entities import record_title
-from cuagym.apps.crm._ops import create_activity
-from cuagym.apps.crm._seed import build_seed
+from cuagym.apps.crm import build_seed, long_date, record_title
+from cuagym.apps.crm.ops import create_activity
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.families._family import GeneratedScripts
 from cuagym.families.crm._common import GEN_NOW, build_world, params_of, reward_script
-from cuagym.families.crm._records import ME, _Family, long_date
+from cuagym.families.crm._records import ME, _Family
 
 __all__ = ["LogCallByEmail"]
 

@@ -7,9 +7,19 @@ import random
 from datetime import date, timedelta
 from typing import Any, ClassVar
 
-from cuagym.apps.crm._entities import record_title
-from cuagym.apps.crm._fields import format_money
-from cuagym.apps.crm._ops import (
+from cuagym.apps.crm import (
+    RATINGS,
+    SALUTATIONS,
+    STAGE_PROBABILITY,
+    STAGES,
+    build_seed,
+    format_money,
+    long_date,
+    phone,
+    record_title,
+    slug,
+)
+from cuagym.apps.crm.ops import (
     create_activity,
     create_note,
     create_record,
@@ -17,8 +27,7 @@ from cuagym.apps.crm._ops import (
     set_stage,
     update_record,
 )
-from cuagym.apps.crm._schema import RATINGS, SALUTATIONS, STAGE_PROBABILITY, STAGES
-from cuagym.apps.crm._seed import build_seed, slug
+from cuagym.apps.crm.pools import FIRST, LAST, TITLES
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.families._family import GeneratedScripts, TaskFamily
 from cuagym.families.crm._common import (
@@ -31,6 +40,7 @@ from cuagym.families.crm._common import (
     reward_script,
     setup_script,
 )
+from cuagym.families.crm._oracle import ORACLES
 
 __all__ = [
     "CompleteTask",
@@ -42,17 +52,6 @@ __all__ = [
 ]
 
 ME = "Dana Whitfield"
-FIRST = ["Aaron", "Bianca", "Connor", "Delia", "Emeka", "Fiona", "Gustavo", "Helena", "Ivan",
-         "Jolene", "Kwame", "Lorena", "Mateo", "Noor", "Oskar", "Paloma", "Reid", "Saanvi",
-         "Tobias", "Viola", "Wyatt", "Ximena", "Yusuf", "Zara"]  # fmt: skip
-LAST = ["Ashworth", "Baptiste", "Castellano", "Dunmore", "Eriksen", "Fairchild", "Galloway",
-        "Hargrove", "Iwasaki", "Jankowski", "Kovacs", "Lindqvist", "Mbeki", "Northcott",
-        "Okonkwo", "Pellegrini", "Quintero", "Rosenthal", "Szabo", "Thorne", "Underwood",
-        "Varga", "Whitlock", "Yilmaz"]  # fmt: skip
-TITLES = [("Operations Manager", "Operations"), ("Director of Field Service", "Field Services"),
-          ("IT Manager", "IT"), ("Procurement Lead", "Procurement"), ("Controller", "Finance"),
-          ("Facilities Director", "Facilities"), ("Dispatch Supervisor", "Operations"),
-          ("VP Customer Operations", "Customer Success")]  # fmt: skip
 NEXT_STEPS = ["Send revised order form", "Schedule executive sponsor call",
               "Security review", "Pilot kickoff on site", "Final pricing approval",
               "Legal review of terms"]  # fmt: skip
@@ -81,18 +80,8 @@ def salutation_for(first: str, drawn: str) -> str:
     return drawn
 
 
-def long_date(iso: str) -> str:
-    day = date.fromisoformat(iso)
-    return f"{day:%B} {day.day}, {day.year}"
-
-
 def future_date(rng: random.Random) -> str:
     return (date(2027, 1, 4) + timedelta(days=rng.randint(0, 170))).isoformat()
-
-
-def phone(rng: random.Random) -> str:
-    area = rng.choice(["312", "646", "415", "737", "206", "617"])
-    return f"({area}) 555-{rng.randint(100, 199):04d}"
 
 
 class _Family(TaskFamily):
@@ -100,8 +89,6 @@ class _Family(TaskFamily):
 
     def oracle(self, task: TaskConfig) -> object | None:
         """The family's GUI solver (``_oracle``): it works the pages like a person would."""
-        from cuagym.families.crm._oracle import ORACLES
-
         return ORACLES[self.id](task)
 
     def scripts(

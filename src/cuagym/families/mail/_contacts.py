@@ -5,11 +5,12 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from cuagym.apps.mail._ops_book import update_contact
-from cuagym.apps.mail._pools import COMPANIES
+from cuagym.apps.mail import add_contact, pick_people
+from cuagym.apps.mail.ops import update_contact
+from cuagym.apps.mail.pools import COMPANIES
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.families.mail._scripts import reward_script
-from cuagym.families.mail._world import MailFamily, State, add_contact, params, pick_people
+from cuagym.families.mail._world import MailFamily, State, params
 
 __all__ = ["UpdateContact"]
 

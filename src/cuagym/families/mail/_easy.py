@@ -5,20 +5,12 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from cuagym.apps.mail._ops import create_label, set_starred
-from cuagym.apps.mail._ops_book import create_contact
-from cuagym.apps.mail._pools import COMPANIES, SUBJECTS
-from cuagym.apps.mail._schema import LABEL_COLORS
+from cuagym.apps.mail import LABEL_COLORS, add_thread, march_date, pick_people
+from cuagym.apps.mail.ops import create_contact, create_label, set_starred
+from cuagym.apps.mail.pools import COMPANIES, LABEL_NAMES, SUBJECTS
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.families.mail._scripts import reward_script
-from cuagym.families.mail._world import (
-    MailFamily,
-    State,
-    add_thread,
-    march_date,
-    params,
-    pick_people,
-)
+from cuagym.families.mail._world import MailFamily, State, params
 
 __all__ = ["AddContact", "CreateLabel", "StarThread", "thread_by_subject"]
 
@@ -103,8 +95,6 @@ class CreateLabel(MailFamily):
     taxonomy_path = ("labels", "manage", "create")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
-        from cuagym.apps.mail._pools import LABEL_NAMES
-
         name = rng.choice(LABEL_NAMES)
         color = rng.choice([c for c in LABEL_COLORS if c != "gray"])
         frame = rng.choice(_LABEL_FRAMES)

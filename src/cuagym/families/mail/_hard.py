@@ -7,9 +7,18 @@ from importlib import resources
 from pathlib import Path
 from typing import ClassVar
 
-from cuagym.apps.mail._ops import add_label, create_label, new_id, set_folder, set_unread
-from cuagym.apps.mail._ops_compose import ComposeFields, prefill, send_message
-from cuagym.apps.mail._pools import (
+from cuagym.apps.mail import SEED_FILES_URL, add_contact, add_thread, march_date, pick_people
+from cuagym.apps.mail.ops import (
+    ComposeFields,
+    add_label,
+    create_label,
+    new_id,
+    prefill,
+    send_message,
+    set_folder,
+    set_unread,
+)
+from cuagym.apps.mail.pools import (
     COLLEAGUES,
     COMPANIES,
     FILES,
@@ -18,20 +27,10 @@ from cuagym.apps.mail._pools import (
     SUBJECTS,
     TEMPLATES,
 )
-from cuagym.apps.mail._seed import SEED_FILES_URL
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.families.mail._easy import thread_by_subject
 from cuagym.families.mail._scripts import reward_script
-from cuagym.families.mail._world import (
-    GOLD_NOW,
-    MailFamily,
-    State,
-    add_contact,
-    add_thread,
-    march_date,
-    params,
-    pick_people,
-)
+from cuagym.families.mail._world import GOLD_NOW, MailFamily, State, params
 
 __all__ = ["ForwardAttachment", "InboxTriage", "SendTemplateToGroup"]
 

@@ -5,19 +5,12 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from cuagym.apps.mail._ops import add_label, create_label, update_label
-from cuagym.apps.mail._pools import COMPANIES, LABEL_NAMES, SUBJECTS
-from cuagym.apps.mail._schema import LABEL_COLORS
+from cuagym.apps.mail import LABEL_COLORS, add_thread, march_date, pick_people
+from cuagym.apps.mail.ops import add_label, create_label, update_label
+from cuagym.apps.mail.pools import COMPANIES, LABEL_NAMES, SUBJECTS
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.families.mail._scripts import reward_script
-from cuagym.families.mail._world import (
-    MailFamily,
-    State,
-    add_thread,
-    march_date,
-    params,
-    pick_people,
-)
+from cuagym.families.mail._world import MailFamily, State, params
 
 __all__ = ["RenameLabel"]
 

@@ -5,29 +5,20 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from cuagym.apps.mail._ops import add_label, create_label, set_folder
-from cuagym.apps.mail._ops_book import create_template
-from cuagym.apps.mail._ops_compose import prefill, send_message
-from cuagym.apps.mail._pools import (
-    COLLEAGUES,
-    COMPANIES,
-    LABEL_NAMES,
-    REPLIES,
-    SUBJECTS,
-    TEMPLATES,
+from cuagym.apps.mail import add_thread, march_date, pick_people
+from cuagym.apps.mail.ops import (
+    add_label,
+    create_label,
+    create_template,
+    prefill,
+    send_message,
+    set_folder,
 )
+from cuagym.apps.mail.pools import COLLEAGUES, COMPANIES, LABEL_NAMES, REPLIES, SUBJECTS, TEMPLATES
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.families.mail._easy import thread_by_subject
 from cuagym.families.mail._scripts import reward_script
-from cuagym.families.mail._world import (
-    GOLD_NOW,
-    MailFamily,
-    State,
-    add_thread,
-    march_date,
-    params,
-    pick_people,
-)
+from cuagym.families.mail._world import GOLD_NOW, MailFamily, State, params
 
 __all__ = ["ArchiveSender", "CreateTemplate", "LabelDomain", "ReplyToThread"]
 

@@ -13,7 +13,8 @@ import json
 import textwrap
 from typing import Any
 
-from cuagym.scripts import WEB_LIBRARIES, inlined_file
+from cuagym.apps.mail import REWARD_LIBRARY
+from cuagym.scripts import WEB_LIBRARIES, inlined
 from cuagym.scripts import reward_script as compose_reward
 
 __all__ = [
@@ -120,7 +121,7 @@ def patch_script(edits: list[list[Any]], summary: str) -> str:
 
 
 #: The helpers every mail reward carries (after the shared frame and hub libraries).
-REWARD_HELPERS = inlined_file("cuagym.apps.mail", "_reward_lib.py")
+REWARD_HELPERS = inlined(REWARD_LIBRARY)
 
 _READ = """
 data = hub_state("mail")

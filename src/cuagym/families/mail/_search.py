@@ -7,19 +7,12 @@ from importlib import resources
 from pathlib import Path
 from typing import ClassVar
 
-from cuagym.apps.mail._ops import add_label, create_label
-from cuagym.apps.mail._pools import COMPANIES, FILES, LABEL_NAMES, SUBJECTS
-from cuagym.apps.mail._seed import SEED_FILES_URL
+from cuagym.apps.mail import SEED_FILES_URL, add_thread, march_date, pick_people
+from cuagym.apps.mail.ops import add_label, create_label
+from cuagym.apps.mail.pools import COMPANIES, FILES, LABEL_NAMES, SUBJECTS
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.families.mail._scripts import reward_script
-from cuagym.families.mail._world import (
-    MailFamily,
-    State,
-    add_thread,
-    march_date,
-    params,
-    pick_people,
-)
+from cuagym.families.mail._world import MailFamily, State, params
 
 __all__ = ["LabelAttachments"]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from cuagym.apps.mail._ops_book import update_settings
-from cuagym.apps.mail._seed_people import ACCOUNT
+from cuagym.apps.mail import ACCOUNT
+from cuagym.apps.mail.ops import update_settings
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.families.mail._scripts import reward_script
 from cuagym.families.mail._world import MailFamily, State, params

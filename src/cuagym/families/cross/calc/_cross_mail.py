@@ -207,12 +207,12 @@ for (cell,) in ws.iter_rows(min_row=2, max_col=1):
 """
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
+        from cuagym.apps.mail import add_thread, march_date, varied_seed
         from cuagym.families.cross._web_cross import setup_script as hub_setup
-        from cuagym.families.mail._world import add_thread, base_world, march_date
 
         p = params_of(task)
         specs, extra = self.sheets(p, family_rng(task, "workbook"))
-        mailbox = base_world(task)
+        mailbox = varied_seed(family_rng(task, "world"))
         sender = {"name": p["sender_name"], "email": p["sender_email"]}
         date = march_date(family_rng(task, "inject"))
         add_thread(mailbox, sender, p["subject"], price_text(p), date, unread=True)

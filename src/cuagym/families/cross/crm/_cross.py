@@ -15,22 +15,30 @@ from collections.abc import Mapping
 from datetime import date, timedelta
 from typing import Any, ClassVar
 
-from cuagym.apps.crm._fields import format_money
-from cuagym.apps.crm._ops import create_activity, create_record, update_record
-from cuagym.apps.crm._schema import STAGE_PROBABILITY, STAGES
-from cuagym.apps.crm._seed import build_seed
+from cuagym.apps.crm import (
+    REWARD_LIBRARY,
+    STAGE_PROBABILITY,
+    STAGES,
+    WORLD_NOW,
+    build_seed,
+    format_money,
+    long_date,
+    phone,
+)
+from cuagym.apps.crm.ops import create_activity, create_record, update_record
+from cuagym.apps.crm.pools import FIRST, LAST, TITLES
+from cuagym.apps.mail import add_thread
 from cuagym.core import Difficulty, StartWindow, TaskConfig
-from cuagym.families._family import GeneratedScripts, family_rng
-from cuagym.families.crm._common import GEN_NOW, params_of
-from cuagym.families.crm._records import FIRST, LAST, TITLES, _Family, long_date, phone
-from cuagym.families.cross._mailcrm import OWNER, office_worlds
+from cuagym.families._family import GeneratedScripts, TaskFamily, family_rng
+from cuagym.families.cross._mailcrm import OWNER, office_worlds, params_of
 from cuagym.families.cross._web_cross import patch_script, record_edits, setup_script
-from cuagym.scripts import WEB_LIBRARIES, inlined_file
+from cuagym.families.cross.crm._oracle_cross import CROSS_ORACLES
+from cuagym.scripts import WEB_LIBRARIES, inlined
 from cuagym.scripts import reward_script as compose_reward
 
 __all__ = ["DealChangeFromEmail", "LeadFromInquiry"]
 
-_HELPERS = inlined_file("cuagym.apps.crm", "_reward_lib.py")
+_HELPERS = inlined(REWARD_LIBRARY)
 #: Stages a deal can still move forward from without closing.
 _EARLY = ("Qualification", "Needs Analysis", "Proposal")
 _SUBJECTS = ("Final numbers", "Confirmed terms", "Our decision on the rollout", "Go-ahead")
@@ -77,12 +85,12 @@ _FRAMES = (
 )
 
 
-class _CrossFamily(_Family):
+class _CrossFamily(TaskFamily):
     """A mail -> crm family: its GUI oracle lives in ``_oracle_cross``."""
 
-    def oracle(self, task: TaskConfig) -> object | None:
-        from cuagym.families.cross.crm._oracle_cross import CROSS_ORACLES
+    domain: ClassVar[str] = "crm"
 
+    def oracle(self, task: TaskConfig) -> object | None:
         return CROSS_ORACLES[self.id](task)
 
 
@@ -142,8 +150,6 @@ class DealChangeFromEmail(_CrossFamily):
 
     def worlds(self, task: TaskConfig) -> tuple[dict[str, Any], dict[str, Any]]:
         """``(mail, crm)`` initial worlds: the two emails in the mailbox, the deal in the CRM."""
-        from cuagym.families.mail._world import add_thread
-
         p = params_of(task)
         seed = build_seed()
         oid = next(k for k, o in seed["opportunities"].items() if o["name"] == p["opportunity"])
@@ -182,7 +188,7 @@ class DealChangeFromEmail(_CrossFamily):
         }
         update_record(gold, "opportunities", oid, terms)
         logged = {"subject": p["subject"], "type": "Email", "dueDate": None, "description": ""}
-        create_activity(gold, "opportunity", oid, logged, completed=True, now=GEN_NOW)
+        create_activity(gold, "opportunity", oid, logged, completed=True, now=WORLD_NOW)
         return GeneratedScripts(
             initial_setup=setup_script({"mail": mail, "crm": crm}, task.task_id),
             golden_patch=patch_script({"crm": record_edits(crm, gold)}, task.task_id),
@@ -328,8 +334,6 @@ class LeadFromInquiry(_CrossFamily):
         )  # fmt: skip
 
     def worlds(self, task: TaskConfig) -> tuple[dict[str, Any], dict[str, Any]]:
-        from cuagym.families.mail._world import add_thread
-
         p = params_of(task)
         mail, crm = office_worlds(task)
         rng = family_rng(task, "inject")
@@ -364,7 +368,7 @@ class LeadFromInquiry(_CrossFamily):
             "state": "", "postalCode": "", "country": "", "description": "",
             "ownerId": crm["currentUser"],
         }  # fmt: skip
-        create_record(gold, "leads", values, now=GEN_NOW)
+        create_record(gold, "leads", values, now=WORLD_NOW)
         return GeneratedScripts(
             initial_setup=setup_script({"mail": mail, "crm": crm}, task.task_id),
             golden_patch=patch_script({"crm": record_edits(crm, gold)}, task.task_id),

@@ -12,15 +12,20 @@ from collections.abc import Mapping
 from datetime import date, timedelta
 from typing import Any, ClassVar
 
-from cuagym.apps.crm._fields import format_money
-from cuagym.apps.crm._ops import create_record, update_record
-from cuagym.apps.crm._schema import STAGE_PROBABILITY
-from cuagym.apps.crm._seed import build_seed
+from cuagym.apps.crm import (
+    STAGE_PROBABILITY,
+    WORLD_NOW,
+    build_seed,
+    format_money,
+    long_date,
+    phone,
+)
+from cuagym.apps.crm.ops import create_record, update_record
+from cuagym.apps.crm.pools import TITLES
+from cuagym.apps.mail import add_thread
 from cuagym.core import Difficulty, StartWindow, TaskConfig
 from cuagym.families._family import GeneratedScripts, family_rng
-from cuagym.families.crm._common import GEN_NOW, params_of
-from cuagym.families.crm._records import TITLES, long_date, phone
-from cuagym.families.cross._mailcrm import OWNER, office_worlds
+from cuagym.families.cross._mailcrm import OWNER, office_worlds, params_of
 from cuagym.families.cross._web_cross import patch_script, record_edits, setup_script
 from cuagym.families.cross.crm._cross import _HELPERS, _READ, _CrossFamily, _mail_date
 from cuagym.scripts import WEB_LIBRARIES
@@ -105,8 +110,6 @@ class OpportunityFromEmail(_CrossFamily):
         )  # fmt: skip
 
     def worlds(self, task: TaskConfig) -> tuple[dict[str, Any], dict[str, Any]]:
-        from cuagym.families.mail._world import add_thread
-
         p = params_of(task)
         seed = build_seed()
         cid = next(k for k, c in seed["contacts"].items() if c["email"] == p["contact_email"])
@@ -142,7 +145,7 @@ class OpportunityFromEmail(_CrossFamily):
             "amountCents": p["amount_cents"], "closeDate": p["close_date"], "type": None,
             "leadSource": None, "nextStep": "", "description": "", "ownerId": gold["currentUser"],
         }  # fmt: skip
-        create_record(gold, "opportunities", values, now=GEN_NOW)
+        create_record(gold, "opportunities", values, now=WORLD_NOW)
         return GeneratedScripts(
             initial_setup=setup_script({"mail": mail, "crm": crm}, task.task_id),
             golden_patch=patch_script({"crm": record_edits(crm, gold)}, task.task_id),
@@ -267,8 +270,6 @@ class HandoverFromEmail(_CrossFamily):
         )  # fmt: skip
 
     def worlds(self, task: TaskConfig) -> tuple[dict[str, Any], dict[str, Any]]:
-        from cuagym.families.mail._world import add_thread
-
         p = params_of(task)
         mail, crm = office_worlds(task)
         rng = family_rng(task, "inject")

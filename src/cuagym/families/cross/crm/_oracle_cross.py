@@ -7,11 +7,8 @@ same pages and forms as :mod:`._oracle`'s.
 
 from __future__ import annotations
 
-from cuagym.apps.crm._fields import format_money, money_input
-from cuagym.apps.crm._schema import STAGE_PROBABILITY
-from cuagym.apps.crm._views import fmt_date
-from cuagym.families._web_oracle import Act, PageBusy, Stage
-from cuagym.families.crm._oracle import CrmOracle, _person
+from cuagym.apps.crm import STAGE_PROBABILITY, CrmOracle, fmt_date, format_money, money_input
+from cuagym.apps.web_oracle import Act, PageBusy, Stage
 
 __all__ = ["CROSS_ORACLES"]
 
@@ -54,7 +51,7 @@ class LeadFromInquiryOracle(CrmOracle):
 
     def stages(self) -> list[Stage]:
         p = self.p
-        person, company = _person(p), str(p["company"])
+        person, company = self.person(p), str(p["company"])
         self._memo[f"company:lead:{person}"] = company
         fields = [
             ("firstName", str(p["first"]), "text"),

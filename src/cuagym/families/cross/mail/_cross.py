@@ -16,26 +16,24 @@ from collections.abc import Mapping
 from datetime import date
 from typing import Any, ClassVar
 
-from cuagym.apps.mail._ops import new_id
-from cuagym.apps.mail._ops_compose import ComposeFields, prefill, send_message
-from cuagym.apps.mail._pools import TEMPLATES
+from cuagym.apps.crm import build_seed as crm_seed
+from cuagym.apps.mail import REWARD_LIBRARY, WORLD_NOW, add_thread, march_date
+from cuagym.apps.mail.ops import ComposeFields, new_id, prefill, send_message
+from cuagym.apps.mail.pools import TEMPLATES
 from cuagym.core import Difficulty, StartWindow, TaskConfig
-from cuagym.families._family import GeneratedScripts
+from cuagym.families._family import GeneratedScripts, TaskFamily, family_rng
 from cuagym.families.cross._mailcrm import OWNER, office_worlds
+from cuagym.families.cross._mailcrm import params_of as params
 from cuagym.families.cross._web_cross import patch_script, record_edits, setup_script
-from cuagym.families.mail._scripts import REWARD_HELPERS
-from cuagym.families.mail._world import (
-    GOLD_NOW,
-    MailFamily,
-    State,
-    add_thread,
-    march_date,
-    params,
-)
-from cuagym.scripts import WEB_LIBRARIES
+from cuagym.families.cross.mail._oracle import CROSS_ORACLES, reply_sentence
+from cuagym.scripts import WEB_LIBRARIES, inlined
 from cuagym.scripts import reward_script as compose_reward
 
 __all__ = ["CloseDateReply", "TemplateToStageContacts"]
+
+State = dict[str, Any]
+#: The mail app's reward readers, after the shared frame and hub libraries.
+REWARD_HELPERS = inlined(REWARD_LIBRARY)
 
 #: Open stages: each has 3 to 6 deals with a primary contact in every CRM world.
 _STAGES = ("Prospecting", "Qualification", "Needs Analysis", "Proposal", "Negotiation")
@@ -81,6 +79,16 @@ _FRAMES = (
 )
 
 
+class _MailSide(TaskFamily):
+    """A crm -> mail family: homed in mail, its GUI oracle in ``_oracle``. ``build`` injects the
+    task into the mailbox, ``solve`` applies the answer there (the CRM is only read)."""
+
+    domain: ClassVar[str] = "mail"
+
+    def oracle(self, task: TaskConfig) -> object | None:
+        return CROSS_ORACLES[self.id](task)
+
+
 def stage_contacts(crm: State, stage: str) -> list[dict[str, str]]:
     """The primary contacts (name, email) of the deals in ``stage``, by email, each once."""
     people: dict[str, dict[str, str]] = {}
@@ -92,7 +100,7 @@ def stage_contacts(crm: State, stage: str) -> list[dict[str, str]]:
     return [people[k] for k in sorted(people)]
 
 
-class TemplateToStageContacts(MailFamily):
+class TemplateToStageContacts(_MailSide):
     """The paper's "email every customer in stage X the template", across the two apps."""
 
     id = "template-to-stage-contacts"
@@ -106,8 +114,6 @@ class TemplateToStageContacts(MailFamily):
         return [StartWindow(app="crm", page="/"), StartWindow(app="mail", page="/")]
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
-        from cuagym.apps.crm._seed import build_seed as crm_seed
-
         name, subject, text = rng.choice(TEMPLATES)
         stage = rng.choice(_STAGES)
         members = stage_contacts(crm_seed(), stage)
@@ -146,11 +152,9 @@ class TemplateToStageContacts(MailFamily):
             subject=p["subject"],
             body=p["text"],
         )
-        send_message(state, fields, now=GOLD_NOW)
+        send_message(state, fields, now=WORLD_NOW)
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        from cuagym.families._family import family_rng
-
         mail, crm = office_worlds(task)
         self.build(task, mail, family_rng(task, "inject"))
         gold = copy.deepcopy(mail)
@@ -250,7 +254,7 @@ _REPLY_FRAMES = (
 )
 
 
-class CloseDateReply(MailFamily):
+class CloseDateReply(_MailSide):
     """A customer asks when their deal closes; the answer is in the CRM (the account has
     another deal with another date), the reply goes to everyone on the email."""
 
@@ -264,8 +268,6 @@ class CloseDateReply(MailFamily):
         return [StartWindow(app="crm", page="/"), StartWindow(app="mail", page="/")]
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
-        from cuagym.apps.crm._seed import build_seed as crm_seed
-
         crm = crm_seed()
         by_account: dict[str, list[dict[str, Any]]] = {}
         for _, o in sorted(crm["opportunities"].items()):
@@ -324,11 +326,9 @@ class CloseDateReply(MailFamily):
         )  # fmt: skip
         _, fields = prefill(state, first["id"], "reply-all")
         fields.body = reply_sentence(p)
-        send_message(state, fields, None, first["threadId"], GOLD_NOW)
+        send_message(state, fields, None, first["threadId"], WORLD_NOW)
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        from cuagym.families._family import family_rng
-
         mail, crm = office_worlds(task)
         self.build(task, mail, family_rng(task, "inject"))
         gold = copy.deepcopy(mail)
@@ -382,8 +382,3 @@ class CloseDateReply(MailFamily):
             read=_READ,
             body=body,
         )
-
-
-def reply_sentence(p: Mapping[str, Any]) -> str:
-    """What the golden reply (and the oracle) write: the deal and its close date."""
-    return f"We have {p['close']} as the expected close date for {p['opportunity']}."
