@@ -13,7 +13,9 @@ on the host) whose part below its inline marker is pasted into the script.
   (``$CUAGYM_INITIAL_HOME``), file-tree comparison, and comparable views of every sheet,
   paragraph and slide of office files, for "nothing outside the target changed" guards.
 
-:func:`reward_script` assembles a reward from these, a domain's read block and its checks.
+:func:`reward_script` assembles a reward from these, a domain's read block and its checks;
+:func:`hub_script` a web task's setup or golden script from the hub client (:mod:`._hub_client`)
+and an app's blocks (:mod:`._web_scripts`).
 """
 
 from pathlib import Path
@@ -27,6 +29,7 @@ from cuagym.scripts._compose import (
     inlined_file,
     reward_script,
 )
+from cuagym.scripts._web_scripts import HUB_CLIENT, hub_script, json_literal
 
 # Read as text, not imported: _hub imports requests, which the env image has but a host with
 # only the demo's install does not (the host only pastes the module into reward.py).
@@ -45,11 +48,14 @@ __all__ = [
     "DESKTOP_LIBRARIES",
     "DESK_WEB_LIBRARIES",
     "FIGURE_LIBRARY",
+    "HUB_CLIENT",
     "INLINE_MARKER",
     "RUN_MAIN",
     "WEB_LIBRARIES",
     "doc_line",
+    "hub_script",
     "inlined",
     "inlined_file",
+    "json_literal",
     "reward_script",
 ]

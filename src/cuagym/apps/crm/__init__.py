@@ -25,12 +25,12 @@ from cuagym.apps.crm import ops, pools
 from cuagym.apps.crm._app import CrmApp
 from cuagym.apps.crm._entities import record_title
 from cuagym.apps.crm._fields import format_money, money_input
-from cuagym.apps.crm._reward_lib import exact
 from cuagym.apps.crm._schema import RATINGS, SALUTATIONS, STAGE_PROBABILITY, STAGES, CrmState
 from cuagym.apps.crm._seed import build_seed, slug
 from cuagym.apps.crm._ui_skills import CrmOracle
 from cuagym.apps.crm._views import fmt_date
 from cuagym.apps.crm._world import WORLD_NOW, long_date, phone, varied_seed
+from cuagym.apps.crm.reward_lib import exact
 
 __all__ = [
     "RATINGS",
@@ -59,7 +59,7 @@ __all__ = [
 
 #: The reward's state readers: a reward.py inlines this file below its marker (it imports only
 #: the standard library, so it runs in any sandbox).
-REWARD_LIBRARY = Path(__file__).with_name("_reward_lib.py")
+REWARD_LIBRARY = Path(__file__).with_name("reward_lib.py")
 
 app = AppSpec(
     app_id="crm",

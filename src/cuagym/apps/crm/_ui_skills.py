@@ -11,8 +11,8 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from cuagym.apps.crm._reward_lib import exact
 from cuagym.apps.crm._views import fmt_date
+from cuagym.apps.crm.reward_lib import exact
 from cuagym.apps.web_oracle import Act, Element, PageBusy, Stage, WebOracle, call
 from cuagym.core import TaskConfig
 

@@ -22,7 +22,6 @@ from pathlib import Path
 from cuagym.apps._registry import AppSpec, Release
 from cuagym.apps.mail import ops, pools
 from cuagym.apps.mail._app import MailApp
-from cuagym.apps.mail._reward_lib import body_parts, exact, text_lines
 from cuagym.apps.mail._schema import LABEL_COLORS, MailState
 from cuagym.apps.mail._seed import SEED_FILES_URL, build_seed
 from cuagym.apps.mail._seed_people import ACCOUNT
@@ -36,6 +35,7 @@ from cuagym.apps.mail._world import (
     pick_people,
     varied_seed,
 )
+from cuagym.apps.mail.reward_lib import body_parts, exact, text_lines
 
 __all__ = [
     "ACCOUNT",
@@ -63,7 +63,7 @@ __all__ = [
 
 #: The reward's state readers: a reward.py inlines this file below its marker (it imports only
 #: the standard library, so it runs in any sandbox).
-REWARD_LIBRARY = Path(__file__).with_name("_reward_lib.py")
+REWARD_LIBRARY = Path(__file__).with_name("reward_lib.py")
 
 app = AppSpec(
     app_id="mail",

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from urllib.parse import parse_qs, urlsplit
 
-from cuagym.apps.mail._reward_lib import body_parts, exact, text_lines
+from cuagym.apps.mail.reward_lib import body_parts, exact, text_lines
 from cuagym.apps.web_oracle import Act, Element, PageBusy, Stage, WebOracle, call
 
 __all__ = ["MailOracle"]

@@ -14,14 +14,14 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 from cuagym.apps.crm import REWARD_LIBRARY, WORLD_NOW, varied_seed
 from cuagym.core import TaskConfig
 from cuagym.families._family import family_rng
-from cuagym.scripts import WEB_LIBRARIES, inlined
+from cuagym.scripts import WEB_LIBRARIES, hub_script, inlined, json_literal
 from cuagym.scripts import reward_script as compose_reward
 
 __all__ = [
@@ -65,18 +65,6 @@ def build_world(task: TaskConfig, protect: Iterable[str] = ()) -> State:
 
 
 # -- script sources -----------------------------------------------------------------------------
-_HEADER = """import json
-import os
-import sys
-from pathlib import Path
-
-import requests
-
-HUB = os.environ["CUAGYM_HUB"].rstrip("/")
-SID = os.environ.get("CUAGYM_SID") or Path("/home/user/.cuagym/sid").read_text().strip()
-AUTH = {"Authorization": "Bearer " + os.environ.get("CUAGYM_HUB_TOKEN", "")}
-"""
-
 _POST = """
 r = requests.post(
     f"{HUB}/crm/post",
@@ -92,17 +80,17 @@ print(json.dumps(r.json()))
 """
 
 
+_PATCH = Path(__file__).with_name("_patch_body.py")
+
+
 def _literal(value: Any) -> str:
-    return f"json.loads({json.dumps(value, ensure_ascii=False, sort_keys=True)!r})"
+    return json_literal(value, "repr")
 
 
 def setup_script(world: State, title: str) -> str:
     """``initial_setup.py``: ``set`` the whole world (initial := current := world)."""
-    return (
-        f"# initial_setup.py - {title}\n"
-        + _HEADER
-        + f"\nstate = {_literal(world)}\n"
-        + _POST % {"action": "set"}
+    return hub_script(
+        f"# initial_setup.py - {title}", f"state = {_literal(world)}", _POST % {"action": "set"}
     )
 
 
@@ -124,22 +112,12 @@ def patch_script(before: State, after: State, title: str) -> str:
         gone = sorted(set(old) - set(records))
         if gone:
             remove[collection] = gone
-    body = f"""
-UPSERT = {_literal(upsert)}
-REMOVE = {_literal(remove)}
-
-r = requests.get(f"{{HUB}}/crm/state", params={{"sid": SID}}, headers=AUTH, timeout=60)
-r.raise_for_status()
-state = r.json()["stored_state"]
-if state is None:
-    sys.exit("this session has no state yet: run initial_setup.py first")
-for collection, records in UPSERT.items():
-    state[collection].update(records)
-for collection, ids in REMOVE.items():
-    for rid in ids:
-        state[collection].pop(rid, None)
-"""
-    return f"# golden_patch.py - {title}\n" + _HEADER + body + _POST % {"action": "set_current"}
+    return hub_script(
+        f"# golden_patch.py - {title}",
+        f"UPSERT = {_literal(upsert)}\nREMOVE = {_literal(remove)}",
+        inlined(_PATCH),
+        _POST % {"action": "set_current"},
+    )
 
 
 #: The helpers every crm reward carries (after the shared frame and hub libraries).

@@ -11,15 +11,19 @@ family packages.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 from cuagym.apps import crm as crm_app
 from cuagym.apps import mail as mail_app
 from cuagym.core import TaskConfig
 from cuagym.families._family import family_rng
+from cuagym.scripts import WEB_LIBRARIES, inlined
+from cuagym.scripts import reward_script as compose_reward
 
-__all__ = ["OWNER", "office_worlds", "owner_in_crm", "params_of"]
+__all__ = ["OWNER", "office_reward", "office_worlds", "owner_in_crm", "params_of"]
 
 State = dict[str, Any]
 
@@ -49,3 +53,19 @@ def office_worlds(task: TaskConfig, protect: Iterable[str] = ()) -> tuple[State,
     crm = crm_app.varied_seed(family_rng(task, "world"), protect)
     owner_in_crm(crm, mail)
     return mail, crm
+
+
+def office_reward(
+    task: TaskConfig, read: str, library: Path, body: str, imports: str = "import json\n"
+) -> str:
+    """``reward.py`` of an office task: the shared frame and hub libraries, the home app's
+    reward ``library``, ``P`` (the task's params), the ``read`` of both apps' ``/go`` and the
+    family's checks (``body``)."""
+    return compose_reward(
+        header=f"# reward.py - {task.task_id}",
+        imports=imports,
+        libraries=[*WEB_LIBRARIES, inlined(library)],
+        constants=f"P = json.loads({json.dumps(params_of(task), sort_keys=True)!r})",
+        read=read,
+        body=body,
+    )

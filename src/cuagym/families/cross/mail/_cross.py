@@ -10,7 +10,6 @@ which the task only reads, must not change.
 from __future__ import annotations
 
 import copy
-import json
 import random
 from collections.abc import Mapping
 from datetime import date
@@ -21,20 +20,18 @@ from cuagym.apps.mail import REWARD_LIBRARY, WORLD_NOW, add_thread, march_date
 from cuagym.apps.mail.ops import ComposeFields, new_id, prefill, send_message
 from cuagym.apps.mail.pools import TEMPLATES
 from cuagym.core import Difficulty, StartWindow, TaskConfig
-from cuagym.families._family import GeneratedScripts, TaskFamily, family_rng
-from cuagym.families.cross._mailcrm import OWNER, office_worlds
-from cuagym.families.cross._mailcrm import params_of as params
+from cuagym.families._family import GeneratedScripts, TaskFamily, TaskParams, family_rng
+from cuagym.families.cross._mailcrm import OWNER, office_reward, office_worlds
 from cuagym.families.cross._web_cross import patch_script, record_edits, setup_script
 from cuagym.families.cross.mail._oracle import CROSS_ORACLES, reply_sentence
-from cuagym.scripts import WEB_LIBRARIES, inlined
-from cuagym.scripts import reward_script as compose_reward
+from cuagym.scripts import inlined_file
 
 __all__ = ["CloseDateReply", "TemplateToStageContacts"]
 
-State = dict[str, Any]
-#: The mail app's reward readers, after the shared frame and hub libraries.
-REWARD_HELPERS = inlined(REWARD_LIBRARY)
+#: the package of this module's reward checks (one module per family)
+_CHECKS = "cuagym.families.cross.mail._checks"
 
+State = dict[str, Any]
 #: Open stages: each has 3 to 6 deals with a primary contact in every CRM world.
 _STAGES = ("Prospecting", "Qualification", "Needs Analysis", "Proposal", "Negotiation")
 
@@ -100,10 +97,21 @@ def stage_contacts(crm: State, stage: str) -> list[dict[str, str]]:
     return [people[k] for k in sorted(people)]
 
 
+class TemplateToStageContactsParams(TaskParams):
+    """``template-to-stage-contacts``'s task parameters."""
+
+    template: str
+    subject: str
+    text: str
+    stage: str
+    members: list[dict[str, str]]
+
+
 class TemplateToStageContacts(_MailSide):
     """The paper's "email every customer in stage X the template", across the two apps."""
 
     id = "template-to-stage-contacts"
+    params_type = TemplateToStageContactsParams
     apps: ClassVar[tuple[str, ...]] = ("crm", "mail")
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path = ("compose", "write", "new")
@@ -136,21 +144,21 @@ class TemplateToStageContacts(_MailSide):
 
     # The mail side is built by ``build``; the CRM only needs to be the office's.
     def build(self, task: TaskConfig, world: State, rng: random.Random) -> None:
-        p = params(task)
+        p = TemplateToStageContactsParams.of(task)
         tid = new_id(world, "templates", "tpl")
         world["templates"][tid] = {
             "id": tid,
-            "name": p["template"],
-            "subject": p["subject"],
-            "body": p["text"],
+            "name": p.template,
+            "subject": p.subject,
+            "body": p.text,
         }
 
     def solve(self, task: TaskConfig, state: State) -> None:
-        p = params(task)
+        p = TemplateToStageContactsParams.of(task)
         fields = ComposeFields(
-            bcc=", ".join(f"{m['name']} <{m['email']}>" for m in p["members"]),
-            subject=p["subject"],
-            body=p["text"],
+            bcc=", ".join(f"{m['name']} <{m['email']}>" for m in p.members),
+            subject=p.subject,
+            body=p.text,
         )
         send_message(state, fields, now=WORLD_NOW)
 
@@ -165,47 +173,8 @@ class TemplateToStageContacts(_MailSide):
         )
 
     def write_reward(self, task: TaskConfig) -> str:
-        body = """
-        # Who should get it: the CRM's own answer, pinned to the list the context gives.
-        want = sorted({
-            cinit["contacts"][o["contactId"]]["email"].lower()
-            for o in cinit["opportunities"].values()
-            if o["stage"] == P["stage"] and o.get("contactId") in cinit["contacts"]
-            and cinit["contacts"][o["contactId"]]["email"]
-        })
-        listed = sorted(m["email"].lower() for m in P["members"])
-        checks.append(("setup", 0, want == listed, f"{len(want)} primary contacts in {P['stage']}"))
-        new = added_ids(init, cur, "messages")
-        sent = new_sent(init, cur, me)
-        m = sent[0] if len(sent) == 1 else None
-        checks.append(("sent", 1, bool(sent), f"{len(sent)} new sent message(s)"))
-        bcc = emails(m["bcc"]) if m else []
-        checks.append(("bcc_stage_contacts", 3, bcc == want, f"bcc {bcc}"))
-        visible = emails(m["to"] + m["cc"]) if m else None
-        checks.append(("to_cc_empty", 1, visible == [], f"to/cc {visible}"))
-        subj = exact(m["subject"]) if m else ""
-        checks.append(("subject", 1, subj == exact(P["subject"]), f"subject {subj!r}"))
-        typed, signature, forwarded = body_parts(m["body"] if m else "")
-        text_ok = m is not None and typed == text_lines(P["text"]) and forwarded is None
-        checks.append(("template_text", 2, text_ok, f"{len(typed)} typed line(s)"))
-        checks.append(("signature_kept", 0, signature_kept(signature, init["settings"]),
-                       "the signature block is the account's"))
-        checks.append(("one_message", 0, len(new) <= 1, f"{len(new)} new messages"))
-        own = [m["threadId"]] if m and m["threadId"] not in init["threads"] else []
-        extra = diff_outside(diff, ["messages." + k for k in new] + ["threads." + t for t in own])
-        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
-        # The CRM is only read: no deal, contact or activity edited on the way.
-        crm_extra = diff_outside(cdiff, [])
-        checks.append(("crm_untouched", 0, not crm_extra, "crm changes: " + listing(crm_extra)))
-        """
-        return compose_reward(
-            header=f"# reward.py - {task.task_id}",
-            imports="import json\n",
-            libraries=[*WEB_LIBRARIES, REWARD_HELPERS],
-            constants=f"P = json.loads({json.dumps(params(task), sort_keys=True)!r})",
-            read=_READ,
-            body=body,
-        )
+        body = inlined_file(_CHECKS, "template_to_stage_contacts.py")
+        return office_reward(task, _READ, REWARD_LIBRARY, body)
 
 
 _READ = """
@@ -254,11 +223,26 @@ _REPLY_FRAMES = (
 )
 
 
+class CloseDateReplyParams(TaskParams):
+    """``close-date-reply``'s task parameters."""
+
+    subject: str
+    sender_name: str
+    sender_email: str
+    cc_name: str
+    cc_email: str
+    opportunity: str
+    close: str
+    other_opportunity: str
+    other_close: str
+
+
 class CloseDateReply(_MailSide):
     """A customer asks when their deal closes; the answer is in the CRM (the account has
     another deal with another date), the reply goes to everyone on the email."""
 
     id = "close-date-reply"
+    params_type = CloseDateReplyParams
     apps: ClassVar[tuple[str, ...]] = ("crm", "mail")
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path = ("compose", "respond", "reply-all")
@@ -306,26 +290,26 @@ class CloseDateReply(_MailSide):
         )  # fmt: skip
 
     def build(self, task: TaskConfig, world: State, rng: random.Random) -> None:
-        p = params(task)
+        p = CloseDateReplyParams.of(task)
         add_thread(
             world,
-            {"name": p["sender_name"], "email": p["sender_email"]},
-            p["subject"],
+            {"name": p.sender_name, "email": p.sender_email},
+            p.subject,
             f"Hi Nora,\n\nFinance is planning next quarter. When do you expect "
-            f"{p['opportunity']} to close?\n\nThanks,\n{p['sender_name'].split()[0]}",
+            f"{p.opportunity} to close?\n\nThanks,\n{p.sender_name.split()[0]}",
             march_date(rng),
             unread=True,
-            cc=({"name": p["cc_name"], "email": p["cc_email"]},),
+            cc=({"name": p.cc_name, "email": p.cc_email},),
         )
 
     def solve(self, task: TaskConfig, state: State) -> None:
-        p = params(task)
+        p = CloseDateReplyParams.of(task)
         first = next(
             m for m in state["messages"].values()
-            if m["subject"] == p["subject"] and m["from"]["email"] == p["sender_email"]
+            if m["subject"] == p.subject and m["from"]["email"] == p.sender_email
         )  # fmt: skip
         _, fields = prefill(state, first["id"], "reply-all")
-        fields.body = reply_sentence(p)
+        fields.body = reply_sentence(p.model_dump())
         send_message(state, fields, None, first["threadId"], WORLD_NOW)
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
@@ -339,46 +323,7 @@ class CloseDateReply(_MailSide):
         )
 
     def write_reward(self, task: TaskConfig) -> str:
-        body = """
-        # The answer is the CRM's: the deal's close date as it stands, written out.
-        deal = [o for o in cinit["opportunities"].values() if exact(o["name"]) == exact(P["opportunity"])]
-        other = [o for o in cinit["opportunities"].values() if exact(o["name"]) == exact(P["other_opportunity"])]
-        def spelt(iso):
-            day = date.fromisoformat(iso)
-            return day.strftime("%B") + " " + str(day.day) + ", " + str(day.year)
-        want = spelt(deal[0]["closeDate"]) if len(deal) == 1 else None
-        wrong = spelt(other[0]["closeDate"]) if len(other) == 1 else None
-        checks.append(("setup", 0, want == P["close"] and wrong == P["other_close"], f"close {want}, other {wrong}"))
-        tid = find_thread(init, P["subject"], P["sender_email"])
-        original = thread_msgs(init, tid)[0] if tid else {}
-        new = added_ids(init, cur, "messages")
-        replies = [m for m in new_sent(init, cur, me) if m["threadId"] == tid]
-        m = replies[0] if len(replies) == 1 else None
-        checks.append(("replied", 1, bool(replies), f"{len(replies)} reply(ies) in the conversation"))
-        typed, signature, forwarded = body_parts(m["body"] if m else "")
-        said = " ".join(typed)
-        checks.append(("close_date", 3, m is not None and want is not None and want in said, f"typed {typed[:3]}"))
-        # Not the other deal's date: an answer that lists every date answers nothing.
-        checks.append(("only_that_deal", 0, wrong is None or wrong not in said, "the other deal's date is not in the reply"))
-        # Reply all: the sender in To, everyone else on the email in Cc, nobody added.
-        to = emails(m["to"]) if m else []
-        checks.append(("to_sender", 1, to == [P["sender_email"].lower()], f"to {to}"))
-        others = [a for a in original.get("to", []) + original.get("cc", []) if a["email"].lower() != me]
-        cc = emails(m["cc"]) if m else []
-        checks.append(("cc_everyone_else", 2, m is not None and cc == emails(others) and not m["bcc"], f"cc {cc}"))
-        checks.append(("signature_kept", 0, signature_kept(signature, init["settings"]), "the signature block is the account's"))
-        checks.append(("no_forward", 0, forwarded is None, "no forwarded message in the reply"))
-        checks.append(("one_message", 0, len(new) <= 1, f"{len(new)} new messages"))
-        extra = diff_outside(diff, ["messages." + k for k in new] + opened(init, [tid]))
-        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
-        crm_extra = diff_outside(cdiff, [])
-        checks.append(("crm_untouched", 0, not crm_extra, "crm changes: " + listing(crm_extra)))
-        """  # noqa: E501
-        return compose_reward(
-            header=f"# reward.py - {task.task_id}",
-            imports="import json\nfrom datetime import date\n",
-            libraries=[*WEB_LIBRARIES, REWARD_HELPERS],
-            constants=f"P = json.loads({json.dumps(params(task), sort_keys=True)!r})",
-            read=_READ,
-            body=body,
+        body = inlined_file(_CHECKS, "close_date_reply.py")
+        return office_reward(
+            task, _READ, REWARD_LIBRARY, body, "import json\nfrom datetime import date\n"
         )
