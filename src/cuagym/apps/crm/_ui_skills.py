@@ -8,6 +8,7 @@ only once the server rendered it: the detail page's shown values (not a form's t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
@@ -222,22 +223,46 @@ class CrmOracle(WebOracle):
                         raise PageBusy("no edit button")
                     return self.press(button, "edit the record.")
                 return await self.go_to(kind, title, query, company)
-            for key, want, how in fill:
-                sel = f'[data-testid="edit-form"] [data-testid="f-{key}"]'
-                if how == "date":
-                    step = await self.set_date(sel, want, key)
-                elif how == "choice":
-                    step = await self.set_choice(sel, want, key)
-                else:
-                    step = await self.set_text(sel, want, key)
-                if step is not None:
-                    return step
-            save = await self.one('[data-testid="save-edit"]')
-            if save is None:
-                raise PageBusy("no save button")
-            return self.press(save, "save the record.", commits=True)
+            return await self.form_step("edit-form", fill, "save-edit", "save the record.")
 
         return Stage(f"edit {title}", done, act, tries=4 + 3 * len(fill))
+
+    async def form_step(
+        self, form: str, fields: Sequence[tuple[str, str, str]], save: str, thought: str
+    ) -> Act:
+        """On the form ``form`` (its test id): fill the first of ``fields`` (field key, wanted
+        input, how: ``text``, ``date`` or ``choice``) that does not hold its value yet; when
+        all do, press the button ``save`` (a commit)."""
+        for key, want, how in fields:
+            sel = f'[data-testid="{form}"] [data-testid="f-{key}"]'
+            if how == "date":
+                step = await self.set_date(sel, want, key)
+            elif how == "choice":
+                step = await self.set_choice(sel, want, key)
+            else:
+                step = await self.set_text(sel, want, key)
+            if step is not None:
+                return step
+        button = await self.one(f'[data-testid="{save}"]')
+        if button is None:
+            raise PageBusy("no save button")
+        return self.press(button, thought, commits=True)
+
+    async def new_record_step(self, collection: str, noun: str) -> Act | None:
+        """None on the new-record form of ``collection`` (``leads``, ``accounts``...); else the
+        act towards it: the collection's tab, then its New button."""
+        here = (await self.path()).split("?")[0]
+        if await self.one('[data-testid="record-form"]') is not None and here.endswith(
+            f"/{collection}/new"
+        ):
+            return None
+        new = await self.one('[data-testid="new-record"]')
+        if new is not None and here.endswith(f"/{collection}"):
+            return self.press(new, f"start a new {noun}.")
+        tab = await self.one(f'[data-testid="nav-{collection}"]')
+        if tab is None:
+            raise PageBusy(f"no {collection.capitalize()} tab")
+        return self.press(tab, f"open the {collection} list.")
 
     def log_stage(
         self,

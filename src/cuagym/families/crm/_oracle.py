@@ -140,18 +140,7 @@ class CreateContactOracle(CrmOracle):
                         raise PageBusy("no new-contact button")
                     return self.press(button, "start a new contact on this account.")
                 return await self.go_to("account", account, account)
-            for key, want, how in fields:
-                sel = f'[data-testid="record-form"] [data-testid="f-{key}"]'
-                if how == "choice":
-                    step = await self.set_choice(sel, want, key)
-                else:
-                    step = await self.set_text(sel, want, key)
-                if step is not None:
-                    return step
-            save = await self.one('[data-testid="save"]')
-            if save is None:
-                raise PageBusy("no save button")
-            return self.press(save, "save the contact.", commits=True)
+            return await self.form_step("record-form", fields, "save", "save the contact.")
 
         return [Stage("create the contact", done, act, tries=30)]
 
@@ -407,29 +396,10 @@ class CreateAccountOracle(CrmOracle):
             ) == format_money(int(p["annual_revenue_cents"]))
 
         async def act() -> Act:
-            here = (await self.path()).split("?")[0]
-            if await self.one('[data-testid="record-form"]') is None or not here.endswith(
-                "/accounts/new"
-            ):
-                new = await self.one('[data-testid="new-record"]')
-                if new is not None and here.endswith("/accounts"):
-                    return self.press(new, "start a new account.")
-                tab = await self.one('[data-testid="nav-accounts"]')
-                if tab is None:
-                    raise PageBusy("no Accounts tab")
-                return self.press(tab, "open the accounts list.")
-            for key, want, how in fields:
-                sel = f'[data-testid="record-form"] [data-testid="f-{key}"]'
-                if how == "choice":
-                    step = await self.set_choice(sel, want, key)
-                else:
-                    step = await self.set_text(sel, want, key)
-                if step is not None:
-                    return step
-            save = await self.one('[data-testid="save"]')
-            if save is None:
-                raise PageBusy("no save button")
-            return self.press(save, "save the account.", commits=True)
+            start = await self.new_record_step("accounts", "account")
+            if start is not None:
+                return start
+            return await self.form_step("record-form", fields, "save", "save the account.")
 
         return [Stage("create the account", done, act, tries=30)]
 

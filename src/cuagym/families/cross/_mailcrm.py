@@ -19,11 +19,12 @@ from typing import Any
 from cuagym.apps import crm as crm_app
 from cuagym.apps import mail as mail_app
 from cuagym.core import TaskConfig
-from cuagym.families._family import family_rng
+from cuagym.families._family import GeneratedScripts, family_rng
+from cuagym.families.cross._web_cross import patch_script, record_edits, setup_script
 from cuagym.scripts import WEB_LIBRARIES, inlined
 from cuagym.scripts import reward_script as compose_reward
 
-__all__ = ["OWNER", "office_reward", "office_worlds", "owner_in_crm", "params_of"]
+__all__ = ["OWNER", "office_reward", "office_scripts", "office_worlds", "owner_in_crm", "params_of"]
 
 State = dict[str, Any]
 
@@ -68,4 +69,16 @@ def office_reward(
         constants=f"P = json.loads({json.dumps(params_of(task), sort_keys=True)!r})",
         read=read,
         body=body,
+    )
+
+
+def office_scripts(
+    task: TaskConfig, mail: State, crm: State, changed: str, gold: State
+) -> GeneratedScripts:
+    """``initial_setup.py`` sets both worlds in the session; ``golden_patch.py`` turns the
+    ``changed`` app's world (``"mail"`` or ``"crm"``) into ``gold``, leaving the other alone."""
+    worlds = {"mail": mail, "crm": crm}
+    return GeneratedScripts(
+        initial_setup=setup_script(worlds, task.task_id),
+        golden_patch=patch_script({changed: record_edits(worlds[changed], gold)}, task.task_id),
     )

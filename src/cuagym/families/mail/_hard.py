@@ -12,7 +12,7 @@ from cuagym.apps.mail.ops import (
     ComposeFields,
     add_label,
     create_label,
-    new_id,
+    create_template,
     prefill,
     send_message,
     set_folder,
@@ -102,13 +102,7 @@ class SendTemplateToGroup(MailFamily):
 
     def build(self, task: TaskConfig, world: State, rng: random.Random) -> None:
         p = SendTemplateToGroupParams.of(task)
-        tid = new_id(world, "templates", "tpl")
-        world["templates"][tid] = {
-            "id": tid,
-            "name": p.template,
-            "subject": p.subject,
-            "body": p.text,
-        }
+        create_template(world, p.template, p.subject, p.text)
         company_of = {d: c for c, d in COMPANIES}
         for m in p.members:
             add_contact(world, m, company_of[m["email"].split("@", 1)[1]], [p.group])

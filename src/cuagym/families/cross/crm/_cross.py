@@ -29,8 +29,7 @@ from cuagym.apps.crm.pools import FIRST, LAST, TITLES
 from cuagym.apps.mail import add_thread
 from cuagym.core import Difficulty, StartWindow, TaskConfig
 from cuagym.families._family import GeneratedScripts, TaskFamily, TaskParams, family_rng
-from cuagym.families.cross._mailcrm import OWNER, office_reward, office_worlds
-from cuagym.families.cross._web_cross import patch_script, record_edits, setup_script
+from cuagym.families.cross._mailcrm import OWNER, office_reward, office_scripts, office_worlds
 from cuagym.families.cross.crm._oracle_cross import CROSS_ORACLES
 from cuagym.scripts import inlined_file
 
@@ -208,10 +207,7 @@ class DealChangeFromEmail(_CrossFamily):
         update_record(gold, "opportunities", oid, terms)
         logged = {"subject": p.subject, "type": "Email", "dueDate": None, "description": ""}
         create_activity(gold, "opportunity", oid, logged, completed=True, now=WORLD_NOW)
-        return GeneratedScripts(
-            initial_setup=setup_script({"mail": mail, "crm": crm}, task.task_id),
-            golden_patch=patch_script({"crm": record_edits(crm, gold)}, task.task_id),
-        )
+        return office_scripts(task, mail, crm, "crm", gold)
 
     def write_reward(self, task: TaskConfig) -> str:
         body = inlined_file(_CHECKS, "deal_change_from_email.py")
@@ -378,10 +374,7 @@ class LeadFromInquiry(_CrossFamily):
             "ownerId": crm["currentUser"],
         }  # fmt: skip
         create_record(gold, "leads", values, now=WORLD_NOW)
-        return GeneratedScripts(
-            initial_setup=setup_script({"mail": mail, "crm": crm}, task.task_id),
-            golden_patch=patch_script({"crm": record_edits(crm, gold)}, task.task_id),
-        )
+        return office_scripts(task, mail, crm, "crm", gold)
 
     def write_reward(self, task: TaskConfig) -> str:
         body = inlined_file(_CHECKS, "lead_from_inquiry.py")

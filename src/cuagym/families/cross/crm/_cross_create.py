@@ -25,8 +25,7 @@ from cuagym.apps.crm.pools import TITLES
 from cuagym.apps.mail import add_thread
 from cuagym.core import Difficulty, StartWindow, TaskConfig
 from cuagym.families._family import GeneratedScripts, TaskParams, family_rng
-from cuagym.families.cross._mailcrm import OWNER, office_reward, office_worlds
-from cuagym.families.cross._web_cross import patch_script, record_edits, setup_script
+from cuagym.families.cross._mailcrm import OWNER, office_reward, office_scripts, office_worlds
 from cuagym.families.cross.crm._cross import _READ, _CrossFamily, _mail_date
 from cuagym.scripts import inlined_file
 
@@ -164,10 +163,7 @@ class OpportunityFromEmail(_CrossFamily):
             "leadSource": None, "nextStep": "", "description": "", "ownerId": gold["currentUser"],
         }  # fmt: skip
         create_record(gold, "opportunities", values, now=WORLD_NOW)
-        return GeneratedScripts(
-            initial_setup=setup_script({"mail": mail, "crm": crm}, task.task_id),
-            golden_patch=patch_script({"crm": record_edits(crm, gold)}, task.task_id),
-        )
+        return office_scripts(task, mail, crm, "crm", gold)
 
     def write_reward(self, task: TaskConfig) -> str:
         body = inlined_file(_CHECKS, "opportunity_from_email.py")
@@ -294,10 +290,7 @@ class HandoverFromEmail(_CrossFamily):
         oid = next(k for k, o in gold["opportunities"].items() if o["name"] == p.opportunity)
         update_record(gold, "contacts", cid, {"title": p.title, "phone": p.phone})
         update_record(gold, "opportunities", oid, {"contactId": successor})
-        return GeneratedScripts(
-            initial_setup=setup_script({"mail": mail, "crm": crm}, task.task_id),
-            golden_patch=patch_script({"crm": record_edits(crm, gold)}, task.task_id),
-        )
+        return office_scripts(task, mail, crm, "crm", gold)
 
     def write_reward(self, task: TaskConfig) -> str:
         body = inlined_file(_CHECKS, "handover_from_email.py")

@@ -11,18 +11,18 @@ from __future__ import annotations
 
 import copy
 import random
+from abc import abstractmethod
 from collections.abc import Mapping
 from datetime import date
 from typing import Any, ClassVar
 
 from cuagym.apps.crm import build_seed as crm_seed
 from cuagym.apps.mail import REWARD_LIBRARY, WORLD_NOW, add_thread, march_date
-from cuagym.apps.mail.ops import ComposeFields, new_id, prefill, send_message
+from cuagym.apps.mail.ops import ComposeFields, create_template, prefill, send_message
 from cuagym.apps.mail.pools import TEMPLATES
 from cuagym.core import Difficulty, StartWindow, TaskConfig
 from cuagym.families._family import GeneratedScripts, TaskFamily, TaskParams, family_rng
-from cuagym.families.cross._mailcrm import OWNER, office_reward, office_worlds
-from cuagym.families.cross._web_cross import patch_script, record_edits, setup_script
+from cuagym.families.cross._mailcrm import OWNER, office_reward, office_scripts, office_worlds
 from cuagym.families.cross.mail._oracle import CROSS_ORACLES, reply_sentence
 from cuagym.scripts import inlined_file
 
@@ -82,8 +82,23 @@ class _MailSide(TaskFamily):
 
     domain: ClassVar[str] = "mail"
 
+    @abstractmethod
+    def build(self, task: TaskConfig, world: State, rng: random.Random) -> None:
+        """Inject what the task's context promises into the mailbox ``world`` (in place)."""
+
+    @abstractmethod
+    def solve(self, task: TaskConfig, state: State) -> None:
+        """Change the mailbox ``state`` (in place) the way a person using the UI would."""
+
     def oracle(self, task: TaskConfig) -> object | None:
         return CROSS_ORACLES[self.id](task)
+
+    def generate(self, task: TaskConfig) -> GeneratedScripts:
+        mail, crm = office_worlds(task)
+        self.build(task, mail, family_rng(task, "inject"))
+        gold = copy.deepcopy(mail)
+        self.solve(task, gold)
+        return office_scripts(task, mail, crm, "mail", gold)
 
 
 def stage_contacts(crm: State, stage: str) -> list[dict[str, str]]:
@@ -145,13 +160,7 @@ class TemplateToStageContacts(_MailSide):
     # The mail side is built by ``build``; the CRM only needs to be the office's.
     def build(self, task: TaskConfig, world: State, rng: random.Random) -> None:
         p = TemplateToStageContactsParams.of(task)
-        tid = new_id(world, "templates", "tpl")
-        world["templates"][tid] = {
-            "id": tid,
-            "name": p.template,
-            "subject": p.subject,
-            "body": p.text,
-        }
+        create_template(world, p.template, p.subject, p.text)
 
     def solve(self, task: TaskConfig, state: State) -> None:
         p = TemplateToStageContactsParams.of(task)
@@ -161,16 +170,6 @@ class TemplateToStageContacts(_MailSide):
             body=p.text,
         )
         send_message(state, fields, now=WORLD_NOW)
-
-    def generate(self, task: TaskConfig) -> GeneratedScripts:
-        mail, crm = office_worlds(task)
-        self.build(task, mail, family_rng(task, "inject"))
-        gold = copy.deepcopy(mail)
-        self.solve(task, gold)
-        return GeneratedScripts(
-            initial_setup=setup_script({"crm": crm, "mail": mail}, task.task_id),
-            golden_patch=patch_script({"mail": record_edits(mail, gold)}, task.task_id),
-        )
 
     def write_reward(self, task: TaskConfig) -> str:
         body = inlined_file(_CHECKS, "template_to_stage_contacts.py")
@@ -311,16 +310,6 @@ class CloseDateReply(_MailSide):
         _, fields = prefill(state, first["id"], "reply-all")
         fields.body = reply_sentence(p.model_dump())
         send_message(state, fields, None, first["threadId"], WORLD_NOW)
-
-    def generate(self, task: TaskConfig) -> GeneratedScripts:
-        mail, crm = office_worlds(task)
-        self.build(task, mail, family_rng(task, "inject"))
-        gold = copy.deepcopy(mail)
-        self.solve(task, gold)
-        return GeneratedScripts(
-            initial_setup=setup_script({"crm": crm, "mail": mail}, task.task_id),
-            golden_patch=patch_script({"mail": record_edits(mail, gold)}, task.task_id),
-        )
 
     def write_reward(self, task: TaskConfig) -> str:
         body = inlined_file(_CHECKS, "close_date_reply.py")
