@@ -16,6 +16,8 @@ on the host) whose part below its inline marker is pasted into the script.
 :func:`reward_script` assembles a reward from these, a domain's read block and its checks;
 :mod:`._desktop_scripts` composes a desktop app's setup and golden scripts from parts
 (:func:`desktop_script`) and its reward (:func:`desktop_reward`).
+:func:`hub_script` a web task's setup or golden script from the hub client (:mod:`._hub_client`)
+and an app's blocks (:mod:`._web_scripts`).
 """
 
 from pathlib import Path
@@ -35,6 +37,7 @@ from cuagym.scripts._desktop_scripts import (
     json_literal,
     statements_of,
 )
+from cuagym.scripts._web_scripts import HUB_CLIENT, hub_json_literal, hub_script
 
 # Read as text, not imported: _hub imports requests, which the env image has but a host with
 # only the demo's install does not (the host only pastes the module into reward.py).
@@ -51,11 +54,14 @@ __all__ = [
     "DESKTOP_LIBRARIES",
     "DESK_WEB_LIBRARIES",
     "FIGURE_LIBRARY",
+    "HUB_CLIENT",
     "WEB_LIBRARIES",
     "Part",
     "desktop_reward",
     "desktop_script",
     "doc_line",
+    "hub_json_literal",
+    "hub_script",
     "inlined",
     "inlined_file",
     "json_literal",

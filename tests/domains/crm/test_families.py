@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 import yaml
 
+from cuagym.apps.crm import long_date
 from cuagym.apps.crm._fields import format_money
 from cuagym.domains import load_domain
-from cuagym.families.crm._records import long_date
 from tests.conftest import LiveHub
 from tests.domains.family_harness import check_sample
 

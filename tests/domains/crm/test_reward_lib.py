@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cuagym.apps.crm._reward_lib import added, digits, exact, fold, unlike
+from cuagym.apps.crm.reward_lib import added, digits, exact, fold, unlike
 from cuagym.families.crm._common import REWARD_HELPERS
 
 
@@ -39,7 +39,7 @@ def test_the_inlined_text_is_the_module_below_its_marker() -> None:
 
 
 def test_mail_read_marks_allow_only_unread_flags_and_only_when_opening_marks_read() -> None:
-    from cuagym.apps.crm._reward_lib import mail_read_marks
+    from cuagym.apps.crm.reward_lib import mail_read_marks
 
     threads = {"t2": {}, "t1": {}}
     assert mail_read_marks({"settings": {"markReadOnOpen": True}, "threads": threads}) == [

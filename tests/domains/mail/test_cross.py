@@ -160,8 +160,6 @@ def test_a_wrong_mail_end_state_scores_below_one(mistake: Mistake, end_states: E
 # -- the CRM is only read -------------------------------------------------------------------------
 _CRM_EDIT = """
 import os, requests
-
-domain = load_domain("mail")
 hub, sid = os.environ["CUAGYM_HUB"], os.environ["CUAGYM_SID"]
 auth = {"Authorization": "Bearer " + os.environ["CUAGYM_HUB_TOKEN"]}
 state = requests.get(hub + "/crm/state", params={"sid": sid}, headers=auth).json()["stored_state"]

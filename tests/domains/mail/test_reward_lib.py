@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cuagym.apps.mail._reward_lib import (
+from cuagym.apps.mail.reward_lib import (
     body_parts,
     exact,
     fold,

@@ -20,8 +20,12 @@ from cuagym.families.crm._records import (
     UpdateDealTerms,
     UpdateLeadStatus,
 )
-from cuagym.families.cross.crm._cross import DealChangeFromEmail, LeadFromInquiry
-from cuagym.families.cross.crm._cross_create import HandoverFromEmail, OpportunityFromEmail
+from cuagym.families.cross.crm import (
+    DealChangeFromEmail,
+    HandoverFromEmail,
+    LeadFromInquiry,
+    OpportunityFromEmail,
+)
 
 __all__ = ["FAMILIES"]
 

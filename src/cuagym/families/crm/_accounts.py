@@ -6,14 +6,18 @@ import copy
 import random
 from typing import ClassVar
 
-from cuagym.apps.crm._fields import format_money
-from cuagym.apps.crm._ops import create_record
+from cuagym.apps.crm import format_money, phone
+from cuagym.apps.crm.ops import create_record
 from cuagym.core import Difficulty, TaskConfig
-from cuagym.families._family import GeneratedScripts
+from cuagym.families._family import GeneratedScripts, TaskParams
 from cuagym.families.crm._common import GEN_NOW, build_world, params_of, reward_script
-from cuagym.families.crm._records import ME, _Family, phone
+from cuagym.families.crm._records import ME, _Family
+from cuagym.scripts import inlined_file
 
 __all__ = ["CreateAccount"]
+
+#: the package of this module's reward checks (one module per family)
+_CHECKS = "cuagym.families.crm._checks"
 
 # (name, web domain, industry, billing city, billing state): none of them is in the seed.
 _COMPANIES = (
@@ -46,8 +50,23 @@ _FRAMES = (
 )
 
 
+class CreateAccountParams(TaskParams):
+    """``create-account``'s task parameters."""
+
+    name: str
+    type: str
+    industry: str
+    website: str
+    phone: str
+    employees: int
+    annual_revenue_cents: int
+    city: str
+    state: str
+
+
 class CreateAccount(_Family):
     id: ClassVar[str] = "create-account"
+    params_type = CreateAccountParams
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("accounts", "manage", "new-account")
 
@@ -72,43 +91,19 @@ class CreateAccount(_Family):
         )  # fmt: skip
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        p = params_of(task)
+        p = CreateAccountParams.of(task)
         world = build_world(task)
         gold = copy.deepcopy(world)
         values = {
-            "name": p["name"], "type": p["type"], "industry": p["industry"], "rating": None,
-            "website": p["website"], "phone": p["phone"], "employees": p["employees"],
-            "annualRevenueCents": p["annual_revenue_cents"], "billingStreet": "",
-            "billingCity": p["city"], "billingState": p["state"], "billingPostalCode": "",
+            "name": p.name, "type": p.type, "industry": p.industry, "rating": None,
+            "website": p.website, "phone": p.phone, "employees": p.employees,
+            "annualRevenueCents": p.annual_revenue_cents, "billingStreet": "",
+            "billingCity": p.city, "billingState": p.state, "billingPostalCode": "",
             "billingCountry": "", "description": "", "ownerId": world["currentUser"],
         }  # fmt: skip
         create_record(gold, "accounts", values, now=GEN_NOW)
         return self.scripts(task, world, gold)
 
     def write_reward(self, task: TaskConfig) -> str:
-        body = """
-        new = added(diff, "accounts")
-        mine = [a for a in new if exact(cur["accounts"][a]["name"]) == exact(P["name"])]
-        acc = cur["accounts"][mine[0]] if len(mine) == 1 else {}
-        checks.append(("account_created", 2, bool(acc), f"{len(mine)} new account(s) named {P['name']!r}"))
-        checks.append(("type", 1, acc.get("type") == P["type"], f"type is {acc.get('type')!r}"))
-        checks.append(("industry", 1, acc.get("industry") == P["industry"], f"industry is {acc.get('industry')!r}"))
-        # The address as typed, with or without a scheme.
-        site = fold(acc.get("website")).removeprefix("https://").removeprefix("http://")
-        checks.append(("website", 1, bool(acc) and site == fold(P["website"]), f"website is {acc.get('website')!r}"))
-        checks.append(("phone", 1, bool(acc) and digits(acc.get("phone")) == digits(P["phone"]), f"phone is {acc.get('phone')!r}"))
-        checks.append(("employees", 1, acc.get("employees") == P["employees"], f"employees is {acc.get('employees')!r}"))
-        # Dollars typed as dollars: a revenue in cents typed as dollars is 100 times too much.
-        checks.append(("annual_revenue", 2, acc.get("annualRevenueCents") == P["annual_revenue_cents"], f"annualRevenueCents is {acc.get('annualRevenueCents')!r}"))
-        checks.append(("billing_city_state", 1, bool(acc) and exact(acc.get("billingCity")) == exact(P["city"]) and exact(acc.get("billingState")) == exact(P["state"]), f"billing {acc.get('billingCity')!r}, {acc.get('billingState')!r}"))
-        # Nothing the instruction did not give: no rating, street, postal code, country or
-        # description, and the owner the form proposes (you).
-        blank = {"rating": None, "billingStreet": "", "billingPostalCode": "", "billingCountry": "",
-                 "description": "", "ownerId": init["currentUser"]}
-        wrong = unlike(acc, blank) if acc else []
-        checks.append(("nothing_unasked", 0, not wrong, "also set: " + listing(wrong)))
-        checks.append(("one_account", 0, len(new) <= 1, f"{len(new)} new accounts"))
-        extra = diff_outside(diff, ["accounts." + a for a in new])
-        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
-        """  # noqa: E501
+        body = inlined_file(_CHECKS, "create_account.py")
         return reward_script(params_of(task), body, self.id)

@@ -14,15 +14,14 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
-from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
-from cuagym.apps.crm._seed import build_seed
+from cuagym.apps.crm import REWARD_LIBRARY, WORLD_NOW, varied_seed
 from cuagym.core import TaskConfig
 from cuagym.families._family import family_rng
-from cuagym.scripts import WEB_LIBRARIES, inlined_file
+from cuagym.scripts import WEB_LIBRARIES, hub_json_literal, hub_script, inlined
 from cuagym.scripts import reward_script as compose_reward
 
 __all__ = [
@@ -39,7 +38,7 @@ __all__ = [
 
 State = dict[str, Any]
 #: the "now" of golden patches: new records' createdAt (a reward never checks it).
-GEN_NOW = datetime(2026, 12, 1, 15, 0, tzinfo=UTC)
+GEN_NOW = WORLD_NOW
 
 
 def params_of(task: TaskConfig) -> dict[str, Any]:
@@ -62,43 +61,10 @@ def opportunity_of(state: State, name: str) -> str:
 
 def build_world(task: TaskConfig, protect: Iterable[str] = ()) -> State:
     """The seed, varied by the task id: fewer leads, other deal sizes; ``protect`` ids kept."""
-    rng = family_rng(task, "world")
-    state = build_seed()
-    keep = set(protect)
-    droppable = sorted(lid for lid in state["leads"] if lid not in keep)
-    for lid in rng.sample(droppable, k=rng.randint(3, 9)):
-        _drop(state, "lead", lid)
-    for oid, opp in state["opportunities"].items():
-        if oid in keep or opp["stage"].startswith("Closed") or opp["amountCents"] is None:
-            continue
-        factor = rng.choice([0.75, 0.8, 0.9, 1.0, 1.1, 1.2, 1.25, 1.5])
-        opp["amountCents"] = round(opp["amountCents"] * factor / 50_000) * 50_000
-    state["ui"] = {"recentItems": []}
-    return state
-
-
-def _drop(state: State, kind: str, rid: str) -> None:
-    collection = {"lead": "leads", "opportunity": "opportunities"}[kind]
-    del state[collection][rid]
-    for attached in ("activities", "notes"):
-        for key in [k for k, v in state[attached].items() if (v["relatedType"], v["relatedId"])
-                    == (kind, rid)]:  # fmt: skip
-            del state[attached][key]
+    return varied_seed(family_rng(task, "world"), protect)
 
 
 # -- script sources -----------------------------------------------------------------------------
-_HEADER = """import json
-import os
-import sys
-from pathlib import Path
-
-import requests
-
-HUB = os.environ["CUAGYM_HUB"].rstrip("/")
-SID = os.environ.get("CUAGYM_SID") or Path("/home/user/.cuagym/sid").read_text().strip()
-AUTH = {"Authorization": "Bearer " + os.environ.get("CUAGYM_HUB_TOKEN", "")}
-"""
-
 _POST = """
 r = requests.post(
     f"{HUB}/crm/post",
@@ -114,17 +80,17 @@ print(json.dumps(r.json()))
 """
 
 
+_PATCH = Path(__file__).with_name("_patch_body.py")
+
+
 def _literal(value: Any) -> str:
-    return f"json.loads({json.dumps(value, ensure_ascii=False, sort_keys=True)!r})"
+    return hub_json_literal(value, "repr")
 
 
 def setup_script(world: State, title: str) -> str:
     """``initial_setup.py``: ``set`` the whole world (initial := current := world)."""
-    return (
-        f"# initial_setup.py - {title}\n"
-        + _HEADER
-        + f"\nstate = {_literal(world)}\n"
-        + _POST % {"action": "set"}
+    return hub_script(
+        f"# initial_setup.py - {title}", f"state = {_literal(world)}", _POST % {"action": "set"}
     )
 
 
@@ -146,26 +112,16 @@ def patch_script(before: State, after: State, title: str) -> str:
         gone = sorted(set(old) - set(records))
         if gone:
             remove[collection] = gone
-    body = f"""
-UPSERT = {_literal(upsert)}
-REMOVE = {_literal(remove)}
-
-r = requests.get(f"{{HUB}}/crm/state", params={{"sid": SID}}, headers=AUTH, timeout=60)
-r.raise_for_status()
-state = r.json()["stored_state"]
-if state is None:
-    sys.exit("this session has no state yet: run initial_setup.py first")
-for collection, records in UPSERT.items():
-    state[collection].update(records)
-for collection, ids in REMOVE.items():
-    for rid in ids:
-        state[collection].pop(rid, None)
-"""
-    return f"# golden_patch.py - {title}\n" + _HEADER + body + _POST % {"action": "set_current"}
+    return hub_script(
+        f"# golden_patch.py - {title}",
+        f"UPSERT = {_literal(upsert)}\nREMOVE = {_literal(remove)}",
+        inlined(_PATCH),
+        _POST % {"action": "set_current"},
+    )
 
 
 #: The helpers every crm reward carries (after the shared frame and hub libraries).
-REWARD_HELPERS = inlined_file("cuagym.apps.crm", "_reward_lib.py")
+REWARD_HELPERS = inlined(REWARD_LIBRARY)
 
 _READ = """
 data = hub_state("crm")

@@ -10,13 +10,25 @@ import copy
 import random
 from typing import Any, ClassVar
 
-from cuagym.apps.crm._convert import convert_defaults, matching_accounts, parse_convert_form
-from cuagym.apps.crm._fields import format_money, money_input
-from cuagym.apps.crm._ops import convert_lead, new_id
-from cuagym.apps.crm._schema import STAGE_PROBABILITY
-from cuagym.apps.crm._seed import build_seed, slug
+from cuagym.apps.crm import (
+    STAGE_PROBABILITY,
+    build_seed,
+    format_money,
+    long_date,
+    money_input,
+    phone,
+    slug,
+)
+from cuagym.apps.crm.ops import (
+    convert_defaults,
+    convert_lead,
+    matching_accounts,
+    new_id,
+    parse_convert_form,
+)
+from cuagym.apps.crm.pools import FIRST, LAST, TITLES
 from cuagym.core import Difficulty, TaskConfig
-from cuagym.families._family import GeneratedScripts
+from cuagym.families._family import GeneratedScripts, TaskParams
 from cuagym.families.crm._common import (
     GEN_NOW,
     build_world,
@@ -24,18 +36,13 @@ from cuagym.families.crm._common import (
     params_of,
     reward_script,
 )
-from cuagym.families.crm._records import (
-    FIRST,
-    LAST,
-    ME,
-    TITLES,
-    _Family,
-    future_date,
-    long_date,
-    phone,
-)
+from cuagym.families.crm._records import ME, _Family, future_date
+from cuagym.scripts import inlined_file
 
 __all__ = ["ConvertLeadExistingAccount", "ConvertLeadNewAccount"]
+
+#: the package of this module's reward checks (one module per family)
+_CHECKS = "cuagym.families.crm._checks"
 
 _PRODUCTS = ["Dispatch Rollout", "Scheduling Pilot", "Field Service Suite", "Route Planner"]
 _SUFFIXES = [" Inc.", " LLC", " Holdings", " Group"]
@@ -100,8 +107,27 @@ def _convert(world: dict[str, Any], lid: str, overrides: dict[str, str]) -> dict
     return gold
 
 
+class ConvertLeadNewAccountParams(TaskParams):
+    """``convert-lead-new-account``'s task parameters."""
+
+    first: str
+    last: str
+    company: str
+    email: str
+    account_name: str
+    account_type: str
+    contact_title: str
+    contact_phone: str
+    opportunity: str
+    stage: str
+    amount_cents: int
+    close_date: str
+    probability: int
+
+
 class ConvertLeadNewAccount(_Family):
     id: ClassVar[str] = "convert-lead-new-account"
+    params_type = ConvertLeadNewAccountParams
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("leads", "convert", "new-account")
 
@@ -135,76 +161,41 @@ class ConvertLeadNewAccount(_Family):
         )  # fmt: skip
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        p = params_of(task)
-        lid = lead_of(build_seed(), p["first"], p["last"], p["company"])
+        p = ConvertLeadNewAccountParams.of(task)
+        lid = lead_of(build_seed(), p.first, p.last, p.company)
         world = build_world(task, protect={lid})
         gold = _convert(world, lid, {
-            "account.name": p["account_name"], "account.type": p["account_type"],
-            "contact.title": p["contact_title"], "contact.phone": p["contact_phone"],
-            "opportunity.name": p["opportunity"], "opportunity.stage": p["stage"],
-            "opportunity.amountCents": money_input(p["amount_cents"]),
-            "opportunity.closeDate": p["close_date"],
+            "account.name": p.account_name, "account.type": p.account_type,
+            "contact.title": p.contact_title, "contact.phone": p.contact_phone,
+            "opportunity.name": p.opportunity, "opportunity.stage": p.stage,
+            "opportunity.amountCents": money_input(p.amount_cents),
+            "opportunity.closeDate": p.close_date,
         })  # fmt: skip
         return self.scripts(task, world, gold)
 
     def write_reward(self, task: TaskConfig) -> str:
-        body = """
-        lid = lead_id(init, P["first"], P["last"], P["company"])
-        src = init["leads"].get(lid) or {}
-        lead = cur["leads"].get(lid) or {}
-        new_accounts, new_contacts, new_opps = (added(diff, c) for c in ("accounts", "contacts", "opportunities"))
-        aid = new_accounts[0] if len(new_accounts) == 1 else None
-        acc = cur["accounts"].get(aid) or {}
-        cid = new_contacts[0] if len(new_contacts) == 1 else None
-        con = cur["contacts"].get(cid) or {}
-        oid = new_opps[0] if len(new_opps) == 1 else None
-        opp = cur["opportunities"].get(oid) or {}
-        checks.append(("lead_found", 0, lid is not None, f"lead {lid}"))
-        checks.append(("lead_converted", 2, lead.get("status") == "Converted", f"lead status is {lead.get('status')!r}"))
-        checks.append(("account_created", 2, aid is not None and exact(acc.get("name")) == exact(P["account_name"]), f"{len(new_accounts)} new account(s); name {acc.get('name')!r}"))
-        checks.append(("account_type", 1, aid is not None and acc.get("type") == P["account_type"], f"type is {acc.get('type')!r}"))
-        checks.append(("lead_links_account", 1, aid is not None and lead.get("convertedAccountId") == aid, f"convertedAccountId is {lead.get('convertedAccountId')!r}"))
-        checks.append(("contact_on_account", 2, cid is not None and aid is not None and con.get("accountId") == aid and lead.get("convertedContactId") == cid, f"{len(new_contacts)} new contact(s); accountId {con.get('accountId')!r}"))
-        checks.append(("contact_email", 1, cid is not None and fold(con.get("email")) == fold(P["email"]), f"email is {con.get('email')!r}"))
-        checks.append(("contact_title", 1, cid is not None and exact(con.get("title")) == exact(P["contact_title"]), f"title is {con.get('title')!r}"))
-        checks.append(("contact_phone", 1, cid is not None and digits(con.get("phone")) == digits(P["contact_phone"]), f"phone is {con.get('phone')!r}"))
-        checks.append(("opportunity_created", 1, oid is not None and exact(opp.get("name")) == exact(P["opportunity"]) and lead.get("convertedOpportunityId") == oid, f"{len(new_opps)} new opportunity(ies); name {opp.get('name')!r}"))
-        checks.append(("opportunity_links", 1, oid is not None and opp.get("accountId") == aid and opp.get("contactId") == cid, f"accountId {opp.get('accountId')!r}, contactId {opp.get('contactId')!r}"))
-        checks.append(("opportunity_stage", 1, opp.get("stage") == P["stage"], f"stage is {opp.get('stage')!r}"))
-        checks.append(("opportunity_amount", 1, opp.get("amountCents") == P["amount_cents"], f"amountCents is {opp.get('amountCents')!r}"))
-        checks.append(("opportunity_close", 1, opp.get("closeDate") == P["close_date"], f"closeDate is {opp.get('closeDate')!r}"))
-        # Everything the instruction did not mention stays as the form proposes it from the lead:
-        # the account's details and address, the contact's name, mobile and address, the deal's
-        # default probability, no type, next step or description, the lead's owner on all three.
-        owner = src.get("ownerId")
-        want_acc = {"industry": src.get("industry"), "rating": src.get("rating"), "website": src.get("website"),
-                    "phone": src.get("phone"), "employees": src.get("employees"),
-                    "annualRevenueCents": src.get("annualRevenueCents"), "billingStreet": src.get("street"),
-                    "billingCity": src.get("city"), "billingState": src.get("state"),
-                    "billingPostalCode": src.get("postalCode"), "billingCountry": src.get("country"),
-                    "description": "", "ownerId": owner}
-        want_con = {"salutation": src.get("salutation"), "firstName": src.get("firstName"),
-                    "lastName": src.get("lastName"), "department": "", "mobile": src.get("mobile"),
-                    "leadSource": src.get("leadSource"), "mailingStreet": src.get("street"),
-                    "mailingCity": src.get("city"), "mailingState": src.get("state"),
-                    "mailingPostalCode": src.get("postalCode"), "mailingCountry": src.get("country"),
-                    "description": src.get("description"), "ownerId": owner}
-        want_opp = {"probability": P["probability"], "type": None, "nextStep": "", "description": "",
-                    "leadSource": src.get("leadSource"), "ownerId": owner}
-        off = ["account." + k for k in unlike(acc, want_acc)] if acc else []
-        off += ["contact." + k for k in unlike(con, want_con)] if con else []
-        off += ["opportunity." + k for k in unlike(opp, want_opp)] if opp else []
-        checks.append(("rest_as_proposed", 0, not off, "changed: " + listing(off)))
-        checks.append(("one_of_each", 0, len(new_accounts) <= 1 and len(new_contacts) <= 1 and len(new_opps) <= 1, "no duplicate records"))
-        converted = [f"leads.{lid}.{k}" for k in ("status", "convertedAt", "convertedAccountId", "convertedContactId", "convertedOpportunityId")]
-        extra = diff_outside(diff, converted + ["accounts." + a for a in new_accounts] + ["contacts." + c for c in new_contacts] + ["opportunities." + o for o in new_opps])
-        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
-        """  # noqa: E501
+        body = inlined_file(_CHECKS, "convert_lead_new_account.py")
         return reward_script(params_of(task), body, self.id)
+
+
+class ConvertLeadExistingAccountParams(TaskParams):
+    """``convert-lead-existing-account``'s task parameters."""
+
+    first: str
+    last: str
+    company: str
+    title: str
+    email: str
+    phone: str
+    status: str
+    owner: str
+    account: str
+    department: str
 
 
 class ConvertLeadExistingAccount(_Family):
     id: ClassVar[str] = "convert-lead-existing-account"
+    params_type = ConvertLeadExistingAccountParams
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("leads", "convert", "existing-account")
 
@@ -232,18 +223,18 @@ class ConvertLeadExistingAccount(_Family):
         )  # fmt: skip
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        p = params_of(task)
+        p = ConvertLeadExistingAccountParams.of(task)
         seed = build_seed()
-        aid = next(k for k, a in seed["accounts"].items() if a["name"] == p["account"])
+        aid = next(k for k, a in seed["accounts"].items() if a["name"] == p.account)
         world = build_world(task, protect={aid})
         lid = new_id(world, "leads")
-        owner = next(k for k, u in world["users"].items() if u["name"] == p["owner"])
+        owner = next(k for k, u in world["users"].items() if u["name"] == p.owner)
         account = world["accounts"][aid]
         world["leads"][lid] = {
-            "id": lid, "salutation": None, "firstName": p["first"], "lastName": p["last"],
-            "company": p["company"], "title": p["title"], "email": p["email"], "phone": p["phone"],
+            "id": lid, "salutation": None, "firstName": p.first, "lastName": p.last,
+            "company": p.company, "title": p.title, "email": p.email, "phone": p.phone,
             "mobile": "", "website": account["website"], "industry": account["industry"],
-            "leadSource": "Web", "status": p["status"], "rating": "Warm", "employees": None,
+            "leadSource": "Web", "status": p.status, "rating": "Warm", "employees": None,
             "annualRevenueCents": None, "street": account["billingStreet"],
             "city": account["billingCity"], "state": account["billingState"],
             "postalCode": account["billingPostalCode"], "country": account["billingCountry"],
@@ -253,41 +244,10 @@ class ConvertLeadExistingAccount(_Family):
         }  # fmt: skip
         gold = _convert(world, lid, {
             "accountMode": "existing", "existingAccountId": aid,
-            "contact.department": p["department"], "createOpportunity": "",
+            "contact.department": p.department, "createOpportunity": "",
         })  # fmt: skip
         return self.scripts(task, world, gold)
 
     def write_reward(self, task: TaskConfig) -> str:
-        body = """
-        lid = lead_id(init, P["first"], P["last"], P["company"])
-        src = init["leads"].get(lid) or {}
-        lead = cur["leads"].get(lid) or {}
-        aid = named(init, "accounts", P["account"])
-        new_contacts = added(diff, "contacts")
-        cid = new_contacts[0] if len(new_contacts) == 1 else None
-        con = cur["contacts"].get(cid) or {}
-        checks.append(("lead_found", 0, lid is not None and aid is not None, f"lead {lid}, account {aid}"))
-        checks.append(("lead_converted", 2, lead.get("status") == "Converted", f"lead status is {lead.get('status')!r}"))
-        checks.append(("lead_links_existing_account", 3, aid is not None and lead.get("convertedAccountId") == aid, f"convertedAccountId is {lead.get('convertedAccountId')!r}"))
-        checks.append(("contact_on_account", 2, cid is not None and aid is not None and con.get("accountId") == aid and lead.get("convertedContactId") == cid, f"{len(new_contacts)} new contact(s); accountId {con.get('accountId')!r}"))
-        checks.append(("contact_department", 1, cid is not None and exact(con.get("department")) == exact(P["department"]), f"department is {con.get('department')!r}"))
-        checks.append(("contact_email", 1, cid is not None and fold(con.get("email")) == fold(P["email"]), f"email is {con.get('email')!r}"))
-        checks.append(("no_new_account", 0, not added(diff, "accounts"), f"new accounts: {added(diff, 'accounts')}"))
-        checks.append(("no_opportunity", 0, not added(diff, "opportunities") and lead.get("convertedOpportunityId") is None, f"new opportunities: {added(diff, 'opportunities')}"))
-        # The contact is the lead's as the form proposes it (name, title, phones, address,
-        # lead source, description, the lead's owner); only the department was asked for.
-        want_con = {"salutation": src.get("salutation"), "firstName": src.get("firstName"),
-                    "lastName": src.get("lastName"), "title": src.get("title"), "phone": src.get("phone"),
-                    "mobile": src.get("mobile"), "leadSource": src.get("leadSource"),
-                    "mailingStreet": src.get("street"), "mailingCity": src.get("city"),
-                    "mailingState": src.get("state"), "mailingPostalCode": src.get("postalCode"),
-                    "mailingCountry": src.get("country"), "description": src.get("description"),
-                    "ownerId": src.get("ownerId")}
-        off = unlike(con, want_con) if con else []
-        checks.append(("rest_as_proposed", 0, not off, "changed: " + listing(off)))
-        checks.append(("one_contact", 0, len(new_contacts) <= 1, f"{len(new_contacts)} new contacts"))
-        converted = [f"leads.{lid}.{k}" for k in ("status", "convertedAt", "convertedAccountId", "convertedContactId")]
-        extra = diff_outside(diff, converted + ["contacts." + c for c in new_contacts])
-        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
-        """  # noqa: E501
+        body = inlined_file(_CHECKS, "convert_lead_existing_account.py")
         return reward_script(params_of(task), body, self.id)

@@ -6,15 +6,18 @@ import copy
 import random
 from typing import ClassVar
 
-from cuagym.apps.crm._entities import record_title
-from cuagym.apps.crm._ops import create_activity
-from cuagym.apps.crm._seed import build_seed
+from cuagym.apps.crm import build_seed, long_date, record_title
+from cuagym.apps.crm.ops import create_activity
 from cuagym.core import Difficulty, TaskConfig
-from cuagym.families._family import GeneratedScripts
+from cuagym.families._family import GeneratedScripts, TaskParams
 from cuagym.families.crm._common import GEN_NOW, build_world, params_of, reward_script
-from cuagym.families.crm._records import ME, _Family, long_date
+from cuagym.families.crm._records import ME, _Family
+from cuagym.scripts import inlined_file
 
 __all__ = ["LogCallByEmail"]
+
+#: the package of this module's reward checks (one module per family)
+_CHECKS = "cuagym.families.crm._checks"
 
 _SUBJECTS = ("Pricing questions", "Rollout timing", "Contract renewal check-in",
              "Technician headcount", "Pilot feedback", "Budget approval update")  # fmt: skip
@@ -35,10 +38,23 @@ _FRAMES = (
 )
 
 
+class LogCallByEmailParams(TaskParams):
+    """``log-call-by-email``'s task parameters."""
+
+    email: str
+    kind: str
+    name: str
+    where: str
+    subject: str
+    type: str
+    date: str
+
+
 class LogCallByEmail(_Family):
     """Only the address is given: the record (a lead or a contact) is found by searching it."""
 
     id: ClassVar[str] = "log-call-by-email"
+    params_type = LogCallByEmailParams
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("insights", "search", "global-search")
     also_covers: ClassVar[tuple[str, ...]] = ("crm:activities/tasks/log-activity",)
@@ -68,34 +84,16 @@ class LogCallByEmail(_Family):
         )  # fmt: skip
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        p = params_of(task)
+        p = LogCallByEmailParams.of(task)
         seed = build_seed()
-        collection = _KINDS[p["kind"]]
-        rid = next(k for k, r in seed[collection].items() if r["email"] == p["email"])
+        collection = _KINDS[p.kind]
+        rid = next(k for k, r in seed[collection].items() if r["email"] == p.email)
         world = build_world(task, protect={rid})
         gold = copy.deepcopy(world)
-        values = {"subject": p["subject"], "type": p["type"], "dueDate": p["date"]}
-        create_activity(gold, p["kind"], rid, values, completed=True, now=GEN_NOW)
+        values = {"subject": p.subject, "type": p.type, "dueDate": p.date}
+        create_activity(gold, p.kind, rid, values, completed=True, now=GEN_NOW)
         return self.scripts(task, world, gold)
 
     def write_reward(self, task: TaskConfig) -> str:
-        body = """
-        found = [(kind, rid) for kind, coll in (("lead", "leads"), ("contact", "contacts"))
-                 for rid, rec in sorted(init[coll].items()) if fold(rec.get("email")) == fold(P["email"])]
-        kind, rid = found[0] if len(found) == 1 else (None, None)
-        checks.append(("record_found", 0, rid is not None and kind == P["kind"], f"{len(found)} record(s) with that address"))
-        new_acts = added(diff, "activities")
-        mine = [cur["activities"][a] for a in new_acts
-                if (cur["activities"][a]["relatedType"], cur["activities"][a]["relatedId"]) == (kind, rid)]
-        act = mine[0] if len(mine) == 1 else {}
-        checks.append(("logged_on_record", 2, bool(act), f"{len(mine)} new activity(ies) on the record"))
-        # Logged as done (it happened), not scheduled as an open task.
-        checks.append(("completed", 1, act.get("status") == "Completed", f"status is {act.get('status')!r}"))
-        checks.append(("type", 1, act.get("type") == P["type"], f"type is {act.get('type')!r}"))
-        checks.append(("subject", 1, bool(act) and exact(act.get("subject")) == exact(P["subject"]), f"subject is {act.get('subject')!r}"))
-        checks.append(("date", 1, act.get("dueDate") == P["date"], f"date is {act.get('dueDate')!r}"))
-        checks.append(("one_activity", 0, len(new_acts) <= 1, f"{len(new_acts)} new activities"))
-        extra = diff_outside(diff, ["activities." + a for a in new_acts])
-        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
-        """  # noqa: E501
+        body = inlined_file(_CHECKS, "log_call_by_email.py")
         return reward_script(params_of(task), body, self.id)

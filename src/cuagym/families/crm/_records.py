@@ -7,9 +7,19 @@ import random
 from datetime import date, timedelta
 from typing import Any, ClassVar
 
-from cuagym.apps.crm._entities import record_title
-from cuagym.apps.crm._fields import format_money
-from cuagym.apps.crm._ops import (
+from cuagym.apps.crm import (
+    RATINGS,
+    SALUTATIONS,
+    STAGE_PROBABILITY,
+    STAGES,
+    build_seed,
+    format_money,
+    long_date,
+    phone,
+    record_title,
+    slug,
+)
+from cuagym.apps.crm.ops import (
     create_activity,
     create_note,
     create_record,
@@ -17,10 +27,9 @@ from cuagym.apps.crm._ops import (
     set_stage,
     update_record,
 )
-from cuagym.apps.crm._schema import RATINGS, SALUTATIONS, STAGE_PROBABILITY, STAGES
-from cuagym.apps.crm._seed import build_seed, slug
+from cuagym.apps.crm.pools import FIRST, LAST, TITLES
 from cuagym.core import Difficulty, Policy, TaskConfig
-from cuagym.families._family import GeneratedScripts, TaskFamily
+from cuagym.families._family import GeneratedScripts, TaskFamily, TaskParams
 from cuagym.families.crm._common import (
     GEN_NOW,
     build_world,
@@ -31,6 +40,8 @@ from cuagym.families.crm._common import (
     reward_script,
     setup_script,
 )
+from cuagym.families.crm._oracle import ORACLES
+from cuagym.scripts import inlined_file
 
 __all__ = [
     "CompleteTask",
@@ -41,18 +52,10 @@ __all__ = [
     "UpdateLeadStatus",
 ]
 
+#: the package of this module's reward checks (one module per family)
+_CHECKS = "cuagym.families.crm._checks"
+
 ME = "Dana Whitfield"
-FIRST = ["Aaron", "Bianca", "Connor", "Delia", "Emeka", "Fiona", "Gustavo", "Helena", "Ivan",
-         "Jolene", "Kwame", "Lorena", "Mateo", "Noor", "Oskar", "Paloma", "Reid", "Saanvi",
-         "Tobias", "Viola", "Wyatt", "Ximena", "Yusuf", "Zara"]  # fmt: skip
-LAST = ["Ashworth", "Baptiste", "Castellano", "Dunmore", "Eriksen", "Fairchild", "Galloway",
-        "Hargrove", "Iwasaki", "Jankowski", "Kovacs", "Lindqvist", "Mbeki", "Northcott",
-        "Okonkwo", "Pellegrini", "Quintero", "Rosenthal", "Szabo", "Thorne", "Underwood",
-        "Varga", "Whitlock", "Yilmaz"]  # fmt: skip
-TITLES = [("Operations Manager", "Operations"), ("Director of Field Service", "Field Services"),
-          ("IT Manager", "IT"), ("Procurement Lead", "Procurement"), ("Controller", "Finance"),
-          ("Facilities Director", "Facilities"), ("Dispatch Supervisor", "Operations"),
-          ("VP Customer Operations", "Customer Success")]  # fmt: skip
 NEXT_STEPS = ["Send revised order form", "Schedule executive sponsor call",
               "Security review", "Pilot kickoff on site", "Final pricing approval",
               "Legal review of terms"]  # fmt: skip
@@ -81,18 +84,8 @@ def salutation_for(first: str, drawn: str) -> str:
     return drawn
 
 
-def long_date(iso: str) -> str:
-    day = date.fromisoformat(iso)
-    return f"{day:%B} {day.day}, {day.year}"
-
-
 def future_date(rng: random.Random) -> str:
     return (date(2027, 1, 4) + timedelta(days=rng.randint(0, 170))).isoformat()
-
-
-def phone(rng: random.Random) -> str:
-    area = rng.choice(["312", "646", "415", "737", "206", "617"])
-    return f"({area}) 555-{rng.randint(100, 199):04d}"
 
 
 class _Family(TaskFamily):
@@ -100,8 +93,6 @@ class _Family(TaskFamily):
 
     def oracle(self, task: TaskConfig) -> Policy | None:
         """The family's GUI solver (``_oracle``): it works the pages like a person would."""
-        from cuagym.families.crm._oracle import ORACLES
-
         return ORACLES[self.id](task)
 
     def scripts(
@@ -127,8 +118,21 @@ _LEAD_STATUS_FRAMES = (
 )
 
 
+class UpdateLeadStatusParams(TaskParams):
+    """``update-lead-status``'s task parameters."""
+
+    first: str
+    last: str
+    company: str
+    from_status: str
+    from_rating: str | None
+    status: str
+    rating: str
+
+
 class UpdateLeadStatus(_Family):
     id: ClassVar[str] = "update-lead-status"
+    params_type = UpdateLeadStatusParams
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("leads", "qualification", "status-rating")
 
@@ -157,24 +161,15 @@ class UpdateLeadStatus(_Family):
         )  # fmt: skip
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        p = params_of(task)
-        lid = lead_of(build_seed(), p["first"], p["last"], p["company"])
+        p = UpdateLeadStatusParams.of(task)
+        lid = lead_of(build_seed(), p.first, p.last, p.company)
         world = build_world(task, protect={lid})
         gold = copy.deepcopy(world)
-        update_record(gold, "leads", lid, {"status": p["status"], "rating": p["rating"]})
+        update_record(gold, "leads", lid, {"status": p.status, "rating": p.rating})
         return self.scripts(task, world, gold)
 
     def write_reward(self, task: TaskConfig) -> str:
-        body = """
-        lid = lead_id(init, P["first"], P["last"], P["company"])
-        lead = cur["leads"].get(lid) or {}
-        checks.append(("status", 2, lead.get("status") == P["status"], f"status is {lead.get('status')!r}"))
-        checks.append(("rating", 1, lead.get("rating") == P["rating"], f"rating is {lead.get('rating')!r}"))
-        # Only these two fields of this lead: no other field, lead, note or task touched.
-        extra = diff_outside(diff, [f"leads.{lid}.status", f"leads.{lid}.rating"])
-        checks.append(("lead_found", 0, lid is not None, f"lead {lid}"))
-        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
-        """  # noqa: E501
+        body = inlined_file(_CHECKS, "update_lead_status.py")
         return reward_script(params_of(task), body, self.id)
 
 
@@ -187,8 +182,18 @@ _STAGE_FRAMES = (
 )
 
 
+class MoveOpportunityStageParams(TaskParams):
+    """``move-opportunity-stage``'s task parameters."""
+
+    name: str
+    from_stage: str
+    stage: str
+    probability: int
+
+
 class MoveOpportunityStage(_Family):
     id: ClassVar[str] = "move-opportunity-stage"
+    params_type = MoveOpportunityStageParams
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("opportunities", "pipeline", "move-stage")
 
@@ -221,24 +226,15 @@ class MoveOpportunityStage(_Family):
         )  # fmt: skip
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        p = params_of(task)
-        oid = opportunity_of(build_seed(), p["name"])
+        p = MoveOpportunityStageParams.of(task)
+        oid = opportunity_of(build_seed(), p.name)
         world = build_world(task, protect={oid})
         gold = copy.deepcopy(world)
-        set_stage(gold, oid, p["stage"])
+        set_stage(gold, oid, p.stage)
         return self.scripts(task, world, gold)
 
     def write_reward(self, task: TaskConfig) -> str:
-        body = """
-        oid = named(init, "opportunities", P["name"])
-        opp = cur["opportunities"].get(oid) or {}
-        checks.append(("stage", 3, opp.get("stage") == P["stage"], f"stage is {opp.get('stage')!r}"))
-        checks.append(("probability", 1, opp.get("stage") == P["stage"] and opp.get("probability") == P["probability"], f"probability is {opp.get('probability')!r}"))
-        # The stage (and the probability it brings) of this deal only.
-        extra = diff_outside(diff, [f"opportunities.{oid}.stage", f"opportunities.{oid}.probability"])
-        checks.append(("opportunity_found", 0, oid is not None, f"opportunity {oid}"))
-        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
-        """  # noqa: E501
+        body = inlined_file(_CHECKS, "move_opportunity_stage.py")
         return reward_script(params_of(task), body, self.id)
 
 
@@ -252,8 +248,17 @@ _COMPLETE_FRAMES = (
 )
 
 
+class CompleteTaskParams(TaskParams):
+    """``complete-task``'s task parameters."""
+
+    subject: str
+    related_type: str
+    related: str
+
+
 class CompleteTask(_Family):
     id: ClassVar[str] = "complete-task"
+    params_type = CompleteTaskParams
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("activities", "tasks", "complete-task")
 
@@ -280,12 +285,12 @@ class CompleteTask(_Family):
         )  # fmt: skip
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        p = params_of(task)
+        p = CompleteTaskParams.of(task)
         seed = build_seed()
         aid = next(
             k
             for k, a in seed["activities"].items()
-            if a["subject"] == p["subject"] and a["relatedType"] == p["related_type"]
+            if a["subject"] == p.subject and a["relatedType"] == p.related_type
         )
         protect = {aid, seed["activities"][aid]["relatedId"]}
         world = build_world(task, protect=protect)
@@ -294,18 +299,7 @@ class CompleteTask(_Family):
         return self.scripts(task, world, gold)
 
     def write_reward(self, task: TaskConfig) -> str:
-        body = """
-        found = [key for key, act in sorted(init["activities"].items())
-                 if fold(act["subject"]) == fold(P["subject"]) and act["relatedType"] == P["related_type"]
-                 and act["status"] == "Open"]
-        aid = found[0] if len(found) == 1 else None
-        act = cur["activities"].get(aid) or {}
-        checks.append(("task_found", 0, aid is not None, f"{len(found)} open task(s) named so"))
-        checks.append(("completed", 1, act.get("status") == "Completed", f"status is {act.get('status')!r}"))
-        # Marked done, not deleted, edited, re-dated, or another task closed with it.
-        extra = diff_outside(diff, [f"activities.{aid}.status"])
-        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
-        """  # noqa: E501
+        body = inlined_file(_CHECKS, "complete_task.py")
         return reward_script(params_of(task), body, self.id)
 
 
@@ -325,8 +319,22 @@ _CONTACT_FRAMES = (
 )
 
 
+class CreateContactParams(TaskParams):
+    """``create-contact``'s task parameters."""
+
+    account: str
+    salutation: str
+    first: str
+    last: str
+    title: str
+    department: str
+    email: str
+    phone: str
+
+
 class CreateContact(_Family):
     id: ClassVar[str] = "create-contact"
+    params_type = CreateContactParams
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("contacts", "create", "new-contact")
 
@@ -351,14 +359,14 @@ class CreateContact(_Family):
         )  # fmt: skip
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        p = params_of(task)
+        p = CreateContactParams.of(task)
         world = build_world(task)
         gold = copy.deepcopy(world)
-        aid = next(k for k, a in world["accounts"].items() if a["name"] == p["account"])
+        aid = next(k for k, a in world["accounts"].items() if a["name"] == p.account)
         values = {
-            "salutation": p["salutation"], "firstName": p["first"], "lastName": p["last"],
-            "accountId": aid, "title": p["title"], "department": p["department"],
-            "email": p["email"], "phone": p["phone"], "mobile": "", "leadSource": None,
+            "salutation": p.salutation, "firstName": p.first, "lastName": p.last,
+            "accountId": aid, "title": p.title, "department": p.department,
+            "email": p.email, "phone": p.phone, "mobile": "", "leadSource": None,
             "mailingStreet": "", "mailingCity": "", "mailingState": "", "mailingPostalCode": "",
             "mailingCountry": "", "description": "", "ownerId": world["currentUser"],
         }  # fmt: skip
@@ -366,31 +374,7 @@ class CreateContact(_Family):
         return self.scripts(task, world, gold)
 
     def write_reward(self, task: TaskConfig) -> str:
-        body = """
-        aid = named(init, "accounts", P["account"])
-        new = added(diff, "contacts")
-        mine = [cid for cid in new
-                if exact(cur["contacts"][cid]["firstName"]) == exact(P["first"])
-                and exact(cur["contacts"][cid]["lastName"]) == exact(P["last"])]
-        c = cur["contacts"][mine[0]] if len(mine) == 1 else {}
-        checks.append(("contact_created", 2, bool(c), f"{len(mine)} new contact(s) named {P['first']} {P['last']}"))
-        checks.append(("account", 2, aid is not None and c.get("accountId") == aid, f"accountId is {c.get('accountId')!r}"))
-        checks.append(("title", 1, bool(c) and exact(c.get("title")) == exact(P["title"]), f"title is {c.get('title')!r}"))
-        checks.append(("department", 1, bool(c) and exact(c.get("department")) == exact(P["department"]), f"department is {c.get('department')!r}"))
-        checks.append(("email", 1, bool(c) and fold(c.get("email")) == fold(P["email"]), f"email is {c.get('email')!r}"))
-        checks.append(("phone", 1, bool(c) and digits(c.get("phone")) == digits(P["phone"]), f"phone is {c.get('phone')!r}"))
-        checks.append(("salutation", 1, bool(c) and c.get("salutation") == P["salutation"], f"salutation is {c.get('salutation')!r}"))
-        # Nothing the instruction did not give: no mobile, address, lead source or description,
-        # and the owner the form proposes (you).
-        blank = {"mobile": "", "leadSource": None, "mailingStreet": "", "mailingCity": "",
-                 "mailingState": "", "mailingPostalCode": "", "mailingCountry": "",
-                 "description": "", "ownerId": init["currentUser"]}
-        wrong = unlike(c, blank) if c else []
-        checks.append(("nothing_unasked", 0, not wrong, "also set: " + listing(wrong)))
-        checks.append(("one_contact", 0, len(new) <= 1, f"{len(new)} new contacts"))
-        extra = diff_outside(diff, ["contacts." + cid for cid in new])
-        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
-        """  # noqa: E501
+        body = inlined_file(_CHECKS, "create_contact.py")
         return reward_script(params_of(task), body, self.id)
 
 
@@ -408,8 +392,18 @@ _TERMS_FRAMES = (
 )
 
 
+class UpdateDealTermsParams(TaskParams):
+    """``update-deal-terms``'s task parameters."""
+
+    name: str
+    amount_cents: int
+    close_date: str
+    next_step: str
+
+
 class UpdateDealTerms(_Family):
     id: ClassVar[str] = "update-deal-terms"
+    params_type = UpdateDealTermsParams
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("opportunities", "edit", "deal-terms")
 
@@ -442,30 +436,20 @@ class UpdateDealTerms(_Family):
         )  # fmt: skip
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        p = params_of(task)
-        oid = opportunity_of(build_seed(), p["name"])
+        p = UpdateDealTermsParams.of(task)
+        oid = opportunity_of(build_seed(), p.name)
         world = build_world(task, protect={oid})
         gold = copy.deepcopy(world)
         values = {
-            "amountCents": p["amount_cents"],
-            "closeDate": p["close_date"],
-            "nextStep": p["next_step"],
+            "amountCents": p.amount_cents,
+            "closeDate": p.close_date,
+            "nextStep": p.next_step,
         }
         update_record(gold, "opportunities", oid, values)
         return self.scripts(task, world, gold)
 
     def write_reward(self, task: TaskConfig) -> str:
-        body = """
-        oid = named(init, "opportunities", P["name"])
-        opp = cur["opportunities"].get(oid) or {}
-        checks.append(("amount", 2, opp.get("amountCents") == P["amount_cents"], f"amountCents is {opp.get('amountCents')!r}"))
-        checks.append(("close_date", 2, opp.get("closeDate") == P["close_date"], f"closeDate is {opp.get('closeDate')!r}"))
-        checks.append(("next_step", 1, bool(opp) and exact(opp.get("nextStep")) == exact(P["next_step"]), f"nextStep is {opp.get('nextStep')!r}"))
-        # These three terms only: not the stage, probability, name or another deal.
-        extra = diff_outside(diff, [f"opportunities.{oid}.{key}" for key in ("amountCents", "closeDate", "nextStep")])
-        checks.append(("opportunity_found", 0, oid is not None, f"opportunity {oid}"))
-        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
-        """  # noqa: E501
+        body = inlined_file(_CHECKS, "update_deal_terms.py")
         return reward_script(params_of(task), body, self.id)
 
 
@@ -483,8 +467,20 @@ _FOLLOW_UP_FRAMES = (
 )
 
 
+class ScheduleFollowUpParams(TaskParams):
+    """``schedule-follow-up``'s task parameters."""
+
+    name: str
+    subject: str
+    due_date: str
+    priority: str
+    note_title: str
+    note_body: str
+
+
 class ScheduleFollowUp(_Family):
     id: ClassVar[str] = "schedule-follow-up"
+    params_type = ScheduleFollowUpParams
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("activities", "tasks", "new-task")
 
@@ -512,44 +508,21 @@ class ScheduleFollowUp(_Family):
         )  # fmt: skip
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        p = params_of(task)
-        oid = opportunity_of(build_seed(), p["name"])
+        p = ScheduleFollowUpParams.of(task)
+        oid = opportunity_of(build_seed(), p.name)
         world = build_world(task, protect={oid})
         gold = copy.deepcopy(world)
         values = {
-            "subject": p["subject"],
+            "subject": p.subject,
             "type": "To-do",
-            "dueDate": p["due_date"],
-            "priority": p["priority"],
+            "dueDate": p.due_date,
+            "priority": p.priority,
             "description": "",
         }
         create_activity(gold, "opportunity", oid, values, now=GEN_NOW)
-        create_note(gold, "opportunity", oid, p["note_title"], p["note_body"], now=GEN_NOW)
+        create_note(gold, "opportunity", oid, p.note_title, p.note_body, now=GEN_NOW)
         return self.scripts(task, world, gold)
 
     def write_reward(self, task: TaskConfig) -> str:
-        body = """
-        oid = named(init, "opportunities", P["name"])
-        new_acts, new_notes = added(diff, "activities"), added(diff, "notes")
-        tasks = [cur["activities"][a] for a in new_acts
-                 if exact(cur["activities"][a]["subject"]) == exact(P["subject"])
-                 and (cur["activities"][a]["relatedType"], cur["activities"][a]["relatedId"]) == ("opportunity", oid)]
-        t = tasks[0] if len(tasks) == 1 else {}
-        notes = [cur["notes"][n] for n in new_notes
-                 if exact(cur["notes"][n]["title"]) == exact(P["note_title"])
-                 and (cur["notes"][n]["relatedType"], cur["notes"][n]["relatedId"]) == ("opportunity", oid)]
-        n = notes[0] if len(notes) == 1 else {}
-        checks.append(("task_on_opportunity", 2, oid is not None and bool(t), f"{len(tasks)} matching new task(s)"))
-        checks.append(("task_due", 1, bool(t) and t.get("dueDate") == P["due_date"], f"dueDate is {t.get('dueDate')!r}"))
-        checks.append(("task_priority", 1, bool(t) and t.get("priority") == P["priority"], f"priority is {t.get('priority')!r}"))
-        checks.append(("task_open", 1, bool(t) and t.get("status") == "Open", f"status is {t.get('status')!r}"))
-        checks.append(("note_on_opportunity", 2, oid is not None and bool(n), f"{len(notes)} matching new note(s)"))
-        # The note's text as given; the instruction's closing period may or may not be typed.
-        said = exact(n.get("body")).removesuffix(".") == exact(P["note_body"]).removesuffix(".")
-        checks.append(("note_body", 1, bool(n) and said, f"body is {n.get('body')!r}"))
-        checks.append(("no_task_comments", 0, not t or t.get("description") == "", f"comments {t.get('description')!r}"))
-        checks.append(("one_each", 0, len(new_acts) <= 1 and len(new_notes) <= 1, f"{len(new_acts)} new task(s), {len(new_notes)} new note(s)"))
-        extra = diff_outside(diff, ["activities." + a for a in new_acts] + ["notes." + x for x in new_notes])
-        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
-        """  # noqa: E501
+        body = inlined_file(_CHECKS, "schedule_follow_up.py")
         return reward_script(params_of(task), body, self.id)

@@ -16,62 +16,31 @@ Scripts use the standard library and ``requests`` only, like every domain's.
 
 from __future__ import annotations
 
-import json
-import textwrap
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
+
+from cuagym.scripts import HUB_CLIENT, hub_json_literal, hub_script, inlined
 
 __all__ = ["patch_script", "record_edits", "setup_script"]
 
 State = dict[str, Any]
 
-_HEAD = """\
-import json
-import os
-import sys
-from pathlib import Path
-
-import requests
-
-HUB = os.environ["CUAGYM_HUB"].rstrip("/")
-SID = os.environ.get("CUAGYM_SID") or Path("/home/user/.cuagym/sid").read_text().strip()
-AUTH = {"Authorization": "Bearer " + os.environ.get("CUAGYM_HUB_TOKEN", "")}
-
-
-def post(app, action, state):
-    r = requests.post(
-        f"{HUB}/{app}/post",
-        params={"sid": SID},
-        headers=AUTH,
-        json={"action": action, "state": state},
-        timeout=60,
-    )
-    if r.status_code != 200:
-        print(app, r.status_code, r.text[:2000], file=sys.stderr)
-        sys.exit(1)
-    return r.json()
-"""
-
-
-def _literal(value: Any) -> str:
-    """A Python expression that evaluates to ``value`` (JSON text inside ``json.loads``)."""
-    return f"json.loads({json.dumps(json.dumps(value, ensure_ascii=False, sort_keys=True))})"
+#: the hub client, then ``post(app, action, state)``
+_PREAMBLE = HUB_CLIENT + "\n\n" + inlined(Path(__file__).with_name("_hub_post.py"))
+_SETUP = Path(__file__).with_name("_hub_setup_body.py")
+_PATCH = Path(__file__).with_name("_hub_patch_body.py")
 
 
 def setup_script(worlds: Mapping[str, State], title: str) -> str:
     """``initial_setup.py``: ``set`` each app's world (app id -> state) in the one session."""
     if not worlds:
         raise ValueError("a cross-app setup needs at least one app's world")
-    return (
-        f"# initial_setup.py - {' '.join(title.split())}\n"
-        + _HEAD
-        + f"\nWORLDS = {_literal(dict(worlds))}\n"
-        + textwrap.dedent(
-            """
-            for app in sorted(WORLDS):
-                print(json.dumps(post(app, "set", WORLDS[app])))
-            """
-        )
+    return hub_script(
+        f"# initial_setup.py - {' '.join(title.split())}",
+        f"WORLDS = {hub_json_literal(dict(worlds))}",
+        inlined(_SETUP),
+        preamble=_PREAMBLE,
     )
 
 
@@ -106,27 +75,9 @@ def patch_script(edits: Mapping[str, list[list[Any]]], title: str) -> str:
     changed = {app: e for app, e in edits.items() if e}
     if not changed:
         raise ValueError("a golden patch that changes no app")
-    return (
-        f"# golden_patch.py - {' '.join(title.split())}\n"
-        + _HEAD
-        + f"\nEDITS = {_literal(changed)}\n"
-        + textwrap.dedent(
-            """
-            for app in sorted(EDITS):
-                url = f"{HUB}/{app}/state"
-                r = requests.get(url, params={"sid": SID}, headers=AUTH, timeout=60)
-                r.raise_for_status()
-                state = r.json()["stored_state"]
-                if state is None:
-                    sys.exit(app + " has no state: run initial_setup.py first")
-                for section, key, value in EDITS[app]:
-                    if key is None:
-                        state[section] = value
-                    elif value is None:
-                        state[section].pop(key, None)
-                    else:
-                        state[section][key] = value
-                post(app, "set_current", state)
-            """
-        )
+    return hub_script(
+        f"# golden_patch.py - {' '.join(title.split())}",
+        f"EDITS = {hub_json_literal(changed)}",
+        inlined(_PATCH),
+        preamble=_PREAMBLE,
     )

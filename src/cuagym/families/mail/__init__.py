@@ -8,7 +8,7 @@ the golden patch, and writes a reward from the task alone (see ``cuagym.families
 from __future__ import annotations
 
 from cuagym.families._family import TaskFamily
-from cuagym.families.cross.mail._cross import CloseDateReply, TemplateToStageContacts
+from cuagym.families.cross.mail import CloseDateReply, TemplateToStageContacts
 from cuagym.families.mail._contacts import UpdateContact
 from cuagym.families.mail._easy import AddContact, CreateLabel, StarThread
 from cuagym.families.mail._hard import ForwardAttachment, InboxTriage, SendTemplateToGroup

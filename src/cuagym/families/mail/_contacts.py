@@ -5,13 +5,19 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from cuagym.apps.mail._ops_book import update_contact
-from cuagym.apps.mail._pools import COMPANIES
+from cuagym.apps.mail import add_contact, pick_people
+from cuagym.apps.mail.ops import update_contact
+from cuagym.apps.mail.pools import COMPANIES
 from cuagym.core import Difficulty, TaskConfig
+from cuagym.families._family import TaskParams
 from cuagym.families.mail._scripts import reward_script
-from cuagym.families.mail._world import MailFamily, State, add_contact, params, pick_people
+from cuagym.families.mail._world import MailFamily, State, params
+from cuagym.scripts import inlined_file
 
 __all__ = ["UpdateContact"]
+
+#: the package of this module's reward checks (one module per family)
+_CHECKS = "cuagym.families.mail._checks"
 
 # Sentence frames: each gives the person, the new company, address and phone, and the group
 # change (out of one group, into another).
@@ -34,10 +40,24 @@ _FRAMES = (
 )
 
 
+class UpdateContactParams(TaskParams):
+    """``update-contact``'s task parameters."""
+
+    name: str
+    old_email: str
+    old_company: str
+    company: str
+    email: str
+    phone: str
+    old_group: str
+    group: str
+
+
 class UpdateContact(MailFamily):
     """Edit, not re-create: the same contact keeps its name and notes, with new details."""
 
     id = "update-contact"
+    params_type = UpdateContactParams
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path = ("contacts", "manage", "edit")
 
@@ -61,43 +81,19 @@ class UpdateContact(MailFamily):
         )  # fmt: skip
 
     def build(self, task: TaskConfig, world: State, rng: random.Random) -> None:
-        p = params(task)
-        cid = add_contact(world, {"name": p["name"], "email": p["old_email"]}, p["old_company"],
-                          [p["old_group"]])  # fmt: skip
+        p = UpdateContactParams.of(task)
+        cid = add_contact(world, {"name": p.name, "email": p.old_email}, p.old_company,
+                          [p.old_group])  # fmt: skip
         world["contacts"][cid]["phone"] = f"+1 (212) 555-0{rng.randint(100, 199)}"
         world["contacts"][cid]["notes"] = "Met at the spring customer day."
 
     def solve(self, task: TaskConfig, state: State) -> None:
-        p = params(task)
-        cid = next(k for k, c in state["contacts"].items() if c["email"] == p["old_email"])
+        p = UpdateContactParams.of(task)
+        cid = next(k for k, c in state["contacts"].items() if c["email"] == p.old_email)
         notes = state["contacts"][cid]["notes"]
-        update_contact(state, cid, p["name"], p["email"], p["company"], p["phone"], p["group"],
+        update_contact(state, cid, p.name, p.email, p.company, p.phone, p.group,
                        notes)  # fmt: skip
 
     def write_reward(self, task: TaskConfig) -> str:
-        body = """
-        found = [k for k, c in sorted(init["contacts"].items())
-                 if c["email"].lower() == P["old_email"].lower()]
-        cid = found[0] if len(found) == 1 else None
-        before = init["contacts"].get(cid or "", {})
-        c = cur["contacts"].get(cid or "", {})
-        checks.append(("contact_found", 0, cid is not None, f"{len(found)} contact(s)"))
-        # The same contact edited (a deleted and re-created one has another id).
-        checks.append(("kept", 0, bool(c), "the contact still exists"))
-        checks.append(("email", 2, bool(c) and c["email"].lower() == P["email"].lower(),
-                       f"email {c.get('email')!r}"))
-        checks.append(("company", 1, bool(c) and exact(c["company"]) == exact(P["company"]),
-                       f"company {c.get('company')!r}"))
-        digits = "".join(ch for ch in str(c.get("phone", "")) if ch.isdigit())
-        want = "".join(ch for ch in P["phone"] if ch.isdigit())
-        checks.append(("phone", 1, bool(c) and digits == want, f"phone {c.get('phone')!r}"))
-        checks.append(("groups", 2, bool(c) and c["groups"] == [P["group"]],
-                       f"groups {c.get('groups')}"))
-        # Its name and notes are as they were.
-        same = bool(c) and c["name"] == before.get("name") and c["notes"] == before.get("notes")
-        checks.append(("name_notes_kept", 0, not c or same, "name and notes unchanged"))
-        fields = ["email", "company", "phone", "groups"]
-        extra = diff_outside(diff, [f"contacts.{cid}.{f}" for f in fields])
-        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
-        """
+        body = inlined_file(_CHECKS, "update_contact.py")
         return reward_script(params(task), body, task.task_id)

@@ -5,22 +5,19 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from cuagym.apps.mail._ops import create_label, set_starred
-from cuagym.apps.mail._ops_book import create_contact
-from cuagym.apps.mail._pools import COMPANIES, SUBJECTS
-from cuagym.apps.mail._schema import LABEL_COLORS
+from cuagym.apps.mail import LABEL_COLORS, add_thread, march_date, pick_people
+from cuagym.apps.mail.ops import create_contact, create_label, set_starred
+from cuagym.apps.mail.pools import COMPANIES, LABEL_NAMES, SUBJECTS
 from cuagym.core import Difficulty, TaskConfig
+from cuagym.families._family import TaskParams
 from cuagym.families.mail._scripts import reward_script
-from cuagym.families.mail._world import (
-    MailFamily,
-    State,
-    add_thread,
-    march_date,
-    params,
-    pick_people,
-)
+from cuagym.families.mail._world import MailFamily, State, params
+from cuagym.scripts import inlined_file
 
 __all__ = ["AddContact", "CreateLabel", "StarThread", "thread_by_subject"]
+
+#: the package of this module's reward checks (one module per family)
+_CHECKS = "cuagym.families.mail._checks"
 
 
 def thread_by_subject(state: State, subject: str, sender: str) -> str:
@@ -41,8 +38,18 @@ _STAR_FRAMES = (
 )
 
 
+class StarThreadParams(TaskParams):
+    """``star-thread``'s task parameters."""
+
+    sender_name: str
+    sender_email: str
+    subject: str
+    other_subject: str
+
+
 class StarThread(MailFamily):
     id = "star-thread"
+    params_type = StarThreadParams
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path = ("conversations", "flags", "star")
 
@@ -63,28 +70,18 @@ class StarThread(MailFamily):
         )
 
     def build(self, task: TaskConfig, world: State, rng: random.Random) -> None:
-        p = params(task)
-        who = {"name": p["sender_name"], "email": p["sender_email"]}
-        for subject in (p["other_subject"], p["subject"]):
+        p = StarThreadParams.of(task)
+        who = {"name": p.sender_name, "email": p.sender_email}
+        for subject in (p.other_subject, p.subject):
             body = f"Hi Nora,\n\n{dict(SUBJECTS)[subject]}\n\nThanks!"
             add_thread(world, who, subject, body, march_date(rng), unread=rng.random() < 0.5)
 
     def solve(self, task: TaskConfig, state: State) -> None:
-        p = params(task)
-        set_starred(state, [thread_by_subject(state, p["subject"], p["sender_email"])], True)
+        p = StarThreadParams.of(task)
+        set_starred(state, [thread_by_subject(state, p.subject, p.sender_email)], True)
 
     def write_reward(self, task: TaskConfig) -> str:
-        body = """
-        tid = find_thread(init, P["subject"], P["sender_email"])
-        before = init["threads"].get(tid or "", {})
-        after = cur["threads"].get(tid or "", {})
-        checks.append(("thread_found", 0, tid is not None, f"thread {tid}"))
-        checks.append(("starred", 2, after.get("starred") is True and not before.get("starred"),
-                       f"starred {before.get('starred')} -> {after.get('starred')}"))
-        # Only this star: not the sender's other email too, no label, archive or read flag.
-        extra = diff_outside(diff, [f"threads.{tid}.starred", *opened(init, [tid])])
-        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
-        """
+        body = inlined_file(_CHECKS, "star_thread.py")
         return reward_script(params(task), body, task.task_id)
 
 
@@ -97,14 +94,20 @@ _LABEL_FRAMES = (
 )
 
 
+class CreateLabelParams(TaskParams):
+    """``create-label``'s task parameters."""
+
+    name: str
+    color: str
+
+
 class CreateLabel(MailFamily):
     id = "create-label"
+    params_type = CreateLabelParams
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path = ("labels", "manage", "create")
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
-        from cuagym.apps.mail._pools import LABEL_NAMES
-
         name = rng.choice(LABEL_NAMES)
         color = rng.choice([c for c in LABEL_COLORS if c != "gray"])
         frame = rng.choice(_LABEL_FRAMES)
@@ -122,24 +125,11 @@ class CreateLabel(MailFamily):
         pass  # the seed's labels, minus nothing: the new label must not exist yet
 
     def solve(self, task: TaskConfig, state: State) -> None:
-        p = params(task)
-        create_label(state, p["name"], p["color"])
+        p = CreateLabelParams.of(task)
+        create_label(state, p.name, p.color)
 
     def write_reward(self, task: TaskConfig) -> str:
-        body = """
-        new = added_ids(init, cur, "labels")
-        # The name as asked: "follow up" is not the label "Follow up".
-        named = [cur["labels"][lid] for lid in new
-                 if exact(cur["labels"][lid]["name"]) == exact(P["name"])]
-        checks.append(("label_created", 2, len(named) == 1,
-                       f"new labels {[cur['labels'][lid]['name'] for lid in new]}"))
-        colour = named[0]["color"] if named else None
-        checks.append(("colour", 1, colour == P["color"], f"colour {colour}"))
-        checks.append(("one_label", 0, len(new) <= 1, f"{len(new)} new labels"))
-        # A new label only: no existing label renamed or deleted, nothing labelled with it.
-        extra = diff_outside(diff, ["labels." + lid for lid in new])
-        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
-        """
+        body = inlined_file(_CHECKS, "create_label.py")
         return reward_script(params(task), body, task.task_id)
 
 
@@ -156,8 +146,18 @@ _CONTACT_FRAMES = (
 )
 
 
+class AddContactParams(TaskParams):
+    """``add-contact``'s task parameters."""
+
+    name: str
+    email: str
+    company: str
+    group: str
+
+
 class AddContact(MailFamily):
     id = "add-contact"
+    params_type = AddContactParams
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path = ("contacts", "manage", "create")
 
@@ -181,29 +181,9 @@ class AddContact(MailFamily):
         pass
 
     def solve(self, task: TaskConfig, state: State) -> None:
-        p = params(task)
-        create_contact(state, p["name"], p["email"], p["company"], groups=p["group"])
+        p = AddContactParams.of(task)
+        create_contact(state, p.name, p.email, p.company, groups=p.group)
 
     def write_reward(self, task: TaskConfig) -> str:
-        body = """
-        new = added_ids(init, cur, "contacts")
-        match = [cur["contacts"][cid] for cid in new
-                 if cur["contacts"][cid]["email"].lower() == P["email"].lower()]
-        c = match[0] if len(match) == 1 else {}
-        checks.append(("contact_created", 2, len(match) == 1,
-                       f"new contacts {[cur['contacts'][x]['email'] for x in new]}"))
-        checks.append(("name", 1, bool(c) and exact(c["name"]) == exact(P["name"]),
-                       f"name {c.get('name')!r}"))
-        checks.append(("company", 1, bool(c) and exact(c["company"]) == exact(P["company"]),
-                       f"company {c.get('company')!r}"))
-        # In the group asked for, and in no other the instruction did not name.
-        checks.append(("group", 1, bool(c) and c["groups"] == [P["group"]],
-                       f"groups {c.get('groups')}"))
-        unasked = {"phone": c.get("phone", ""), "notes": c.get("notes", "")}
-        checks.append(("nothing_unasked", 0, unasked == {"phone": "", "notes": ""},
-                       f"also set: {unasked}"))
-        checks.append(("one_contact", 0, len(new) <= 1, f"{len(new)} new contacts"))
-        extra = diff_outside(diff, ["contacts." + cid for cid in new])
-        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
-        """
+        body = inlined_file(_CHECKS, "add_contact.py")
         return reward_script(params(task), body, task.task_id)

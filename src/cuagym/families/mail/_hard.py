@@ -7,9 +7,18 @@ from importlib import resources
 from pathlib import Path
 from typing import ClassVar
 
-from cuagym.apps.mail._ops import add_label, create_label, new_id, set_folder, set_unread
-from cuagym.apps.mail._ops_compose import ComposeFields, prefill, send_message
-from cuagym.apps.mail._pools import (
+from cuagym.apps.mail import SEED_FILES_URL, add_contact, add_thread, march_date, pick_people
+from cuagym.apps.mail.ops import (
+    ComposeFields,
+    add_label,
+    create_label,
+    create_template,
+    prefill,
+    send_message,
+    set_folder,
+    set_unread,
+)
+from cuagym.apps.mail.pools import (
     COLLEAGUES,
     COMPANIES,
     FILES,
@@ -18,22 +27,17 @@ from cuagym.apps.mail._pools import (
     SUBJECTS,
     TEMPLATES,
 )
-from cuagym.apps.mail._seed import SEED_FILES_URL
 from cuagym.core import Difficulty, TaskConfig
+from cuagym.families._family import TaskParams
 from cuagym.families.mail._easy import thread_by_subject
 from cuagym.families.mail._scripts import reward_script
-from cuagym.families.mail._world import (
-    GOLD_NOW,
-    MailFamily,
-    State,
-    add_contact,
-    add_thread,
-    march_date,
-    params,
-    pick_people,
-)
+from cuagym.families.mail._world import GOLD_NOW, MailFamily, State, params
+from cuagym.scripts import inlined_file
 
 __all__ = ["ForwardAttachment", "InboxTriage", "SendTemplateToGroup"]
+
+#: the package of this module's reward checks (one module per family)
+_CHECKS = "cuagym.families.mail._checks"
 
 _FILES_DIR = Path(str(resources.files("cuagym.apps.mail"))) / "static" / "seed-files"
 
@@ -57,10 +61,21 @@ _GROUP_FRAMES = (
 )
 
 
+class SendTemplateToGroupParams(TaskParams):
+    """``send-template-to-group``'s task parameters."""
+
+    template: str
+    subject: str
+    text: str
+    group: str
+    members: list[dict[str, str]]
+
+
 class SendTemplateToGroup(MailFamily):
     """The paper's example: "send every customer the template"."""
 
     id = "send-template-to-group"
+    params_type = SendTemplateToGroupParams
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path = ("compose", "templates", "insert")
 
@@ -86,57 +101,28 @@ class SendTemplateToGroup(MailFamily):
         )
 
     def build(self, task: TaskConfig, world: State, rng: random.Random) -> None:
-        p = params(task)
-        tid = new_id(world, "templates", "tpl")
-        world["templates"][tid] = {
-            "id": tid,
-            "name": p["template"],
-            "subject": p["subject"],
-            "body": p["text"],
-        }
+        p = SendTemplateToGroupParams.of(task)
+        create_template(world, p.template, p.subject, p.text)
         company_of = {d: c for c, d in COMPANIES}
-        for m in p["members"]:
-            add_contact(world, m, company_of[m["email"].split("@", 1)[1]], [p["group"]])
+        for m in p.members:
+            add_contact(world, m, company_of[m["email"].split("@", 1)[1]], [p.group])
         # A near miss: someone at a member's company who is not in the group.
-        domain = p["members"][0]["email"].split("@", 1)[1]
+        domain = p.members[0]["email"].split("@", 1)[1]
         other = pick_people(rng, 1, lambda _: domain)[0]
-        if other["email"] not in {m["email"] for m in p["members"]}:
+        if other["email"] not in {m["email"] for m in p.members}:
             add_contact(world, other, company_of[domain], ["prospects"])
 
     def solve(self, task: TaskConfig, state: State) -> None:
-        p = params(task)
+        p = SendTemplateToGroupParams.of(task)
         fields = ComposeFields(
-            bcc=", ".join(f"{m['name']} <{m['email']}>" for m in p["members"]),
-            subject=p["subject"],
-            body=p["text"],
+            bcc=", ".join(f"{m['name']} <{m['email']}>" for m in p.members),
+            subject=p.subject,
+            body=p.text,
         )
         send_message(state, fields, now=GOLD_NOW)
 
     def write_reward(self, task: TaskConfig) -> str:
-        body = """
-        want = sorted(m["email"].lower() for m in P["members"])
-        new = added_ids(init, cur, "messages")
-        sent = new_sent(init, cur, me)
-        m = sent[0] if len(sent) == 1 else None
-        checks.append(("sent", 1, bool(sent), f"{len(sent)} new sent message(s)"))
-        bcc = emails(m["bcc"]) if m else []
-        checks.append(("bcc_group", 3, bcc == want, f"bcc {bcc}"))
-        visible = emails(m["to"] + m["cc"]) if m else None
-        checks.append(("to_cc_empty", 1, visible == [], f"to/cc {visible}"))
-        subj = exact(m["subject"]) if m else ""
-        checks.append(("subject", 1, subj == exact(P["subject"]), f"subject {subj!r}"))
-        # The template's text as saved (the signature may follow it), nothing else typed.
-        typed, signature, forwarded = body_parts(m["body"] if m else "")
-        text_ok = m is not None and typed == text_lines(P["text"]) and forwarded is None
-        checks.append(("template_text", 2, text_ok, f"{len(typed)} typed line(s)"))
-        checks.append(("signature_kept", 0, signature_kept(signature, init["settings"]),
-                       "the signature block is the account's"))
-        # One message in a new conversation of its own: no copy, no draft, nothing else moved.
-        checks.append(("one_message", 0, len(new) <= 1, f"{len(new)} new messages"))
-        own = [m["threadId"]] if m and m["threadId"] not in init["threads"] else []
-        extra = diff_outside(diff, ["messages." + k for k in new] + ["threads." + t for t in own])
-        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
-        """
+        body = inlined_file(_CHECKS, "send_template_to_group.py")
         return reward_script(params(task), body, task.task_id)
 
 
@@ -157,8 +143,21 @@ _FORWARD_FRAMES = (
 )
 
 
+class ForwardAttachmentParams(TaskParams):
+    """``forward-attachment``'s task parameters."""
+
+    sender_name: str
+    sender_email: str
+    subject: str
+    file: str
+    colleague: str
+    colleague_email: str
+    note: str
+
+
 class ForwardAttachment(MailFamily):
     id = "forward-attachment"
+    params_type = ForwardAttachmentParams
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path = ("compose", "respond", "forward")
     # The oracle opens the conversation and forwards its message; the reward checks the
@@ -196,26 +195,26 @@ class ForwardAttachment(MailFamily):
         )
 
     def build(self, task: TaskConfig, world: State, rng: random.Random) -> None:
-        p = params(task)
+        p = ForwardAttachmentParams.of(task)
         add_contact(
             world,
-            {"name": p["colleague"], "email": p["colleague_email"]},
+            {"name": p.colleague, "email": p.colleague_email},
             "Fernhill Analytics",
             ["team"],
         )
-        size = (_FILES_DIR / p["file"]).stat().st_size
+        size = (_FILES_DIR / p.file).stat().st_size
         att = {
-            "name": p["file"],
-            "url": f"{SEED_FILES_URL}/{p['file']}",
+            "name": p.file,
+            "url": f"{SEED_FILES_URL}/{p.file}",
             "size": size,
-            "contentType": dict(FILES)[p["file"]],
+            "contentType": dict(FILES)[p.file],
         }
-        who = {"name": p["sender_name"], "email": p["sender_email"]}
-        line = dict(SUBJECTS)[p["subject"]]
+        who = {"name": p.sender_name, "email": p.sender_email}
+        line = dict(SUBJECTS)[p.subject]
         add_thread(
             world,
             who,
-            p["subject"],
+            p.subject,
             f"Hi Nora,\n\n{line} The file is attached.",
             march_date(rng),
             attachments=(att,),
@@ -223,50 +222,16 @@ class ForwardAttachment(MailFamily):
         )
 
     def solve(self, task: TaskConfig, state: State) -> None:
-        p = params(task)
-        tid = thread_by_subject(state, p["subject"], p["sender_email"])
+        p = ForwardAttachmentParams.of(task)
+        tid = thread_by_subject(state, p.subject, p.sender_email)
         first = next(m for m in state["messages"].values() if m["threadId"] == tid)
         _, fields = prefill(state, first["id"], "forward")
-        fields.to = f"{p['colleague']} <{p['colleague_email']}>"
-        fields.body = p["note"] + "\n\n" + fields.body
+        fields.to = f"{p.colleague} <{p.colleague_email}>"
+        fields.body = p.note + "\n\n" + fields.body
         send_message(state, fields, None, tid, GOLD_NOW)
 
     def write_reward(self, task: TaskConfig) -> str:
-        body = """
-        tid = find_thread(init, P["subject"], P["sender_email"])
-        original = thread_msgs(init, tid)[0] if tid else {}
-        new = added_ids(init, cur, "messages")
-        # A forward stays in the conversation it forwards (the forward screen puts it there).
-        fwd = [m for m in new_sent(init, cur, me) if m["threadId"] == tid]
-        m = fwd[0] if len(fwd) == 1 else None
-        typed, signature, forwarded = body_parts(m["body"] if m else "")
-        checks.append(("thread_found", 0, tid is not None, f"thread {tid}"))
-        checks.append(("forwarded", 1, bool(fwd), f"{len(fwd)} forward(s) found"))
-        rcpt = emails(m["to"] + m["cc"] + m["bcc"]) if m else []
-        checks.append(("to_colleague", 2, rcpt == [P["colleague_email"].lower()],
-                       f"recipients {rcpt}"))
-        # The original's file itself (same name, same stored file), and no other attachment.
-        want = [(a["name"], a["url"]) for a in original.get("attachments", [])
-                if a["name"] == P["file"]]
-        got = [(a["name"], a["url"]) for a in m["attachments"]] if m else []
-        checks.append(("attachment", 2, bool(want) and got == want,
-                       f"attachments {[n for n, _ in got]}"))
-        checks.append(("note", 1, m is not None and typed == [exact(P["note"])],
-                       f"typed {typed[:3]}"))
-        # The forwarded message travels whole below the note.
-        quoted = text_lines(original.get("body", ""))
-        whole = forwarded is not None and len(forwarded) > len(quoted)
-        whole = whole and forwarded[-len(quoted) :] == quoted
-        checks.append(("original_included", 1, whole, "the forwarded message is kept below"))
-        checks.append(("signature_kept", 0, signature_kept(signature, init["settings"]),
-                       "the signature block is the account's"))
-        subj = exact(m["subject"]) if m else ""
-        asked = exact(P["subject"])
-        checks.append(("subject", 1, subj in (asked, "Fwd: " + asked), f"subject {subj!r}"))
-        checks.append(("one_message", 0, len(new) <= 1, f"{len(new)} new messages"))
-        extra = diff_outside(diff, ["messages." + k for k in new] + opened(init, [tid]))
-        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
-        """
+        body = inlined_file(_CHECKS, "forward_attachment.py")
         return reward_script(params(task), body, task.task_id)
 
 
@@ -289,8 +254,19 @@ _TRIAGE_FRAMES = (
 )
 
 
+class InboxTriageParams(TaskParams):
+    """``inbox-triage``'s task parameters."""
+
+    company: str
+    domain: str
+    other_domain: str
+    label: str
+    count: int
+
+
 class InboxTriage(MailFamily):
     id = "inbox-triage"
+    params_type = InboxTriageParams
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path = ("conversations", "organize", "bulk")
     # Marking read is a third of the reward (read_<tid>) and of the oracle (bulk-read).
@@ -315,22 +291,22 @@ class InboxTriage(MailFamily):
         )
 
     def build(self, task: TaskConfig, world: State, rng: random.Random) -> None:
-        p = params(task)
-        create_label(world, p["label"], rng.choice(["blue", "orange", "purple"]))
-        n = p["count"]
-        people = pick_people(rng, n + 2, lambda i: p["other_domain"] if i == n + 1 else p["domain"])
+        p = InboxTriageParams.of(task)
+        create_label(world, p.label, rng.choice(["blue", "orange", "purple"]))
+        n = p.count
+        people = pick_people(rng, n + 2, lambda i: p.other_domain if i == n + 1 else p.domain)
         subjects = rng.sample(SUBJECTS, n + 2)
         for i, (who, (subject, line)) in enumerate(zip(people, subjects, strict=True)):
             add_thread(world, who, subject, f"Hi Nora,\n\n{line}", march_date(rng), unread=i != n)
 
     def solve(self, task: TaskConfig, state: State) -> None:
-        p = params(task)
-        lid = next(k for k, v in state["labels"].items() if v["name"] == p["label"])
+        p = InboxTriageParams.of(task)
+        lid = next(k for k, v in state["labels"].items() if v["name"] == p.label)
         targets = sorted(
             {
                 m["threadId"]
                 for m in state["messages"].values()
-                if m["from"]["email"].endswith("@" + p["domain"])
+                if m["from"]["email"].endswith("@" + p.domain)
                 and state["threads"][m["threadId"]]["folder"] == "inbox"
                 and state["threads"][m["threadId"]]["unread"]
             }
@@ -340,27 +316,5 @@ class InboxTriage(MailFamily):
         set_folder(state, targets, "archive")
 
     def write_reward(self, task: TaskConfig) -> str:
-        body = """
-        lid = label_id(init, P["label"])
-        domain_threads = sorted({
-            m["threadId"] for m in init["messages"].values()
-            if m["from"]["email"].lower().endswith("@" + P["domain"])
-        })
-        targets = [t for t in domain_threads
-                   if init["threads"][t]["folder"] == "inbox" and init["threads"][t]["unread"]]
-        checks.append(("setup", 0, lid is not None and len(targets) == P["count"],
-                       f"label {lid}, targets {targets}"))
-        for tid in targets:
-            t = cur["threads"].get(tid, {})
-            want = [x for x in init["threads"][tid]["labels"] if x != lid] + [lid]
-            checks.append((f"labelled_{tid}", 1, sorted(t.get("labels", [])) == sorted(want),
-                           f"labels {t.get('labels')}"))
-            checks.append((f"read_{tid}", 1, t.get("unread") is False, f"unread {t.get('unread')}"))
-            checks.append((f"archived_{tid}", 1, t.get("folder") == "archive",
-                           f"folder {t.get('folder')}"))
-        # The read one from the same company and everyone else's mail stay as they were.
-        allowed = [f"threads.{t}.{f}" for t in targets for f in ("labels", "unread", "folder")]
-        extra = diff_outside(diff, allowed)
-        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
-        """
+        body = inlined_file(_CHECKS, "inbox_triage.py")
         return reward_script(params(task), body, task.task_id)

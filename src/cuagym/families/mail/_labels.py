@@ -5,21 +5,19 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from cuagym.apps.mail._ops import add_label, create_label, update_label
-from cuagym.apps.mail._pools import COMPANIES, LABEL_NAMES, SUBJECTS
-from cuagym.apps.mail._schema import LABEL_COLORS
+from cuagym.apps.mail import LABEL_COLORS, add_thread, march_date, pick_people
+from cuagym.apps.mail.ops import add_label, create_label, update_label
+from cuagym.apps.mail.pools import COMPANIES, LABEL_NAMES, SUBJECTS
 from cuagym.core import Difficulty, TaskConfig
+from cuagym.families._family import TaskParams
 from cuagym.families.mail._scripts import reward_script
-from cuagym.families.mail._world import (
-    MailFamily,
-    State,
-    add_thread,
-    march_date,
-    params,
-    pick_people,
-)
+from cuagym.families.mail._world import MailFamily, State, params
+from cuagym.scripts import inlined_file
 
 __all__ = ["RenameLabel"]
+
+#: the package of this module's reward checks (one module per family)
+_CHECKS = "cuagym.families.mail._checks"
 
 # Sentence frames: each names the label as it is, its new name and its new colour, and that
 # the conversations keep it.
@@ -37,11 +35,21 @@ _FRAMES = (
 )
 
 
+class RenameLabelParams(TaskParams):
+    """``rename-label``'s task parameters."""
+
+    old: str
+    new: str
+    old_color: str
+    color: str
+
+
 class RenameLabel(MailFamily):
     """Edit the label, not replace it: a new label (and the old one deleted) would take it off
     the conversations that carry it."""
 
     id = "rename-label"
+    params_type = RenameLabelParams
     difficulty: ClassVar[Difficulty] = "easy"
     taxonomy_path = ("labels", "manage", "edit")
 
@@ -62,8 +70,8 @@ class RenameLabel(MailFamily):
         )
 
     def build(self, task: TaskConfig, world: State, rng: random.Random) -> None:
-        p = params(task)
-        lid = create_label(world, p["old"], p["old_color"])
+        p = RenameLabelParams.of(task)
+        lid = create_label(world, p.old, p.old_color)
         _, domain = rng.choice(COMPANIES)
         people = pick_people(rng, 2, lambda _: domain)
         tids = [
@@ -73,21 +81,10 @@ class RenameLabel(MailFamily):
         add_label(world, tids, lid)
 
     def solve(self, task: TaskConfig, state: State) -> None:
-        p = params(task)
-        lid = next(k for k, v in state["labels"].items() if v["name"] == p["old"])
-        update_label(state, lid, p["new"], p["color"])
+        p = RenameLabelParams.of(task)
+        lid = next(k for k, v in state["labels"].items() if v["name"] == p.old)
+        update_label(state, lid, p.new, p.color)
 
     def write_reward(self, task: TaskConfig) -> str:
-        body = """
-        lid = label_id(init, P["old"])
-        label = cur["labels"].get(lid or "", {})
-        checks.append(("label_found", 0, lid is not None, f"label {lid}"))
-        # The same label (same id) renamed: its conversations keep it without being touched.
-        checks.append(("renamed", 2, bool(label) and exact(label["name"]) == exact(P["new"]),
-                       f"name {label.get('name')!r}"))
-        checks.append(("colour", 1, label.get("color") == P["color"],
-                       f"colour {label.get('color')!r}"))
-        extra = diff_outside(diff, [f"labels.{lid}.name", f"labels.{lid}.color"])
-        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
-        """
+        body = inlined_file(_CHECKS, "rename_label.py")
         return reward_script(params(task), body, task.task_id)

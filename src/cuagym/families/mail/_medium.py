@@ -5,31 +5,27 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from cuagym.apps.mail._ops import add_label, create_label, set_folder
-from cuagym.apps.mail._ops_book import create_template
-from cuagym.apps.mail._ops_compose import prefill, send_message
-from cuagym.apps.mail._pools import (
-    COLLEAGUES,
-    COMPANIES,
-    LABEL_NAMES,
-    REPLIES,
-    SUBJECTS,
-    TEMPLATES,
+from cuagym.apps.mail import add_thread, march_date, pick_people
+from cuagym.apps.mail.ops import (
+    add_label,
+    create_label,
+    create_template,
+    prefill,
+    send_message,
+    set_folder,
 )
+from cuagym.apps.mail.pools import COLLEAGUES, COMPANIES, LABEL_NAMES, REPLIES, SUBJECTS, TEMPLATES
 from cuagym.core import Difficulty, TaskConfig
+from cuagym.families._family import TaskParams
 from cuagym.families.mail._easy import thread_by_subject
 from cuagym.families.mail._scripts import reward_script
-from cuagym.families.mail._world import (
-    GOLD_NOW,
-    MailFamily,
-    State,
-    add_thread,
-    march_date,
-    params,
-    pick_people,
-)
+from cuagym.families.mail._world import GOLD_NOW, MailFamily, State, params
+from cuagym.scripts import inlined_file
 
 __all__ = ["ArchiveSender", "CreateTemplate", "LabelDomain", "ReplyToThread"]
+
+#: the package of this module's reward checks (one module per family)
+_CHECKS = "cuagym.families.mail._checks"
 
 
 def _senders_threads(state: State, email: str) -> list[str]:
@@ -52,8 +48,19 @@ _ARCHIVE_FRAMES = (
 )
 
 
+class ArchiveSenderParams(TaskParams):
+    """``archive-sender``'s task parameters."""
+
+    sender_name: str
+    sender_email: str
+    colleague_name: str
+    colleague_email: str
+    count: int
+
+
 class ArchiveSender(MailFamily):
     id = "archive-sender"
+    params_type = ArchiveSenderParams
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path = ("conversations", "organize", "archive")
 
@@ -75,9 +82,9 @@ class ArchiveSender(MailFamily):
         )
 
     def build(self, task: TaskConfig, world: State, rng: random.Random) -> None:
-        p = params(task)
-        who = {"name": p["sender_name"], "email": p["sender_email"]}
-        picked = rng.sample(SUBJECTS, p["count"] + 1)
+        p = ArchiveSenderParams.of(task)
+        who = {"name": p.sender_name, "email": p.sender_email}
+        picked = rng.sample(SUBJECTS, p.count + 1)
         for subject, line in picked[:-1]:
             add_thread(
                 world,
@@ -87,31 +94,16 @@ class ArchiveSender(MailFamily):
                 march_date(rng),
                 unread=rng.random() < 0.5,
             )
-        other = {"name": p["colleague_name"], "email": p["colleague_email"]}
+        other = {"name": p.colleague_name, "email": p.colleague_email}
         subject, line = picked[-1]
         add_thread(world, other, subject, f"Hello Nora,\n\n{line}", march_date(rng))
 
     def solve(self, task: TaskConfig, state: State) -> None:
-        tids = _senders_threads(state, params(task)["sender_email"])
+        tids = _senders_threads(state, ArchiveSenderParams.of(task).sender_email)
         set_folder(state, [t for t in tids if state["threads"][t]["folder"] == "inbox"], "archive")
 
     def write_reward(self, task: TaskConfig) -> str:
-        body = """
-        sender = P["sender_email"].lower()
-        targets = sorted({
-            m["threadId"] for m in init["messages"].values()
-            if m["from"]["email"].lower() == sender
-            and init["threads"][m["threadId"]]["folder"] == "inbox"
-        })
-        checks.append(("targets_found", 0, len(targets) == P["count"], f"targets {targets}"))
-        for tid in targets:
-            folder = cur["threads"].get(tid, {}).get("folder")
-            checks.append((f"archived_{tid}", 1, folder == "archive", f"{tid} folder {folder}"))
-        # Archived, not also starred, labelled, read or deleted; the colleague's mail stays.
-        allowed = [f"threads.{t}.folder" for t in targets] + opened(init, targets)
-        extra = diff_outside(diff, allowed)
-        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
-        """
+        body = inlined_file(_CHECKS, "archive_sender.py")
         return reward_script(params(task), body, task.task_id)
 
 
@@ -129,8 +121,20 @@ _REPLY_FRAMES = (
 )
 
 
+class ReplyToThreadParams(TaskParams):
+    """``reply-to-thread``'s task parameters."""
+
+    sender_name: str
+    sender_email: str
+    subject: str
+    cc_name: str
+    cc_email: str
+    sentence: str
+
+
 class ReplyToThread(MailFamily):
     id = "reply-to-thread"
+    params_type = ReplyToThreadParams
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path = ("compose", "respond", "reply")
 
@@ -156,54 +160,28 @@ class ReplyToThread(MailFamily):
         )
 
     def build(self, task: TaskConfig, world: State, rng: random.Random) -> None:
-        p = params(task)
-        who = {"name": p["sender_name"], "email": p["sender_email"]}
+        p = ReplyToThreadParams.of(task)
+        who = {"name": p.sender_name, "email": p.sender_email}
         add_thread(
             world,
             who,
-            p["subject"],
-            f"Hi Nora,\n\n{dict(SUBJECTS)[p['subject']]}\n\nBest",
+            p.subject,
+            f"Hi Nora,\n\n{dict(SUBJECTS)[p.subject]}\n\nBest",
             march_date(rng),
             unread=True,
-            cc=({"name": p["cc_name"], "email": p["cc_email"]},),
+            cc=({"name": p.cc_name, "email": p.cc_email},),
         )
 
     def solve(self, task: TaskConfig, state: State) -> None:
-        p = params(task)
-        tid = thread_by_subject(state, p["subject"], p["sender_email"])
+        p = ReplyToThreadParams.of(task)
+        tid = thread_by_subject(state, p.subject, p.sender_email)
         first = next(m for m in state["messages"].values() if m["threadId"] == tid)
         _, fields = prefill(state, first["id"], "reply")
-        fields.body = p["sentence"]
+        fields.body = p.sentence
         send_message(state, fields, None, tid, GOLD_NOW)
 
     def write_reward(self, task: TaskConfig) -> str:
-        body = """
-        tid = find_thread(init, P["subject"], P["sender_email"])
-        new = added_ids(init, cur, "messages")
-        replies = [m for m in new_sent(init, cur, me) if m["threadId"] == tid]
-        m = replies[0] if len(replies) == 1 else None
-        typed, signature, forwarded = body_parts(m["body"] if m else "")
-        checks.append(("thread_found", 0, tid is not None, f"thread {tid}"))
-        checks.append(("reply_sent", 2, bool(replies),
-                       f"{len(replies)} new sent message(s) in the thread"))
-        # The reply says the sentence, exactly, and nothing else (the signature may stay).
-        said = m is not None and typed == [exact(P["sentence"])] and forwarded is None
-        checks.append(("sentence", 2, said, f"typed {typed[:3]}"))
-        checks.append(("signature_kept", 0, signature_kept(signature, init["settings"]),
-                       "the signature block is the account's"))
-        to = emails(m["to"]) if m else []
-        checks.append(("to_sender", 1, to == [P["sender_email"].lower()], f"to {to}"))
-        others = (m["cc"] + m["bcc"]) if m else [None]
-        checks.append(("sender_only", 1, m is not None and not others,
-                       f"cc/bcc {emails(others) if m else None}"))
-        subj = exact(m["subject"]) if m else ""
-        asked = exact(P["subject"])
-        checks.append(("subject", 1, subj in (asked, "Re: " + asked), f"subject {subj!r}"))
-        # One message: no second reply, no draft left behind, nothing sent elsewhere.
-        checks.append(("one_message", 0, len(new) <= 1, f"{len(new)} new messages"))
-        extra = diff_outside(diff, ["messages." + mid for mid in new] + opened(init, [tid]))
-        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
-        """
+        body = inlined_file(_CHECKS, "reply_to_thread.py")
         return reward_script(params(task), body, task.task_id)
 
 
@@ -220,8 +198,19 @@ _LABEL_DOMAIN_FRAMES = (
 )
 
 
+class LabelDomainParams(TaskParams):
+    """``label-domain``'s task parameters."""
+
+    label: str
+    company: str
+    domain: str
+    other_domain: str
+    count: int
+
+
 class LabelDomain(MailFamily):
     id = "label-domain"
+    params_type = LabelDomainParams
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path = ("labels", "apply", "bulk")
 
@@ -244,13 +233,11 @@ class LabelDomain(MailFamily):
         )
 
     def build(self, task: TaskConfig, world: State, rng: random.Random) -> None:
-        p = params(task)
-        create_label(world, p["label"], "teal")
-        people = pick_people(
-            rng, p["count"] + 2, lambda i: p["other_domain"] if i == 0 else p["domain"]
-        )
-        subjects = rng.sample(SUBJECTS, p["count"] + 2)
-        folders = [*["inbox", "archive", "inbox"][: p["count"]], "trash"]
+        p = LabelDomainParams.of(task)
+        create_label(world, p.label, "teal")
+        people = pick_people(rng, p.count + 2, lambda i: p.other_domain if i == 0 else p.domain)
+        subjects = rng.sample(SUBJECTS, p.count + 2)
+        folders = [*["inbox", "archive", "inbox"][: p.count], "trash"]
         for who, (subject, line), folder in zip(people[1:], subjects[1:], folders, strict=True):
             add_thread(world, who, subject, f"Hi Nora,\n\n{line}", march_date(rng), folder=folder)
         add_thread(
@@ -258,38 +245,20 @@ class LabelDomain(MailFamily):
         )
 
     def solve(self, task: TaskConfig, state: State) -> None:
-        p = params(task)
-        lid = next(k for k, v in state["labels"].items() if v["name"] == p["label"])
+        p = LabelDomainParams.of(task)
+        lid = next(k for k, v in state["labels"].items() if v["name"] == p.label)
         targets = sorted(
             {
                 m["threadId"]
                 for m in state["messages"].values()
-                if m["from"]["email"].endswith("@" + p["domain"])
+                if m["from"]["email"].endswith("@" + p.domain)
                 and state["threads"][m["threadId"]]["folder"] not in ("spam", "trash")
             }
         )
         add_label(state, targets, lid)
 
     def write_reward(self, task: TaskConfig) -> str:
-        body = """
-        lid = label_id(init, P["label"])
-        targets = sorted({
-            m["threadId"] for m in init["messages"].values()
-            if m["from"]["email"].lower().endswith("@" + P["domain"])
-            and init["threads"][m["threadId"]]["folder"] not in ("spam", "trash")
-        })
-        checks.append(("setup", 0, lid is not None and len(targets) == P["count"],
-                       f"label {lid}, targets {targets}"))
-        for tid in targets:
-            labels = cur["threads"].get(tid, {}).get("labels", [])
-            # This label added, and no other label added or removed on the way.
-            want = [x for x in init["threads"][tid]["labels"] if x != lid] + [lid]
-            checks.append((f"labelled_{tid}", 1, sorted(labels) == sorted(want),
-                           f"{tid} labels {labels}"))
-        # Labelled only: not moved out of the inbox ("move to"), read, starred or elsewhere.
-        extra = diff_outside(diff, [f"threads.{t}.labels" for t in targets])
-        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
-        """
+        body = inlined_file(_CHECKS, "label_domain.py")
         return reward_script(params(task), body, task.task_id)
 
 
@@ -307,8 +276,17 @@ _TEMPLATE_FRAMES = (
 )
 
 
+class CreateTemplateParams(TaskParams):
+    """``create-template``'s task parameters."""
+
+    name: str
+    subject: str
+    text: str
+
+
 class CreateTemplate(MailFamily):
     id = "create-template"
+    params_type = CreateTemplateParams
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path = ("templates", "manage", "create")
 
@@ -328,25 +306,9 @@ class CreateTemplate(MailFamily):
         pass
 
     def solve(self, task: TaskConfig, state: State) -> None:
-        p = params(task)
-        create_template(state, p["name"], p["subject"], p["text"])
+        p = CreateTemplateParams.of(task)
+        create_template(state, p.name, p.subject, p.text)
 
     def write_reward(self, task: TaskConfig) -> str:
-        body = """
-        new = added_ids(init, cur, "templates")
-        named = [cur["templates"][k] for k in new
-                 if exact(cur["templates"][k]["name"]) == exact(P["name"])]
-        t = named[0] if len(named) == 1 else {}
-        checks.append(("template_created", 2, bool(t),
-                       f"new templates {[cur['templates'][k]['name'] for k in new]}"))
-        checks.append(("subject", 1, bool(t) and exact(t["subject"]) == exact(P["subject"]),
-                       f"subject {t.get('subject')!r}"))
-        # The text as given, line by line (paragraphs kept), nothing added or dropped.
-        body = text_lines(t.get("body", ""))
-        checks.append(("text", 2, bool(t) and body == text_lines(P["text"]),
-                       f"{len(body)} line(s), first {body[:1]}"))
-        checks.append(("one_template", 0, len(new) <= 1, f"{len(new)} new templates"))
-        extra = diff_outside(diff, ["templates." + k for k in new])
-        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
-        """
+        body = inlined_file(_CHECKS, "create_template.py")
         return reward_script(params(task), body, task.task_id)

@@ -1,7 +1,8 @@
 """GUI oracles of mail's families: each solves its task the way a person would, in Chromium.
 
 They know the task (its params), read the page through the environment's read-only DevTools
-view and act only through ``computer_use`` calls (:mod:`cuagym.families._web_oracle`). Lists are
+view and act only through ``computer_use`` calls (the UI skills of
+:class:`cuagym.apps.mail.MailOracle`). Lists are
 worked the way a person triages mail: a search (``from:@acme.example in:inbox``), select all,
 one toolbar action; every stage reads its effect back (the search comes back empty, every row
 wears the label chip, the sent message is in the conversation) before the next one starts.
@@ -10,197 +11,12 @@ Nothing is opened that the task does not need opened: opening a conversation may
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
-from urllib.parse import parse_qs, quote, urlsplit
+from urllib.parse import quote
 
-from cuagym.apps.mail._reward_lib import body_parts, text_lines
-from cuagym.families._web_oracle import Act, Element, PageBusy, Stage, WebOracle, call
+from cuagym.apps.mail import MailOracle, body_parts, exact, text_lines
+from cuagym.apps.web_oracle import Act, Element, PageBusy, Stage, call
 
-__all__ = ["ORACLES", "MailOracle"]
-
-SEARCH = '[data-testid="search-input"]'
-ROW = '[data-testid="thread-row"]'
-
-
-def exact(text: Any) -> str:
-    """Text as the page shows it, runs of whitespace as one space."""
-    return " ".join(str(text if text is not None else "").split())
-
-
-def _q(value: str) -> str:
-    """``value`` as a CSS attribute string."""
-    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
-def quoted(value: str) -> str:
-    """A search operator's value, quoted when it has spaces (``label:"Follow up"``)."""
-    return f'"{value}"' if " " in value else value
-
-
-class MailOracle(WebOracle):
-    """What every mail oracle reads and does: searches, list selections, forms, compose."""
-
-    # -- where we are -------------------------------------------------------------------------
-    async def loaded(self) -> bool:
-        """Has the whole page been parsed? (The confirm dialog is the last thing base.html
-        renders: an absence seen before it is not trusted.)"""
-        return bool(await self.all("#dlg-confirm"))
-
-    async def me(self) -> str:
-        account = await self.one('[data-testid="account"]')
-        if account is None:
-            raise PageBusy("no account shown")
-        title = str(account["attrs"].get("title", ""))
-        return title.rsplit("<", 1)[-1].rstrip(">").strip().lower()
-
-    async def on_search(self, query: str) -> bool:
-        if not await self.loaded():
-            return False
-        box = await self.one(SEARCH)
-        listing = await self.one('[data-testid="list"][data-view="search"]')
-        if box is None or listing is None or box.get("value") != query:
-            return False
-        # The page's own address, not only the box: a typed query shows before its page loads.
-        return parse_qs(urlsplit(await self.path()).query).get("q") == [query]
-
-    async def search(self, query: str) -> Act:
-        box = await self.one(SEARCH)
-        if box is None:
-            raise PageBusy("no search box")
-        return Act.of(f"search for {query}.", *self.fill(box, query), call("key", keys=["enter"]))
-
-    async def rows(self) -> list[Element]:
-        return await self.visible(ROW)
-
-    async def field_value(self, testid: str) -> str | None:
-        found = await self.one(f'[data-testid="{testid}"]')
-        return None if found is None else str(found.get("value") or "")
-
-    async def reach(self, element: Element, thought: str, *, commits: bool = False) -> Act:
-        """Click ``element``, scrolling the page to it first when it is out of reach."""
-        if not element.get("clickable"):
-            return Act.of("scroll to it.", await self.scroll_to(element))
-        return Act.of(thought, self.click(element), commits=commits)
-
-    async def nav(self, testid: str, thought: str) -> Act:
-        link = await self.one(f'[data-testid="{testid}"]')
-        if link is None:
-            raise PageBusy(f"no {testid} link")
-        return Act.of(thought, self.click(link))
-
-    # -- lists: select all, then one toolbar action ---------------------------------------------
-    async def select_all(self) -> Act | None:
-        """An act ticking every row of the list, or None when all are ticked."""
-        checks = await self.visible(f'{ROW} [data-testid="row-check"]')
-        if not checks:
-            raise PageBusy("no rows to select")
-        if all(c.get("checked") for c in checks):
-            return None
-        if not any(c.get("checked") for c in checks):
-            box = await self.one('[data-testid="select-all"]')
-            if box is not None and box.get("clickable"):
-                return Act.of("select every conversation in the list.", self.click(box))
-        unticked = next(c for c in checks if not c.get("checked"))
-        return await self.reach(unticked, "tick the conversation.")
-
-    async def bulk(self, testid: str, thought: str) -> Act:
-        """Tick every row, then click the toolbar button ``testid`` (a commit)."""
-        tick = await self.select_all()
-        if tick is not None:
-            return tick
-        button = await self.one(f'[data-testid="{testid}"]')
-        if button is None or button.get("disabled"):
-            raise PageBusy(f"{testid} is not enabled yet")
-        return Act.of(thought, self.click(button), commits=True)
-
-    async def bulk_label(self, label: str) -> Act:
-        """Tick every row, open the toolbar's label menu, apply ``label`` (a commit)."""
-        tick = await self.select_all()
-        if tick is not None:
-            return tick
-        for button in await self.visible(
-            '[data-testid="label-menu-pop"] [data-testid^="label-add-"]'
-        ):
-            if exact(button["text"]) == label and button.get("clickable"):
-                return Act.of(f"apply the label {label}.", self.click(button), commits=True)
-        menu = await self.one('[data-testid="list-toolbar"] [data-testid="label-menu"]')
-        if menu is None:
-            raise PageBusy("no label menu")
-        return Act.of("open the label menu.", self.click(menu))
-
-    async def labelled(self, row: Element, label: str) -> bool:
-        chips = await self.all(
-            f"{ROW}[data-thread-id={_q(row['attrs']['data-thread-id'])}] "
-            f'[data-testid="label-chip"][data-label={_q(label)}]'
-        )
-        return bool(chips)
-
-    # -- a conversation -------------------------------------------------------------------------
-    async def on_thread(self, subject: str) -> bool:
-        if not await self.loaded():
-            return False
-        title = await self.one('[data-testid="thread-subject"]')
-        return title is not None and exact(title["text"]) == exact(subject)
-
-    async def open_thread(self, subject: str, query: str) -> Act:
-        """Open the conversation ``subject`` from the results of ``query``."""
-        if not await self.on_search(query):
-            return await self.search(query)
-        for row in await self.rows():
-            if exact(row["attrs"].get("data-subject")) == exact(subject):
-                link = await self.one(
-                    f"{ROW}[data-thread-id={_q(row['attrs']['data-thread-id'])}] "
-                    '[data-testid="open-thread"]'
-                )
-                if link is not None:
-                    return await self.reach(link, f"open the conversation {subject!r}.")
-        raise PageBusy(f"no conversation {subject!r} in the results")
-
-    def thread_stage(self, subject: str, sender: str) -> Stage:
-        query = f"from:{sender}"
-
-        async def done() -> bool:
-            return await self.on_thread(subject) and not await self.visible(
-                '[data-testid="compose-screen"]'
-            )
-
-        async def act() -> Act:
-            return await self.open_thread(subject, query)
-
-        return Stage(f"open {subject!r}", done, act, tries=8)
-
-    async def sent_in_thread(self, typed: Sequence[str]) -> bool:
-        """Does the open conversation hold a message from me whose typed part is ``typed``?"""
-        me = await self.me()
-        for msg in await self.all(f'[data-testid="message"][data-from={_q(me)}]'):
-            body = await self.all(
-                f'[data-testid="message"][data-message-id={_q(msg["attrs"]["data-message-id"])}]'
-                ' [data-testid="message-body"]'
-            )
-            if body and exact(body[0]["text"]).startswith(exact(" ".join(typed))):
-                return True
-        return False
-
-    # -- compose --------------------------------------------------------------------------------
-    async def fill_step(self, fields: Sequence[tuple[str, str]]) -> Act | None:
-        """An act filling the first field (by test id) that does not hold its text yet."""
-        for testid, want in fields:
-            found = await self.one(f'[data-testid="{testid}"]')
-            if found is None:
-                raise PageBusy(f"no {testid} field")
-            if text_lines(found.get("value")) != text_lines(want):
-                calls = self.fill(found, want)
-                if found["attrs"].get("list"):  # close the address suggestions it opened
-                    calls = (*calls, call("key", keys=["esc"]))
-                return Act.of(f"fill in {testid.split('-')[-1]}.", *calls)
-        return None
-
-    async def press(self, testid: str, thought: str) -> Act:
-        button = await self.one(f'[data-testid="{testid}"]')
-        if button is None:
-            raise PageBusy(f"no {testid} button")
-        return await self.reach(button, thought, commits=True)
+__all__ = ["ORACLES"]
 
 
 # -- easy -----------------------------------------------------------------------------------------
@@ -215,7 +31,7 @@ class StarThreadOracle(MailOracle):
                 if exact(row["attrs"].get("data-subject")) == exact(subject):
                     tid = row["attrs"]["data-thread-id"]
                     found = await self.one(
-                        f'{ROW}[data-thread-id={_q(tid)}] [data-testid="row-star"]'
+                        f'{self.ROW}[data-thread-id={self.css(tid)}] [data-testid="row-star"]'
                     )
                     if found is not None:
                         return found
@@ -241,7 +57,7 @@ class CreateLabelOracle(MailOracle):
         name, colour = str(self.p["name"]), str(self.p["color"]).capitalize()
 
         async def done() -> bool:
-            cells = await self.all(f'[data-testid="label-row"][data-label={_q(name)}] td')
+            cells = await self.all(f'[data-testid="label-row"][data-label={self.css(name)}] td')
             return len(cells) > 1 and exact(cells[1]["text"]) == colour
 
         async def act() -> Act:
@@ -274,7 +90,7 @@ class AddContactOracle(MailOracle):
         ]
 
         async def done() -> bool:
-            if await self.all(f'[data-testid="contact-row"][data-email={_q(p["email"])}]'):
+            if await self.all(f'[data-testid="contact-row"][data-email={self.css(p["email"])}]'):
                 return True
             # After "Create contact" the page is the contact's own, with its delete button.
             saved = await self.one('[data-testid="contact-delete"]')
@@ -399,7 +215,9 @@ class CreateTemplateOracle(MailOracle):
         ]
 
         async def done() -> bool:
-            return bool(await self.all(f'[data-testid="template-card"][data-name={_q(name)}]'))
+            return bool(
+                await self.all(f'[data-testid="template-card"][data-name={self.css(name)}]')
+            )
 
         async def act() -> Act:
             if await self.one('[data-testid="template-form"]') is None:
@@ -419,42 +237,11 @@ class SendTemplateToGroupOracle(MailOracle):
 
     def stages(self) -> list[Stage]:
         p = self.p
-        text, subject = str(p["text"]), str(p["subject"])
-        bcc = ", ".join(f"{m['name']} <{m['email']}>" for m in p["members"])
-
-        async def done() -> bool:
-            notice = await self.one('[data-testid="sent-notice"]')
-            return notice is not None and await self.on_thread(subject)
-
-        async def act() -> Act:
-            if await self.one('[data-testid="compose-screen"]') is None:
-                return await self.nav("compose", "write a new email.")
-            body = await self.one('[data-testid="compose-body"]')
-            if body is None:
-                raise PageBusy("no message text")
-            typed = body_parts(body.get("value"))[0]
-            if typed != text_lines(text):
-                if typed:  # something else (or the template twice): write it out instead
-                    return Act.of("write the template's text.", *self.fill(body, text))
-                for item in await self.visible('[data-testid="insert-template"]'):
-                    named = exact(item["attrs"].get("data-name")) == exact(p["template"])
-                    if named and item.get("clickable"):  # the menu is open, not only parsed
-                        return Act.of(f"insert {p['template']}.", self.click(item))
-                return await self.nav("template-menu", "open the Templates menu.")
-            row = await self.one('[data-testid="compose-bcc"]')
-            if row is None:
-                return await self.nav("show-bcc", "show the Bcc field.")
-            step = await self.fill_step([("compose-subject", subject), ("compose-bcc", bcc)])
-            if step is not None:
-                return step
-            for empty in ("compose-to", "compose-cc"):
-                if await self.field_value(empty):
-                    box = await self.one(f'[data-testid="{empty}"]')
-                    assert box is not None
-                    return Act.of("empty the field.", *self.fill(box, ""))
-            return await self.press("compose-send", "send it.")
-
-        return [Stage("send the template to the group", done, act, tries=16)]
+        return [
+            self.send_template_stage(
+                str(p["template"]), str(p["subject"]), str(p["text"]), p["members"]
+            )
+        ]
 
 
 class ForwardAttachmentOracle(MailOracle):
@@ -511,7 +298,7 @@ class InboxTriageOracle(MailOracle):
     def stages(self) -> list[Stage]:
         label, domain_ = str(self.p["label"]), str(self.p["domain"])
         unread = f"from:@{domain_} in:inbox is:unread"
-        labelled = f"from:@{domain_} in:inbox label:{quoted(label)}"
+        labelled = f"from:@{domain_} in:inbox label:{self.quoted(label)}"
 
         async def label_done() -> bool:
             if not await self.on_search(unread):
@@ -588,39 +375,6 @@ class UpdateSignatureOracle(MailOracle):
         return [Stage("update the settings", done, act, tries=10)]
 
 
-class CloseDateReplyOracle(MailOracle):
-    """``close-date-reply`` (crm -> mail): the deal's close date is the task's params (the
-    oracle's privileged knowledge of the CRM), so it works in the mailbox, the window on top:
-    open the email, Reply all, the answer above the signature, Send."""
-
-    def stages(self) -> list[Stage]:
-        from cuagym.families.cross.mail._cross import reply_sentence
-
-        p = self.p
-        subject, sentence = str(p["subject"]), reply_sentence(p)
-
-        async def done() -> bool:
-            return await self.on_thread(subject) and await self.sent_in_thread([sentence])
-
-        async def act() -> Act:
-            if await self.one('[data-testid="compose-screen"]') is not None:
-                body = await self.one('[data-testid="compose-body"]')
-                if body is None:
-                    raise PageBusy("no message text")
-                if body_parts(body.get("value"))[0] != [exact(sentence)]:
-                    return Act.of(f"write the answer: {sentence}", *self.fill(body, sentence))
-                return await self.press("compose-send", "send the reply to all.")
-            if not await self.on_thread(subject):
-                return await self.open_thread(subject, f"from:{p['sender_email']}")
-            found = await self.visible('[data-testid="message"] [data-testid="reply-all"]')
-            first = [e for e in found if e.get("clickable")] or found
-            if not first:
-                raise PageBusy("no reply-all button")
-            return await self.reach(first[0], "reply to all.")
-
-        return [Stage("answer everyone", done, act, tries=12)]
-
-
 class UpdateContactOracle(MailOracle):
     """``update-contact``: Contacts, the person's row, their form: email, company, phone and
     groups, Save changes. Saved when the page's own "Email" link (rendered from the stored
@@ -649,7 +403,7 @@ class UpdateContactOracle(MailOracle):
             for row in await self.visible('[data-testid="contact-row"]'):
                 if exact(row["attrs"].get("data-email")) in (p["old_email"], p["email"]):
                     link = await self.one(
-                        f'[data-testid="contact-row"][data-email={_q(row["attrs"]["data-email"])}]'
+                        f'[data-testid="contact-row"][data-email={self.css(row["attrs"]["data-email"])}]'
                         ' [data-testid="open-contact"]'
                     )
                     if link is not None:
@@ -667,7 +421,7 @@ class RenameLabelOracle(MailOracle):
         colour = str(self.p["color"]).capitalize()
 
         async def done() -> bool:
-            cells = await self.all(f'[data-testid="label-row"][data-label={_q(new)}] td')
+            cells = await self.all(f'[data-testid="label-row"][data-label={self.css(new)}] td')
             return len(cells) > 1 and exact(cells[1]["text"]) == colour
 
         async def act() -> Act:
@@ -683,7 +437,7 @@ class RenameLabelOracle(MailOracle):
                     return Act.of(f"pick the colour {colour}.", *picks)
                 return await self.press("edit-label-save", "save the label.")
             edit = await self.one(
-                f'[data-testid="label-row"][data-label={_q(old)}] [data-testid="edit-label"]'
+                f'[data-testid="label-row"][data-label={self.css(old)}] [data-testid="edit-label"]'
             )
             if edit is not None:
                 return await self.reach(edit, f"edit the label {old}.")
@@ -705,12 +459,8 @@ ORACLES: dict[str, type[MailOracle]] = {
     "send-template-to-group": SendTemplateToGroupOracle,
     "forward-attachment": ForwardAttachmentOracle,
     "inbox-triage": InboxTriageOracle,
-    # crm -> mail: the recipients are the task's params (the oracle's privileged knowledge of
-    # what the CRM holds), so it writes the email in the mailbox, the window on top.
-    "template-to-stage-contacts": SendTemplateToGroupOracle,
     "update-signature": UpdateSignatureOracle,
     "label-attachments": LabelAttachmentsOracle,
-    "close-date-reply": CloseDateReplyOracle,
     "update-contact": UpdateContactOracle,
     "rename-label": RenameLabelOracle,
 }

@@ -9,11 +9,11 @@ directly in ``main`` (a flat list: the scanner follows that data flow best).
 
 from __future__ import annotations
 
-import json
-import textwrap
+from pathlib import Path
 from typing import Any
 
-from cuagym.scripts import WEB_LIBRARIES, inlined_file
+from cuagym.apps.mail import REWARD_LIBRARY
+from cuagym.scripts import WEB_LIBRARIES, hub_json_literal, hub_script, inlined
 from cuagym.scripts import reward_script as compose_reward
 
 __all__ = [
@@ -28,45 +28,13 @@ __all__ = [
 #: sections whose entries are diffed one entity at a time; ``account`` and ``settings`` whole.
 SECTIONS = ("labels", "threads", "messages", "contacts", "templates")
 
-_HEAD = """\
-import json
-import os
-import sys
-from pathlib import Path
-
-import requests
-
-HUB = os.environ["CUAGYM_HUB"].rstrip("/")
-SID = os.environ.get("CUAGYM_SID") or Path("/home/user/.cuagym/sid").read_text().strip()
-AUTH = {"Authorization": "Bearer " + os.environ.get("CUAGYM_HUB_TOKEN", "")}
-"""
-
-
-def _literal(value: Any) -> str:
-    """A Python expression that evaluates to ``value`` (JSON text inside ``json.loads``)."""
-    return f"json.loads({json.dumps(json.dumps(value, ensure_ascii=False, sort_keys=True))})"
+_SETUP = Path(__file__).with_name("_setup_body.py")
+_PATCH = Path(__file__).with_name("_patch_body.py")
 
 
 def setup_script(world: dict[str, Any], summary: str) -> str:
-    return (
-        f"# initial_setup.py - {summary}\n"
-        + _HEAD
-        + f"\nSTATE = {_literal(world)}\n"
-        + textwrap.dedent(
-            """
-            r = requests.post(
-                f"{HUB}/mail/post",
-                params={"sid": SID},
-                headers=AUTH,
-                json={"action": "set", "state": STATE},
-                timeout=30,
-            )
-            if r.status_code != 200:
-                print(r.status_code, r.text, file=sys.stderr)
-                sys.exit(1)
-            print(json.dumps(r.json()))
-            """
-        )
+    return hub_script(
+        f"# initial_setup.py - {summary}", f"STATE = {hub_json_literal(world)}", inlined(_SETUP)
     )
 
 
@@ -86,41 +54,13 @@ def entity_edits(before: dict[str, Any], after: dict[str, Any]) -> list[list[Any
 
 
 def patch_script(edits: list[list[Any]], summary: str) -> str:
-    return (
-        f"# golden_patch.py - {summary}\n"
-        + _HEAD
-        + f"\nEDITS = {_literal(edits)}\n"
-        + textwrap.dedent(
-            """
-            r = requests.get(f"{HUB}/mail/state", params={"sid": SID}, headers=AUTH, timeout=30)
-            r.raise_for_status()
-            state = r.json()["stored_state"]
-            if state is None:
-                sys.exit("no state: run initial_setup.py first")
-            for section, key, value in EDITS:
-                if key is None:
-                    state[section] = value
-                elif value is None:
-                    state[section].pop(key, None)
-                else:
-                    state[section][key] = value
-            r = requests.post(
-                f"{HUB}/mail/post",
-                params={"sid": SID},
-                headers=AUTH,
-                json={"action": "set_current", "state": state},
-                timeout=30,
-            )
-            if r.status_code != 200:
-                print(r.status_code, r.text, file=sys.stderr)
-                sys.exit(1)
-            """
-        )
+    return hub_script(
+        f"# golden_patch.py - {summary}", f"EDITS = {hub_json_literal(edits)}", inlined(_PATCH)
     )
 
 
 #: The helpers every mail reward carries (after the shared frame and hub libraries).
-REWARD_HELPERS = inlined_file("cuagym.apps.mail", "_reward_lib.py")
+REWARD_HELPERS = inlined(REWARD_LIBRARY)
 
 _READ = """
 data = hub_state("mail")
@@ -136,7 +76,7 @@ def reward_script(params: dict[str, Any], body: str, summary: str) -> str:
         header=f"# reward.py - {' '.join(summary.split())}",
         imports="import json\n",
         libraries=[*WEB_LIBRARIES, REWARD_HELPERS],
-        constants=f"P = {_literal(params)}",
+        constants=f"P = {hub_json_literal(params)}",
         read=_READ,
         body=body,
     )

@@ -7,21 +7,19 @@ from importlib import resources
 from pathlib import Path
 from typing import ClassVar
 
-from cuagym.apps.mail._ops import add_label, create_label
-from cuagym.apps.mail._pools import COMPANIES, FILES, LABEL_NAMES, SUBJECTS
-from cuagym.apps.mail._seed import SEED_FILES_URL
+from cuagym.apps.mail import SEED_FILES_URL, add_thread, march_date, pick_people
+from cuagym.apps.mail.ops import add_label, create_label
+from cuagym.apps.mail.pools import COMPANIES, FILES, LABEL_NAMES, SUBJECTS
 from cuagym.core import Difficulty, TaskConfig
+from cuagym.families._family import TaskParams
 from cuagym.families.mail._scripts import reward_script
-from cuagym.families.mail._world import (
-    MailFamily,
-    State,
-    add_thread,
-    march_date,
-    params,
-    pick_people,
-)
+from cuagym.families.mail._world import MailFamily, State, params
+from cuagym.scripts import inlined_file
 
 __all__ = ["LabelAttachments"]
+
+#: the package of this module's reward checks (one module per family)
+_CHECKS = "cuagym.families.mail._checks"
 
 _FILES_DIR = Path(str(resources.files("cuagym.apps.mail"))) / "static" / "seed-files"
 
@@ -53,11 +51,22 @@ def attachment(name: str) -> dict[str, object]:
     }
 
 
+class LabelAttachmentsParams(TaskParams):
+    """``label-attachments``'s task parameters."""
+
+    company: str
+    domain: str
+    other_domain: str
+    label: str
+    count: int
+
+
 class LabelAttachments(MailFamily):
     """Two conditions at once (a sender's domain and an attachment): what search operators
     (``from:@acme.example has:attachment``) find, and what scrolling the inbox misses."""
 
     id = "label-attachments"
+    params_type = LabelAttachmentsParams
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path = ("search", "query", "operators")
     also_covers: ClassVar[tuple[str, ...]] = ("mail:labels/apply/bulk",)
@@ -81,10 +90,10 @@ class LabelAttachments(MailFamily):
         )
 
     def build(self, task: TaskConfig, world: State, rng: random.Random) -> None:
-        p = params(task)
-        create_label(world, p["label"], rng.choice(["blue", "teal", "purple"]))
-        n = p["count"]
-        people = pick_people(rng, n + 3, lambda i: p["other_domain"] if i == n + 2 else p["domain"])
+        p = LabelAttachmentsParams.of(task)
+        create_label(world, p.label, rng.choice(["blue", "teal", "purple"]))
+        n = p.count
+        people = pick_people(rng, n + 3, lambda i: p.other_domain if i == n + 2 else p.domain)
         subjects = rng.sample(SUBJECTS, n + 3)
         files = [name for name, _ in FILES]
         for i, (who, (subject, line)) in enumerate(zip(people, subjects, strict=True)):
@@ -101,13 +110,13 @@ class LabelAttachments(MailFamily):
             )
 
     def solve(self, task: TaskConfig, state: State) -> None:
-        p = params(task)
-        lid = next(k for k, v in state["labels"].items() if v["name"] == p["label"])
+        p = LabelAttachmentsParams.of(task)
+        lid = next(k for k, v in state["labels"].items() if v["name"] == p.label)
         targets = sorted(
             {
                 m["threadId"]
                 for m in state["messages"].values()
-                if m["from"]["email"].endswith("@" + p["domain"])
+                if m["from"]["email"].endswith("@" + p.domain)
                 and m["attachments"]
                 and state["threads"][m["threadId"]]["folder"] not in ("spam", "trash")
             }
@@ -115,28 +124,5 @@ class LabelAttachments(MailFamily):
         add_label(state, targets, lid)
 
     def write_reward(self, task: TaskConfig) -> str:
-        body = """
-        lid = label_id(init, P["label"])
-        domain_threads = sorted({
-            m["threadId"] for m in init["messages"].values()
-            if m["from"]["email"].lower().endswith("@" + P["domain"])
-            and init["threads"][m["threadId"]]["folder"] not in ("spam", "trash")
-        })
-        targets = sorted({
-            m["threadId"] for m in init["messages"].values()
-            if m["threadId"] in domain_threads and m["attachments"]
-            and m["from"]["email"].lower().endswith("@" + P["domain"])
-        })
-        checks.append(("setup", 0, lid is not None and len(targets) == P["count"],
-                       f"label {lid}, targets {targets}"))
-        for tid in targets:
-            labels = cur["threads"].get(tid, {}).get("labels", [])
-            want = [x for x in init["threads"][tid]["labels"] if x != lid] + [lid]
-            checks.append((f"labelled_{tid}", 1, sorted(labels) == sorted(want),
-                           f"{tid} labels {labels}"))
-        # The company's mail without a file, and the other sender's file, keep their labels;
-        # nothing is moved, read, starred or deleted.
-        extra = diff_outside(diff, [f"threads.{t}.labels" for t in targets])
-        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
-        """
+        body = inlined_file(_CHECKS, "label_attachments.py")
         return reward_script(params(task), body, task.task_id)

@@ -5,13 +5,18 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from cuagym.apps.mail._ops_book import update_settings
-from cuagym.apps.mail._seed_people import ACCOUNT
+from cuagym.apps.mail import ACCOUNT
+from cuagym.apps.mail.ops import update_settings
 from cuagym.core import Difficulty, TaskConfig
+from cuagym.families._family import TaskParams
 from cuagym.families.mail._scripts import reward_script
 from cuagym.families.mail._world import MailFamily, State, params
+from cuagym.scripts import inlined_file
 
 __all__ = ["UpdateSignature"]
+
+#: the package of this module's reward checks (one module per family)
+_CHECKS = "cuagym.families.mail._checks"
 
 _TITLES = (
     "Head of Customer Success",
@@ -50,8 +55,18 @@ def signature_for(title: str, phone: str) -> str:
     return f"{ACCOUNT['name']}\n{title} \u00b7 {ACCOUNT['company']}\n{phone}"
 
 
+class UpdateSignatureParams(TaskParams):
+    """``update-signature``'s task parameters."""
+
+    title: str
+    phone: str
+    signature: str
+    reading: str
+
+
 class UpdateSignature(MailFamily):
     id = "update-signature"
+    params_type = UpdateSignatureParams
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path = ("settings", "preferences", "signature")
     also_covers: ClassVar[tuple[str, ...]] = ("mail:settings/preferences/reading",)
@@ -78,26 +93,12 @@ class UpdateSignature(MailFamily):
 
     def build(self, task: TaskConfig, world: State, rng: random.Random) -> None:
         # The other reading behaviour than the one asked, so that the setting must change.
-        world["settings"]["markReadOnOpen"] = params(task)["reading"] != "on"
+        world["settings"]["markReadOnOpen"] = UpdateSignatureParams.of(task).reading != "on"
 
     def solve(self, task: TaskConfig, state: State) -> None:
-        p = params(task)
-        update_settings(state, p["signature"], p["reading"] == "on")
+        p = UpdateSignatureParams.of(task)
+        update_settings(state, p.signature, p.reading == "on")
 
     def write_reward(self, task: TaskConfig) -> str:
-        body = """
-        before, after = init["settings"], cur["settings"]
-        want = P["reading"] == "on"
-        checks.append(("setup", 0, before.get("markReadOnOpen") is (not want),
-                       f"reading setting was {before.get('markReadOnOpen')}"))
-        # The lines as given, in order: case, punctuation and the middle dot count.
-        lines = text_lines(after.get("signature", ""))
-        checks.append(("signature", 3, lines == text_lines(P["signature"]),
-                       f"{len(lines)} line(s): {lines}"))
-        mark = after.get("markReadOnOpen")
-        checks.append(("mark_read_on_open", 2, mark is want, f"markReadOnOpen {mark}"))
-        # Settings only: no label, template or conversation touched while in the settings.
-        extra = diff_outside(diff, ["settings.signature", "settings.markReadOnOpen"])
-        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
-        """
+        body = inlined_file(_CHECKS, "update_signature.py")
         return reward_script(params(task), body, task.task_id)

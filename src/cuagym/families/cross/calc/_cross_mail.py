@@ -36,7 +36,6 @@ from cuagym.families.calc.kit import setup_script as book_setup
 from cuagym.families.cross._mailcrm import OWNER
 from cuagym.families.cross._web_cross import setup_script as hub_setup
 from cuagym.families.cross.calc._cross_mail_checks import record_mailed_prices
-from cuagym.families.mail._world import add_thread, base_world, march_date
 from cuagym.scripts import DESK_WEB_LIBRARIES, FIGURE_LIBRARY, doc_line, json_literal, statements_of
 from cuagym.scripts import reward_script as compose_reward
 
@@ -226,9 +225,11 @@ for (cell,) in ws.iter_rows(min_row=2, max_col=1):
 """
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
+        from cuagym.apps.mail import add_thread, march_date, varied_seed
+
         p = params_of(task, self.params_type)
         specs, extra = self.sheets(p, family_rng(task, "workbook"))
-        mailbox = base_world(task)
+        mailbox = varied_seed(family_rng(task, "world"))
         sender = {"name": p["sender_name"], "email": p["sender_email"]}
         date = march_date(family_rng(task, "inject"))
         add_thread(mailbox, sender, p["subject"], price_text(p), date, unread=True)

@@ -9,28 +9,35 @@ hold none.
 from __future__ import annotations
 
 import copy
-import json
 import random
 from collections.abc import Mapping
 from datetime import date, timedelta
 from typing import Any, ClassVar
 
-from cuagym.apps.crm._fields import format_money
-from cuagym.apps.crm._ops import create_activity, create_record, update_record
-from cuagym.apps.crm._schema import STAGE_PROBABILITY, STAGES
-from cuagym.apps.crm._seed import build_seed
+from cuagym.apps.crm import (
+    REWARD_LIBRARY,
+    STAGE_PROBABILITY,
+    STAGES,
+    WORLD_NOW,
+    build_seed,
+    format_money,
+    long_date,
+    phone,
+)
+from cuagym.apps.crm.ops import create_activity, create_record, update_record
+from cuagym.apps.crm.pools import FIRST, LAST, TITLES
+from cuagym.apps.mail import add_thread
 from cuagym.core import Difficulty, Policy, StartWindow, TaskConfig
-from cuagym.families._family import GeneratedScripts, family_rng
-from cuagym.families.crm._common import GEN_NOW, params_of
-from cuagym.families.crm._records import FIRST, LAST, TITLES, _Family, long_date, phone
-from cuagym.families.cross._mailcrm import OWNER, office_worlds
-from cuagym.families.cross._web_cross import patch_script, record_edits, setup_script
-from cuagym.scripts import WEB_LIBRARIES, inlined_file
-from cuagym.scripts import reward_script as compose_reward
+from cuagym.families._family import GeneratedScripts, TaskFamily, TaskParams, family_rng
+from cuagym.families.cross._mailcrm import OWNER, office_reward, office_scripts, office_worlds
+from cuagym.families.cross.crm._oracle_cross import CROSS_ORACLES
+from cuagym.scripts import inlined_file
 
 __all__ = ["DealChangeFromEmail", "LeadFromInquiry"]
 
-_HELPERS = inlined_file("cuagym.apps.crm", "_reward_lib.py")
+#: the package of this module's reward checks (one module per family)
+_CHECKS = "cuagym.families.cross.crm._checks"
+
 #: Stages a deal can still move forward from without closing.
 _EARLY = ("Qualification", "Needs Analysis", "Proposal")
 _SUBJECTS = ("Final numbers", "Confirmed terms", "Our decision on the rollout", "Go-ahead")
@@ -77,12 +84,12 @@ _FRAMES = (
 )
 
 
-class _CrossFamily(_Family):
+class _CrossFamily(TaskFamily):
     """A mail -> crm family: its GUI oracle lives in ``_oracle_cross``."""
 
-    def oracle(self, task: TaskConfig) -> Policy | None:
-        from cuagym.families.cross.crm._oracle_cross import CROSS_ORACLES
+    domain: ClassVar[str] = "crm"
 
+    def oracle(self, task: TaskConfig) -> Policy | None:
         return CROSS_ORACLES[self.id](task)
 
 
@@ -90,11 +97,30 @@ def _mail_date(day: date, rng: random.Random) -> str:
     return f"{day.isoformat()}T{rng.randint(13, 21):02d}:{rng.randint(0, 59):02d}:00Z"
 
 
+class DealChangeFromEmailParams(TaskParams):
+    """``deal-change-from-email``'s task parameters."""
+
+    opportunity: str
+    account: str
+    contact: str
+    contact_email: str
+    from_stage: str
+    stage: str
+    probability: int
+    amount_cents: int
+    close_date: str
+    subject: str
+    first_subject: str
+    first_amount_cents: int
+    first_close_date: str
+
+
 class DealChangeFromEmail(_CrossFamily):
     """A customer's latest email (an earlier one has superseded figures) sets a deal's terms:
     the agent finds it in the mailbox, updates the opportunity and logs the email on it."""
 
     id: ClassVar[str] = "deal-change-from-email"
+    params_type = DealChangeFromEmailParams
     apps: ClassVar[tuple[str, ...]] = ("mail", "crm")
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("activities", "tasks", "log-activity")
@@ -142,86 +168,50 @@ class DealChangeFromEmail(_CrossFamily):
 
     def worlds(self, task: TaskConfig) -> tuple[dict[str, Any], dict[str, Any]]:
         """``(mail, crm)`` initial worlds: the two emails in the mailbox, the deal in the CRM."""
-        from cuagym.families.mail._world import add_thread
-
-        p = params_of(task)
+        p = DealChangeFromEmailParams.of(task)
         seed = build_seed()
-        oid = next(k for k, o in seed["opportunities"].items() if o["name"] == p["opportunity"])
+        oid = next(k for k, o in seed["opportunities"].items() if o["name"] == p.opportunity)
         mail, crm = office_worlds(task, protect={oid})
         rng = family_rng(task, "inject")
-        first = p["contact"].split()[0]
-        who = {"name": p["contact"], "email": p["contact_email"]}
+        first = p.contact.split()[0]
+        who = {"name": p.contact, "email": p.contact_email}
         early = date(2025, 3, rng.randint(10, 11))
         add_thread(
-            mail, who, p["first_subject"],
-            f"Hi Nora,\n\nBefore we finalize {p['opportunity']}: we are looking at roughly "
-            f"{format_money(p['first_amount_cents'])}, with a close around "
-            f"{long_date(p['first_close_date'])}. I'll confirm once finance has signed off.\n\n"
+            mail, who, p.first_subject,
+            f"Hi Nora,\n\nBefore we finalize {p.opportunity}: we are looking at roughly "
+            f"{format_money(p.first_amount_cents)}, with a close around "
+            f"{long_date(p.first_close_date)}. I'll confirm once finance has signed off.\n\n"
             f"Best,\n{first}",
             _mail_date(early, rng),
         )  # fmt: skip
         add_thread(
-            mail, who, p["subject"],
+            mail, who, p.subject,
             f"Hi Nora,\n\nFinance signed off, so this replaces my earlier numbers. Please go "
-            f"ahead with {format_money(p['amount_cents'])} for {p['opportunity']}; we plan to "
-            f"sign by {long_date(p['close_date'])}. We are ready to move to {p['stage']} on our "
+            f"ahead with {format_money(p.amount_cents)} for {p.opportunity}; we plan to "
+            f"sign by {long_date(p.close_date)}. We are ready to move to {p.stage} on our "
             f"side.\n\nThanks,\n{first}",
             _mail_date(early + timedelta(days=rng.randint(2, 3)), rng), unread=True,
         )  # fmt: skip
         return mail, crm
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        p = params_of(task)
+        p = DealChangeFromEmailParams.of(task)
         mail, crm = self.worlds(task)
         gold = copy.deepcopy(crm)
-        oid = next(k for k, o in gold["opportunities"].items() if o["name"] == p["opportunity"])
+        oid = next(k for k, o in gold["opportunities"].items() if o["name"] == p.opportunity)
         terms = {
-            "stage": p["stage"],
-            "amountCents": p["amount_cents"],
-            "closeDate": p["close_date"],
+            "stage": p.stage,
+            "amountCents": p.amount_cents,
+            "closeDate": p.close_date,
         }
         update_record(gold, "opportunities", oid, terms)
-        logged = {"subject": p["subject"], "type": "Email", "dueDate": None, "description": ""}
-        create_activity(gold, "opportunity", oid, logged, completed=True, now=GEN_NOW)
-        return GeneratedScripts(
-            initial_setup=setup_script({"mail": mail, "crm": crm}, task.task_id),
-            golden_patch=patch_script({"crm": record_edits(crm, gold)}, task.task_id),
-        )
+        logged = {"subject": p.subject, "type": "Email", "dueDate": None, "description": ""}
+        create_activity(gold, "opportunity", oid, logged, completed=True, now=WORLD_NOW)
+        return office_scripts(task, mail, crm, "crm", gold)
 
     def write_reward(self, task: TaskConfig) -> str:
-        body = """
-        oid = named(init, "opportunities", P["opportunity"])
-        opp = cur["opportunities"].get(oid) or {}
-        checks.append(("opportunity_found", 0, oid is not None, f"opportunity {oid}"))
-        # The latest email's terms, not the earlier email's superseded ones.
-        checks.append(("amount", 2, opp.get("amountCents") == P["amount_cents"], f"amountCents is {opp.get('amountCents')!r}"))
-        checks.append(("close_date", 2, opp.get("closeDate") == P["close_date"], f"closeDate is {opp.get('closeDate')!r}"))
-        checks.append(("stage", 2, opp.get("stage") == P["stage"], f"stage is {opp.get('stage')!r}"))
-        checks.append(("probability", 1, opp.get("stage") == P["stage"] and opp.get("probability") == P["probability"], f"probability is {opp.get('probability')!r}"))
-        new_acts = added(diff, "activities")
-        logged = [cur["activities"][a] for a in new_acts
-                  if (cur["activities"][a]["relatedType"], cur["activities"][a]["relatedId"]) == ("opportunity", oid)]
-        act = logged[0] if len(logged) == 1 else {}
-        checks.append(("email_logged", 2, bool(act) and act.get("status") == "Completed" and act.get("type") == "Email", f"{len(logged)} new activity(ies) on the deal; type {act.get('type')!r}, status {act.get('status')!r}"))
-        checks.append(("logged_subject", 1, bool(act) and exact(act.get("subject")) == exact(P["subject"]), f"subject is {act.get('subject')!r}"))
-        # Its date and comments are free (the email's date, a pasted excerpt): not part of the ask.
-        checks.append(("one_activity", 0, len(new_acts) <= 1, f"{len(new_acts)} new activities"))
-        terms = [f"opportunities.{oid}.{k}" for k in ("amountCents", "closeDate", "stage", "probability")]
-        extra = diff_outside(diff, terms + ["activities." + a for a in new_acts])
-        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
-        # The mailbox is only read: no reply, no label, no archive (a read flag only where the
-        # account marks what it opens as read).
-        mail_extra = diff_outside(mdiff, mail_read_marks(minit))
-        checks.append(("mailbox_untouched", 0, not mail_extra, "mail changes: " + listing(mail_extra)))
-        """  # noqa: E501
-        return compose_reward(
-            header=f"# reward.py - {task.task_id}",
-            imports="import json\n",
-            libraries=[*WEB_LIBRARIES, _HELPERS],
-            constants=f"P = json.loads({json.dumps(params_of(task), sort_keys=True)!r})",
-            read=_READ,
-            body=body,
-        )
+        body = inlined_file(_CHECKS, "deal_change_from_email.py")
+        return office_reward(task, _READ, REWARD_LIBRARY, body)
 
 
 _READ = """
@@ -288,11 +278,32 @@ _LEAD_FRAMES = (
 )
 
 
+class LeadFromInquiryParams(TaskParams):
+    """``lead-from-inquiry``'s task parameters."""
+
+    subject: str
+    first: str
+    last: str
+    company: str
+    title: str
+    email: str
+    phone: str
+    source: str
+    rating: str
+    technicians: int
+    other_subject: str
+    other_first: str
+    other_last: str
+    other_company: str
+    other_domain: str
+
+
 class LeadFromInquiry(_CrossFamily):
     """A prospect's inquiry in the mailbox (next to another one) becomes a lead in the CRM,
     its details copied from the email's signature."""
 
     id: ClassVar[str] = "lead-from-inquiry"
+    params_type = LeadFromInquiryParams
     apps: ClassVar[tuple[str, ...]] = ("mail", "crm")
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("leads", "create", "new-lead")
@@ -328,81 +339,43 @@ class LeadFromInquiry(_CrossFamily):
         )  # fmt: skip
 
     def worlds(self, task: TaskConfig) -> tuple[dict[str, Any], dict[str, Any]]:
-        from cuagym.families.mail._world import add_thread
-
-        p = params_of(task)
+        p = LeadFromInquiryParams.of(task)
         mail, crm = office_worlds(task)
         rng = family_rng(task, "inject")
-        who = {"name": f"{p['first']} {p['last']}", "email": p["email"]}
-        other_email = f"{p['other_first'].lower()}.{p['other_last'].lower()}@{p['other_domain']}"
-        other = {"name": f"{p['other_first']} {p['other_last']}", "email": other_email}
+        who = {"name": f"{p.first} {p.last}", "email": p.email}
+        other_email = f"{p.other_first.lower()}.{p.other_last.lower()}@{p.other_domain}"
+        other = {"name": f"{p.other_first} {p.other_last}", "email": other_email}
         add_thread(
-            mail, other, p["other_subject"],
+            mail, other, p.other_subject,
             f"Hello,\n\nCould you send me some information about your platform?\n\n"
-            f"{other['name']}\n{p['other_company']}",
+            f"{other['name']}\n{p.other_company}",
             _mail_date(date(2025, 3, rng.randint(10, 12)), rng), unread=True,
         )  # fmt: skip
         add_thread(
-            mail, who, p["subject"],
-            f"Hello,\n\n{_HOW[p['source']]}. We schedule {p['technicians']} technicians by "
+            mail, who, p.subject,
+            f"Hello,\n\n{_HOW[p.source]}. We schedule {p.technicians} technicians by "
             f"hand today and would like to see a demo.\n\nBest regards,\n{who['name']}\n"
-            f"{p['title']}, {p['company']}\n{p['phone']}",
+            f"{p.title}, {p.company}\n{p.phone}",
             _mail_date(date(2025, 3, rng.randint(12, 14)), rng), unread=True,
         )  # fmt: skip
         return mail, crm
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        p = params_of(task)
+        p = LeadFromInquiryParams.of(task)
         mail, crm = self.worlds(task)
         gold = copy.deepcopy(crm)
         values = {
-            "salutation": None, "firstName": p["first"], "lastName": p["last"],
-            "company": p["company"], "title": p["title"], "email": p["email"],
-            "phone": p["phone"], "mobile": "", "website": "", "status": "New",
-            "rating": p["rating"], "leadSource": p["source"], "industry": None,
+            "salutation": None, "firstName": p.first, "lastName": p.last,
+            "company": p.company, "title": p.title, "email": p.email,
+            "phone": p.phone, "mobile": "", "website": "", "status": "New",
+            "rating": p.rating, "leadSource": p.source, "industry": None,
             "employees": None, "annualRevenueCents": None, "street": "", "city": "",
             "state": "", "postalCode": "", "country": "", "description": "",
             "ownerId": crm["currentUser"],
         }  # fmt: skip
-        create_record(gold, "leads", values, now=GEN_NOW)
-        return GeneratedScripts(
-            initial_setup=setup_script({"mail": mail, "crm": crm}, task.task_id),
-            golden_patch=patch_script({"crm": record_edits(crm, gold)}, task.task_id),
-        )
+        create_record(gold, "leads", values, now=WORLD_NOW)
+        return office_scripts(task, mail, crm, "crm", gold)
 
     def write_reward(self, task: TaskConfig) -> str:
-        body = """
-        new = added(diff, "leads")
-        mine = [cur["leads"][k] for k in new if fold(cur["leads"][k].get("email")) == fold(P["email"])]
-        lead = mine[0] if len(mine) == 1 else {}
-        checks.append(("lead_created", 2, bool(lead), f"{len(mine)} new lead(s) with the sender's address"))
-        # The details as the email writes them (the other inquiry's sender is not the lead).
-        named = exact(lead.get("firstName")) == exact(P["first"]) and exact(lead.get("lastName")) == exact(P["last"])
-        checks.append(("name", 1, bool(lead) and named, f"name {lead.get('firstName')!r} {lead.get('lastName')!r}"))
-        checks.append(("company", 1, bool(lead) and exact(lead.get("company")) == exact(P["company"]), f"company is {lead.get('company')!r}"))
-        checks.append(("title", 1, bool(lead) and exact(lead.get("title")) == exact(P["title"]), f"title is {lead.get('title')!r}"))
-        checks.append(("phone", 1, bool(lead) and digits(lead.get("phone")) == digits(P["phone"]), f"phone is {lead.get('phone')!r}"))
-        checks.append(("lead_source", 1, lead.get("leadSource") == P["source"], f"leadSource is {lead.get('leadSource')!r}"))
-        checks.append(("rating", 1, lead.get("rating") == P["rating"], f"rating is {lead.get('rating')!r}"))
-        checks.append(("status_new", 0, not lead or lead.get("status") == "New", f"status is {lead.get('status')!r}"))
-        # Nothing the instruction did not ask for: no industry, size, address or description
-        # guessed from the email, and the owner the form proposes (you).
-        blank = {"salutation": None, "mobile": "", "website": "", "industry": None, "employees": None,
-                 "annualRevenueCents": None, "street": "", "city": "", "state": "", "postalCode": "",
-                 "country": "", "description": "", "ownerId": init["currentUser"]}
-        wrong = unlike(lead, blank) if lead else []
-        checks.append(("nothing_unasked", 0, not wrong, "also set: " + listing(wrong)))
-        checks.append(("one_lead", 0, len(new) <= 1, f"{len(new)} new leads"))
-        extra = diff_outside(diff, ["leads." + k for k in new])
-        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
-        mail_extra = diff_outside(mdiff, mail_read_marks(minit))
-        checks.append(("mailbox_untouched", 0, not mail_extra, "mail changes: " + listing(mail_extra)))
-        """  # noqa: E501
-        return compose_reward(
-            header=f"# reward.py - {task.task_id}",
-            imports="import json\n",
-            libraries=[*WEB_LIBRARIES, _HELPERS],
-            constants=f"P = json.loads({json.dumps(params_of(task), sort_keys=True)!r})",
-            read=_READ,
-            body=body,
-        )
+        body = inlined_file(_CHECKS, "lead_from_inquiry.py")
+        return office_reward(task, _READ, REWARD_LIBRARY, body)

@@ -6,27 +6,33 @@ Shared machinery (both apps' worlds in one session, the two-app reward read) as 
 from __future__ import annotations
 
 import copy
-import json
 import random
 from collections.abc import Mapping
 from datetime import date, timedelta
 from typing import Any, ClassVar
 
-from cuagym.apps.crm._fields import format_money
-from cuagym.apps.crm._ops import create_record, update_record
-from cuagym.apps.crm._schema import STAGE_PROBABILITY
-from cuagym.apps.crm._seed import build_seed
+from cuagym.apps.crm import (
+    REWARD_LIBRARY,
+    STAGE_PROBABILITY,
+    WORLD_NOW,
+    build_seed,
+    format_money,
+    long_date,
+    phone,
+)
+from cuagym.apps.crm.ops import create_record, update_record
+from cuagym.apps.crm.pools import TITLES
+from cuagym.apps.mail import add_thread
 from cuagym.core import Difficulty, StartWindow, TaskConfig
-from cuagym.families._family import GeneratedScripts, family_rng
-from cuagym.families.crm._common import GEN_NOW, params_of
-from cuagym.families.crm._records import TITLES, long_date, phone
-from cuagym.families.cross._mailcrm import OWNER, office_worlds
-from cuagym.families.cross._web_cross import patch_script, record_edits, setup_script
-from cuagym.families.cross.crm._cross import _HELPERS, _READ, _CrossFamily, _mail_date
-from cuagym.scripts import WEB_LIBRARIES
-from cuagym.scripts import reward_script as compose_reward
+from cuagym.families._family import GeneratedScripts, TaskParams, family_rng
+from cuagym.families.cross._mailcrm import OWNER, office_reward, office_scripts, office_worlds
+from cuagym.families.cross.crm._cross import _READ, _CrossFamily, _mail_date
+from cuagym.scripts import inlined_file
 
 __all__ = ["HandoverFromEmail", "OpportunityFromEmail"]
+
+#: the package of this module's reward checks (one module per family)
+_CHECKS = "cuagym.families.cross.crm._checks"
 
 _PRODUCTS = ("Mobile Inspections", "Parts Tracking", "Customer Portal", "Crew Timesheets")
 _STAGES = ("Prospecting", "Qualification", "Needs Analysis")
@@ -63,11 +69,27 @@ _FRAMES = (
 )
 
 
+class OpportunityFromEmailParams(TaskParams):
+    """``opportunity-from-email``'s task parameters."""
+
+    contact: str
+    contact_email: str
+    account: str
+    subject: str
+    opportunity: str
+    stage: str
+    probability: int
+    amount_cents: int
+    close_date: str
+    old_amount_cents: int
+
+
 class OpportunityFromEmail(_CrossFamily):
     """A customer's email (next to an older one with other figures) asks for a new project:
     the agent opens the deal on their account with the email's budget and date."""
 
     id: ClassVar[str] = "opportunity-from-email"
+    params_type = OpportunityFromEmailParams
     apps: ClassVar[tuple[str, ...]] = ("mail", "crm")
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("opportunities", "create", "new-opportunity")
@@ -105,82 +127,47 @@ class OpportunityFromEmail(_CrossFamily):
         )  # fmt: skip
 
     def worlds(self, task: TaskConfig) -> tuple[dict[str, Any], dict[str, Any]]:
-        from cuagym.families.mail._world import add_thread
-
-        p = params_of(task)
+        p = OpportunityFromEmailParams.of(task)
         seed = build_seed()
-        cid = next(k for k, c in seed["contacts"].items() if c["email"] == p["contact_email"])
+        cid = next(k for k, c in seed["contacts"].items() if c["email"] == p.contact_email)
         mail, crm = office_worlds(task, protect={cid, seed["contacts"][cid]["accountId"]})
         rng = family_rng(task, "inject")
-        who = {"name": p["contact"], "email": p["contact_email"]}
-        first = p["contact"].split()[0]
+        who = {"name": p.contact, "email": p.contact_email}
+        first = p.contact.split()[0]
         add_thread(
             mail, who, "Budget planning",
             f"Hi Nora,\n\nWe are planning next year. Something like "
-            f"{format_money(p['old_amount_cents'])} could work for a new module, but nothing is "
+            f"{format_money(p.old_amount_cents)} could work for a new module, but nothing is "
             f"decided.\n\n{first}",
             _mail_date(date(2025, 3, rng.randint(10, 11)), rng),
         )  # fmt: skip
-        product = p["opportunity"].rsplit(" - ", 1)[1]
+        product = p.opportunity.rsplit(" - ", 1)[1]
         add_thread(
-            mail, who, p["subject"],
+            mail, who, p.subject,
             f"Hi Nora,\n\nWe would like to add {product}. Finance approved a budget of "
-            f"{format_money(p['amount_cents'])}, and we will decide by "
-            f"{long_date(p['close_date'])}.\n\nBest,\n{first}",
+            f"{format_money(p.amount_cents)}, and we will decide by "
+            f"{long_date(p.close_date)}.\n\nBest,\n{first}",
             _mail_date(date(2025, 3, rng.randint(12, 14)), rng), unread=True,
         )  # fmt: skip
         return mail, crm
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        p = params_of(task)
+        p = OpportunityFromEmailParams.of(task)
         mail, crm = self.worlds(task)
         gold = copy.deepcopy(crm)
-        cid = next(k for k, c in gold["contacts"].items() if c["email"] == p["contact_email"])
+        cid = next(k for k, c in gold["contacts"].items() if c["email"] == p.contact_email)
         values = {
-            "name": p["opportunity"], "accountId": gold["contacts"][cid]["accountId"],
-            "contactId": cid, "stage": p["stage"], "probability": None,
-            "amountCents": p["amount_cents"], "closeDate": p["close_date"], "type": None,
+            "name": p.opportunity, "accountId": gold["contacts"][cid]["accountId"],
+            "contactId": cid, "stage": p.stage, "probability": None,
+            "amountCents": p.amount_cents, "closeDate": p.close_date, "type": None,
             "leadSource": None, "nextStep": "", "description": "", "ownerId": gold["currentUser"],
         }  # fmt: skip
-        create_record(gold, "opportunities", values, now=GEN_NOW)
-        return GeneratedScripts(
-            initial_setup=setup_script({"mail": mail, "crm": crm}, task.task_id),
-            golden_patch=patch_script({"crm": record_edits(crm, gold)}, task.task_id),
-        )
+        create_record(gold, "opportunities", values, now=WORLD_NOW)
+        return office_scripts(task, mail, crm, "crm", gold)
 
     def write_reward(self, task: TaskConfig) -> str:
-        body = """
-        aid = named(init, "accounts", P["account"])
-        cids = [k for k, c in sorted(init["contacts"].items()) if fold(c.get("email")) == fold(P["contact_email"])]
-        cid = cids[0] if len(cids) == 1 else None
-        checks.append(("setup", 0, aid is not None and cid is not None, f"account {aid}, contact {cid}"))
-        new = added(diff, "opportunities")
-        mine = [cur["opportunities"][k] for k in new if exact(cur["opportunities"][k]["name"]) == exact(P["opportunity"])]
-        opp = mine[0] if len(mine) == 1 else {}
-        checks.append(("opportunity_created", 2, bool(opp), f"{len(mine)} new deal(s) named {P['opportunity']!r}"))
-        checks.append(("account", 1, bool(opp) and opp.get("accountId") == aid, f"accountId is {opp.get('accountId')!r}"))
-        checks.append(("primary_contact", 1, bool(opp) and opp.get("contactId") == cid, f"contactId is {opp.get('contactId')!r}"))
-        checks.append(("stage", 1, opp.get("stage") == P["stage"] and opp.get("probability") == P["probability"], f"stage {opp.get('stage')!r}, probability {opp.get('probability')!r}"))
-        # The latest email's budget, not the older guess.
-        checks.append(("amount", 2, opp.get("amountCents") == P["amount_cents"], f"amountCents is {opp.get('amountCents')!r}"))
-        checks.append(("close_date", 2, opp.get("closeDate") == P["close_date"], f"closeDate is {opp.get('closeDate')!r}"))
-        blank = {"type": None, "leadSource": None, "nextStep": "", "description": "", "ownerId": init["currentUser"]}
-        wrong = unlike(opp, blank) if opp else []
-        checks.append(("nothing_unasked", 0, not wrong, "also set: " + listing(wrong)))
-        checks.append(("one_opportunity", 0, len(new) <= 1, f"{len(new)} new opportunities"))
-        extra = diff_outside(diff, ["opportunities." + k for k in new])
-        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
-        mail_extra = diff_outside(mdiff, mail_read_marks(minit))
-        checks.append(("mailbox_untouched", 0, not mail_extra, "mail changes: " + listing(mail_extra)))
-        """  # noqa: E501
-        return compose_reward(
-            header=f"# reward.py - {task.task_id}",
-            imports="import json\n",
-            libraries=[*WEB_LIBRARIES, _HELPERS],
-            constants=f"P = json.loads({json.dumps(params_of(task), sort_keys=True)!r})",
-            read=_READ,
-            body=body,
-        )
+        body = inlined_file(_CHECKS, "opportunity_from_email.py")
+        return office_reward(task, _READ, REWARD_LIBRARY, body)
 
 
 _HANDOVER_FRAMES = (
@@ -214,11 +201,25 @@ _HANDOVER_FRAMES = (
 )
 
 
+class HandoverFromEmailParams(TaskParams):
+    """``handover-from-email``'s task parameters."""
+
+    contact: str
+    contact_email: str
+    opportunity: str
+    subject: str
+    title: str
+    phone: str
+    successor: str
+    successor_email: str
+
+
 class HandoverFromEmail(_CrossFamily):
     """A customer's email announces their new role and who takes over a deal: their contact
     record and the deal's primary contact change accordingly."""
 
     id: ClassVar[str] = "handover-from-email"
+    params_type = HandoverFromEmailParams
     apps: ClassVar[tuple[str, ...]] = ("mail", "crm")
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("contacts", "edit", "edit-contact")
@@ -267,58 +268,30 @@ class HandoverFromEmail(_CrossFamily):
         )  # fmt: skip
 
     def worlds(self, task: TaskConfig) -> tuple[dict[str, Any], dict[str, Any]]:
-        from cuagym.families.mail._world import add_thread
-
-        p = params_of(task)
+        p = HandoverFromEmailParams.of(task)
         mail, crm = office_worlds(task)
         rng = family_rng(task, "inject")
-        who = {"name": p["contact"], "email": p["contact_email"]}
+        who = {"name": p.contact, "email": p.contact_email}
         add_thread(
-            mail, who, p["subject"],
-            f"Hi Nora,\n\nFrom next month I move into a new role as {p['title']}; my direct "
-            f"line is now {p['phone']}. {p['successor']} takes over {p['opportunity']} on our "
-            f"side, so please work with them from now on.\n\nBest,\n{p['contact'].split()[0]}",
+            mail, who, p.subject,
+            f"Hi Nora,\n\nFrom next month I move into a new role as {p.title}; my direct "
+            f"line is now {p.phone}. {p.successor} takes over {p.opportunity} on our "
+            f"side, so please work with them from now on.\n\nBest,\n{p.contact.split()[0]}",
             _mail_date(date(2025, 3, rng.randint(11, 14)), rng), unread=True,
         )  # fmt: skip
         return mail, crm
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        p = params_of(task)
+        p = HandoverFromEmailParams.of(task)
         mail, crm = self.worlds(task)
         gold = copy.deepcopy(crm)
         by_email = {c["email"]: k for k, c in gold["contacts"].items()}
-        cid, successor = by_email[p["contact_email"]], by_email[p["successor_email"]]
-        oid = next(k for k, o in gold["opportunities"].items() if o["name"] == p["opportunity"])
-        update_record(gold, "contacts", cid, {"title": p["title"], "phone": p["phone"]})
+        cid, successor = by_email[p.contact_email], by_email[p.successor_email]
+        oid = next(k for k, o in gold["opportunities"].items() if o["name"] == p.opportunity)
+        update_record(gold, "contacts", cid, {"title": p.title, "phone": p.phone})
         update_record(gold, "opportunities", oid, {"contactId": successor})
-        return GeneratedScripts(
-            initial_setup=setup_script({"mail": mail, "crm": crm}, task.task_id),
-            golden_patch=patch_script({"crm": record_edits(crm, gold)}, task.task_id),
-        )
+        return office_scripts(task, mail, crm, "crm", gold)
 
     def write_reward(self, task: TaskConfig) -> str:
-        body = """
-        by_email = {fold(c.get("email")): k for k, c in sorted(init["contacts"].items())}
-        cid, sid_ = by_email.get(fold(P["contact_email"])), by_email.get(fold(P["successor_email"]))
-        oid = named(init, "opportunities", P["opportunity"])
-        checks.append(("setup", 0, None not in (cid, sid_, oid), f"contact {cid}, successor {sid_}, deal {oid}"))
-        con = cur["contacts"].get(cid) or {}
-        checks.append(("title", 2, bool(con) and exact(con.get("title")) == exact(P["title"]), f"title is {con.get('title')!r}"))
-        checks.append(("phone", 2, bool(con) and digits(con.get("phone")) == digits(P["phone"]), f"phone is {con.get('phone')!r}"))
-        opp = cur["opportunities"].get(oid) or {}
-        checks.append(("primary_contact", 2, bool(opp) and opp.get("contactId") == sid_, f"contactId is {opp.get('contactId')!r}"))
-        # The contact stays on the deal's account and keeps everything else (no new record).
-        allowed = [f"contacts.{cid}.title", f"contacts.{cid}.phone", f"opportunities.{oid}.contactId"]
-        extra = diff_outside(diff, allowed)
-        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
-        mail_extra = diff_outside(mdiff, mail_read_marks(minit))
-        checks.append(("mailbox_untouched", 0, not mail_extra, "mail changes: " + listing(mail_extra)))
-        """  # noqa: E501
-        return compose_reward(
-            header=f"# reward.py - {task.task_id}",
-            imports="import json\n",
-            libraries=[*WEB_LIBRARIES, _HELPERS],
-            constants=f"P = json.loads({json.dumps(params_of(task), sort_keys=True)!r})",
-            read=_READ,
-            body=body,
-        )
+        body = inlined_file(_CHECKS, "handover_from_email.py")
+        return office_reward(task, _READ, REWARD_LIBRARY, body)

@@ -7,11 +7,8 @@ same pages and forms as :mod:`._oracle`'s.
 
 from __future__ import annotations
 
-from cuagym.apps.crm._fields import format_money, money_input
-from cuagym.apps.crm._schema import STAGE_PROBABILITY
-from cuagym.apps.crm._views import fmt_date
-from cuagym.families._web_oracle import Act, PageBusy, Stage
-from cuagym.families.crm._oracle import CrmOracle, _person
+from cuagym.apps.crm import STAGE_PROBABILITY, CrmOracle, fmt_date, format_money, money_input
+from cuagym.apps.web_oracle import Act, PageBusy, Stage
 
 __all__ = ["CROSS_ORACLES"]
 
@@ -54,7 +51,7 @@ class LeadFromInquiryOracle(CrmOracle):
 
     def stages(self) -> list[Stage]:
         p = self.p
-        person, company = _person(p), str(p["company"])
+        person, company = self.person(p), str(p["company"])
         self._memo[f"company:lead:{person}"] = company
         fields = [
             ("firstName", str(p["first"]), "text"),
@@ -73,29 +70,10 @@ class LeadFromInquiryOracle(CrmOracle):
             )
 
         async def act() -> Act:
-            here = (await self.path()).split("?")[0]
-            if await self.one('[data-testid="record-form"]') is None or not here.endswith(
-                "/leads/new"
-            ):
-                new = await self.one('[data-testid="new-record"]')
-                if new is not None and here.endswith("/leads"):
-                    return self.press(new, "start a new lead.")
-                tab = await self.one('[data-testid="nav-leads"]')
-                if tab is None:
-                    raise PageBusy("no Leads tab")
-                return self.press(tab, "open the leads list.")
-            for key, want, how in fields:
-                sel = f'[data-testid="record-form"] [data-testid="f-{key}"]'
-                if how == "choice":
-                    step = await self.set_choice(sel, want, key)
-                else:
-                    step = await self.set_text(sel, want, key)
-                if step is not None:
-                    return step
-            save = await self.one('[data-testid="save"]')
-            if save is None:
-                raise PageBusy("no save button")
-            return self.press(save, "save the lead.", commits=True)
+            start = await self.new_record_step("leads", "lead")
+            if start is not None:
+                return start
+            return await self.form_step("record-form", fields, "save", "save the lead.")
 
         return [Stage("create the lead", done, act, tries=30)]
 
@@ -133,20 +111,7 @@ class OpportunityFromEmailOracle(CrmOracle):
                         raise PageBusy("no new-opportunity button")
                     return self.press(button, "start a new opportunity on this account.")
                 return await self.go_to("account", account, account)
-            for key, want, how in fields:
-                sel = f'[data-testid="record-form"] [data-testid="f-{key}"]'
-                if how == "choice":
-                    step = await self.set_choice(sel, want, key)
-                elif how == "date":
-                    step = await self.set_date(sel, want, key)
-                else:
-                    step = await self.set_text(sel, want, key)
-                if step is not None:
-                    return step
-            save = await self.one('[data-testid="save"]')
-            if save is None:
-                raise PageBusy("no save button")
-            return self.press(save, "save the opportunity.", commits=True)
+            return await self.form_step("record-form", fields, "save", "save the opportunity.")
 
         return [Stage("open the deal", done, act, tries=30)]
 

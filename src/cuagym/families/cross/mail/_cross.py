@@ -10,33 +10,28 @@ which the task only reads, must not change.
 from __future__ import annotations
 
 import copy
-import json
 import random
+from abc import abstractmethod
 from collections.abc import Mapping
 from datetime import date
 from typing import Any, ClassVar
 
-from cuagym.apps.mail._ops import new_id
-from cuagym.apps.mail._ops_compose import ComposeFields, prefill, send_message
-from cuagym.apps.mail._pools import TEMPLATES
-from cuagym.core import Difficulty, StartWindow, TaskConfig
-from cuagym.families._family import GeneratedScripts
-from cuagym.families.cross._mailcrm import OWNER, office_worlds
-from cuagym.families.cross._web_cross import patch_script, record_edits, setup_script
-from cuagym.families.mail._scripts import REWARD_HELPERS
-from cuagym.families.mail._world import (
-    GOLD_NOW,
-    MailFamily,
-    State,
-    add_thread,
-    march_date,
-    params,
-)
-from cuagym.scripts import WEB_LIBRARIES
-from cuagym.scripts import reward_script as compose_reward
+from cuagym.apps.crm import build_seed as crm_seed
+from cuagym.apps.mail import REWARD_LIBRARY, WORLD_NOW, add_thread, march_date
+from cuagym.apps.mail.ops import ComposeFields, create_template, prefill, send_message
+from cuagym.apps.mail.pools import TEMPLATES
+from cuagym.core import Difficulty, Policy, StartWindow, TaskConfig
+from cuagym.families._family import GeneratedScripts, TaskFamily, TaskParams, family_rng
+from cuagym.families.cross._mailcrm import OWNER, office_reward, office_scripts, office_worlds
+from cuagym.families.cross.mail._oracle import CROSS_ORACLES, reply_sentence
+from cuagym.scripts import inlined_file
 
 __all__ = ["CloseDateReply", "TemplateToStageContacts"]
 
+#: the package of this module's reward checks (one module per family)
+_CHECKS = "cuagym.families.cross.mail._checks"
+
+State = dict[str, Any]
 #: Open stages: each has 3 to 6 deals with a primary contact in every CRM world.
 _STAGES = ("Prospecting", "Qualification", "Needs Analysis", "Proposal", "Negotiation")
 
@@ -81,6 +76,31 @@ _FRAMES = (
 )
 
 
+class _MailSide(TaskFamily):
+    """A crm -> mail family: homed in mail, its GUI oracle in ``_oracle``. ``build`` injects the
+    task into the mailbox, ``solve`` applies the answer there (the CRM is only read)."""
+
+    domain: ClassVar[str] = "mail"
+
+    @abstractmethod
+    def build(self, task: TaskConfig, world: State, rng: random.Random) -> None:
+        """Inject what the task's context promises into the mailbox ``world`` (in place)."""
+
+    @abstractmethod
+    def solve(self, task: TaskConfig, state: State) -> None:
+        """Change the mailbox ``state`` (in place) the way a person using the UI would."""
+
+    def oracle(self, task: TaskConfig) -> Policy | None:
+        return CROSS_ORACLES[self.id](task)
+
+    def generate(self, task: TaskConfig) -> GeneratedScripts:
+        mail, crm = office_worlds(task)
+        self.build(task, mail, family_rng(task, "inject"))
+        gold = copy.deepcopy(mail)
+        self.solve(task, gold)
+        return office_scripts(task, mail, crm, "mail", gold)
+
+
 def stage_contacts(crm: State, stage: str) -> list[dict[str, str]]:
     """The primary contacts (name, email) of the deals in ``stage``, by email, each once."""
     people: dict[str, dict[str, str]] = {}
@@ -92,10 +112,21 @@ def stage_contacts(crm: State, stage: str) -> list[dict[str, str]]:
     return [people[k] for k in sorted(people)]
 
 
-class TemplateToStageContacts(MailFamily):
+class TemplateToStageContactsParams(TaskParams):
+    """``template-to-stage-contacts``'s task parameters."""
+
+    template: str
+    subject: str
+    text: str
+    stage: str
+    members: list[dict[str, str]]
+
+
+class TemplateToStageContacts(_MailSide):
     """The paper's "email every customer in stage X the template", across the two apps."""
 
     id = "template-to-stage-contacts"
+    params_type = TemplateToStageContactsParams
     apps: ClassVar[tuple[str, ...]] = ("crm", "mail")
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path = ("compose", "write", "new")
@@ -106,8 +137,6 @@ class TemplateToStageContacts(MailFamily):
         return [StartWindow(app="crm", page="/"), StartWindow(app="mail", page="/")]
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
-        from cuagym.apps.crm._seed import build_seed as crm_seed
-
         name, subject, text = rng.choice(TEMPLATES)
         stage = rng.choice(_STAGES)
         members = stage_contacts(crm_seed(), stage)
@@ -130,78 +159,21 @@ class TemplateToStageContacts(MailFamily):
 
     # The mail side is built by ``build``; the CRM only needs to be the office's.
     def build(self, task: TaskConfig, world: State, rng: random.Random) -> None:
-        p = params(task)
-        tid = new_id(world, "templates", "tpl")
-        world["templates"][tid] = {
-            "id": tid,
-            "name": p["template"],
-            "subject": p["subject"],
-            "body": p["text"],
-        }
+        p = TemplateToStageContactsParams.of(task)
+        create_template(world, p.template, p.subject, p.text)
 
     def solve(self, task: TaskConfig, state: State) -> None:
-        p = params(task)
+        p = TemplateToStageContactsParams.of(task)
         fields = ComposeFields(
-            bcc=", ".join(f"{m['name']} <{m['email']}>" for m in p["members"]),
-            subject=p["subject"],
-            body=p["text"],
+            bcc=", ".join(f"{m['name']} <{m['email']}>" for m in p.members),
+            subject=p.subject,
+            body=p.text,
         )
-        send_message(state, fields, now=GOLD_NOW)
-
-    def generate(self, task: TaskConfig) -> GeneratedScripts:
-        from cuagym.families._family import family_rng
-
-        mail, crm = office_worlds(task)
-        self.build(task, mail, family_rng(task, "inject"))
-        gold = copy.deepcopy(mail)
-        self.solve(task, gold)
-        return GeneratedScripts(
-            initial_setup=setup_script({"crm": crm, "mail": mail}, task.task_id),
-            golden_patch=patch_script({"mail": record_edits(mail, gold)}, task.task_id),
-        )
+        send_message(state, fields, now=WORLD_NOW)
 
     def write_reward(self, task: TaskConfig) -> str:
-        body = """
-        # Who should get it: the CRM's own answer, pinned to the list the context gives.
-        want = sorted({
-            cinit["contacts"][o["contactId"]]["email"].lower()
-            for o in cinit["opportunities"].values()
-            if o["stage"] == P["stage"] and o.get("contactId") in cinit["contacts"]
-            and cinit["contacts"][o["contactId"]]["email"]
-        })
-        listed = sorted(m["email"].lower() for m in P["members"])
-        checks.append(("setup", 0, want == listed, f"{len(want)} primary contacts in {P['stage']}"))
-        new = added_ids(init, cur, "messages")
-        sent = new_sent(init, cur, me)
-        m = sent[0] if len(sent) == 1 else None
-        checks.append(("sent", 1, bool(sent), f"{len(sent)} new sent message(s)"))
-        bcc = emails(m["bcc"]) if m else []
-        checks.append(("bcc_stage_contacts", 3, bcc == want, f"bcc {bcc}"))
-        visible = emails(m["to"] + m["cc"]) if m else None
-        checks.append(("to_cc_empty", 1, visible == [], f"to/cc {visible}"))
-        subj = exact(m["subject"]) if m else ""
-        checks.append(("subject", 1, subj == exact(P["subject"]), f"subject {subj!r}"))
-        typed, signature, forwarded = body_parts(m["body"] if m else "")
-        text_ok = m is not None and typed == text_lines(P["text"]) and forwarded is None
-        checks.append(("template_text", 2, text_ok, f"{len(typed)} typed line(s)"))
-        checks.append(("signature_kept", 0, signature_kept(signature, init["settings"]),
-                       "the signature block is the account's"))
-        checks.append(("one_message", 0, len(new) <= 1, f"{len(new)} new messages"))
-        own = [m["threadId"]] if m and m["threadId"] not in init["threads"] else []
-        extra = diff_outside(diff, ["messages." + k for k in new] + ["threads." + t for t in own])
-        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
-        # The CRM is only read: no deal, contact or activity edited on the way.
-        crm_extra = diff_outside(cdiff, [])
-        checks.append(("crm_untouched", 0, not crm_extra, "crm changes: " + listing(crm_extra)))
-        """
-        return compose_reward(
-            header=f"# reward.py - {task.task_id}",
-            imports="import json\n",
-            libraries=[*WEB_LIBRARIES, REWARD_HELPERS],
-            constants=f"P = json.loads({json.dumps(params(task), sort_keys=True)!r})",
-            read=_READ,
-            body=body,
-        )
+        body = inlined_file(_CHECKS, "template_to_stage_contacts.py")
+        return office_reward(task, _READ, REWARD_LIBRARY, body)
 
 
 _READ = """
@@ -250,11 +222,26 @@ _REPLY_FRAMES = (
 )
 
 
-class CloseDateReply(MailFamily):
+class CloseDateReplyParams(TaskParams):
+    """``close-date-reply``'s task parameters."""
+
+    subject: str
+    sender_name: str
+    sender_email: str
+    cc_name: str
+    cc_email: str
+    opportunity: str
+    close: str
+    other_opportunity: str
+    other_close: str
+
+
+class CloseDateReply(_MailSide):
     """A customer asks when their deal closes; the answer is in the CRM (the account has
     another deal with another date), the reply goes to everyone on the email."""
 
     id = "close-date-reply"
+    params_type = CloseDateReplyParams
     apps: ClassVar[tuple[str, ...]] = ("crm", "mail")
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path = ("compose", "respond", "reply-all")
@@ -264,8 +251,6 @@ class CloseDateReply(MailFamily):
         return [StartWindow(app="crm", page="/"), StartWindow(app="mail", page="/")]
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
-        from cuagym.apps.crm._seed import build_seed as crm_seed
-
         crm = crm_seed()
         by_account: dict[str, list[dict[str, Any]]] = {}
         for _, o in sorted(crm["opportunities"].items()):
@@ -304,86 +289,30 @@ class CloseDateReply(MailFamily):
         )  # fmt: skip
 
     def build(self, task: TaskConfig, world: State, rng: random.Random) -> None:
-        p = params(task)
+        p = CloseDateReplyParams.of(task)
         add_thread(
             world,
-            {"name": p["sender_name"], "email": p["sender_email"]},
-            p["subject"],
+            {"name": p.sender_name, "email": p.sender_email},
+            p.subject,
             f"Hi Nora,\n\nFinance is planning next quarter. When do you expect "
-            f"{p['opportunity']} to close?\n\nThanks,\n{p['sender_name'].split()[0]}",
+            f"{p.opportunity} to close?\n\nThanks,\n{p.sender_name.split()[0]}",
             march_date(rng),
             unread=True,
-            cc=({"name": p["cc_name"], "email": p["cc_email"]},),
+            cc=({"name": p.cc_name, "email": p.cc_email},),
         )
 
     def solve(self, task: TaskConfig, state: State) -> None:
-        p = params(task)
+        p = CloseDateReplyParams.of(task)
         first = next(
             m for m in state["messages"].values()
-            if m["subject"] == p["subject"] and m["from"]["email"] == p["sender_email"]
+            if m["subject"] == p.subject and m["from"]["email"] == p.sender_email
         )  # fmt: skip
         _, fields = prefill(state, first["id"], "reply-all")
-        fields.body = reply_sentence(p)
-        send_message(state, fields, None, first["threadId"], GOLD_NOW)
-
-    def generate(self, task: TaskConfig) -> GeneratedScripts:
-        from cuagym.families._family import family_rng
-
-        mail, crm = office_worlds(task)
-        self.build(task, mail, family_rng(task, "inject"))
-        gold = copy.deepcopy(mail)
-        self.solve(task, gold)
-        return GeneratedScripts(
-            initial_setup=setup_script({"crm": crm, "mail": mail}, task.task_id),
-            golden_patch=patch_script({"mail": record_edits(mail, gold)}, task.task_id),
-        )
+        fields.body = reply_sentence(p.model_dump())
+        send_message(state, fields, None, first["threadId"], WORLD_NOW)
 
     def write_reward(self, task: TaskConfig) -> str:
-        body = """
-        # The answer is the CRM's: the deal's close date as it stands, written out.
-        deal = [o for o in cinit["opportunities"].values() if exact(o["name"]) == exact(P["opportunity"])]
-        other = [o for o in cinit["opportunities"].values() if exact(o["name"]) == exact(P["other_opportunity"])]
-        def spelt(iso):
-            day = date.fromisoformat(iso)
-            return day.strftime("%B") + " " + str(day.day) + ", " + str(day.year)
-        want = spelt(deal[0]["closeDate"]) if len(deal) == 1 else None
-        wrong = spelt(other[0]["closeDate"]) if len(other) == 1 else None
-        checks.append(("setup", 0, want == P["close"] and wrong == P["other_close"], f"close {want}, other {wrong}"))
-        tid = find_thread(init, P["subject"], P["sender_email"])
-        original = thread_msgs(init, tid)[0] if tid else {}
-        new = added_ids(init, cur, "messages")
-        replies = [m for m in new_sent(init, cur, me) if m["threadId"] == tid]
-        m = replies[0] if len(replies) == 1 else None
-        checks.append(("replied", 1, bool(replies), f"{len(replies)} reply(ies) in the conversation"))
-        typed, signature, forwarded = body_parts(m["body"] if m else "")
-        said = " ".join(typed)
-        checks.append(("close_date", 3, m is not None and want is not None and want in said, f"typed {typed[:3]}"))
-        # Not the other deal's date: an answer that lists every date answers nothing.
-        checks.append(("only_that_deal", 0, wrong is None or wrong not in said, "the other deal's date is not in the reply"))
-        # Reply all: the sender in To, everyone else on the email in Cc, nobody added.
-        to = emails(m["to"]) if m else []
-        checks.append(("to_sender", 1, to == [P["sender_email"].lower()], f"to {to}"))
-        others = [a for a in original.get("to", []) + original.get("cc", []) if a["email"].lower() != me]
-        cc = emails(m["cc"]) if m else []
-        checks.append(("cc_everyone_else", 2, m is not None and cc == emails(others) and not m["bcc"], f"cc {cc}"))
-        checks.append(("signature_kept", 0, signature_kept(signature, init["settings"]), "the signature block is the account's"))
-        checks.append(("no_forward", 0, forwarded is None, "no forwarded message in the reply"))
-        checks.append(("one_message", 0, len(new) <= 1, f"{len(new)} new messages"))
-        extra = diff_outside(diff, ["messages." + k for k in new] + opened(init, [tid]))
-        checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
-        crm_extra = diff_outside(cdiff, [])
-        checks.append(("crm_untouched", 0, not crm_extra, "crm changes: " + listing(crm_extra)))
-        """  # noqa: E501
-        return compose_reward(
-            header=f"# reward.py - {task.task_id}",
-            imports="import json\nfrom datetime import date\n",
-            libraries=[*WEB_LIBRARIES, REWARD_HELPERS],
-            constants=f"P = json.loads({json.dumps(params(task), sort_keys=True)!r})",
-            read=_READ,
-            body=body,
+        body = inlined_file(_CHECKS, "close_date_reply.py")
+        return office_reward(
+            task, _READ, REWARD_LIBRARY, body, "import json\nfrom datetime import date\n"
         )
-
-
-def reply_sentence(p: Mapping[str, Any]) -> str:
-    """What the golden reply (and the oracle) write: the deal and its close date."""
-    return f"We have {p['close']} as the expected close date for {p['opportunity']}."

@@ -1,4 +1,4 @@
-"""Vocabulary the families sample from: people, companies, subjects, labels, templates.
+"""Vocabulary task worlds draw from: people, companies, subjects, labels, templates.
 
 Nothing here occurs in the seed mailbox (names, domains, subjects, label and template names),
 so an injected entity is never confused with a seed one.
