@@ -18,7 +18,8 @@ reports:
 
 A *package* here is a top-level package of cuagym, except that each app (``apps/<app>``) and
 each home of task families (``families/<app>``, ``families/cross/<app>``) counts as its own:
-that is the unit §11 keeps apart. Before the split, ``domains/<app>`` (an app with its
+that is the unit §11 keeps apart; a kit under ``apps/`` (a module, or a package without a
+SKILL.md) is shared by apps and is no app. Before the split, ``domains/<app>`` (an app with its
 families) counts as an app, so that an older tree can be measured the same way.
 
     .venv/bin/python benchmarks/house_metrics.py [--src src/cuagym] [--json]
@@ -258,9 +259,18 @@ def app_to_app(modules: dict[str, Module], edges: list[Import]) -> list[Site]:
         a, b = unit_of(edge.importer), unit_of(edge.target)
         a_parts, b_parts = a.split("."), b.split(".")
         apps = len(a_parts) == 3 == len(b_parts) and a_parts[1] in _APP_FOLDERS
-        if apps and a != b and a_parts[1] == b_parts[1]:
+        if apps and a != b and a_parts[1] == b_parts[1] and not _is_kit(b, modules):
             found.append(Site(modules[edge.importer].rel, edge.line, edge.target))
     return found
+
+
+def _is_kit(unit: str, modules: dict[str, Module]) -> bool:
+    """A kit under apps/ (the web kit, the web oracle kit) is shared by apps, not an app: it
+    is a plain module, or a package that ships no SKILL.md (every app ships one)."""
+    module = modules.get(unit)
+    if module is None:
+        return False
+    return not module.is_package or not (module.path.parent / "SKILL.md").exists()
 
 
 def private_cross_package(modules: dict[str, Module], edges: list[Import]) -> list[Site]:

@@ -92,6 +92,7 @@ def test_an_app_importing_another_app_is_found(tmp_path: Path) -> None:
         {
             "pkg/apps/mail/_ui.py": "from pkg.apps.crm import _schema\n",
             "pkg/apps/crm/_schema.py": "X = 1\n",
+            "pkg/apps/crm/SKILL.md": "# crm\n",
             # a family composing two apps is what §11 asks for: not an app -> app import
             "pkg/families/mail/_cross.py": "import pkg.apps.crm._schema, pkg.apps.mail._ui\n",
         },
@@ -101,14 +102,29 @@ def test_an_app_importing_another_app_is_found(tmp_path: Path) -> None:
     assert [(s.path, s.detail) for s in found] == [("pkg/apps/mail/_ui.py", "pkg.apps.crm._schema")]
 
 
+def test_an_app_using_a_kit_is_no_app_to_app_import(tmp_path: Path) -> None:
+    tree = write_tree(
+        tmp_path,
+        {
+            "pkg/__init__.py": "",
+            "pkg/apps/__init__.py": "",
+            "pkg/apps/mail/__init__.py": "",
+            "pkg/apps/mail/SKILL.md": "# mail\n",
+            "pkg/apps/mail/_ui.py": (
+                "from pkg.apps.webkit import shell\nfrom pkg.apps import web_oracle\n"
+            ),
+            "pkg/apps/webkit/__init__.py": "from pkg.apps.webkit.shell import X\n",
+            "pkg/apps/webkit/shell.py": "X = 1\n",
+            "pkg/apps/web_oracle.py": "Y = 2\n",
+        },
+    )
+    modules = hm.load_tree(tree)
+    assert hm.app_to_app(modules, hm.imports(modules)) == []
+
+
 # -- no import loop between files of different packages --------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="mail's oracle, world and cross families still import each other in a loop "
-    "(families.mail <-> families.cross); the family layer's refactor removes it",
-)
 def test_no_import_loop_between_packages(
     tree: dict[str, hm.Module], edges: list[hm.Import]
 ) -> None:
@@ -162,9 +178,6 @@ def test_a_long_literal_is_found_but_not_a_docstring_or_a_short_one(tmp_path: Pa
 # -- no env: Any ------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True, reason="the Environment protocol in core is not used everywhere yet (typed seams)"
-)
 def test_no_env_any(tree: dict[str, hm.Module]) -> None:
     assert [(s.path, s.line) for s in hm.env_any(tree)] == []
 
@@ -188,9 +201,6 @@ def test_env_any_is_found(tmp_path: Path) -> None:
 # -- no model_extra outside core/_task.py ---------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True, reason="agent, cli and rl still read episode/task extras through model_extra"
-)
 def test_no_model_extra_outside_the_task_model(tree: dict[str, hm.Module]) -> None:
     assert [(s.path, s.line) for s in model_extra_outside_task(tree)] == []
 
@@ -231,7 +241,6 @@ def test_an_oversized_or_computed_all_is_found(tmp_path: Path) -> None:
 # -- import cuagym.synth does not import cuagym.agent ----------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="the job pool still lives in cuagym.agent (cuagym.exec)")
 def test_synth_does_not_import_agent() -> None:
     assert hm.imported_when(SRC, "cuagym.synth", "cuagym.agent") == []
 
@@ -256,7 +265,6 @@ def test_a_package_importing_another_is_seen_in_a_fresh_interpreter(tmp_path: Pa
 # -- every family declares params_type, and every sample validates against it ---------------
 
 
-@pytest.mark.xfail(strict=True, reason="families do not declare their TaskParams models yet")
 def test_every_family_declares_params_that_its_samples_satisfy() -> None:
     families = [f for homed in load_families().values() for f in homed]
     assert len(families) > 100
