@@ -85,7 +85,8 @@ def _family(task: Any) -> Any:
                     return family
     # A home shipped in this package but not (yet) registered as an entry point.
     try:
-        module = importlib.import_module(f"cuagym.families.{task.domain.replace('-', '_')}")
+        home = task.domain.replace("-", "_")
+        module = importlib.import_module(f"cuagym.families.homes.{home}")
         for family in module.FAMILIES:
             if family.id == family_id:
                 return family

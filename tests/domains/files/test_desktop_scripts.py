@@ -13,7 +13,8 @@ import pytest
 import cuagym.apps.calc as calc_app
 import cuagym.apps.files as files_app
 import cuagym.families.calc as calc_families
-import cuagym.families.files as files_families
+import cuagym.families.homes.calc as calc_home
+import cuagym.families.homes.files as files_home
 from cuagym.apps.files import _writers
 from cuagym.apps.files._reward_lib import kind_of
 from cuagym.scripts import Part, desktop_script, statements_of
@@ -137,7 +138,7 @@ def test_app_script_parts_are_pasteable_code_without_our_imports() -> None:
 
 @pytest.mark.parametrize(
     "family",
-    [*calc_families.FAMILIES, *files_families.FAMILIES],
+    [*calc_home.FAMILIES, *files_home.FAMILIES],
     ids=lambda fam: fam.id,
 )
 def test_every_calc_and_files_family_has_a_params_model_its_tasks_satisfy(family: object) -> None:

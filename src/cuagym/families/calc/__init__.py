@@ -6,7 +6,6 @@ What other families build tasks of this app with is :mod:`.kit`.
 
 from __future__ import annotations
 
-from cuagym.families._family import TaskFamily
 from cuagym.families.calc._data import (
     DropdownList,
     ExtractRowsToSheet,
@@ -24,30 +23,23 @@ from cuagym.families.calc._layout import FreezePanes, MergeTitle
 from cuagym.families.calc._rows import DeleteCancelledRows
 from cuagym.families.calc._sheets import RenameSheets, SummarySheet
 from cuagym.families.calc._text import DisplayNames
-from cuagym.families.cross.calc._cross import FolderInventory
-from cuagym.families.cross.calc._cross_mail import RecordMailedPrices
 
-__all__ = ["FAMILIES"]
-
-# easy -> hard
-FAMILIES: tuple[TaskFamily, ...] = (
-    WeekSeries(),
-    ApplyNumberFormat(),
-    StyleHeaderRow(),
-    MergeTitle(),
-    FreezePanes(),
-    RenameSheets(),
-    TotalsRow(),
-    StatusColumn(),
-    DisplayNames(),
-    HighlightCells(),
-    SortRows(),
-    DeleteCancelledRows(),
-    DropdownList(),
-    PriceLookup(),
-    ExtractRowsToSheet(),
-    RegionChart(),
-    SummarySheet(),
-    FolderInventory(),
-    RecordMailedPrices(),
-)
+__all__ = [
+    "ApplyNumberFormat",
+    "DeleteCancelledRows",
+    "DisplayNames",
+    "DropdownList",
+    "ExtractRowsToSheet",
+    "FreezePanes",
+    "HighlightCells",
+    "MergeTitle",
+    "PriceLookup",
+    "RegionChart",
+    "RenameSheets",
+    "SortRows",
+    "StatusColumn",
+    "StyleHeaderRow",
+    "SummarySheet",
+    "TotalsRow",
+    "WeekSeries",
+]

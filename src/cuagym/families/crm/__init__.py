@@ -5,7 +5,6 @@ Each family covers one leaf of ``taxonomy.yaml``; see ``_common`` for what they 
 
 from __future__ import annotations
 
-from cuagym.families._family import TaskFamily
 from cuagym.families.crm._accounts import CreateAccount
 from cuagym.families.crm._conversion import (
     ConvertLeadExistingAccount,
@@ -20,28 +19,16 @@ from cuagym.families.crm._records import (
     UpdateDealTerms,
     UpdateLeadStatus,
 )
-from cuagym.families.cross.crm import (
-    DealChangeFromEmail,
-    HandoverFromEmail,
-    LeadFromInquiry,
-    OpportunityFromEmail,
-)
 
-__all__ = ["FAMILIES"]
-
-FAMILIES: tuple[TaskFamily, ...] = (
-    UpdateLeadStatus(),
-    MoveOpportunityStage(),
-    CompleteTask(),
-    CreateContact(),
-    UpdateDealTerms(),
-    ScheduleFollowUp(),
-    ConvertLeadNewAccount(),
-    ConvertLeadExistingAccount(),
-    DealChangeFromEmail(),
-    LogCallByEmail(),
-    CreateAccount(),
-    LeadFromInquiry(),
-    OpportunityFromEmail(),
-    HandoverFromEmail(),
-)
+__all__ = [
+    "CompleteTask",
+    "ConvertLeadExistingAccount",
+    "ConvertLeadNewAccount",
+    "CreateAccount",
+    "CreateContact",
+    "LogCallByEmail",
+    "MoveOpportunityStage",
+    "ScheduleFollowUp",
+    "UpdateDealTerms",
+    "UpdateLeadStatus",
+]

@@ -6,8 +6,6 @@ What other families build tasks of this app with is :mod:`.kit`.
 
 from __future__ import annotations
 
-from cuagym.families._family import TaskFamily
-from cuagym.families.cross.files._cross import ExtractBySheet, FileBySheet, RenameFromSheet
 from cuagym.families.files._find import CollectBySearch, CopyHiddenFiles, SetPermissions
 from cuagym.families.files._manage import (
     ArchiveFolder,
@@ -19,23 +17,17 @@ from cuagym.families.files._manage import (
 )
 from cuagym.families.files._organize import MoveDuplicates, OrganizeByDate, OrganizeByType
 
-__all__ = ["FAMILIES"]
-
-# easy -> hard
-FAMILIES: tuple[TaskFamily, ...] = (
-    DeleteTempFiles(),
-    CreateFolderTree(),
-    CopyNewestReport(),
-    SetPermissions(),
-    CollectBySearch(),
-    CopyHiddenFiles(),
-    OrganizeByType(),
-    OrganizeByDate(),
-    BatchRename(),
-    ArchiveFolder(),
-    MoveDuplicates(),
-    FixExtensions(),
-    RenameFromSheet(),
-    FileBySheet(),
-    ExtractBySheet(),
-)
+__all__ = [
+    "ArchiveFolder",
+    "BatchRename",
+    "CollectBySearch",
+    "CopyHiddenFiles",
+    "CopyNewestReport",
+    "CreateFolderTree",
+    "DeleteTempFiles",
+    "FixExtensions",
+    "MoveDuplicates",
+    "OrganizeByDate",
+    "OrganizeByType",
+    "SetPermissions",
+]

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from cuagym.families._family import TaskFamily
 from cuagym.families._office_impress import ImpressFamily
-from cuagym.families.cross.impress import SlideTableToWorkbook, WorkbookSlideTable
 from cuagym.families.impress._content import (
     FixTypo,
     SlideTable,
@@ -23,7 +21,6 @@ from cuagym.families.impress._slides import (
 )
 
 __all__ = [
-    "FAMILIES",
     "AddBulletSlide",
     "AgendaSlide",
     "DeleteSlide",
@@ -34,27 +31,7 @@ __all__ = [
     "ImpressFamily",
     "ReorderSlides",
     "SlideTable",
-    "SlideTableToWorkbook",
     "SpeakerNotes",
     "TitleFormat",
     "TwoColumn",
-    "WorkbookSlideTable",
 ]
-
-# easy → hard; the last two are cross-application (calc → impress, impress → calc)
-FAMILIES: tuple[TaskFamily, ...] = (
-    SpeakerNotes(),
-    DeleteSlide(),
-    FixTypo(),
-    HideSlides(),
-    AddBulletSlide(),
-    ReorderSlides(),
-    DuplicateSlide(),
-    ExportPdf(),
-    TitleFormat(),
-    TwoColumn(),
-    SlideTable(),
-    AgendaSlide(),
-    WorkbookSlideTable(),
-    SlideTableToWorkbook(),
-)

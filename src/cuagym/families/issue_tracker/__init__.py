@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-from cuagym.families._family import TaskFamily
-from cuagym.families.cross.issue_tracker._cross import FileBugFromChat
-from cuagym.families.cross.issue_tracker._cross_estimate import EstimateFromThread
-from cuagym.families.cross.issue_tracker._cross_sprint import PostSprintStatus
 from cuagym.families.issue_tracker._cleanup import MergeDuplicate
 from cuagym.families.issue_tracker._issues import (
     AddComment,
@@ -23,36 +19,15 @@ from cuagym.families.issue_tracker._planning import (
 )
 
 __all__ = [
-    "FAMILIES",
     "AddComment",
     "AssignIssue",
     "CompleteSprint",
     "CreateIssue",
-    "EstimateFromThread",
-    "FileBugFromChat",
     "HandOverWork",
     "MergeDuplicate",
-    "PostSprintStatus",
     "ProjectSettings",
     "SetPriority",
     "SprintPlanning",
     "TransitionIssue",
     "TriageBugs",
 ]
-
-FAMILIES: tuple[TaskFamily, ...] = (
-    AssignIssue(),
-    SetPriority(),
-    AddComment(),
-    TransitionIssue(),
-    CreateIssue(),
-    SprintPlanning(),
-    ProjectSettings(),
-    CompleteSprint(),
-    TriageBugs(),
-    HandOverWork(),
-    MergeDuplicate(),
-    FileBugFromChat(),
-    PostSprintStatus(),
-    EstimateFromThread(),
-)

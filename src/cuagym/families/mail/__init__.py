@@ -7,8 +7,6 @@ the golden patch, and writes a reward from the task alone (see ``cuagym.families
 
 from __future__ import annotations
 
-from cuagym.families._family import TaskFamily
-from cuagym.families.cross.mail import CloseDateReply, TemplateToStageContacts
 from cuagym.families.mail._contacts import UpdateContact
 from cuagym.families.mail._easy import AddContact, CreateLabel, StarThread
 from cuagym.families.mail._hard import ForwardAttachment, InboxTriage, SendTemplateToGroup
@@ -23,10 +21,8 @@ from cuagym.families.mail._search import LabelAttachments
 from cuagym.families.mail._settings import UpdateSignature
 
 __all__ = [
-    "FAMILIES",
     "AddContact",
     "ArchiveSender",
-    "CloseDateReply",
     "CreateLabel",
     "CreateTemplate",
     "ForwardAttachment",
@@ -37,26 +33,6 @@ __all__ = [
     "ReplyToThread",
     "SendTemplateToGroup",
     "StarThread",
-    "TemplateToStageContacts",
     "UpdateContact",
     "UpdateSignature",
 ]
-
-FAMILIES: tuple[TaskFamily, ...] = (
-    StarThread(),
-    CreateLabel(),
-    AddContact(),
-    ArchiveSender(),
-    ReplyToThread(),
-    LabelDomain(),
-    CreateTemplate(),
-    SendTemplateToGroup(),
-    ForwardAttachment(),
-    InboxTriage(),
-    TemplateToStageContacts(),
-    UpdateSignature(),
-    LabelAttachments(),
-    CloseDateReply(),
-    UpdateContact(),
-    RenameLabel(),
-)

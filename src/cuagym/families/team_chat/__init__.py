@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from cuagym.families._family import TaskFamily
-from cuagym.families.cross.team_chat._cross_calc import ReportWorkbookFigure
-from cuagym.families.cross.team_chat._cross_tracker import SprintChannel
 from cuagym.families.team_chat._base import ChatFamily
 from cuagym.families.team_chat._channels import (
     CreatePrivateChannel,
@@ -27,7 +24,6 @@ from cuagym.families.team_chat._people import (
 from cuagym.families.team_chat._search import PinFoundMessage
 
 __all__ = [
-    "FAMILIES",
     "CatchUpUnread",
     "ChatFamily",
     "CreatePrivateChannel",
@@ -38,29 +34,8 @@ __all__ = [
     "PinFoundMessage",
     "ReactToMessage",
     "ReplyInThread",
-    "ReportWorkbookFigure",
     "SendDirectMessage",
     "SetChannelTopic",
-    "SprintChannel",
     "UpdateProfile",
     "WrapUpChannel",
 ]
-
-# easy → hard
-FAMILIES: tuple[TaskFamily, ...] = (
-    ReactToMessage(),
-    SetChannelTopic(),
-    UpdateProfile(),
-    ReplyInThread(),
-    FixOwnMessage(),
-    PinFoundMessage(),
-    CatchUpUnread(),
-    GroupDmByRole(),
-    SendDirectMessage(),
-    JoinAndPost(),
-    CreatePrivateChannel(),
-    WrapUpChannel(),
-    ModerateAsAdmin(),
-    SprintChannel(),
-    ReportWorkbookFigure(),
-)

@@ -2,15 +2,7 @@
 
 from __future__ import annotations
 
-from cuagym.families._family import TaskFamily
 from cuagym.families._office_writer import WriterFamily
-from cuagym.families.cross.writer import (
-    DeckHandout,
-    MemoToSlides,
-    ReportAndSlideTotal,
-    SalesSummaryTable,
-    TableToWorkbook,
-)
 from cuagym.families.writer._cleanup import ClearFormatting
 from cuagym.families.writer._generated import TableOfContents
 from cuagym.families.writer._layout import HeaderFooter, PageSetup
@@ -27,11 +19,9 @@ from cuagym.families.writer._text import (
 )
 
 __all__ = [
-    "FAMILIES",
     "AcceptChanges",
     "ClearFormatting",
     "CommentPhrase",
-    "DeckHandout",
     "EmphasizePhrase",
     "ExportPdf",
     "HeaderFooter",
@@ -39,43 +29,12 @@ __all__ = [
     "InsertSection",
     "LinkPhrase",
     "MakeList",
-    "MemoToSlides",
     "PageSetup",
     "ParagraphFormat",
     "ReplaceTerm",
-    "ReportAndSlideTotal",
-    "SalesSummaryTable",
     "SaveOdt",
     "TableOfContents",
-    "TableToWorkbook",
     "TableTotal",
     "TitlePage",
     "WriterFamily",
 ]
-
-# easy → hard; the last five are cross-application (calc → writer, writer → impress,
-# impress → writer, calc → writer → impress, writer → calc)
-FAMILIES: tuple[TaskFamily, ...] = (
-    HeadingStyles(),
-    ReplaceTerm(),
-    AcceptChanges(),
-    ClearFormatting(),
-    EmphasizePhrase(),
-    ParagraphFormat(),
-    MakeList(),
-    PageSetup(),
-    ExportPdf(),
-    SaveOdt(),
-    LinkPhrase(),
-    CommentPhrase(),
-    HeaderFooter(),
-    TableTotal(),
-    InsertSection(),
-    TitlePage(),
-    TableOfContents(),
-    SalesSummaryTable(),
-    MemoToSlides(),
-    DeckHandout(),
-    ReportAndSlideTotal(),
-    TableToWorkbook(),
-)

@@ -19,6 +19,7 @@ from cuagym.apps.team_chat.edits import create_channel, post_message
 from cuagym.core import Difficulty, Policy, StartWindow, TaskConfig
 from cuagym.families._family import GeneratedScripts, TaskFamily, TaskParams, family_rng
 from cuagym.families.cross._chat_tracker import CHAT_HELPERS, ME_CHAT, chat_base
+from cuagym.families.cross.team_chat._oracle_tracker import SprintChannelOracle
 from cuagym.families.issue_tracker.shared import ME, TRACKER_HELPERS, gold_from, task_world
 from cuagym.families.issue_tracker.shared import setup_script as tracker_setup
 from cuagym.families.team_chat.shared import golden_script, params_of, patch_ops, quote, validate
@@ -81,11 +82,6 @@ class SprintChannel(TaskFamily):
         return [StartWindow(app=TRACKER, page="/"), StartWindow(app="team-chat", page="/")]
 
     def oracle(self, task: TaskConfig) -> Policy | None:
-        # Imported here, the one import that must wait: the oracle's parts need both family
-        # packages, and each package's FAMILIES registers the other's cross family, so at
-        # this module's import one of the two is still half-initialised.
-        from cuagym.families.cross.team_chat._oracle_tracker import SprintChannelOracle
-
         return SprintChannelOracle(task)
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:

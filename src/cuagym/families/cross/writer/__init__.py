@@ -2,8 +2,8 @@
 
 Calc to writer (:class:`SalesSummaryTable`), writer to impress (:class:`MemoToSlides`), impress
 to writer (:class:`DeckHandout`), calc to writer to impress (:class:`ReportAndSlideTotal`) and
-writer to calc (:class:`TableToWorkbook`). ``cuagym.families.writer`` lists them in its
-``FAMILIES`` after the single-app ones.
+writer to calc (:class:`TableToWorkbook`). ``cuagym.families.homes.writer`` lists them in
+its ``FAMILIES`` after the single-app ones.
 """
 
 from __future__ import annotations
