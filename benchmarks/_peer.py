@@ -25,7 +25,7 @@ import orjson
 from _states import MARKER, Workload, team_chat_text_pool
 
 from cuagym.apps.team_chat import EMOJI
-from cuagym.core import canonical_bytes
+from cuagym.core.canonical import canonical_bytes
 
 __all__ = ["app_dir", "peer_workload", "prepare", "start_command"]
 

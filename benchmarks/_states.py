@@ -21,7 +21,7 @@ from typing import Any
 
 import orjson
 
-from cuagym.core import canonical_bytes
+from cuagym.core.canonical import canonical_bytes
 from cuagym.hub import InvalidState, WebApp
 from cuagym.hub._validation import StateValidator
 

@@ -45,7 +45,8 @@ from pathlib import Path
 from typing import Any
 
 from cuagym.agent import PolicyConfig, RolloutBatch, RolloutOptions, run_rollouts
-from cuagym.core import EPISODE_FILE, Bundle, Episode, TaskConfig
+from cuagym.core import Bundle, Episode, TaskConfig
+from cuagym.core.episode import EPISODE_FILE
 from cuagym.domains import Domain, TaskFamily, load_domains
 from cuagym.synth import BatchOptions, load_tasks_file, make_backend, run_batch
 

@@ -39,7 +39,8 @@ from pathlib import Path
 from typing import Any
 
 from cuagym.agent import SYSTEM_PROMPT, ImageSpec, TurnInput, prepare_image
-from cuagym.core import Episode, EpisodeRecord, TurnRecord, screen_name
+from cuagym.core import Episode, EpisodeRecord, TurnRecord
+from cuagym.core.episode import screen_name
 from cuagym.rl import slice_episode
 from cuagym.rl._chat import ChatEncoder
 from cuagym.rl._tiny import tiny_processor

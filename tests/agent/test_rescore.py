@@ -31,7 +31,8 @@ from cuagym.agent._final import (
     unpack_home,
 )
 from cuagym.agent._rescore import rewrite_reward
-from cuagym.core import Episode, EpisodeCheck, EpisodeError, EpisodeRecord
+from cuagym.core import Episode, EpisodeRecord
+from cuagym.core.episode import EpisodeCheck, EpisodeError
 
 ROOT = Path(__file__).resolve().parents[2]
 CHAT = ROOT / "tests" / "synth" / "bundles" / "final" / "team-chat--set-channel-topic--0"

@@ -12,14 +12,8 @@ import pytest
 
 from cuagym.agent import render_episode_html, write_run_html
 from cuagym.agent._view_marks import CALL_COLORS
-from cuagym.core import (
-    FINAL_SCREEN,
-    Episode,
-    EpisodeCheck,
-    EpisodeRecord,
-    TurnRecord,
-    screen_name,
-)
+from cuagym.core import Episode, EpisodeRecord, TurnRecord
+from cuagym.core.episode import FINAL_SCREEN, EpisodeCheck, screen_name
 from cuagym.envs import encode_png
 
 SCREEN = (200, 100)

@@ -14,7 +14,8 @@ from typing import Any
 
 from PIL import Image
 
-from cuagym.core import Episode, EpisodeRecord, TurnRecord, screen_name
+from cuagym.core import Episode, EpisodeRecord, TurnRecord
+from cuagym.core.episode import screen_name
 
 
 def write_tuple(

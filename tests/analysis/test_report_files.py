@@ -17,7 +17,8 @@ from PIL import Image, ImageDraw
 from cuagym.analysis import _plots, analyze, write_report
 from cuagym.analysis._html import ReportFilesTaken, render_report
 from cuagym.analysis._screens import assets_folder
-from cuagym.core import Episode, EpisodeRecord, TurnRecord, screen_name
+from cuagym.core import Episode, EpisodeRecord, TurnRecord
+from cuagym.core.episode import screen_name
 from tests.analysis.corpus import act, write_episode, write_tuple
 
 SCREEN = (1280, 800)

@@ -17,7 +17,8 @@ from typing import Any
 import pytest
 
 from benchmarks import oracle_bench as bench
-from cuagym.core import Episode, EpisodeCheck, EpisodeRecord, TaskConfig
+from cuagym.core import Episode, EpisodeRecord, TaskConfig
+from cuagym.core.episode import EpisodeCheck
 from cuagym.domains import load_domains
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)

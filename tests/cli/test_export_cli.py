@@ -10,7 +10,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from cuagym.cli._main import app
-from cuagym.core import OSWorldConfig
+from cuagym.core.osworld import OSWorldConfig
 
 BUNDLES = Path(__file__).resolve().parents[1] / "synth" / "bundles" / "final"
 

@@ -4,16 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from cuagym.core import (
-    Bundle,
-    ConditionId,
-    ConditionResult,
-    OSWorldConfig,
-    Review,
-    TaskConfig,
-    TaskMeta,
-    parse_reward_output,
-)
+from cuagym.core import Bundle, Review, TaskConfig, TaskMeta, parse_reward_output
+from cuagym.core.osworld import OSWorldConfig
+from cuagym.core.review import ConditionId, ConditionResult
 from cuagym.synth._osworld_config import osworld_config
 
 INITIAL_SETUP = """\

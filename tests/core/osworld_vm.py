@@ -43,8 +43,8 @@ from typing import Any, Optional, TypeVar, Union
 
 import requests
 
-from cuagym.core import OSWorldConfig
 from cuagym.core._osworld_names import OSWORLD_NAME_SOURCES
+from cuagym.core.osworld import OSWorldConfig
 from cuagym.sandbox import HubLink, Sandbox
 
 WHEEL_NAME = "desktop_env-1.0.2-py3-none-any.whl"

@@ -38,7 +38,7 @@ def test_a_failed_write_keeps_the_old_file_and_removes_its_temp(
 def test_files_and_folders_follow_the_users_umask(tmp_path: Path) -> None:
     import os
 
-    from cuagym.core import write_folder_atomically
+    from cuagym.core.files import write_folder_atomically
 
     old = os.umask(0o022)
     try:
@@ -52,7 +52,7 @@ def test_files_and_folders_follow_the_users_umask(tmp_path: Path) -> None:
 
 
 def test_a_folder_lock_is_exclusive_and_leaves_no_file(tmp_path: Path) -> None:
-    from cuagym.core import folder_lock
+    from cuagym.core.files import folder_lock
 
     class Busy(RuntimeError):
         pass

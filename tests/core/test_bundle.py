@@ -12,7 +12,8 @@ import pytest
 from pydantic import ValidationError
 
 import cuagym.core._atomic as atomic
-from cuagym.core import BUNDLE_FILES, Bundle, BundleError, sweep_stale
+from cuagym.core import Bundle, BundleError
+from cuagym.core.files import BUNDLE_FILES, sweep_stale
 from tests.core.bundle_examples import (
     INITIAL_SETUP,
     final_bundle,

@@ -11,16 +11,8 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from cuagym.core import (
-    EPISODE_FILE,
-    FINAL_SCREEN,
-    TURNS_FILE,
-    Episode,
-    EpisodeError,
-    EpisodeRecord,
-    TurnRecord,
-    screen_name,
-)
+from cuagym.core import Episode, EpisodeRecord, TurnRecord
+from cuagym.core.episode import EPISODE_FILE, FINAL_SCREEN, TURNS_FILE, EpisodeError, screen_name
 
 PNG = b"\x89PNG\r\n\x1a\nnot-really-decoded"
 

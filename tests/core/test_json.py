@@ -10,7 +10,8 @@ import orjson
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cuagym.core import canonical_bytes, canonical_json, state_id
+from cuagym.core import canonical_json
+from cuagym.core.canonical import canonical_bytes, state_id
 
 json_values = st.recursive(
     st.none()

@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from cuagym.core import Evaluator, GetterConfig, OSWorldConfig, SetupStep
 from cuagym.core._osworld import osworld_names_used
 from cuagym.core._osworld_names import (
     OSWORLD_GETTERS,
@@ -19,6 +18,7 @@ from cuagym.core._osworld_names import (
     OSWORLD_NAME_SOURCES,
     OSWORLD_SETUP_STEPS,
 )
+from cuagym.core.osworld import Evaluator, GetterConfig, OSWorldConfig, SetupStep
 from cuagym.synth._osworld_config import REWARD_PASS_MARKER, osworld_config
 from tests.core.bundle_examples import GOLDEN_PATCH, INITIAL_SETUP, REWARD, config, task
 

@@ -7,17 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from cuagym.core import (
-    CONDITION_IDS,
-    AcceptedNearMiss,
-    AllowedNearMiss,
-    Check,
-    ConditionResult,
-    ForbiddenHit,
-    NearMissReport,
-    Review,
-    TriedNearMiss,
-)
+from cuagym.core import Check, Review
+from cuagym.core.near_misses import AcceptedNearMiss, AllowedNearMiss, NearMissReport, TriedNearMiss
+from cuagym.core.review import CONDITION_IDS, ConditionResult, ForbiddenHit
 from tests.core.bundle_examples import failing_review, passing_review
 
 

@@ -11,8 +11,10 @@ from pydantic import BaseModel
 from typer.testing import CliRunner
 
 from cuagym.cli._schema import schema_command
-from cuagym.core import OSWorldConfig, TaskConfig, TaskMeta, schemas
+from cuagym.core import TaskConfig, TaskMeta
 from cuagym.core._osworld_names import OSWORLD_GETTERS, OSWORLD_SETUP_STEPS
+from cuagym.core.files import schemas
+from cuagym.core.osworld import OSWorldConfig
 from tests.core.bundle_examples import final_bundle
 
 MODELS: dict[str, type[BaseModel]] = {

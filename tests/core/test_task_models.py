@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from cuagym.core import TaskConfig, TaskMeta, validate_task_id
+from cuagym.core import TaskConfig, TaskMeta
+from cuagym.core.task import validate_task_id
 from tests.core.bundle_examples import meta, task
 
 

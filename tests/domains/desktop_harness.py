@@ -23,7 +23,8 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
-from cuagym.core import INITIAL_SNAPSHOT, Episode, RewardOutput, TaskConfig, parse_reward_output
+from cuagym.core import Episode, RewardOutput, TaskConfig, parse_reward_output
+from cuagym.core.files import INITIAL_SNAPSHOT
 from cuagym.domains import TaskFamily
 from cuagym.envs import HubLink, LocalEnvironment
 from cuagym.synth._scan import scan_source

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from cuagym.core import INITIAL_HOME_ENV, INITIAL_SNAPSHOT
+from cuagym.core.files import INITIAL_HOME_ENV, INITIAL_SNAPSHOT
 from cuagym.envs import LocalEnvironment
 from cuagym.sandbox import INNER_INITIAL_HOME
 from tests.sandbox.helpers import state_root_mounts

@@ -28,15 +28,9 @@ from pathlib import Path
 from PIL import Image
 
 from cuagym.agent._final import FINAL_HOME, archive_home, final_files
-from cuagym.core import (
-    INITIAL_SNAPSHOT,
-    Bundle,
-    Episode,
-    EpisodeCheck,
-    EpisodeRecord,
-    TurnRecord,
-    parse_reward_output,
-)
+from cuagym.core import Bundle, Episode, EpisodeRecord, TurnRecord, parse_reward_output
+from cuagym.core.episode import EpisodeCheck
+from cuagym.core.files import INITIAL_SNAPSHOT
 from cuagym.domains import start_screen_json
 from cuagym.envs import encode_png
 from cuagym.envs._local import LocalEnvConfig, LocalEnvironment

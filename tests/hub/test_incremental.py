@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from cuagym.core import canonical_bytes
+from cuagym.core.canonical import canonical_bytes
 from cuagym.hub import InvalidState, WebApp, discover_web_apps, state_diff
 from cuagym.hub._diff import memo_diff_bytes
 from cuagym.hub._incremental import Fallback, IncrementalValidator

@@ -18,7 +18,7 @@ import httpx
 import orjson
 import pytest
 
-from cuagym.core import canonical_bytes
+from cuagym.core.canonical import canonical_bytes
 from cuagym.hub import Hub, RedisStore, discover_web_apps
 from cuagym.hub._redis_client import RedisClient, RedisError
 

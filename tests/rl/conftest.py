@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from cuagym.core import Episode, EpisodeRecord, TurnRecord, screen_name
+from cuagym.core import Episode, EpisodeRecord, TurnRecord
+from cuagym.core.episode import screen_name
 from cuagym.envs import encode_png
 
 INSTRUCTION = "Fill in the quarterly totals in budget.xlsx and save it."

@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 from cuagym.agent import SYSTEM_PROMPT, ImageSpec, TurnInput
-from cuagym.core import EpisodeRecord, TurnRecord, screen_name
+from cuagym.core import EpisodeRecord, TurnRecord
+from cuagym.core.episode import screen_name
 from cuagym.rl._chat import ChatEncoder
 from cuagym.rl._verl_policy import VerlPolicy
 from cuagym.rl.scripted import ScriptedTokenServer

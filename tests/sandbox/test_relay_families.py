@@ -12,7 +12,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from cuagym.core import INITIAL_HOME_ENV, INITIAL_SNAPSHOT, parse_reward_output
+from cuagym.core import parse_reward_output
+from cuagym.core.files import INITIAL_HOME_ENV, INITIAL_SNAPSHOT
 from cuagym.domains import load_domains
 from cuagym.families._family import TaskFamily
 from cuagym.sandbox import INNER_INITIAL_HOME, HubLink, Sandbox

@@ -17,7 +17,8 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-from cuagym.core import CONDITION_IDS, Bundle, TaskConfig, TaskMeta
+from cuagym.core import Bundle, TaskConfig, TaskMeta
+from cuagym.core.review import CONDITION_IDS
 from cuagym.domains import load_domain
 from cuagym.synth._osworld_config import osworld_config
 from tests.synth import corpus_desktop as desk

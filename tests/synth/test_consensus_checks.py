@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from cuagym.core import CONDITION_IDS, Review
+from cuagym.core import Review
+from cuagym.core.review import CONDITION_IDS
 from cuagym.sandbox import ScriptResult
 from cuagym.synth import ConsensusReport, ScanReport
 from cuagym.synth._checks import (
@@ -192,7 +193,7 @@ def test_report_to_review_and_verify_json() -> None:
 
 
 def test_c7_fails_on_any_accepted_near_miss_and_names_it_as_a_state() -> None:
-    from cuagym.core import AcceptedNearMiss, NearMissReport
+    from cuagym.core.near_misses import AcceptedNearMiss, NearMissReport
     from cuagym.synth._checks import check_near_misses
 
     assert check_near_misses(None, "no gold").ok is None

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from cuagym.core import CONDITION_IDS, Bundle
+from cuagym.core import Bundle
+from cuagym.core.review import CONDITION_IDS
 from cuagym.synth import ConsensusReport
 from cuagym.synth._consensus import ConsensusRunner
 from tests.synth.bundle_corpus import PASS, ROOT, bundle_folder, cases, meta_for

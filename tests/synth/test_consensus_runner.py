@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from cuagym.core import CONDITION_IDS, TaskConfig
+from cuagym.core import TaskConfig
+from cuagym.core.review import CONDITION_IDS
 from cuagym.envs import StateQuery
 from cuagym.synth import ConsensusError, ConsensusReport
 from cuagym.synth._consensus import ConsensusRunner

@@ -26,16 +26,8 @@ from cuagym.agent._computer_tool import translate
 from cuagym.agent._context import COLLAPSED, DEFAULT_INTERVAL, collapse_boundary
 from cuagym.agent._images import ImageCache, prepare_image
 from cuagym.agent._parse import CLOSE_TAG, OPEN_TAG, TOOL_NAME
-from cuagym.core import (
-    CoordinateSpace,
-    Environment,
-    ImageSpec,
-    Observation,
-    PolicyError,
-    PolicyReply,
-    SamplerError,
-    TaskConfig,
-)
+from cuagym.core import Environment, ImageSpec, Observation, PolicyReply, TaskConfig
+from cuagym.core.policy import CoordinateSpace, PolicyError, SamplerError
 
 if TYPE_CHECKING:
     import httpx2

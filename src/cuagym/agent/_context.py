@@ -18,7 +18,8 @@ from collections.abc import Sequence
 
 from cuagym.agent._images import ImageCache, prepare_image
 from cuagym.agent._prompt import SYSTEM_PROMPT
-from cuagym.core import ImageSpec, TurnInput
+from cuagym.core import ImageSpec
+from cuagym.core.policy import TurnInput
 from cuagym.llm import Message, TextPart
 from cuagym.llm._types import ContentPart
 

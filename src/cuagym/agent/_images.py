@@ -12,9 +12,10 @@ import hashlib
 import io
 from collections import OrderedDict
 
-from cuagym.core import CoordinateSpace, ImageSpec
+from cuagym.core import ImageSpec
 from cuagym.core._action import Coordinate, to_pixels
 from cuagym.core._image_spec import smart_resize
+from cuagym.core.policy import CoordinateSpace
 from cuagym.envs import decode_unfiltered_rgb, png_size, resized_png
 from cuagym.llm import ImagePart
 

@@ -30,25 +30,21 @@ from cuagym.agent._images import to_screen
 from cuagym.agent._parse import parse_response
 from cuagym.agent._start import StartScreenFailed, WebSession, open_start_screen
 from cuagym.core import (
-    FINAL_SCREEN,
-    INITIAL_SNAPSHOT,
     Bundle,
     Environment,
     Episode,
-    EpisodeCheck,
     EpisodeRecord,
     Observation,
     Policy,
-    PolicyError,
     PolicyReply,
-    SamplerError,
-    TurnInput,
     TurnRecord,
     parse_reward_output,
-    screen_name,
 )
 from cuagym.core._action import Action
 from cuagym.core._episode import EndedBy
+from cuagym.core.episode import FINAL_SCREEN, EpisodeCheck, screen_name
+from cuagym.core.files import INITIAL_SNAPSHOT
+from cuagym.core.policy import PolicyError, SamplerError, TurnInput
 from cuagym.domains import StartScreenError, start_screen
 from cuagym.envs import png_size
 from cuagym.sandbox import ScriptResult

@@ -18,16 +18,8 @@ from typing import TYPE_CHECKING, Any
 from cuagym.agent._context import DEFAULT_INTERVAL, build_messages
 from cuagym.agent._images import ImageCache
 from cuagym.agent._prompt import system_prompt
-from cuagym.core import (
-    CoordinateSpace,
-    Environment,
-    ImageSpec,
-    Observation,
-    PolicyError,
-    PolicyReply,
-    SamplerError,
-    TaskConfig,
-)
+from cuagym.core import Environment, ImageSpec, Observation, PolicyReply, TaskConfig
+from cuagym.core.policy import CoordinateSpace, PolicyError, SamplerError
 
 if TYPE_CHECKING:
     import httpx2

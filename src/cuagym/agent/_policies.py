@@ -17,7 +17,8 @@ from cuagym._extras import needs_extra
 from cuagym.agent._anthropic_policy import TOOL_VERSIONS, AnthropicPolicy, AnthropicSampler
 from cuagym.agent._context import DEFAULT_INTERVAL
 from cuagym.agent._openai_policy import OpenAIPolicy, OpenAISampler
-from cuagym.core import CoordinateSpace, ImageSpec, Policy, PolicyError, TaskConfig
+from cuagym.core import ImageSpec, Policy, TaskConfig
+from cuagym.core.policy import CoordinateSpace, PolicyError
 from cuagym.domains import DomainError, load_domain
 
 if TYPE_CHECKING:

@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from cuagym.core import CoordinateSpace
 from cuagym.core._action import ACTION_NAMES, KEY_NAMES
+from cuagym.core.policy import CoordinateSpace
 
 __all__ = ["SYSTEM_PROMPT", "TOOL_SCHEMA", "system_prompt", "tool_schema"]
 

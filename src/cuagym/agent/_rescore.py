@@ -37,17 +37,10 @@ from pydantic import BaseModel, Field
 
 from cuagym.agent._final import FINAL_MANIFEST, FinalManifest, unpack_home
 from cuagym.agent._loop import scored
-from cuagym.core import (
-    EPISODE_FILE,
-    INITIAL_HOME_ENV,
-    Bundle,
-    BundleError,
-    EpisodeCheck,
-    EpisodeRecord,
-    RewardChange,
-    canonical_json,
-)
+from cuagym.core import Bundle, BundleError, EpisodeRecord, canonical_json
 from cuagym.core._atomic import TMP_DIR_NAME, write_file_atomically
+from cuagym.core.episode import EPISODE_FILE, EpisodeCheck, RewardChange
+from cuagym.core.files import INITIAL_HOME_ENV
 
 if TYPE_CHECKING:
     from cuagym.hub import WebApp

@@ -28,15 +28,9 @@ from pydantic import BaseModel, Field
 from cuagym.agent._loop import EpisodeResult, RolloutOptions
 from cuagym.agent._policies import Policies, PolicyConfig
 from cuagym.agent._worker import HubInfo, RolloutJob, RolloutWorkerSpec
-from cuagym.core import (
-    EPISODE_FILE,
-    Bundle,
-    BundleError,
-    Episode,
-    EpisodeError,
-    folder_lock,
-    sweep_stale,
-)
+from cuagym.core import Bundle, BundleError, Episode
+from cuagym.core.episode import EPISODE_FILE, EpisodeError
+from cuagym.core.files import folder_lock, sweep_stale
 from cuagym.exec import ExecutorName, RayOptions, run_pool
 
 __all__ = [

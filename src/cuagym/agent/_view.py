@@ -21,7 +21,8 @@ from cuagym.agent._view_index import index_html
 from cuagym.agent._view_marks import overlay_svg
 from cuagym.agent._view_style import BASE_STYLE
 from cuagym.agent._view_summary import EpisodeRow, episode_row, summarize
-from cuagym.core import EPISODE_FILE, Episode, EpisodeError, TurnRecord
+from cuagym.core import Episode, TurnRecord
+from cuagym.core.episode import EPISODE_FILE, EpisodeError
 
 __all__ = ["ScreenSource", "embed_screen", "find_episodes", "render_episode_html", "write_run_html"]
 

@@ -38,14 +38,8 @@ from cuagym._extras import needs_extra
 from cuagym.agent._loop import EpisodeResult, RolloutOptions
 from cuagym.agent._parse import CLOSE_TAG, OPEN_TAG, TOOL_NAME
 from cuagym.agent._worker import HubInfo, RolloutEnv
-from cuagym.core import (
-    Bundle,
-    CoordinateSpace,
-    Environment,
-    ImageSpec,
-    Observation,
-    TaskConfig,
-)
+from cuagym.core import Bundle, Environment, ImageSpec, Observation, TaskConfig
+from cuagym.core.policy import CoordinateSpace
 
 with needs_extra("gym"):  # a one-line error naming the extra, not an ImportError
     import gymnasium

@@ -19,7 +19,8 @@ from pathlib import Path
 import orjson
 from pydantic import ValidationError
 
-from cuagym.core import EPISODE_FILE, TURNS_FILE, EpisodeRecord
+from cuagym.core import EpisodeRecord
+from cuagym.core.episode import EPISODE_FILE, TURNS_FILE
 
 __all__ = ["EpisodeInfo", "RunError", "TurnCalls", "episode_folders", "read_episodes"]
 

@@ -16,7 +16,8 @@ from typing import get_args
 from cuagym.analysis._corpus import TupleInfo
 from cuagym.analysis._models import DIFFICULTIES, WORD_BINS, CorpusStats, InstructionWords
 from cuagym.analysis._verbs import first_verb
-from cuagym.core import Platform, Scenario, TaskType
+from cuagym.core import Platform, Scenario
+from cuagym.core.task import TaskType
 
 __all__ = ["app_pairs", "corpus_stats", "instruction_words", "nearest_rank"]
 

@@ -6,7 +6,7 @@ import json
 
 import typer
 
-from cuagym.core import schemas
+from cuagym.core.files import schemas
 
 __all__ = ["schema_command"]
 

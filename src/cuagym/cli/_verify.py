@@ -70,7 +70,7 @@ def _load(paths: list[Path]) -> list[Bundle]:
 
 
 def _render(reports: list[ConsensusReport], paths: list[Path], console: Console) -> None:
-    from cuagym.core import CONDITION_IDS
+    from cuagym.core.review import CONDITION_IDS
 
     table = Table(title="Consensus conditions (C1-C7)")
     table.add_column("task", overflow="fold")

@@ -1,143 +1,46 @@
 """Models, the Environment and Policy protocols, and helpers shared by every part of cuagym.
-Imports nothing else of ours."""
+Imports nothing else of ours.
 
-from cuagym.core._atomic import folder_lock, sweep_stale, write_folder_atomically
-from cuagym.core._bundle import BUNDLE_FILES, Bundle, BundleError
-from cuagym.core._environment import (
-    Environment,
-    EnvState,
-    FileEntry,
-    GUIEnvironment,
-    NotAGUIEnvironment,
-    ScriptResult,
-    StateQuery,
-)
-from cuagym.core._episode import (
-    EPISODE_FILE,
-    FINAL_SCREEN,
-    TURNS_FILE,
-    Episode,
-    EpisodeCheck,
-    EpisodeError,
-    EpisodeRecord,
-    EpisodeStatus,
-    RewardChange,
-    TurnRecord,
-    screen_name,
-)
-from cuagym.core._image_spec import MAX_ASPECT_RATIO, CoordinateSpace, ImageSpec
-from cuagym.core._initial_home import INITIAL_HOME_ENV, INITIAL_SNAPSHOT
-from cuagym.core._json import canonical_bytes, canonical_json, loads, state_id
-from cuagym.core._near_misses import (
-    NEAR_MISS_KINDS,
-    AcceptedNearMiss,
-    AllowedNearMiss,
-    NearMissKind,
-    NearMissReport,
-    TriedNearMiss,
-)
-from cuagym.core._osworld import Evaluator, GetterConfig, OSWorldConfig, SetupStep
-from cuagym.core._policy import (
-    Observation,
-    Policy,
-    PolicyError,
-    PolicyFactory,
-    PolicyReply,
-    SamplerError,
-    TurnInput,
-)
-from cuagym.core._review import (
-    CONDITION_IDS,
-    REQUIRED_OK,
-    ConditionId,
-    ConditionResult,
-    ForbiddenHit,
-    Review,
-)
+The names every layer uses are here; the rest of each contract is in its public submodule:
+``episode``, ``review``, ``near_misses``, ``osworld``, ``task``, ``canonical``, ``files``,
+``policy``, ``environment``.
+"""
+
+from cuagym.core._bundle import Bundle, BundleError
+from cuagym.core._environment import Environment, EnvState, GUIEnvironment, ScriptResult, StateQuery
+from cuagym.core._episode import Episode, EpisodeRecord, TurnRecord
+from cuagym.core._image_spec import ImageSpec
+from cuagym.core._json import canonical_json
+from cuagym.core._policy import Observation, Policy, PolicyReply
+from cuagym.core._review import Review
 from cuagym.core._reward_output import Check, RewardOutput, parse_reward_output
-from cuagym.core._schemas import schemas
 from cuagym.core._start import StartWindow
-from cuagym.core._task import (
-    Difficulty,
-    Platform,
-    Scenario,
-    SourcePass,
-    TaskConfig,
-    TaskMeta,
-    TaskType,
-    validate_task_id,
-)
+from cuagym.core._task import Difficulty, Platform, Scenario, TaskConfig, TaskMeta
 
 __all__ = [
-    "BUNDLE_FILES",
-    "CONDITION_IDS",
-    "EPISODE_FILE",
-    "FINAL_SCREEN",
-    "INITIAL_HOME_ENV",
-    "INITIAL_SNAPSHOT",
-    "MAX_ASPECT_RATIO",
-    "NEAR_MISS_KINDS",
-    "REQUIRED_OK",
-    "TURNS_FILE",
-    "AcceptedNearMiss",
-    "AllowedNearMiss",
     "Bundle",
     "BundleError",
     "Check",
-    "ConditionId",
-    "ConditionResult",
-    "CoordinateSpace",
     "Difficulty",
     "EnvState",
     "Environment",
     "Episode",
-    "EpisodeCheck",
-    "EpisodeError",
     "EpisodeRecord",
-    "EpisodeStatus",
-    "Evaluator",
-    "FileEntry",
-    "ForbiddenHit",
     "GUIEnvironment",
-    "GetterConfig",
     "ImageSpec",
-    "LimitName",
-    "NearMissKind",
-    "NearMissReport",
-    "NotAGUIEnvironment",
-    "OSWorldConfig",
     "Observation",
     "Platform",
     "Policy",
-    "PolicyError",
-    "PolicyFactory",
     "PolicyReply",
     "Review",
-    "RewardChange",
     "RewardOutput",
-    "SamplerError",
     "Scenario",
     "ScriptResult",
-    "SetupStep",
-    "SourcePass",
     "StartWindow",
     "StateQuery",
     "TaskConfig",
     "TaskMeta",
-    "TaskType",
-    "TriedNearMiss",
-    "TurnInput",
     "TurnRecord",
-    "canonical_bytes",
     "canonical_json",
-    "folder_lock",
-    "loads",
     "parse_reward_output",
-    "role_file",
-    "schemas",
-    "screen_name",
-    "state_id",
-    "sweep_stale",
-    "validate_task_id",
-    "write_folder_atomically",
 ]

@@ -21,7 +21,7 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 
-from cuagym.core import BUNDLE_FILES
+from cuagym.core.files import BUNDLE_FILES
 
 __all__ = [
     "EXTRA_FILES",

@@ -15,7 +15,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from cuagym.core import Bundle, validate_task_id, write_folder_atomically
+from cuagym.core import Bundle
+from cuagym.core.files import write_folder_atomically
+from cuagym.core.task import validate_task_id
 from cuagym.data._columns import EXTRA_FILES, FILE_COLUMNS
 from cuagym.data._write import DATA_DIR, DatasetError
 

@@ -25,8 +25,10 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 import httpx
 from pydantic import BaseModel, ConfigDict, Field
 
-from cuagym.core import INITIAL_HOME_ENV, INITIAL_SNAPSHOT, EnvState, NotAGUIEnvironment, StateQuery
+from cuagym.core import EnvState, StateQuery
 from cuagym.core._environment import role_file
+from cuagym.core.environment import NotAGUIEnvironment
+from cuagym.core.files import INITIAL_HOME_ENV, INITIAL_SNAPSHOT
 from cuagym.envs._registry import envprovider
 from cuagym.envs._state import load_parser, walk_home
 from cuagym.sandbox import INNER_HOME, INNER_INITIAL_HOME, HubLink, Limits, Sandbox, ScriptResult

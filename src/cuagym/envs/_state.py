@@ -17,7 +17,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from cuagym.core import FileEntry, StateQuery
+from cuagym.core import StateQuery
+from cuagym.core.environment import FileEntry
 
 Parser = Callable[[Path], "dict[str, Any] | None"]
 _CHUNK = 1 << 20

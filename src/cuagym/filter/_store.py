@@ -27,8 +27,8 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, Literal
 
-from cuagym.core import folder_lock, sweep_stale, write_folder_atomically
 from cuagym.core._atomic import fsync_dir
+from cuagym.core.files import folder_lock, sweep_stale, write_folder_atomically
 from cuagym.filter._files import META, json_bytes, read_meta
 
 __all__ = [

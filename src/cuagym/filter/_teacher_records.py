@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from cuagym.core import EpisodeCheck, EpisodeStatus
+from cuagym.core.episode import EpisodeCheck, EpisodeStatus
 from cuagym.filter._decision import TeacherDecision
 from cuagym.filter._judge import ChecklistRecord, Judgement
 from cuagym.filter._records import now_iso

@@ -25,7 +25,9 @@ import httpx
 
 from cuagym.agent import RescoreError, Rescorer
 from cuagym.agent._rescore import rescored_episode_json
-from cuagym.core import EPISODE_FILE, Bundle, Episode, EpisodeError, write_folder_atomically
+from cuagym.core import Bundle, Episode
+from cuagym.core.episode import EPISODE_FILE, EpisodeError
+from cuagym.core.files import write_folder_atomically
 from cuagym.filter._files import write_json_atomically
 from cuagym.filter._judge import Judgement
 

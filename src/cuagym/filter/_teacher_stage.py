@@ -34,7 +34,9 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from cuagym.agent import NoOracle, Rescorer
-from cuagym.core import EPISODE_FILE, Bundle, Episode, EpisodeError, write_folder_atomically
+from cuagym.core import Bundle, Episode
+from cuagym.core.episode import EPISODE_FILE, EpisodeError
+from cuagym.core.files import write_folder_atomically
 from cuagym.filter._decision import (
     decision_without_judge,
     mean,

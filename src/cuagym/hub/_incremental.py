@@ -28,8 +28,8 @@ import orjson
 from pydantic import BaseModel, TypeAdapter, ValidationError
 from pydantic.fields import FieldInfo
 
-from cuagym.core import canonical_bytes
 from cuagym.core._json import canonical_bytes_many
+from cuagym.core.canonical import canonical_bytes
 from cuagym.hub._memo import Memo
 
 __all__ = ["Fallback", "IncrementalValidator", "Path"]

@@ -6,7 +6,7 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from cuagym.core import canonical_bytes, loads
+from cuagym.core.canonical import canonical_bytes, loads
 
 __all__ = ["SessionRecord", "StoredState", "UploadedFile"]
 

@@ -113,7 +113,7 @@ class StateValidator:
                 return ValidatedState(root, self._inc.model_of(root))
             except Fallback:
                 pass
-        from cuagym.core import canonical_bytes
+        from cuagym.core.canonical import canonical_bytes
 
         return ValidatedState(Memo(None, dump, canonical_bytes(dump)), model)
 

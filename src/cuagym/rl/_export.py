@@ -29,7 +29,8 @@ from pathlib import Path
 from typing import Any
 
 from cuagym._quiet import third_party_bars_off
-from cuagym.core import Episode, EpisodeError, TaskConfig
+from cuagym.core import Episode, TaskConfig
+from cuagym.core.episode import EpisodeError
 from cuagym.rl._chat import to_hf_messages
 from cuagym.rl._slice import episode_source, slice_turns
 from cuagym.rl._verl_config import AGENT_NAME

@@ -28,10 +28,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cuagym.core import folder_lock, sweep_stale
-
 # Same folder as core's atomic writer uses, so its sweep removes a killed batch's work folder.
 from cuagym.core._atomic import TMP_DIR_NAME, remove_if_empty
+from cuagym.core.files import folder_lock, sweep_stale
 from cuagym.exec import ExecutorName, RayOptions, run_pool
 from cuagym.hub import EmbeddedHub, discover_web_apps, serve_hub
 from cuagym.sandbox import Limits

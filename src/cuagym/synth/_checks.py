@@ -15,7 +15,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from cuagym.core import Check, NearMissReport, RewardOutput, parse_reward_output
+from cuagym.core import Check, RewardOutput, parse_reward_output
+from cuagym.core.near_misses import NearMissReport
 from cuagym.sandbox import ScriptResult
 from cuagym.synth._consensus_models import ConditionOutcome, RewardRun, StateName
 from cuagym.synth._scan_models import ScanReport

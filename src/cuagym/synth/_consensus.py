@@ -27,7 +27,9 @@ from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any, TypeVar
 
-from cuagym.core import INITIAL_SNAPSHOT, NearMissReport, TaskConfig
+from cuagym.core import TaskConfig
+from cuagym.core.files import INITIAL_SNAPSHOT
+from cuagym.core.near_misses import NearMissReport
 from cuagym.envs import Environment, HubLink, ScriptResult, StateQuery, make_env
 from cuagym.hub import EmbeddedHub, discover_web_apps, serve_hub
 from cuagym.synth._checks import (

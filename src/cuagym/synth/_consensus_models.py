@@ -12,15 +12,14 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from cuagym.core import (
+from cuagym.core import Review, RewardOutput
+from cuagym.core.near_misses import NearMissReport
+from cuagym.core.review import (
     CONDITION_IDS,
     REQUIRED_OK,
     ConditionId,
     ConditionResult,
     ForbiddenHit,
-    NearMissReport,
-    Review,
-    RewardOutput,
 )
 from cuagym.synth._scan_models import Violation
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from cuagym.core import (
+from cuagym.core.near_misses import (
     NEAR_MISS_KINDS,
     AcceptedNearMiss,
     AllowedNearMiss,

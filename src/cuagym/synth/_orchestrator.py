@@ -28,16 +28,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cuagym.core import (
-    CONDITION_IDS,
-    Bundle,
-    ConditionId,
-    ConditionResult,
-    OSWorldConfig,
-    Review,
-    TaskConfig,
-    TaskMeta,
-)
+from cuagym.core import Bundle, Review, TaskConfig, TaskMeta
+from cuagym.core.osworld import OSWorldConfig
+from cuagym.core.review import CONDITION_IDS, ConditionId, ConditionResult
 from cuagym.domains import start_screen_json
 from cuagym.envs import Environment, HubLink, make_env
 from cuagym.synth._backends import (

@@ -49,7 +49,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path, PurePosixPath
 from typing import Any, Literal
 
-from cuagym.core import Evaluator, GetterConfig, OSWorldConfig, SetupStep, TaskConfig
+from cuagym.core import TaskConfig
+from cuagym.core.osworld import Evaluator, GetterConfig, OSWorldConfig, SetupStep
 from cuagym.synth import _osworld_vm
 
 __all__ = [

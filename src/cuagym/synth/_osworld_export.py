@@ -18,7 +18,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cuagym.core import Bundle, write_folder_atomically
+from cuagym.core import Bundle
+from cuagym.core.files import write_folder_atomically
 from cuagym.domains import start_screen_json
 from cuagym.hub import discover_web_apps
 from cuagym.synth._osworld_config import osworld_config

@@ -16,7 +16,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from cuagym.core import Platform, Scenario, SourcePass, TaskConfig
+from cuagym.core import Platform, Scenario, TaskConfig
+from cuagym.core.task import SourcePass
 from cuagym.domains import Domain
 from cuagym.synth._orchestrator import TaskSpec
 from cuagym.taskgen import TaskCell, task_type_of

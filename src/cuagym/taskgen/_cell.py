@@ -8,7 +8,8 @@ from typing import NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from cuagym.core import Difficulty, Platform, Scenario, SourcePass, TaskType
+from cuagym.core import Difficulty, Platform, Scenario
+from cuagym.core.task import SourcePass, TaskType
 from cuagym.taskgen._categories import Category
 
 __all__ = ["CellKey", "TaskCell", "platform_of", "task_type_of"]

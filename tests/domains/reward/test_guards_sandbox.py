@@ -7,7 +7,8 @@ import os
 
 import pytest
 
-from cuagym.core import INITIAL_SNAPSHOT, parse_reward_output
+from cuagym.core import parse_reward_output
+from cuagym.core.files import INITIAL_SNAPSHOT
 from cuagym.envs import LocalEnvironment
 from cuagym.scripts import DESKTOP_LIBRARIES, reward_script
 from cuagym.synth._scan import scan_source

@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 import yaml
 
-from cuagym.core import INITIAL_SNAPSHOT, TaskConfig, parse_reward_output
+from cuagym.core import TaskConfig, parse_reward_output
+from cuagym.core.files import INITIAL_SNAPSHOT
 from cuagym.domains import Domain, TaskFamily
 from cuagym.envs import LocalEnvironment
 from cuagym.families._office import OfficeFamily, params_of, patch_script

@@ -22,7 +22,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from cuagym.core import INITIAL_SNAPSHOT, parse_reward_output
+from cuagym.core import parse_reward_output
+from cuagym.core.files import INITIAL_SNAPSHOT
 from cuagym.domains import TaskFamily
 from cuagym.envs import LocalEnvironment
 from tests.domains.writer.office_checks import gather_limited
