@@ -139,6 +139,18 @@ SHEETS: dict[str, list[list[object]]] = {
 }
 
 
+def _tree(home: Path) -> dict[str, tuple[str, int, int, str | None, str | None]]:
+    """The state API's view of a home: kind, size, mode, sha256 per path."""
+    import hashlib
+
+    out: dict[str, tuple[str, int, int, str | None, str | None]] = {}
+    for path in sorted(home.rglob("*")):
+        rel = path.relative_to(home).as_posix()
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        out[rel] = ("file", path.stat().st_size, 0o644, digest, None)
+    return out
+
+
 def test_a_removed_sheet_can_come_back_and_a_different_one_can_go(tmp_path: Path) -> None:
     init_home, gold_home = tmp_path / "init", tmp_path / "gold"
     for home in (init_home, gold_home):
@@ -147,8 +159,6 @@ def test_a_removed_sheet_can_come_back_and_a_different_one_can_go(tmp_path: Path
     # Two changes (a partial near miss needs more than one): a total fixed, a sheet removed.
     gold_sheets = {k: v for k, v in SHEETS.items() if k != "Old"} | {"Summary": [["Total", 11]]}
     (gold_home / "book.xlsx").write_bytes(_book(gold_sheets))
-    from tests.synth.test_near_miss_derive import _tree
-
     found = derive_files(init_home, gold_home, _tree(init_home), _tree(gold_home))
     restore = next(c for c in found if c.path == "book.xlsx: sheet 'Old' (removed)")
     assert restore.kind == "partial"
