@@ -45,12 +45,19 @@ def _cell_text(tc: Any) -> str:
     return "".join(node.text or "" for node in tc.iter(qn("w:t")))
 
 
+def _computed(para: Any) -> bool:
+    """A paragraph holding a field (a page number, a date): its shown text is recomputed by
+    the editor, so a changed text there is no state a user could leave."""
+    xml = xml_of(para._p)
+    return b"fldChar" in xml or b"fldSimple" in xml
+
+
 def _cell_unit(label: str, doc: Doc, t: int, r: int, c: int, revert: Any) -> Unit:
     from docx.table import _Cell
 
     cell = _Cell(_tc(doc, t, r, c), doc.tables[t])
     for p_index, para in enumerate(cell.paragraphs):
-        run = longest_run(para)
+        run = None if _computed(para) else longest_run(para)
         if run is not None:
             return Unit(label, revert, para.runs[run].text, _put_cell_run(t, r, c, p_index, run))
     return Unit(label, revert)
@@ -150,7 +157,8 @@ def _hf_put(s: int, which: str, j: int, run: int) -> Callable[[Doc, Any], None]:
 
 
 def _hf_unit(label: str, part: Any, s: int, which: str, j: int, revert: Any) -> Unit:
-    run = longest_run(part.paragraphs[j])
+    para = part.paragraphs[j]
+    run = None if _computed(para) else longest_run(para)
     if run is None:
         return Unit(label, revert)
     return Unit(label, revert, part.paragraphs[j].runs[run].text, _hf_put(s, which, j, run))
