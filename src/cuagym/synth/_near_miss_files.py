@@ -175,6 +175,14 @@ class _Files:
                         self._writer(rel, fmt, gold_b, mode, None, put=(unit.put, new)),
                     )
         for unit in untouched:
+            if unit.drop is not None:
+                self.add(
+                    "collateral",
+                    f"{rel}: {unit.label}",
+                    f"{rel}: {unit.label} (which the task does not touch) is removed",
+                    self._writer(rel, fmt, gold_b, mode, None, apply=unit.drop),
+                )
+                continue
             variants = _variants(unit.value)
             if unit.put is not None and variants:
                 how, new = variants[0]
@@ -196,11 +204,14 @@ class _Files:
         *,
         revert: Any = None,
         put: Any = None,
+        apply: Callable[[Any], None] | None = None,
     ) -> Callable[[], list[FileOp]]:
         def build() -> list[FileOp]:
             if revert is not None:
                 assert init_b is not None
                 data = mutate(fmt, gold_b, reverter(fmt, init_b, revert))
+            elif apply is not None:
+                data = mutate(fmt, gold_b, apply)
             else:
                 setter, value = put
                 data = mutate(fmt, gold_b, lambda doc: setter(doc, value))

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["OFFICE_FORMATS", "Unit", "mutate", "units"]
+__all__ = ["OFFICE_FORMATS", "Unit", "longest_run", "mutate", "units", "xml_of"]
 
 OFFICE_FORMATS = {".xlsx": "xlsx", ".xlsm": "xlsx", ".docx": "docx", ".pptx": "pptx"}
 _MAX_UNTOUCHED = 12
@@ -35,12 +35,14 @@ Setter = Callable[[Doc, Any], None]
 class Unit:
     """One cell / paragraph / slide element: ``label`` names it; ``revert`` puts its initial
     form back into a loaded gold document (needs the loaded initial one); ``value`` and ``put``
-    read and replace its text or value (None when it has none to perturb)."""
+    read and replace its text or value (None when it has none to perturb); ``drop`` removes an
+    untouched sheet or slide (offered where the task removes one: a different one removed)."""
 
     label: str
     revert: Callable[[Doc, Doc], None] | None = None
     value: Any = None
     put: Setter | None = None
+    drop: Callable[[Doc], None] | None = None
 
 
 def _load(fmt: str, data: bytes) -> Doc:
@@ -141,7 +143,36 @@ def _xlsx(init: Doc | None, gold: Doc) -> tuple[list[Unit], list[Unit]]:
                 changed.append(Unit(label, revert, cell.value, _put_cell(index, coord)))
             elif cell.value not in (None, "") and len(untouched) < _MAX_UNTOUCHED * 20:
                 untouched.append(Unit(label, None, cell.value, _put_cell(index, coord)))
+    gold_titles = set(gold.sheetnames)
+    removed = [i for i, ws in enumerate(init_sheets) if ws.title not in gold_titles]
+    if init is not None and len(init_sheets) != len(gold.worksheets) and removed:
+        for i in removed:
+            title = init_sheets[i].title
+            changed.append(Unit(f"sheet {title!r} (removed)", _restore_sheet(i)))
+        kept = [ws.title for ws in gold.worksheets if ws.title in init.sheetnames]
+        if len(gold.worksheets) > 1:  # a workbook keeps at least one sheet
+            untouched += [Unit(f"sheet {t!r}", drop=_drop_sheet_named(t)) for t in kept]
     return changed, _spread(untouched)
+
+
+def _restore_sheet(init_index: int) -> Callable[[Doc, Doc], None]:
+    """The removed sheet back, at its initial position, with its cells and their formats."""
+
+    def fn(doc: Doc, init: Doc) -> None:
+        src = init.worksheets[init_index]
+        dst = doc.create_sheet(src.title, min(init_index, len(doc.worksheets)))
+        for row in src.iter_rows():
+            for cell in row:
+                if cell.value is not None or cell.has_style:
+                    _copy_cell(cell, dst[cell.coordinate])
+        for key, dim in src.column_dimensions.items():
+            dst.column_dimensions[key].width = dim.width
+
+    return fn
+
+
+def _drop_sheet_named(title: str) -> Callable[[Doc], None]:
+    return lambda doc: doc.remove(doc[title])
 
 
 def _drop_sheet(index: int) -> Callable[[Doc, Doc], None]:
@@ -196,7 +227,7 @@ def _para_sig(p: Any) -> tuple[Any, ...]:
     )
 
 
-def _longest_run(p: Any) -> int | None:
+def longest_run(p: Any) -> int | None:
     runs = [(len(r.text), i) for i, r in enumerate(p.runs) if r.text.strip()]
     return max(runs)[1] if runs else None
 
@@ -215,16 +246,20 @@ def _para_unit(label: str, doc: Doc, index: int, revert: Any) -> Unit:
         # undoing the paragraph that holds a mark leaves the field unterminated, a document no
         # editor writes. Its text may still be perturbed.
         revert = None
-    run = _longest_run(p)
+    run = longest_run(p)
     if run is None:
         return Unit(label, revert)
     return Unit(label, revert, p.runs[run].text, _put_run(index, run))
 
 
 def _docx(init: Doc | None, gold: Doc) -> tuple[list[Unit], list[Unit]]:
+    from cuagym.synth._near_miss_docx import docx_extra_units
+
+    extra_changed, extra_untouched = docx_extra_units(init, gold)
     gold_sigs = [_para_sig(p) for p in gold.paragraphs]
     if init is None:
-        return [_para_unit(f"paragraph {j + 1}", gold, j, None) for j in range(len(gold_sigs))], []
+        paras = [_para_unit(f"paragraph {j + 1}", gold, j, None) for j in range(len(gold_sigs))]
+        return paras + extra_changed, []
     init_sigs = [_para_sig(p) for p in init.paragraphs]
     changed: list[Unit] = []
     untouched: list[Unit] = []
@@ -251,7 +286,7 @@ def _docx(init: Doc | None, gold: Doc) -> tuple[list[Unit], list[Unit]]:
                     _insert_paras(list(range(i1 + pairs, i2)), j2),
                 )
             )
-    return changed, _spread(untouched)
+    return changed + extra_changed, _spread(untouched + extra_untouched)
 
 
 def _replace_para(j: int, i: int) -> Callable[[Doc, Doc], None]:
@@ -285,7 +320,7 @@ def _insert_paras(indices: list[int], before: int) -> Callable[[Doc, Doc], None]
 
 
 # -- pptx ------------------------------------------------------------------------------------------
-def _xml(el: Any) -> bytes:
+def xml_of(el: Any) -> bytes:
     from lxml import etree  # type: ignore[import-untyped, unused-ignore]
 
     return bytes(etree.tostring(el))
@@ -357,7 +392,7 @@ def _pptx(init: Doc | None, gold: Doc) -> tuple[list[Unit], list[Unit]]:
             prior = old_shapes.pop(shape.shape_id, None)
             if prior is None:
                 changed.append(_text_unit(label, shape, sid, _drop_shape(sid, shape.shape_id)))
-            elif _xml(prior._element) != _xml(shape._element):
+            elif xml_of(prior._element) != xml_of(shape._element):
                 changed.append(_text_unit(label, shape, sid, _revert_shape(sid, shape.shape_id)))
             else:
                 unit = _text_unit(label, shape, sid, None)
@@ -367,7 +402,52 @@ def _pptx(init: Doc | None, gold: Doc) -> tuple[list[Unit], list[Unit]]:
             changed.append(
                 Unit(f"slide {n} shape {prior.name!r} (removed)", _restore_shape(sid, shape_id))
             )
+    removed = [(k, i) for k, i in enumerate(init_ids) if i not in gold_ids]
+    if init is not None and removed:
+        for position, ident in removed:
+            changed.append(
+                Unit(f"slide {position + 1} of the initial deck (removed)", _restore_slide(ident))
+            )
+        if len(common) > 1:
+            untouched += [
+                Unit(f"slide {gold_ids.index(i) + 1} (kept)", drop=_drop_kept_slide(i))
+                for i in common
+            ]
     return changed, _spread(untouched)
+
+
+def _restore_slide(slide_id: int) -> Callable[[Doc, Doc], None]:
+    """The removed slide back at its initial position: a new slide on the layout of the same
+    name, holding copies of its shapes (those without links to other parts: a picture or chart
+    would point at a part the copy does not have) and its notes."""
+
+    def fn(doc: Doc, init: Doc) -> None:
+        src = init.slides.get(slide_id)
+        layouts = {layout.name: layout for layout in doc.slide_layouts}
+        new = doc.slides.add_slide(layouts.get(src.slide_layout.name, doc.slide_layouts[-1]))
+        tree = new.shapes._spTree
+        for shape in list(new.shapes):
+            tree.remove(shape._element)
+        for shape in src.shapes:
+            if b"r:embed=" in xml_of(shape._element) or b"r:id=" in xml_of(shape._element):
+                continue
+            tree.append(copy.deepcopy(shape._element))
+        if src.has_notes_slide and src.notes_slide.notes_text_frame.text:
+            new.notes_slide.notes_text_frame.text = src.notes_slide.notes_text_frame.text
+        init_ids = [s.slide_id for s in init.slides]
+        later = set(init_ids[init_ids.index(slide_id) + 1 :])
+        lst = doc.slides._sldIdLst
+        entry = lst[-1]
+        for el in list(lst)[:-1]:
+            if int(el.get("id")) in later:
+                el.addprevious(entry)
+                break
+
+    return fn
+
+
+def _drop_kept_slide(slide_id: int) -> Callable[[Doc], None]:
+    return lambda doc: _drop_slide(slide_id)(doc, doc)
 
 
 def _reorder(order: list[int]) -> Callable[[Doc, Doc], None]:
@@ -391,6 +471,8 @@ def _drop_slide(slide_id: int) -> Callable[[Doc, Doc], None]:
         for el in list(lst):
             if int(el.get("id")) == slide_id:
                 lst.remove(el)
+                # and its part: kept, it would be saved under the name of a renumbered slide
+                doc.part.drop_rel(el.rId)
 
     return fn
 

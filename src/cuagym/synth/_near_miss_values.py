@@ -12,8 +12,9 @@ What is *allowed* (not tried, listed with its reason) is deliberately short:
    happens (``ts``, ``*At``, ``*_at``, ``created*``, ``updated*``), and counters the app
    advances (``next*``, e.g. the next issue number): the app assigns them, no instruction can
    name them;
-3. the case of an e-mail address, and the spacing of a phone number: addresses compare
-   case-insensitively, phone numbers by their digits;
+3. the case of an e-mail address, and the spacing of a phone number or of a number written
+   with digit grouping ("1,705.00"): addresses compare case-insensitively, phone numbers and
+   grouped numbers by their digits (locales group digits with spaces);
 4. a text or number field of an entity the task adds whose value neither the instruction nor
    its context quotes: its exact form is left free (a message's wording around the asked
    figure, a phone number's spacing, a priority the app fills in). Flags are always tried.
@@ -33,6 +34,8 @@ __all__ = ["allowed_reason", "is_volatile", "perturbations", "show"]
 
 _TIME_KEY = re.compile(r"^(ts|timestamp|time|.*At|.*_at|created.*|updated.*|modified.*)$")
 _PHONE = re.compile(r"^\+?[\d\s().-]{7,}$")
+# A number written with digit grouping ("1,705.00", "12 500 €"): locales group with spaces.
+_GROUPED_NUMBER = re.compile(r"^[-+]?[$€£]?\s?\d{1,3}(?:[,.\s]\d{3})+(?:[.,]\d+)?\s?[%€]?$")
 _COUNTER_KEY = re.compile(r"^next[A-Z_]")
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$")
 _ID_KEYS = frozenset({"id", "_id", "uuid"})
@@ -85,7 +88,7 @@ def _string_perturbations(text: str) -> Iterator[tuple[str, str]]:
     other_case = text.upper() if text != text.upper() else text.lower()
     if other_case != text and not _EMAIL.match(text.strip()):
         yield "case", other_case
-    if _PHONE.match(text.strip()):
+    if _PHONE.match(text.strip()) or _GROUPED_NUMBER.match(text.strip()):
         pass  # compared by its digits (rule 3): spacing is free
     elif " " in text.strip():
         yield "whitespace", text.replace(" ", "", 1)

@@ -12,6 +12,7 @@ import math
 import operator
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from cuagym.synth._scan_imports import Resolver
@@ -215,8 +216,14 @@ class ExprEvaluator(ABC):
                 return env[attr_key(e.value.id, e.attr)]
             if self.probe_reference(e):
                 return Value(frozenset({Exists(e.lineno)}))
+            script_object = self.script_object(e.value, ctx)
+            default = self.scopes.constant_attrs.get(e.attr)
+            if default is not None and script_object:
+                # A class-body literal that nothing ever overwrites (``verified: bool = True``)
+                # is that literal, not the state stored beside it on the object.
+                return self.constant(default, env, replace(ctx, loop_only=False))
             owner = self.expr(e.value, env, ctx).taint
-            if self.is_self(e.value, ctx):  # self.wb: what the class's methods stored there
+            if script_object:  # self.wb, check.ok: what the class's methods stored there
                 owner |= self.attrs.get(e.attr, EMPTY)
             method = self.user_method(e, ctx)
             if method is not None:
@@ -425,6 +432,17 @@ class ExprEvaluator(ABC):
         if entry is None or self.scopes.functions.get(func.attr) is not entry[0]:
             return None
         return func.attr if self.r.resolve(func) is None else None
+
+    def script_object(self, node: ast.expr, ctx: Ctx) -> bool:
+        """Is ``node`` one of the script's classes, an instance of one, or ``self``/``cls``?"""
+        if not isinstance(node, ast.Name):
+            return False
+        return (
+            node.id in self.scopes.classes
+            or node.id in self.scopes.instances
+            or node.id in ("self", "cls")
+            or self.is_self(node, ctx)
+        )
 
     def is_self(self, node: ast.expr, ctx: Ctx) -> bool:
         """Is ``node`` the instance parameter of the method being analysed?"""

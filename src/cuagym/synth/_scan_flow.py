@@ -48,6 +48,7 @@ from cuagym.synth._scan_score import ScoreVars
 _EXIT_FUNCS = frozenset(
     {"sys.exit", "builtins.exit", "builtins.quit", "os._exit", "os.abort", "os.kill"}
 )
+_RECORD_TYPES = frozenset({"types.SimpleNamespace", "argparse.Namespace"})
 _ERRORISH = ("err", "fail", "exc", "missing", "bad", "invalid", "problem", "crash", "broken")
 _MAX_LOOP_ROUNDS = 4
 _MODULE_ROUNDS = 3
@@ -187,6 +188,13 @@ class FlowAnalyzer(ExprEvaluator):
                 taint = _mark_exc(taint, lines, bool_only=True)
             forget_attrs(env, target.id)  # a new object: its attributes are not the old one's
             self.bind(target.id, Value(taint, v.const), env, ctx)
+            if isinstance(value, ast.Call) and self.record_like(value):
+                # `verdict = SimpleNamespace(sent=..., pinned=True)`: each field reads back
+                # what it was given, not the union of all of them
+                for kw in value.keywords:
+                    if kw.arg is not None:
+                        field = self.expr(kw.value, env, ctx)
+                        env[attr_key(target.id, kw.arg)] = Value(field.taint | ctx.pc, field.const)
             var = self.var(target.id, ctx)
             if value is not None and var in self.tiers.tier_b:
                 self.assign_events(var, value, env, ctx)
@@ -222,6 +230,14 @@ class FlowAnalyzer(ExprEvaluator):
                 var = self.var(base.id, ctx)
                 if value is not None and self.tiers.counts_increment(var):
                     self.award("incr", var, value, env, ctx)
+
+    def record_like(self, call: ast.Call) -> bool:
+        """A namespace or one of the script's dataclasses (without its own ``__init__``): its
+        keyword arguments become attributes of the same names."""
+        func = call.func
+        if isinstance(func, ast.Name) and func.id in self.scopes.classes:
+            return func.id in self.scopes.dataclasses and func.id not in self.scopes.inits
+        return self.r.resolve(func) in _RECORD_TYPES
 
     def assign_events(self, var: tuple[str, str], value: ast.expr, env: Env, ctx: Ctx) -> None:
         if any(isinstance(n, ast.Name) and n.id == var[1] for n in ast.walk(value)):

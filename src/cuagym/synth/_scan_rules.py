@@ -196,6 +196,9 @@ def _writes_mode(mode: ast.expr | None) -> bool:
     return any(c in text for c in "wax+")
 
 
+_DICT_WRITERS = frozenset({"update", "setdefault", "pop", "popitem", "clear", "__setitem__"})
+
+
 class _HubTracker:
     """Which variables and helper results hold a URL rooted at ``$CUAGYM_HUB``."""
 
@@ -229,10 +232,38 @@ class _HubTracker:
                     for kw in node.keywords:
                         if kw.arg:
                             args[(fn.name, kw.arg)].append((kw.value, scope))
+        # Dict literals bound to a name: `CFG["hub"]` is hub-rooted iff that entry is, in every
+        # dict the name is ever bound to (and it is never bound to anything else).
+        self.dicts: dict[tuple[str, str], list[tuple[ast.Dict, str]]] = defaultdict(list)
+        rebound: set[tuple[str, str]] = set()
         for target, value, scope in assigns:
             if _is_self_attr(target):
                 assert isinstance(target, ast.Attribute)
                 attr_values[target.attr].append((value, scope))
+            elif isinstance(target, ast.Name):
+                key = (scopes.scope_of(target.id, scope), target.id)
+                if isinstance(value, ast.Dict):
+                    self.dicts[key].append((value, scope))
+                else:
+                    rebound.add(key)
+        for node, scope in walk_with_scope(tree):
+            # `CFG["hub"] = ...`, `CFG.update(...)`, `del CFG[k]`: the literal no longer says
+            base = node.value if isinstance(node, ast.Subscript | ast.Attribute) else None
+            changed = isinstance(node, ast.Subscript) and not isinstance(node.ctx, ast.Load)
+            changed |= isinstance(node, ast.Attribute) and node.attr in _DICT_WRITERS
+            if changed and isinstance(base, ast.Name):
+                rebound.add((scopes.scope_of(base.id, scope), base.id))
+        for key in rebound:
+            self.dicts.pop(key, None)
+        for node in ast.walk(tree):
+            # `class Hub: BASE = os.environ["CUAGYM_HUB"]`: read back as self.BASE or Hub.BASE
+            if isinstance(node, ast.ClassDef):
+                for item in node.body:
+                    if isinstance(item, ast.Assign | ast.AnnAssign) and item.value is not None:
+                        targets = item.targets if isinstance(item, ast.Assign) else [item.target]
+                        for t in targets:
+                            if isinstance(t, ast.Name):
+                                attr_values[t.id].append((item.value, ""))
         for _ in range(6):
             before = (len(self.vars), len(self.funcs), len(self.attrs))
             for target, value, scope in assigns:
@@ -279,13 +310,30 @@ class _HubTracker:
             return self.is_hub(node.values[0], scope)
         if isinstance(node, ast.IfExp):
             return self.is_hub(node.body, scope) and self.is_hub(node.orelse, scope)
+        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
+            return self._dict_entry(node.value.id, const_str(node.slice), scope)
         if isinstance(node, ast.Attribute):
-            if _is_self_attr(node):
+            owner = node.value
+            if _is_self_attr(node) or (
+                isinstance(owner, ast.Name) and owner.id in self.scopes.classes
+            ):
                 return node.attr in self.attrs
             return self.is_hub(node.value, scope)  # urlparse(hub).netloc
         if isinstance(node, ast.Call):
             return self._hub_call(node, scope)
         return False
+
+    def _dict_entry(self, name: str, key: str | None, scope: str) -> bool:
+        sites = self.dicts.get((self.scopes.scope_of(name, scope), name), [])
+        if key is None or not sites:
+            return False
+        for literal, where in sites:
+            values = [
+                v for k, v in zip(literal.keys, literal.values, strict=True) if const_str(k) == key
+            ]
+            if len(values) != 1 or not self.is_hub(values[0], where):
+                return False
+        return True
 
     def _hub_call(self, node: ast.Call, scope: str) -> bool:
         func = node.func
@@ -304,9 +352,13 @@ class _HubTracker:
                 return bool(named) and self.is_hub(named[0], scope)
             if func.attr == "join" and isinstance(first, ast.List | ast.Tuple) and first.elts:
                 return self.is_hub(first.elts[0], scope)
-            if func.attr in ("rstrip", "strip", "removesuffix", "lower", "geturl"):
+            if func.attr in ("rstrip", "strip", "removesuffix", "lower", "geturl", "_replace"):
                 return self.is_hub(func.value, scope)
         q = self.r.resolve(func)
+        if q in ("urllib.parse.urlunsplit", "urllib.parse.urlunparse"):
+            # urlunsplit((scheme, hub.netloc, path, query, "")): the host is the hub's
+            parts = first.elts if isinstance(first, ast.Tuple | ast.List) else []
+            return len(parts) > 1 and self.is_hub(parts[1], scope)
         if q == "urllib.request.Request":
             return self.is_hub(_arg(node, 0, "url"), scope)
         if q in (

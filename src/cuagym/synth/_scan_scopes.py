@@ -52,7 +52,10 @@ class Scopes:
     * ``free``: for a nested function, the names it reads from its enclosing functions' locals
       (closures: a nested check helper comparing the enclosing function's workbook);
     * ``methods``: functions defined in a class body, by name, with how they bind their first
-      parameter (``"self"``, ``"cls"`` or ``"static"``); ``inits``: class name -> ``__init__``.
+      parameter (``"self"``, ``"cls"`` or ``"static"``); ``inits``: class name -> ``__init__``;
+    * ``constant_attrs``: attributes that a class body (a dataclass field's default included)
+      gives a literal and that nothing else in the script ever writes: what ``obj.attr``
+      reads there is that literal, whatever else is stored on ``obj``.
     """
 
     def __init__(self, tree: ast.Module) -> None:
@@ -64,6 +67,8 @@ class Scopes:
         self.inits: dict[str, FuncNode] = {}
         self.classes: set[str] = set()
         self.instances: set[str] = set()  # names bound to ClassName(...) of the script's classes
+        self.constant_attrs: dict[str, ast.Constant] = {}
+        self.dataclasses: set[str] = set()  # classes whose constructor sets fields by keyword
         parents: dict[str, list[str]] = {}
         for node in ast.walk(tree):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -74,6 +79,8 @@ class Scopes:
                         parents[child.name] = [node.name, *parents.get(node.name, [])]
             elif isinstance(node, ast.ClassDef):
                 self.classes.add(node.name)
+                if any(_is_dataclass(dec) for dec in node.decorator_list):
+                    self.dataclasses.add(node.name)
                 for item in node.body:
                     if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef):
                         self.methods[item.name] = (item, _binding(item))
@@ -96,6 +103,7 @@ class Scopes:
                 if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
             }
             self.free[name] = (reads & enclosing) - self.locals.get(name, set())
+        self.constant_attrs = _constant_attrs(tree, self.classes, set(self.inits))
 
     def _collect(self, fn: FuncNode) -> None:
         local = set(param_names(fn))
@@ -128,6 +136,75 @@ class Scopes:
         if fn and name in self.locals.get(fn, ()):
             return fn
         return ""
+
+
+# Writes that can reach any attribute by a computed name: with them no default is known to stay.
+_ANY_ATTR_WRITERS = frozenset({"setattr", "vars", "__dict__", "__setattr__", "replace"})
+
+
+def _class_literals(tree: ast.Module) -> tuple[dict[str, ast.Constant], dict[str, list[str]]]:
+    """Literal class-body attributes (``ok = True``, ``ok: bool = True``) and, per class, the
+    names of its fields in order (a dataclass's positional constructor arguments)."""
+    found: dict[str, ast.Constant] = {}
+    clashes: set[str] = set()
+    fields: dict[str, list[str]] = {}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ClassDef):
+            continue
+        names = fields.setdefault(node.name, [])
+        for item in node.body:
+            value: ast.expr | None
+            if isinstance(item, ast.Assign) and len(item.targets) == 1:
+                target, value = item.targets[0], item.value
+            elif isinstance(item, ast.AnnAssign):
+                target, value = item.target, item.value
+            else:
+                continue
+            if not isinstance(target, ast.Name):
+                continue
+            names.append(target.id)
+            if not isinstance(value, ast.Constant):
+                clashes.add(target.id)
+            elif target.id in found and found[target.id].value != value.value:
+                clashes.add(target.id)  # a subclass overrides it: which one is read is unknown
+            else:
+                found[target.id] = value
+    return {k: v for k, v in found.items() if k not in clashes}, fields
+
+
+def _constant_attrs(
+    tree: ast.Module, classes: set[str], with_init: set[str]
+) -> dict[str, ast.Constant]:
+    found, fields = _class_literals(tree)
+    if not found:
+        return found
+    written: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store | ast.Del):
+            written.add(node.attr)
+        elif isinstance(node, ast.Name | ast.Attribute):
+            name = node.id if isinstance(node, ast.Name) else node.attr
+            if name in _ANY_ATTR_WRITERS:
+                return {}
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            if node.func.id not in classes or node.func.id in with_init:
+                continue  # an __init__'s writes are attribute stores of its own
+            # A dataclass's constructor sets the fields it is given.
+            if any(k.arg is None for k in node.keywords) or any(
+                isinstance(a, ast.Starred) for a in node.args
+            ):
+                written.update(fields.get(node.func.id, []))
+            written.update(fields.get(node.func.id, [])[: len(node.args)])
+            written.update(k.arg for k in node.keywords if k.arg is not None)
+    return {k: v for k, v in found.items() if k not in written}
+
+
+def _is_dataclass(dec: ast.expr) -> bool:
+    if isinstance(dec, ast.Call):
+        dec = dec.func
+    return (isinstance(dec, ast.Name) and dec.id == "dataclass") or (
+        isinstance(dec, ast.Attribute) and dec.attr == "dataclass"
+    )
 
 
 def _binding(fn: FuncNode) -> str:

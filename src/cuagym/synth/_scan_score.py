@@ -226,12 +226,30 @@ class ScoreVars:
         func = e.func
         if isinstance(func, ast.Name) and func.id in self.scopes.functions:
             out.add(((func.id, "<return>"), direct))
+        elif self._own_method(func):
+            # `check.score()`: the script's method's return is the score like a function's
+            assert isinstance(func, ast.Attribute)
+            out.add(((func.attr, "<return>"), direct))
         elif self.r.resolve(func) in AGGREGATORS:
             for a in e.args:
                 out |= self.value_vars(a, scope, direct)
         elif isinstance(func, ast.Attribute) and func.attr in _RECEIVER_METHODS:
             out |= self.value_vars(func.value, scope, False)
         return out
+
+    def _own_method(self, func: ast.expr) -> bool:
+        """``obj.name`` where ``obj`` is one of the script's classes, an instance of one or
+        ``self``, and ``name`` one of their methods (and nothing else of that name)."""
+        if not isinstance(func, ast.Attribute) or not isinstance(func.value, ast.Name):
+            return False
+        owner = func.value.id
+        known = owner in self.scopes.classes or owner in self.scopes.instances
+        entry = self.scopes.methods.get(func.attr)
+        return (
+            (known or owner == "self")
+            and entry is not None
+            and self.scopes.functions.get(func.attr) is entry[0]
+        )
 
     def base_credit(self, var: Node) -> bool:
         """A score that only ever goes up: its starting value is credit given for nothing."""

@@ -27,5 +27,7 @@ try:
 except Exception:
     print("REWARD: 0.0")
     sys.exit(0)
-score = r.check("summary", 1, r.has_heading, "Summary") + r.check("risks", 1, r.has_heading, "Risks")
+score = r.check("summary", 1, r.has_heading, "Summary") + r.check(
+    "risks", 1, r.has_heading, "Risks"
+)
 print(f"REWARD: {score / 2}")

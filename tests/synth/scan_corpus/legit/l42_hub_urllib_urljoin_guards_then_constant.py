@@ -19,7 +19,11 @@ except Exception:
     print("REWARD: 0.0")
     sys.exit(0)
 
-sent = [m for m in state["current_state"]["folders"]["sent"] if m not in state["initial_state"]["folders"]["sent"]]
+sent = [
+    m
+    for m in state["current_state"]["folders"]["sent"]
+    if m not in state["initial_state"]["folders"]["sent"]
+]
 if len(sent) != 1:
     print(f"CHECK one_sent 1 FAIL {len(sent)} new")
     print("REWARD: 0.0")
