@@ -467,6 +467,24 @@ doc.save(P["path"])
     ),
     M(
         "table-total",
+        "header_case_changed",
+        "the right amounts and total, and the Item header shouted (found by C7's near misses)",
+        """
+doc = Document(P["path"])
+table = next(t for t in doc.tables if t.rows[0].cells[3].text == "Amount")
+total = 0.0
+for row in table.rows[1:-1]:
+    amount = round(float(row.cells[1].text) * float(row.cells[2].text.replace(",", "")), 2)
+    total += amount
+    row.cells[3].text = f"{amount:,.2f}"
+table.rows[-1].cells[3].text = f"{total:,.2f}"
+table.rows[0].cells[0].text = "ITEM"
+doc.save(P["path"])
+""",
+        (0.0, 0.0),
+    ),
+    M(
+        "table-total",
         "total_quantity_filled",
         "the total row also sums the quantities",
         """

@@ -46,5 +46,8 @@ given = [r[:3] for r in before[at][1][1:]] if before[at][0] == "t" else None
 kept = [r[:3] for r in rows[:len(given or [])]]
 checks.append(("lines_kept", 0, kept == given and len(rows) >= len(given or []),
                "line items' cells as given"))
+head_given = before[at][1][0] if before[at][0] == "t" else None
+head_now = [c.text for c in table.rows[0].cells] if table is not None else None
+checks.append(("header_kept", 0, head_now == head_given, f"header row: {head_now}"))
 after = body_view(doc)
 after = after[:at] + [before[at]] + after[at + 1:] if len(after) > at else after
