@@ -3,6 +3,7 @@
 names it and the functions of :data:`cuagym.families.cross._chat_tracker.CHAT_HELPERS`."""
 
 # ruff: noqa: F403
+import re as re  # what estimate-from-thread's reward imports
 from typing import Any
 
 from cuagym.families.issue_tracker._checks._scope import *

@@ -13,6 +13,7 @@ from cuagym.scripts._globs import uncovered as uncovered
 from cuagym.scripts._home import HOME as HOME
 from cuagym.scripts._home import tree as tree
 from cuagym.scripts._home import tree_changes as tree_changes
+from cuagym.scripts.check_scope import P as P
 
 #: ``LOOKUPS``' user lookup (``norm`` and ``exact`` are the same functions as the tracker's)
 uid: Any = None
