@@ -1,8 +1,11 @@
 """``file-bug-from-chat``'s reward checks: the body of its ``main``, pasted as text."""
 
 # ruff: noqa: F405
-# mypy: disable-error-code="var-annotated"
+from typing import Any
+
 from cuagym.families.cross.issue_tracker._checks._scope import *  # noqa: F403
+
+bare: dict[str, Any]
 
 # fmt: off
 # -- inlined into reward.py --

@@ -1,8 +1,14 @@
 """``report-workbook-figure``'s reward checks: the body of its ``main``, pasted as text."""
 
 # ruff: noqa: F405, B007
-# mypy: disable-error-code="var-annotated"
+from typing import Any
+
 from cuagym.families.cross.team_chat._checks._scope import *  # noqa: F403
+
+#: per region, each order's (amount, product)
+amounts: dict[Any, list[tuple[float, Any]]]
+#: the figure asked for (None: the region has no orders)
+want: float | None
 
 # fmt: off
 # -- inlined into reward.py --
