@@ -26,7 +26,7 @@ from cuagym.apps.issue_tracker import IssueTrackerState, build_seed, check_invar
 from cuagym.core import TaskConfig
 from cuagym.families._family import family_rng
 from cuagym.hub import InvalidState
-from cuagym.scripts import WEB_LIBRARIES
+from cuagym.scripts import WEB_LIBRARIES, inlined_file
 from cuagym.scripts import reward_script as compose_reward
 
 __all__ = [
@@ -170,40 +170,7 @@ ACTION = "set_current"
 
 
 #: The helpers every issue-tracker reward carries (after the shared frame and hub libraries).
-TRACKER_HELPERS = """
-def user_named(state, display_name):
-    for user in state["users"].values():
-        if user["displayName"].lower() == display_name.lower():
-            return user["id"]
-    return None
-
-
-def status_named(state, name):
-    for status in state["workflow"]["statuses"]:
-        if status["name"].lower() == name.lower():
-            return status["id"]
-    return None
-
-
-def sprint_named(state, project, name):
-    for sprint in state["sprints"].values():
-        if sprint["project"] == project and sprint["name"].lower() == name.lower():
-            return sprint["id"]
-    return None
-
-
-def is_done(state, status_id):
-    for status in state["workflow"]["statuses"]:
-        if status["id"] == status_id:
-            return status["category"] == "done"
-    return False
-
-
-def exact(text):
-    # A text the instruction quotes, as typed: case and punctuation count; runs of whitespace
-    # are one space (the UI collapses them in summaries and trims comments).
-    return " ".join(str(text).split())
-"""
+TRACKER_HELPERS = inlined_file("cuagym.families.issue_tracker", "_reward_helpers.py")
 
 _READ = """
 data = hub_state("issue-tracker")

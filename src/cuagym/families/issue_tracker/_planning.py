@@ -26,6 +26,7 @@ from cuagym.families.issue_tracker._common import (
     task_world,
 )
 from cuagym.families.issue_tracker._issues import ME, PROJECT_NAMES, IssueFamily
+from cuagym.scripts import inlined_file
 
 __all__ = [
     "CompleteSprint",
@@ -318,31 +319,7 @@ class CompleteSprint(IssueFamily):
         return GeneratedScripts(setup_script(world, summary), patch_script(world, gold, summary))
 
     def write_reward(self, task: TaskConfig) -> str:
-        body = """
-        project = PARAMS["project"]
-        sid = sprint_named(init, project, PARAMS["sprint_name"])
-        nxt = sprint_named(cur, project, PARAMS["next_sprint_name"])
-        reviewed = PARAMS["reviewed"]
-        members = [k for k, i in init["issues"].items() if i["sprint"] == sid]
-        unfinished = [
-            k for k in members if k != reviewed and not is_done(init, init["issues"][k]["status"])
-        ]
-        finished = [k for k in members if k not in unfinished]
-        closed = cur["sprints"].get(sid, {}).get("state") == "closed"
-        done_now = is_done(cur, cur["issues"][reviewed]["status"])
-        moved = [k for k in unfinished if k in cur["issues"] and cur["issues"][k]["sprint"] == nxt]
-        checks.append(("sprint_closed", 2, closed, f"{PARAMS['sprint_name']} closed={closed}"))
-        checks.append(("reviewed_done", 1, done_now, cur["issues"][reviewed]["status"]))
-        rolled = nxt is not None and len(moved) == len(unfinished) and len(unfinished) > 0
-        checks.append(("unfinished_moved", 2, rolled, f"{len(moved)}/{len(unfinished)} moved"))
-        stayed = all(cur["issues"].get(k, {}).get("sprint") == sid for k in finished)
-        allowed = {"sprints." + sid + ".state", "sprints." + sid + ".completedDate"}
-        allowed |= {"issues." + k + ".sprint" for k in unfinished}
-        allowed |= {"issues." + reviewed + ".status"}
-        extra = sorted(set(diff) - allowed)
-        intact = stayed and not extra
-        checks.append(("nothing_else_changed", 0, intact, f"stayed={stayed} other: {extra[:5]}"))
-        """
+        body = inlined_file("cuagym.families.issue_tracker._checks", "complete_sprint.py")
         return reward_script(task, f"complete {CompleteSprintParams.of(task).sprint_name}", body)
 
 
@@ -442,27 +419,5 @@ class TriageBugs(IssueFamily):
         return GeneratedScripts(setup_script(world, summary), patch_script(world, gold, summary))
 
     def write_reward(self, task: TaskConfig) -> str:
-        body = """
-        who = user_named(cur, PARAMS["assignee_name"])
-        targets = sorted(
-            k
-            for k, i in init["issues"].items()
-            if i["project"] == PARAMS["project"] and i["type"] == "bug"
-            and not is_done(init, i["status"]) and i["assignee"] is None
-            and i["priority"] in PARAMS["priorities"]
-        )
-        allowed = set()
-        for key in targets:
-            now = cur["issues"].get(key, {})
-            want_labels = sorted(set(init["issues"][key]["labels"]) | {PARAMS["label"]})
-            assigned = who is not None and now.get("assignee") == who
-            labelled = sorted(now.get("labels", [])) == want_labels
-            checks.append(("assigned_" + key, 1, assigned, f"assignee {now.get('assignee')}"))
-            checks.append(("labelled_" + key, 1, labelled, f"labels {now.get('labels')}"))
-            allowed |= {"issues." + key + ".assignee", "issues." + key + ".labels"}
-        extra = sorted(set(diff) - allowed)
-        intact = bool(targets) and not extra
-        detail = f"{len(targets)} targets, other: {extra[:5]}"
-        checks.append(("nothing_else_changed", 0, intact, detail))
-        """
+        body = inlined_file("cuagym.families.issue_tracker._checks", "triage_bugs.py")
         return reward_script(task, f"triage {TriageBugsParams.of(task).project} bugs", body)

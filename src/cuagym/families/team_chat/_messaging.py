@@ -20,6 +20,7 @@ from cuagym.apps.team_chat.edits import edit_message, post_message, toggle_react
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.families._family import TaskParams
 from cuagym.families.team_chat._base import ChatFamily, ChatParams, quote
+from cuagym.scripts import inlined_file
 
 __all__ = [
     "FixOwnMessage",
@@ -90,13 +91,7 @@ def _find(state: State, conv: str, sender: str, match: str) -> str:
 
 
 # Reward lines shared by the families below: the conversation, its messages before and after.
-_CONV = """
-conv = next((c["id"] for c in init["channels"].values() if c["name"] == P["channel"]), None)
-init_msgs = init["messages"].get(conv, [])
-cur_msgs = cur["messages"].get(conv, [])
-init_ids = {m["id"] for ms in init["messages"].values() for m in ms}
-new_mine = [m for m in cur_msgs if m["id"] not in init_ids and m["sender"] == me]
-"""
+_CONV = inlined_file("cuagym.families.team_chat._checks", "_conv.py")
 
 
 class ReactToMessageParams(ChatParams):
@@ -165,31 +160,7 @@ class ReactToMessage(ChatFamily[ReactToMessageParams]):
 
     def reward_body(self, p: ReactToMessageParams) -> str:
         return (
-            _CONV
-            + """
-author = uid(init, P["author"])
-hits = [m["id"] for m in init_msgs
-        if m["sender"] == author and norm(P["match"]) in norm(m["text"])]
-tid = hits[0] if len(hits) == 1 else None
-before = next((m for m in init_msgs if m["id"] == tid), {"reactions": [], "text": ""})
-after = next((m for m in cur_msgs if m["id"] == tid), {"reactions": [], "text": None})
-had = [r["emoji"] for r in before["reactions"] if me in r["users"]]
-has = [r["emoji"] for r in after["reactions"] if me in r["users"]]
-# The reactions as a set per emoji: the asked one gains you, every other stays as it was.
-want = {r["emoji"]: sorted(r["users"]) for r in before["reactions"]}
-want[P["emoji"]] = sorted(set(want.get(P["emoji"], [])) | {me})
-got = {r["emoji"]: sorted(r["users"]) for r in after["reactions"]}
-same_message = ({k: v for k, v in after.items() if k != "reactions"}
-                == {k: v for k, v in before.items() if k != "reactions"})
-rest_same = ([m for m in cur_msgs if m["id"] != tid] == [m for m in init_msgs if m["id"] != tid])
-extra = diff_outside(diff, ["messages." + str(conv)])
-checks.append(("target_message", 0, tid is not None, f"{len(hits)} matching message(s)"))
-checks.append(("reacted", 3, P["emoji"] in has and P["emoji"] not in had, f"mine now: {has}"))
-checks.append(("only_that_reaction", 0, got == want, f"reactions now: {got}"))
-checks.append(("message_unchanged", 0, same_message, "the message itself (text, pin, ...)"))
-checks.append(("other_messages_kept", 0, rest_same, "the channel's other messages"))
-checks.append(("nothing_else", 0, not extra, "other changes: " + listing(extra)))
-"""
+            _CONV + "\n" + inlined_file("cuagym.families.team_chat._checks", "react_to_message.py")
         )
 
 
@@ -436,30 +407,5 @@ class FixOwnMessage(ChatFamily[FixOwnMessageParams]):
 
     def reward_body(self, p: FixOwnMessageParams) -> str:
         return (
-            _CONV
-            + """
-hits = [m["id"] for m in init_msgs if m["sender"] == me and norm(P["match"]) in norm(m["text"])]
-tid = hits[0] if len(hits) == 1 else None
-before = next((m for m in init_msgs if m["id"] == tid), {"text": ""})
-after = next((m for m in cur_msgs if m["id"] == tid), {"text": ""})
-text = exact(after["text"])
-expected = before["text"].replace(P["wrong"], P["right"])
-# Only the text of the message changes (the app marks it edited); its pin, reactions, thread
-# and attachments stay as they were.
-edit_only = ({k: v for k, v in after.items() if k not in ("text", "edited", "editedAt")}
-             == {k: v for k, v in before.items() if k not in ("text", "edited", "editedAt")})
-cur_by_id = {m["id"]: m for m in cur_msgs}
-others_kept = all(cur_by_id.get(m["id"]) == m for m in init_msgs if m["id"] != tid)
-new_msgs = [m for m in cur_msgs if m["id"] not in init_ids]
-extra = diff_outside(diff, ["messages." + str(conv)])
-checks.append(("own_message_found", 0, tid is not None, f"{len(hits)} matching message(s)"))
-checks.append(("corrected", 2, P["right"] in text and P["wrong"] not in text,
-               "text now: " + after["text"]))
-checks.append(("rest_unchanged", 2, tid is not None and text == exact(expected),
-               "expected: " + expected))
-checks.append(("no_new_message", 0, not new_msgs, f"{len(new_msgs)} new message(s)"))
-checks.append(("only_the_text", 0, tid is not None and edit_only, "pin, reactions, thread kept"))
-checks.append(("others_kept", 0, others_kept, "the channel's other messages are unchanged"))
-checks.append(("nothing_else", 0, not extra, "other changes: " + listing(extra)))
-"""
+            _CONV + "\n" + inlined_file("cuagym.families.team_chat._checks", "fix_own_message.py")
         )

@@ -3,6 +3,8 @@
 - ``initial_setup.py`` embeds the whole world as JSON and ``set``s it.
 - ``golden_patch.py`` reads ``/state`` and replaces the few values the task changes (computed
   at generation time by applying the app's own ``_ops`` to the world), then ``set_current``.
+  Both are :func:`cuagym.scripts.hub_script` around their statements (``_setup_body``,
+  ``_patch_body``: modules ruff and mypy check, read as text).
 - ``reward.py`` is the shared reward frame (:mod:`cuagym.scripts`) around a family's
   flat check block: one GET of ``/go``, a flat list of ``(name, points, passed, detail)``.
   Checks are appended in straight-line code, never through a nested helper, which the
@@ -13,9 +15,10 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
-from cuagym.scripts import WEB_LIBRARIES, doc_line
+from cuagym.scripts import WEB_LIBRARIES, doc_line, hub_script, inlined
 from cuagym.scripts import reward_script as compose_reward
 
 __all__ = ["golden_script", "patch_ops", "reward_script", "setup_script"]
@@ -34,6 +37,10 @@ AUTH = {"Authorization": "Bearer " + os.environ.get("CUAGYM_HUB_TOKEN", "")}
 APP = HUB + "/team-chat"
 """
 
+#: the statements after the constants, real modules read as text
+_SETUP = Path(__file__).with_name("_setup_body.py")
+_PATCH = Path(__file__).with_name("_patch_body.py")
+
 
 def _json_literal(value: Any) -> str:
     """A Python expression that evaluates to ``value``: readable JSON in a raw string."""
@@ -44,23 +51,11 @@ def _json_literal(value: Any) -> str:
 
 
 def setup_script(task_id: str, world: dict[str, Any]) -> str:
-    return (
-        f'"""initial_setup.py for {task_id}: inject the task\'s whole world."""\n'
-        + _HEADER
-        + f"\nSTATE = {_json_literal(world)}\n"
-        + """
-r = requests.post(
-    APP + "/post",
-    params={"sid": SID},
-    headers=AUTH,
-    json={"action": "set", "state": STATE},
-    timeout=60,
-)
-if r.status_code != 200:
-    print(r.status_code, r.text[:2000], file=sys.stderr)
-    sys.exit(1)
-print(json.dumps(r.json()))
-"""
+    return hub_script(
+        f'"""initial_setup.py for {task_id}: inject the task\'s whole world."""',
+        f"STATE = {_json_literal(world)}",
+        inlined(_SETUP),
+        preamble=_HEADER,
     )
 
 
@@ -91,35 +86,11 @@ def patch_ops(before: dict[str, Any], after: dict[str, Any]) -> list[list[Any]]:
 
 
 def golden_script(task_id: str, ops: list[list[Any]]) -> str:
-    return (
-        f'"""golden_patch.py for {task_id}: the correct end state, from the current one."""\n'
-        + _HEADER
-        + f"\nPATCH = {_json_literal(ops)}\n"
-        + """
-r = requests.get(APP + "/state", params={"sid": SID}, headers=AUTH, timeout=60)
-r.raise_for_status()
-state = r.json()["stored_state"]
-if state is None:
-    sys.exit("no task state in this session: run initial_setup.py first")
-for keys, op, value in PATCH:
-    node = state
-    for key in keys[:-1]:
-        node = node[key]
-    if op == "delete":
-        node.pop(keys[-1], None)
-    else:
-        node[keys[-1]] = value
-r = requests.post(
-    APP + "/post",
-    params={"sid": SID},
-    headers=AUTH,
-    json={"action": "set_current", "state": state},
-    timeout=60,
-)
-if r.status_code != 200:
-    print(r.status_code, r.text[:2000], file=sys.stderr)
-    sys.exit(1)
-"""
+    return hub_script(
+        f'"""golden_patch.py for {task_id}: the correct end state, from the current one."""',
+        f"PATCH = {_json_literal(ops)}",
+        inlined(_PATCH),
+        preamble=_HEADER,
     )
 
 

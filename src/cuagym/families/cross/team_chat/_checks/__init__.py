@@ -1,0 +1,2 @@
+"""The reward checks of the cross-app families homed in team-chat: each module the body of its
+reward's ``main`` below the inline marker, pasted by :func:`cuagym.scripts.inlined_file`."""
