@@ -154,11 +154,6 @@ def test_an_import_loop_between_packages_is_found_even_through_a_function(tmp_pa
 # -- no string literal over 20 lines in src -------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the apps' and families' script templates and pages are still long literals "
-    "(scripts as code, issue 24)",
-)
 def test_no_string_literal_over_20_lines(tree: dict[str, hm.Module]) -> None:
     assert [(s.path, s.line, s.detail) for s in hm.long_literals(tree)] == []
 

@@ -66,6 +66,8 @@ def test_statements_of_is_the_body_below_the_docstring_dedented() -> None:
 def _checks_functions() -> list[object]:
     found = []
     for path in sorted(FAMILIES_ROOT.rglob("*_checks.py")):
+        if "_fragments" in path.parts:  # the office's checks are text below a marker, not functions
+            continue
         name = ".".join(path.relative_to(FAMILIES_ROOT.parent.parent).with_suffix("").parts)
         module = importlib.import_module(name)
         found += [
