@@ -24,7 +24,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from cuagym.agent import ImageCache, ImageSpec, RolloutEnv, TurnInput, build_messages, prepare_image
+from cuagym.agent import RolloutEnv
+from cuagym.agent.context import ImageCache, build_messages, prepare_image
+from cuagym.core import ImageSpec
+from cuagym.core.policy import TurnInput
 from cuagym.envs import png_size
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

@@ -38,9 +38,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from cuagym.agent import SYSTEM_PROMPT, ImageSpec, TurnInput, prepare_image
-from cuagym.core import Episode, EpisodeRecord, TurnRecord
+from cuagym.agent.context import SYSTEM_PROMPT, prepare_image
+from cuagym.core import Episode, EpisodeRecord, ImageSpec, TurnRecord
 from cuagym.core.episode import screen_name
+from cuagym.core.policy import TurnInput
 from cuagym.rl import slice_episode
 from cuagym.rl._chat import ChatEncoder
 from cuagym.rl._tiny import tiny_processor

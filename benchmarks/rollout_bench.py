@@ -44,19 +44,16 @@ from typing import Any
 
 from cuagym.agent import (
     HubInfo,
-    ImageCache,
-    ImageSpec,
     PolicyConfig,
     RolloutBatch,
     RolloutEnv,
     RolloutOptions,
-    TurnInput,
-    build_messages,
-    prepare_image,
     run_rollouts,
 )
 from cuagym.agent._start import WebSession, open_start_screen
-from cuagym.core import Bundle, Episode, TaskConfig
+from cuagym.agent.context import ImageCache, build_messages, prepare_image
+from cuagym.core import Bundle, Episode, ImageSpec, TaskConfig
+from cuagym.core.policy import TurnInput
 from cuagym.domains import load_domain, start_screen
 from cuagym.envs import png_size
 from cuagym.exec import RayOptions

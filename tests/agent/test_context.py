@@ -6,16 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from cuagym.agent import (
-    COLLAPSED,
-    SYSTEM_PROMPT,
-    ImageCache,
-    ImageSpec,
-    TurnInput,
-    build_messages,
-    turn_messages,
-)
 from cuagym.agent._context import collapse_boundary
+from cuagym.agent.context import COLLAPSED, SYSTEM_PROMPT, ImageCache, build_messages, turn_messages
+from cuagym.core import ImageSpec
+from cuagym.core.policy import TurnInput
 from cuagym.envs import encode_png
 from cuagym.llm import ImagePart, TextPart
 

@@ -7,8 +7,9 @@ import io
 import pytest
 from PIL import Image
 
-from cuagym.agent import ImageCache, ImageSpec, prepare_image
 from cuagym.agent._images import smart_resize, to_screen
+from cuagym.agent.context import ImageCache, prepare_image
+from cuagym.core import ImageSpec
 from cuagym.envs import decode_unfiltered_rgb, encode_png, png_size
 
 

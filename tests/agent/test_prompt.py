@@ -6,8 +6,8 @@ import json
 import re
 import typing
 
-from cuagym.agent import SYSTEM_PROMPT, system_prompt
 from cuagym.agent._prompt import TOOL_SCHEMA
+from cuagym.agent.context import SYSTEM_PROMPT, system_prompt
 from cuagym.core._action import ACTION_NAMES, Action, parse_action
 
 

@@ -19,8 +19,8 @@ from typing import Any
 
 import pytest
 
-from cuagym.agent import PolicyConfig, PolicyReply, RolloutBatch, RolloutOptions, run_rollouts
-from cuagym.core import Episode
+from cuagym.agent import PolicyConfig, RolloutBatch, RolloutOptions, run_rollouts
+from cuagym.core import Episode, PolicyReply
 from cuagym.llm.scripted import Reply, ScriptedChatApi, ScriptedRequest, demo_plan, serve_scripted
 
 pytestmark = [

@@ -215,7 +215,6 @@ def test_model_extra_is_found_outside_the_task_model(tmp_path: Path) -> None:
 # -- every __all__ <= 25 --------------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="taskgen, core, agent, filter, synth ... export too much")
 def test_every_all_is_at_most_25_names() -> None:
     assert oversized_all(SRC) == {}
 
@@ -318,3 +317,33 @@ def test_a_family_without_params_or_with_params_its_model_refuses_is_found() -> 
     assert problems[0] == "mail/undeclared: no params_type"
     assert problems[1].startswith("mail/drifted seed 0: ") and "label" in problems[1]
     assert len(problems) == 2
+
+
+# -- every public name is there -------------------------------------------------------------
+
+
+def undefined_public_names(package: str) -> dict[str, list[str]]:
+    """The names each package under ``package`` lists in ``__all__`` but does not define."""
+    import importlib
+    import pkgutil
+
+    top = importlib.import_module(package)
+    found: dict[str, list[str]] = {}
+    for info in pkgutil.walk_packages(top.__path__, prefix=f"{package}."):
+        if not info.ispkg or any(part.startswith("_") for part in info.name.split(".")):
+            continue
+        module = importlib.import_module(info.name)
+        missing = [n for n in getattr(module, "__all__", []) if not hasattr(module, n)]
+        if missing:
+            found[info.name] = missing
+    return found
+
+
+def test_every_public_name_is_defined() -> None:
+    assert undefined_public_names("cuagym") == {}
+
+
+def test_an_undefined_public_name_is_found(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write_tree(tmp_path, {"ghosts/sub/__init__.py": "X = 1\n__all__ = ['X', 'Gone']\n"})
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert undefined_public_names("ghosts") == {"ghosts.sub": ["Gone"]}

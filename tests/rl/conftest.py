@@ -53,7 +53,7 @@ def write_episode(
     extra: dict[str, Any] | None = None,
 ) -> Episode:
     """An episode folder of ``steps`` turns, written with the foundation's atomic writer."""
-    from cuagym.agent import ImageSpec
+    from cuagym.core import ImageSpec
 
     sent_size = sent or ImageSpec().size(*size)
     status = EpisodeRecord.status_for(reward)

@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 
 import cuagym.agent
-from cuagym.agent import TurnInput, build_messages
+from cuagym.agent.context import build_messages
 from cuagym.core import Episode
+from cuagym.core.policy import TurnInput
 from cuagym.rl import slice_episode
 from cuagym.rl._chat import ChatEncoder
 from cuagym.rl._slice import episode_source

@@ -6,7 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from cuagym.agent import COLLAPSED, ImageSpec, TurnInput, build_messages, prepare_image
+from cuagym.agent.context import COLLAPSED, build_messages, prepare_image
+from cuagym.core import ImageSpec
+from cuagym.core.policy import TurnInput
 from cuagym.llm import ImagePart
 from cuagym.rl import slice_episode
 from tests.rl.conftest import INSTRUCTION, screenshot, write_bundle_config, write_episode

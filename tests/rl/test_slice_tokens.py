@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from cuagym.agent import COLLAPSED
+from cuagym.agent.context import COLLAPSED
 from cuagym.rl import slice_episode
 from cuagym.rl._chat import ChatEncoder, to_hf_messages
 from tests.rl.conftest import response, write_episode

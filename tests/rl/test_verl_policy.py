@@ -7,9 +7,10 @@ from typing import Any
 
 import pytest
 
-from cuagym.agent import SYSTEM_PROMPT, ImageSpec, TurnInput
-from cuagym.core import EpisodeRecord, TurnRecord
+from cuagym.agent.context import SYSTEM_PROMPT
+from cuagym.core import EpisodeRecord, ImageSpec, TurnRecord
 from cuagym.core.episode import screen_name
+from cuagym.core.policy import TurnInput
 from cuagym.rl._chat import ChatEncoder
 from cuagym.rl._verl_policy import VerlPolicy
 from cuagym.rl.scripted import ScriptedTokenServer

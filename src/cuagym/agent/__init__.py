@@ -23,19 +23,9 @@ Rollouts:
   (:mod:`cuagym.agent.gym`).
 """
 
-from cuagym.agent._context import (
-    COLLAPSED,
-    DEFAULT_INTERVAL,
-    TurnInput,
-    build_messages,
-    turn_messages,
-)
-from cuagym.agent._images import CoordinateSpace, ImageCache, ImageSpec, prepare_image
 from cuagym.agent._loop import RolloutOptions
-from cuagym.agent._parse import ParsedResponse, parse_response
+from cuagym.agent._parse import parse_response
 from cuagym.agent._policies import NoOracle, Policies, PolicyConfig, make_policies
-from cuagym.agent._policy import Observation, Policy, PolicyReply
-from cuagym.agent._prompt import SYSTEM_PROMPT, system_prompt
 from cuagym.agent._rescore import (
     RescoreError,
     RescoreItem,
@@ -56,22 +46,12 @@ from cuagym.agent._view import render_episode_html, write_run_html
 from cuagym.agent._worker import HubInfo, RolloutEnv
 
 __all__ = [
-    "COLLAPSED",
-    "DEFAULT_INTERVAL",
-    "SYSTEM_PROMPT",
     "BatchBusy",
     "BundlesInvalid",
-    "CoordinateSpace",
     "HubInfo",
-    "ImageCache",
-    "ImageSpec",
     "NoOracle",
-    "Observation",
-    "ParsedResponse",
     "Policies",
-    "Policy",
     "PolicyConfig",
-    "PolicyReply",
     "RescoreError",
     "RescoreItem",
     "RescoreSummary",
@@ -80,17 +60,12 @@ __all__ = [
     "RolloutEnv",
     "RolloutOptions",
     "RolloutSummary",
-    "TurnInput",
     "bind_page_url",
-    "build_messages",
     "find_episodes",
     "make_policies",
     "parse_response",
-    "prepare_image",
     "render_episode_html",
     "rescore_run",
     "run_rollouts",
-    "system_prompt",
-    "turn_messages",
     "write_run_html",
 ]

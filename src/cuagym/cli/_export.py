@@ -3,7 +3,7 @@
 ``cuagym export osworld CORPUS --out DIR [--hub URL] [--token T] [--json]`` writes the
 corpus's bundles as OSWorld tasks (``examples/<domain>/<id>.json`` and ``test_all.json``) with
 the hub's address baked in for web tasks; see
-:func:`cuagym.synth.export_osworld`. Exit 2 when a bundle cannot be exported (a path that is
+:func:`cuagym.synth.osworld.export_osworld`. Exit 2 when a bundle cannot be exported (a path that is
 not a bundle, a web task and no ``--hub``), naming each problem. ``cuagym export hf`` lives
 in ``_export_hf``.
 """
@@ -49,7 +49,7 @@ def export_osworld_command(
 ) -> None:
     """Write OSWorld task configs for every bundle of CORPUS."""
     from cuagym.core import Bundle, BundleError
-    from cuagym.synth import ExportError, export_osworld, find_bundles
+    from cuagym.synth.osworld import ExportError, export_osworld, find_bundles
 
     try:
         bundles = [Bundle.load(path) for path in find_bundles(corpus)]

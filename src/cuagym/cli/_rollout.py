@@ -88,12 +88,12 @@ def rollout_command(
     from cuagym.agent import (
         BatchBusy,
         BundlesInvalid,
-        ImageSpec,
         PolicyConfig,
         RolloutBatch,
         RolloutOptions,
         run_rollouts,
     )
+    from cuagym.core import ImageSpec
     from cuagym.exec import EXECUTORS, RayOptions
 
     if executor not in EXECUTORS:

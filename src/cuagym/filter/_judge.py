@@ -15,8 +15,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from cuagym.agent import ImageSpec, prepare_image
-from cuagym.core import TaskConfig
+from cuagym.agent.context import prepare_image
+from cuagym.core import ImageSpec, TaskConfig
 from cuagym.filter._answers import Asked, ask_json, validate_object
 from cuagym.llm import ChatClient, Message, PriceTable, TextPart
 

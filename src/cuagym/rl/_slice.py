@@ -3,7 +3,7 @@
 Slice c (c = 0, interval, 2·interval, … below the turn count T) has as its prompt the system
 prompt and turns [0, c) with their screenshots collapsed, and as its response turns
 [c, min(c + interval, T)) with their screenshots — what the policy saw while it generated them,
-because the messages come from :func:`cuagym.agent.turn_messages`, the function the rollout
+because the messages come from :func:`cuagym.agent.context.turn_messages`, the function the rollout
 builds its context with (the collapse rule lives there and only there). Every slice carries the
 episode's reward, undivided and undiscounted.
 
@@ -23,16 +23,15 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from cuagym.agent import (
+from cuagym.agent.context import (
     DEFAULT_INTERVAL,
     SYSTEM_PROMPT,
     ImageCache,
-    ImageSpec,
-    TurnInput,
     system_prompt,
     turn_messages,
 )
-from cuagym.core import Episode, TaskConfig
+from cuagym.core import Episode, ImageSpec, TaskConfig
+from cuagym.core.policy import TurnInput
 from cuagym.envs import encode_png, png_size
 from cuagym.llm import ImagePart, Message
 from cuagym.rl._chat import ChatEncoder

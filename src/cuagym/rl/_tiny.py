@@ -58,7 +58,7 @@ QWEN2_VL_SPECIAL_TOKENS = [
 
 
 def _corpus() -> list[str]:
-    from cuagym.agent import COLLAPSED, SYSTEM_PROMPT, system_prompt
+    from cuagym.agent.context import COLLAPSED, SYSTEM_PROMPT, system_prompt
     from cuagym.core._action import ACTION_NAMES
 
     calls = [

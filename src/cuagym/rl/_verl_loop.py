@@ -31,9 +31,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cuagym._extras import needs_extra
-from cuagym.agent import SYSTEM_PROMPT, ImageSpec, RolloutEnv, RolloutOptions
+from cuagym.agent import RolloutEnv, RolloutOptions
 from cuagym.agent._loop import EpisodeResult
-from cuagym.core import Bundle
+from cuagym.agent.context import SYSTEM_PROMPT
+from cuagym.core import Bundle, ImageSpec
 from cuagym.exec import actor_runner
 from cuagym.rl._chat import ChatEncoder
 from cuagym.rl._verl_config import AGENT_NAME, CONTEXT, NEW_TOKENS_PER_TURN, PROMPT

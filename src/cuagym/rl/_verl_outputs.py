@@ -14,8 +14,7 @@ import io
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cuagym.agent import ImageSpec
-from cuagym.core import EpisodeRecord, TurnRecord
+from cuagym.core import EpisodeRecord, ImageSpec, TurnRecord
 from cuagym.rl._chat import ChatEncoder
 from cuagym.rl._slice import EpisodeSource, Slice, SliceTurn, slice_turns
 from cuagym.rl._verl_policy import GeneratedTurn

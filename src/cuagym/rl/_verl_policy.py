@@ -1,6 +1,7 @@
 """A cuagym policy whose answers come from verl's generation server, token for token.
 
-At each turn the context is the one every cuagym policy gets (:func:`cuagym.agent.build_messages`:
+At each turn the context is the one every cuagym policy gets
+(:func:`cuagym.agent.context.build_messages`:
 the fixed system prompt, old screenshots collapsed); it is tokenised by :class:`ChatEncoder` —
 the tokeniser of the slices — with every earlier answer as the token ids the engine generated
 (not its re-tokenised text), and sent as ``server_manager.generate(prompt_ids=…,
@@ -21,16 +22,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from cuagym.agent import (
-    DEFAULT_INTERVAL,
-    SYSTEM_PROMPT,
-    CoordinateSpace,
-    ImageCache,
-    ImageSpec,
-    TurnInput,
-    build_messages,
-)
-from cuagym.core import Environment, Observation, PolicyReply, TaskConfig
+from cuagym.agent.context import DEFAULT_INTERVAL, SYSTEM_PROMPT, ImageCache, build_messages
+from cuagym.core import Environment, ImageSpec, Observation, PolicyReply, TaskConfig
+from cuagym.core.policy import CoordinateSpace, TurnInput
 from cuagym.llm import ImagePart
 from cuagym.rl._chat import ChatEncoder
 from cuagym.rl._slice import SliceTurn

@@ -23,16 +23,10 @@ from cuagym.synth._batch import (
 from cuagym.synth._consensus import ConsensusError
 from cuagym.synth._consensus_models import ConsensusReport
 from cuagym.synth._orchestrator import Orchestrator, Rediscrimination, TaskSpec
-from cuagym.synth._osworld_export import ExportError, export_osworld, find_bundles
 from cuagym.synth._scan import iter_scripts, scan_file
 from cuagym.synth._scan_models import ScanReport
 from cuagym.synth._synth_models import BatchSummary, TaskOutcome
-from cuagym.synth._tasks import (
-    TaskFileError,
-    domains_with_families,
-    load_tasks_file,
-    sample_tasks,
-)
+from cuagym.synth._tasks import TaskFileError, domains_with_families, load_tasks_file, sample_tasks
 from cuagym.synth._verify import verify_bundles
 
 __all__ = [
@@ -41,7 +35,6 @@ __all__ = [
     "BatchSummary",
     "ConsensusError",
     "ConsensusReport",
-    "ExportError",
     "Orchestrator",
     "Rediscrimination",
     "RoleBackend",
@@ -52,8 +45,6 @@ __all__ = [
     "TaskSpec",
     "UnknownBackend",
     "domains_with_families",
-    "export_osworld",
-    "find_bundles",
     "iter_scripts",
     "load_tasks_file",
     "make_backend",

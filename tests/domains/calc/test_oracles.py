@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from cuagym.agent import Policy
+from cuagym.core import Policy
 from cuagym.domains import TaskFamily, load_domain
 from tests.domains.desktop_harness import oracle_episodes
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from cuagym.agent import Policy
+from cuagym.core import Policy
 from cuagym.domains import TaskFamily, load_domain
 from tests.domains.oracle_harness import assert_solved, needs_gui, oracle_episodes
 

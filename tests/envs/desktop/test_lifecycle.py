@@ -133,7 +133,8 @@ async def test_a_wait_right_after_a_settled_one_needs_no_new_quiet_period(home: 
 
 
 async def test_a_settled_screen_is_encoded_ahead_and_never_served_stale(home: Path) -> None:
-    from cuagym.agent import ImageSpec, prepare_image
+    from cuagym.agent.context import prepare_image
+    from cuagym.core import ImageSpec
     from cuagym.envs._desktop._proc import run_quiet
 
     async with Desktop(home=home, uid=1000) as desktop:
