@@ -11,6 +11,7 @@ must go (the rule is then enforced).
 
 from __future__ import annotations
 
+import ast
 import random
 import textwrap
 from pathlib import Path
@@ -347,3 +348,35 @@ def test_an_undefined_public_name_is_found(tmp_path: Path, monkeypatch: pytest.M
     write_tree(tmp_path, {"ghosts/sub/__init__.py": "X = 1\n__all__ = ['X', 'Gone']\n"})
     monkeypatch.syspath_prepend(str(tmp_path))
     assert undefined_public_names("ghosts") == {"ghosts.sub": ["Gone"]}
+
+
+# -- every parse of Python source is serialised -----------------------------------------------
+
+
+def direct_parses(src: Path) -> list[str]:
+    """Calls of ``ast.parse`` outside ``core/_pyparse.py``: on CPython 3.11 two threads parsing
+    at once can fail ("AST constructor recursion depth mismatch"), so every parse in cuagym goes
+    through ``parse_python``'s lock."""
+    found = []
+    for path in sorted(src.rglob("*.py")):
+        if path.name == "_pyparse.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            func = node.func if isinstance(node, ast.Call) else None
+            if (
+                isinstance(func, ast.Attribute)
+                and func.attr == "parse"
+                and isinstance(func.value, ast.Name)
+                and func.value.id == "ast"
+            ):
+                found.append(f"{path.relative_to(src.parent)}:{node.lineno}")
+    return found
+
+
+def test_every_parse_goes_through_parse_python() -> None:
+    assert direct_parses(SRC) == []
+
+
+def test_a_direct_parse_is_found(tmp_path: Path) -> None:
+    top = write_tree(tmp_path, {"pkg/mod.py": "import ast\ntree = ast.parse('x = 1')\n"})
+    assert direct_parses(top) == ["pkg/mod.py:2"]

@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from cuagym.core._pyparse import parse_python
 from cuagym.sandbox import _jail
 from cuagym.sandbox._models import HubLink, Limits
 
@@ -41,7 +42,7 @@ def preload_for(source: str) -> list[str]:
     """The preloadable modules ``source`` imports (at any depth of its code), in the order a
     fresh interpreter would meet them; none if it does not parse (its run reports that)."""
     try:
-        tree = ast.parse(source)
+        tree = parse_python(source)  # serialised: CPython 3.11's parse is not thread-safe
     except (SyntaxError, ValueError):
         return []
     names: list[str] = []

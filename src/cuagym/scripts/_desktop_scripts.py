@@ -32,6 +32,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cuagym.core._pyparse import parse_python
 from cuagym.scripts import _globs, _home
 from cuagym.scripts._compose import doc_line, inlined, reward_script
 
@@ -112,7 +113,7 @@ def statements_of(function: Callable[..., object]) -> str:
     the names it reads are the script's (its module imports them for the type checker only),
     and its docstring, which it must have, says what the block does."""
     lines, _ = inspect.getsourcelines(function)
-    node = ast.parse(textwrap.dedent("".join(lines))).body[0]
+    node = parse_python(textwrap.dedent("".join(lines))).body[0]
     if not (
         isinstance(node, ast.FunctionDef)
         and len(node.body) > 1
