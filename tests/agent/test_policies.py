@@ -9,10 +9,9 @@ import pytest
 
 from cuagym.agent import NoOracle, PolicyConfig, make_policies, parse_response
 from cuagym.agent._policies import oracle_policy
-from cuagym.agent._policy import PolicyError, SamplerError
 from cuagym.agent.context import COLLAPSED
 from cuagym.core import Observation, PolicyReply, TaskConfig
-from cuagym.core.policy import TurnInput
+from cuagym.core.policy import PolicyError, SamplerError, TurnInput
 from cuagym.domains import load_domain
 from cuagym.envs import encode_png
 from cuagym.llm.scripted import Call, Reply, ScriptedChatApi, ScriptedRequest

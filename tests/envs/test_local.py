@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from cuagym.core._environment import role_file
+from cuagym.core.environment import NotAGUIEnvironment
 from cuagym.envs import Environment, LocalEnvironment, StateQuery, envprovider, make_env
-from cuagym.envs._protocol import NotAGUIEnvironment, role_file
 from cuagym.envs._registry import ProviderError, get_provider, provider_names
 from cuagym.sandbox import HubLink
 from tests.conftest import LiveHub

@@ -6,8 +6,8 @@ import shutil
 
 import pytest
 
+from cuagym.core.environment import NotAGUIEnvironment
 from cuagym.envs import LocalEnvironment
-from cuagym.envs._protocol import NotAGUIEnvironment
 
 pytestmark = [
     pytest.mark.gui,

@@ -17,9 +17,9 @@ from typing import Any
 import httpx
 import pytest
 
+from cuagym.apps.web_oracle import WebOracle
 from cuagym.domains import load_domains
 from cuagym.families import TaskFamily, load_families
-from cuagym.families._web_oracle import WebOracle
 from cuagym.hub import Hub, discover_web_apps
 from cuagym.taskgen import load_taxonomy
 from tests.conftest import LiveHub, serve_in_thread

@@ -7,8 +7,9 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from cuagym.core import EnvState
+from cuagym.core.environment import FileEntry
 from cuagym.envs import StateQuery
-from cuagym.envs._protocol import EnvState, FileEntry
 from cuagym.llm import make_client
 from cuagym.llm._retry import Clock
 from cuagym.llm.scripted import ScriptedChatApi

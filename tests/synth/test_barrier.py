@@ -17,10 +17,9 @@ from typing import Any
 
 import pytest
 
-from cuagym.core import Bundle
+from cuagym.core import Bundle, EnvState
 from cuagym.domains import load_domain
 from cuagym.envs import ScriptResult, StateQuery
-from cuagym.envs._protocol import EnvState
 from cuagym.synth._backends import CommandBackend, ProceduralBackend, RoleSession, RoleTurn
 from cuagym.synth._role_api import ApiDenied, EnvSlot, RoleApi, RoleGrant
 from cuagym.synth._tasklog import TaskLog

@@ -12,9 +12,9 @@ Screenshots are PNG bytes from one codec (:func:`encode_png`, :func:`resized_png
 agent's image preparation and the RL slices use too, so the same pixels give the same bytes.
 """
 
+from cuagym.core import Environment, StateQuery
 from cuagym.envs._local import LocalEnvironment
 from cuagym.envs._png import decode_unfiltered_rgb, encode_png, png_size, resized_png
-from cuagym.envs._protocol import Environment, StateQuery
 from cuagym.envs._registry import envprovider, make_env
 from cuagym.sandbox import HubLink, ScriptResult
 

@@ -67,7 +67,6 @@ PRODUCTS: tuple[tuple[str, float], ...] = (
     ("Docking station", 215.0),
     ("Notebook pack", 12.75),
 )
-_PRODUCTS = PRODUCTS  # the name cuagym.families.cross.team_chat still imports
 _CUSTOMERS = (
     "Acme Logistics",
     "Brightside Clinic",

@@ -9,8 +9,8 @@ of the focused window, and forget it every turn like the oracle itself.
 
 from __future__ import annotations
 
+from cuagym.apps.web_oracle import Act, Stage, WebOracle, call
 from cuagym.core import Environment, TaskConfig
-from cuagym.families._web_oracle import Act, Stage, WebOracle, call
 from cuagym.families.cross._chat_tracker import ME_CHAT
 from cuagym.families.issue_tracker.shared import CreateIssueOracle, TrackerOracle
 from cuagym.families.team_chat.shared import ChatOracle

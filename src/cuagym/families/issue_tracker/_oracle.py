@@ -1,7 +1,7 @@
 """GUI oracles of the issue tracker's families: each solves its task as a person would.
 
 They know the task (its params), read the page through the environment's read-only DevTools
-view and act only through ``computer_use`` calls (:mod:`cuagym.families._web_oracle`). A change
+view and act only through ``computer_use`` calls (:mod:`cuagym.apps.web_oracle`). A change
 counts as done only once the server has rendered it: a drop-down's ``selected`` option and an
 input's ``value`` *attribute* come from the page the server sent, not from what was just typed
 or picked, so an oracle never stops before its edit was saved.
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from cuagym.apps.web_oracle import Act, PageBusy, Stage, WebOracle, call
 from cuagym.core import TaskConfig
-from cuagym.families._web_oracle import Act, PageBusy, Stage, WebOracle, call
 
 __all__ = [
     "ORACLES",

@@ -7,8 +7,8 @@ on the project's backlog, where the copy's row must be gone.
 
 from __future__ import annotations
 
+from cuagym.apps.web_oracle import Act, PageBusy, Stage
 from cuagym.core import TaskConfig
-from cuagym.families._web_oracle import Act, PageBusy, Stage
 from cuagym.families.issue_tracker._oracle import ME, TrackerOracle, _q, exact
 
 __all__ = ["MergeDuplicateOracle"]

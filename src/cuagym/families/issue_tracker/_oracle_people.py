@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from cuagym.families._web_oracle import Act, Element, PageBusy, Stage
+from cuagym.apps.web_oracle import Act, Element, PageBusy, Stage
 from cuagym.families.issue_tracker._oracle import TrackerOracle, exact
 
 __all__ = ["HandOverWorkOracle"]

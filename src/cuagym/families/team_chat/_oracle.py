@@ -1,7 +1,7 @@
 """GUI oracles of team-chat's families: each solves its task the way a person would, in Chromium.
 
 They know the task (its params), read the page through the environment's read-only DevTools
-view and act only through ``computer_use`` calls (:mod:`cuagym.families._web_oracle`). Every
+view and act only through ``computer_use`` calls (:mod:`cuagym.apps.web_oracle`). Every
 stage checks the page for its effect (the post is in the list, the reaction chip is pressed,
 the topic reads as asked) and acts again, or gives up, when it is not there.
 """
@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from cuagym.apps.team_chat import HANDLES
+from cuagym.apps.web_oracle import Act, Element, PageBusy, Stage, WebOracle, call
 from cuagym.core import TaskConfig
-from cuagym.families._web_oracle import Act, Element, PageBusy, Stage, WebOracle, call
 
 __all__ = [
     "ChatOracle",

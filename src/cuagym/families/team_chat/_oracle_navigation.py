@@ -6,7 +6,7 @@ does (a visit marks a conversation read), then open the DM with the asker and an
 
 from __future__ import annotations
 
-from cuagym.families._web_oracle import Act, Element, PageBusy, Stage
+from cuagym.apps.web_oracle import Act, Element, PageBusy, Stage
 from cuagym.families.team_chat._oracle import ChatOracle, exact
 
 __all__ = ["CatchUpUnreadOracle"]

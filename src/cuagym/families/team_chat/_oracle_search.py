@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 
 from cuagym.apps.team_chat import HANDLES
+from cuagym.apps.web_oracle import Act, Element, PageBusy, Stage, call
 from cuagym.core import TaskConfig
-from cuagym.families._web_oracle import Act, Element, PageBusy, Stage, call
 from cuagym.families.team_chat._oracle import ChatOracle, exact
 
 __all__ = ["GroupDmByRoleOracle", "PinFoundMessageOracle", "search_query"]

@@ -9,8 +9,8 @@ import re
 from collections.abc import Callable
 
 from cuagym.apps.team_chat import HANDLES
+from cuagym.apps.web_oracle import Act, Element, PageBusy, Stage
 from cuagym.core import TaskConfig
-from cuagym.families._web_oracle import Act, Element, PageBusy, Stage
 from cuagym.families.cross._chat_tracker import REPORTS, reply_text, status_text
 from cuagym.families.cross._chat_tracker_oracle import (
     BoardPart,

@@ -23,10 +23,12 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from cuagym.apps.calc import COMPANIES, PRODUCTS, REGIONS, slug
 from cuagym.apps.team_chat import State, channel_id, ensure_member, gold_now, uid_of
 from cuagym.apps.team_chat.edits import post_message
 from cuagym.core import Difficulty, Policy, StartWindow, TaskConfig
 from cuagym.families._family import GeneratedScripts, TaskParams, family_rng
+from cuagym.families.calc.kit import setup_script as book_setup
 from cuagym.families.cross.team_chat._calc_report import money, report_text
 from cuagym.families.cross.team_chat._oracle_cross_calc import ReportWorkbookFigureOracle
 from cuagym.families.team_chat.shared import (
@@ -71,12 +73,10 @@ _FRAMES: tuple[str, ...] = (
 def _region_orders(rng: random.Random, k: int) -> list[list[Any]]:
     """``k`` orders of the asked region: [product, units, unit price, amount], amounts distinct
     (so "the largest order" is one)."""
-    from cuagym.apps.calc._world import _PRODUCTS
-
     while True:
         rows = []
         for _ in range(k):
-            product, price = rng.choice(_PRODUCTS)
+            product, price = rng.choice(PRODUCTS)
             units = rng.randint(1, 40)
             rows.append([product, units, price, round(units * price, 2)])
         amounts = [r[3] for r in rows]
@@ -121,8 +121,6 @@ class ReportWorkbookFigure(ChatFamily[ReportWorkbookFigureParams]):
 
     # -- Task-Gen -------------------------------------------------------------------------------
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
-        from cuagym.apps.calc._world import COMPANIES, REGIONS, slug
-
         (me,) = pick_people(rng, 1)
         company = rng.choice(COMPANIES)
         path = f"/home/user/Documents/{slug(company)}_orders.xlsx"
@@ -188,12 +186,10 @@ class ReportWorkbookFigure(ChatFamily[ReportWorkbookFigureParams]):
 
     def workbook_rows(self, p: dict[str, Any], rng: random.Random) -> list[list[Any]]:
         """Every order of the workbook: the region's (the context's) among the others'."""
-        from cuagym.apps.calc._world import _PRODUCTS
-
         others = [r for r in p["regions"] if r != p["region"]]
         rows: list[list[Any]] = [[p["region"], *o] for o in p["orders"]]
         for _ in range(p["n_orders"] - len(p["orders"])):
-            product, price = rng.choice(_PRODUCTS)
+            product, price = rng.choice(PRODUCTS)
             units = rng.randint(1, 40)
             rows.append([rng.choice(others), product, units, price, round(units * price, 2)])
         rng.shuffle(rows)
@@ -201,8 +197,6 @@ class ReportWorkbookFigure(ChatFamily[ReportWorkbookFigureParams]):
         return [[f"SO-{first + i}", *row] for i, row in enumerate(rows)]
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
-        from cuagym.families.calc._scripts import setup_script as book_setup
-
         p = params_of(task)
         rows = self.workbook_rows(p, family_rng(task, "workbook"))
         sheet = {

@@ -7,7 +7,7 @@ chat's alone: open the channel, write the report, send it once, and see it in th
 
 from __future__ import annotations
 
-from cuagym.families._web_oracle import Stage
+from cuagym.apps.web_oracle import Stage
 from cuagym.families.cross.team_chat._calc_report import report_text
 from cuagym.families.team_chat.shared import ChatOracle
 

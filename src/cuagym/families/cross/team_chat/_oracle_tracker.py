@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from cuagym.apps.web_oracle import Act, PageBusy, Stage
 from cuagym.core import TaskConfig
-from cuagym.families._web_oracle import Act, PageBusy, Stage
 from cuagym.families.cross._chat_tracker_oracle import BoardPart, ChatPart, CrossAppOracle
 from cuagym.families.issue_tracker.shared import exact
 

@@ -4,7 +4,7 @@ screen is the app's home page, where every note has its row."""
 
 from __future__ import annotations
 
-from cuagym.families._web_oracle import Act, Element, Stage, WebOracle, call
+from cuagym.apps.web_oracle import Act, Element, Stage, WebOracle, call
 
 __all__ = ["PinNoteOracle"]
 
