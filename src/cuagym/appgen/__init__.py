@@ -1,0 +1,12 @@
+"""Mock-app synthesis and the app audit (DESIGN.md §12).
+
+* the audit: every route and every interactive control of a web app, in real Chromium against
+  a hub serving it; dead controls, HTTP and page errors, missing ``h1``, tabs without active
+  markup, unlabelled fields, state-API conformance and session isolation (:class:`AuditReport`);
+* the pipeline: ``plan`` (Plan agent: DESIGN.md, TODO.md, SKILL.md, taxonomy.yaml), ``build``
+  (Dev agent in a sandboxed workspace, up to K rounds answered with AUDIT.md), ``install``.
+"""
+
+from cuagym.appgen._report import AuditError, AuditErrorKind, AuditReport, DeadControl
+
+__all__ = ["AuditError", "AuditErrorKind", "AuditReport", "DeadControl"]
