@@ -6,6 +6,7 @@ import typer
 
 from cuagym import __version__
 from cuagym._extras import extra_for_missing
+from cuagym.cli._appgen import appgen_app
 from cuagym.cli._doctor import doctor_command
 from cuagym.cli._env import env_app
 from cuagym.cli._export import export_app
@@ -38,6 +39,7 @@ app.add_typer(env_app, name="env")
 app.add_typer(export_app, name="export")
 app.add_typer(filter_app, name="filter")
 app.add_typer(taskgen_app, name="taskgen")
+app.add_typer(appgen_app, name="appgen")
 
 
 def _version(value: bool) -> None:
