@@ -1,5 +1,6 @@
 """The web kit (DESIGN.md §11): what the mock web apps share, in one place.
 
+- ``NEUTRAL_PALETTE``: the twelve neutral accent colours a mock's theme picks from;
 - :class:`ModelWebApp`: the hub-facing app (invariants on the validated state model, UI routes
   loaded on demand);
 - :class:`Screens` and :func:`render_screen`: the page frame, error pages and the
@@ -13,6 +14,7 @@
 from __future__ import annotations
 
 from cuagym.apps.webkit._app import ModelWebApp
+from cuagym.apps.webkit._palette import NEUTRAL_PALETTE, is_palette_colour
 from cuagym.apps.webkit._screens import (
     Screens,
     State,
@@ -35,6 +37,7 @@ from cuagym.apps.webkit._state import (
 from cuagym.hub import safe_next
 
 __all__ = [
+    "NEUTRAL_PALETTE",
     "HexColor",
     "Id",
     "ModelWebApp",
@@ -46,6 +49,7 @@ __all__ = [
     "diff_path",
     "field",
     "fields",
+    "is_palette_colour",
     "load",
     "parse_ts",
     "rejected",
