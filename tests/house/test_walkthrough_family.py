@@ -23,7 +23,7 @@ from cuagym.families import TaskFamily, load_families
 from cuagym.hub import Hub, discover_web_apps
 from cuagym.taskgen import load_taxonomy
 from tests.conftest import LiveHub, serve_in_thread
-from tests.domains.family_harness import check_sample, score_web_end_state
+from tests.families.family_harness import check_sample, score_web_end_state
 from tests.house.example.apps.notes import add_tag, rename_note, set_pinned
 from tests.house.example.families.notes._common import note_id, post_script, world_of
 

@@ -1,0 +1,28 @@
+"""impress rewards read files as LibreOffice saves them: gold re-saved by soffice still scores 1.0,
+the initial state re-saved still scores 0.0 (needs soffice; a minute or two)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cuagym.domains import load_domain
+from tests.families.writer.roundtrip import SOFFICE, roundtrip
+
+domain = load_domain("impress")
+
+pytestmark = [
+    pytest.mark.gui,
+    pytest.mark.slow,
+    pytest.mark.skipif(SOFFICE is None, reason="needs LibreOffice (soffice)"),
+]
+
+
+async def test_rewards_survive_a_libreoffice_resave(tmp_path: Path) -> None:
+    results = await roundtrip(domain.families, 0, tmp_path)
+    wrong = [r for r in results if r.r_init != 0.0 or r.r_gold != 1.0]
+    assert not wrong, "\n\n".join(
+        f"{r.family}: init={r.r_init} gold={r.r_gold}\n{r.init_output}\n{r.gold_output}"
+        for r in wrong
+    )
