@@ -97,14 +97,17 @@ def test_the_documents_rendered_from_the_plan(tmp_path: Path) -> None:
         "plan.json", "DESIGN.md", "TODO.md", "app/SKILL.md", "app/taxonomy.yaml",
     ]  # fmt: skip
     design = (tmp_path / "DESIGN.md").read_text()
-    assert "button \"Favourite\" [`toggle-favorite`]: flips recipes.<id>.favorite" in design
+    assert 'button "Favourite" [`toggle-favorite`]: flips recipes.<id>.favorite' in design
     assert "`Recipe.cookId`: A recipe's cook exists." in design
     todo = (tmp_path / "TODO.md").read_text()
     assert todo.index("## P0") < todo.index("feature `favourite`") < todo.index("## P1")
     assert todo.index("## P1") < todo.index("feature `read`") < todo.index("## P2")
     assert skill_problems((tmp_path / "app/SKILL.md").read_text()) == []
     tree = load_taxonomy(tmp_path / "app/taxonomy.yaml", "recipe-box")
-    assert {leaf.path for leaf in tree.leaves()} == {("recipes", "browse"), ("recipes", "favourite")}
+    assert {leaf.path for leaf in tree.leaves()} == {
+        ("recipes", "browse"),
+        ("recipes", "favourite"),
+    }
     assert json.loads((tmp_path / "plan.json").read_text())["app_id"] == "recipe-box"
 
 
@@ -132,7 +135,9 @@ async def test_the_plan_agent_must_keep_the_category_asked_for() -> None:
     client = scripted_client(api)
     run = await plan_with_model(client, category="Travel", product="Paprika", max_turns=2)
     assert run.plan is None
-    assert "category: the plan says 'Media', asked for 'Travel'" in api.requests[1].tool_results[0][0]
+    assert (
+        "category: the plan says 'Media', asked for 'Travel'" in api.requests[1].tool_results[0][0]
+    )
 
 
 def _plan_cli(out: Path, *extra: str, product: str = "Paprika") -> Any:
