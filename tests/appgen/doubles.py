@@ -48,10 +48,27 @@ def scripted_client(api: ScriptedChatApi) -> Any:
     return make_client("openai:scripted-double", api_key="test", http_client=api.client())
 
 
-def plan_script(*plans: dict[str, Any]) -> ScriptedChatApi:
+def plan_replies(*plans: dict[str, Any]) -> list[Reply]:
     """One ``write_plan`` call per plan given, then a final answer."""
     replies = [Reply(calls=[Call("write_plan", {"plan": p})]) for p in plans]
-    return ScriptedChatApi([*replies, Reply(text="The plan is written.")])
+    return [*replies, Reply(text="The plan is written.")]
+
+
+def plan_script(*plans: dict[str, Any]) -> ScriptedChatApi:
+    return ScriptedChatApi(plan_replies(*plans))
+
+
+def plan_then_dev(plan: dict[str, Any], dev: Callable[[ScriptedRequest], Reply]) -> Any:
+    """One script for both agents (one served double): the Plan agent's requests offer the
+    ``write_plan`` tool, the Dev agent's do not."""
+    replies = plan_replies(plan)
+
+    def script(request: ScriptedRequest) -> Reply:
+        if "write_plan" in request.tools:
+            return replies[min(request.turn, len(replies)) - 1]
+        return dev(request)
+
+    return script
 
 
 def _first_user_text(request: ScriptedRequest) -> str:
@@ -67,8 +84,12 @@ def _round_of(request: ScriptedRequest) -> int:
     return int(text.split("Round ", 1)[1].split(" ", 1)[0])
 
 
-def dev_script(*, fixes: bool = True) -> Callable[[ScriptedRequest], Reply]:
-    """The Dev double; ``fixes=False``: it never answers AUDIT.md (the build runs out of rounds)."""
+def dev_script(
+    *, fixes: bool = True, sign: str = "toggle-favorite"
+) -> Callable[[ScriptedRequest], Reply]:
+    """The Dev double; ``fixes=False``: it never answers AUDIT.md (the build runs out of rounds).
+    It fixes the defect when AUDIT.md contains ``sign`` (the real audit may name the control by
+    another selector than its data-testid: the end-to-end test looks for "is dead")."""
     round1 = {**app_files(KNOWN_APP), **app_files(ROUND1)}
     fixed = app_files(KNOWN_APP)[DEFECT_FILE]
 
@@ -83,7 +104,7 @@ def dev_script(*, fixes: bool = True) -> Callable[[ScriptedRequest], Reply]:
             return Reply(text="Round 1 done.")
         if turn == 1:
             return Reply(calls=[Call("read_file", {"path": "docs/AUDIT.md"})])
-        if turn == 2 and fixes and "toggle-favorite" in request.tool_results[0][0]:
+        if turn == 2 and fixes and sign in request.tool_results[0][0]:
             return Reply(calls=[Call("write_file", {"path": DEFECT_FILE, "content": fixed})])
         return Reply(text=f"Round {k} done.")
 

@@ -103,3 +103,34 @@ def test_install_command_refuses_an_unclean_build_and_installs_a_clean_one(tmp_p
     assert (
         "installed recipe-box into" in done.output and "a new interpreter finds it" in done.output
     )
+
+
+def test_pip_uninstall_removes_every_file_it_wrote(tmp_path: Path) -> None:
+    """pip uninstalls only inside its environment: a fresh venv that sees this one's packages
+    (pip, cuagym) through a .pth, the app installed into the fresh venv's site-packages."""
+    import venv
+
+    ws = _built(tmp_path)
+    env_dir = tmp_path / "venv"
+    venv.EnvBuilder(with_pip=False, symlinks=True).create(env_dir)
+    python = env_dir / "bin" / "python"
+    purelib = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        capture_output=True, text=True, check=True,
+    ).stdout.strip()  # fmt: skip
+    here = [p for p in sys.path if p.endswith("site-packages")]
+    (Path(purelib) / "parent.pth").write_text("\n".join([*here, str(Path.cwd() / "src")]) + "\n")
+    installed = install_app(ws, Path(purelib))
+    find = [
+        str(python),
+        "-c",
+        "from cuagym.apps import load_apps; print('recipe-box' in load_apps())",
+    ]
+    assert subprocess.run(find, capture_output=True, text=True).stdout.strip() == "True"
+    done = subprocess.run(
+        [str(python), "-m", "pip", "uninstall", "-y", "cuagym-mock-recipe-box"],
+        capture_output=True, text=True,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert not installed.dist_info.exists() and not installed.pth.exists()
+    assert subprocess.run(find, capture_output=True, text=True).stdout.strip() == "False"

@@ -9,13 +9,24 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from cuagym.appgen._report import AuditReport
 
-__all__ = ["AuditSummary", "BuildRecord", "BuildSettings", "Finding", "RoundRecord"]
+__all__ = ["AuditSummary", "BuildRecord", "BuildSettings", "Finding", "ProbeResult", "RoundRecord"]
 
 BuildStatus = Literal["running", "clean", "needs_review", "error"]
 
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+
+class ProbeResult(_Model):
+    """What ``python -m cuagym.appgen._probe PROJECT`` prints: does the project load as a web
+    app, which routes it serves, what is wrong with it."""
+
+    loaded: bool
+    app_id: str = ""
+    package_dir: str = ""
+    routes: list[str] = Field(default_factory=list)
+    problems: list[str] = Field(default_factory=list)
 
 
 class Finding(_Model):

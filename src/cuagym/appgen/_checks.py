@@ -18,10 +18,9 @@ from typing import Literal, Protocol
 
 from pydantic import ValidationError
 
-from cuagym.appgen._build_models import Finding
+from cuagym.appgen._build_models import Finding, ProbeResult
 from cuagym.appgen._forms import skill_problems, taxonomy_problems
 from cuagym.appgen._plan_models import AppPlan
-from cuagym.appgen._probe import ProbeResult
 from cuagym.appgen._release import BrandList, scan_release
 from cuagym.appgen._report import AuditErrorKind, AuditReport
 
@@ -31,6 +30,7 @@ __all__ = [
     "Auditor",
     "SubprocessAuditor",
     "audit_findings",
+    "probe_project",
     "static_checks",
 ]
 
@@ -44,11 +44,12 @@ P1_AUDIT_KINDS: frozenset[AuditErrorKind] = frozenset(
 _PARAM = re.compile(r"\{[^}]*\}")
 
 
-def _probe(project: Path) -> ProbeResult:
+def probe_project(project: Path) -> ProbeResult:
+    """Load the project in a fresh interpreter (``_probe``); what it found."""
     argv = [sys.executable, "-m", "cuagym.appgen._probe", str(project)]
     try:
         done = subprocess.run(
-            argv, capture_output=True, text=True, timeout=PROBE_TIMEOUT_S, cwd=project
+            argv, capture_output=True, text=True, timeout=PROBE_TIMEOUT_S, cwd="/"
         )
     except subprocess.TimeoutExpired:
         return ProbeResult(
@@ -73,7 +74,7 @@ def static_checks(project: Path, plan: AppPlan, brands: BrandList) -> list[Findi
     def add(priority: Literal["P0", "P1"], where: str, detail: str) -> None:
         found.append(Finding(source="test", priority=priority, where=where, detail=detail))
 
-    probe = _probe(project)
+    probe = probe_project(project)
     for problem in probe.problems:
         add("P0", "load", problem)
     if not probe.loaded:
@@ -132,9 +133,11 @@ class SubprocessAuditor:
                 return AuditOutcome(AuditReport.model_validate_json(lines[-1] if lines else ""))
             except ValidationError as exc:
                 return AuditOutcome(None, f"the audit's JSON does not fit the contract: {exc}")
-        why = (done.stderr or done.stdout).strip().splitlines()
+        # The last line that says something (a typer error comes in a box of line art).
+        lines = [ln.strip(" │╭╮╰╯─") for ln in (done.stderr or done.stdout).splitlines()]
+        said = [ln for ln in lines if any(c.isalnum() for c in ln)]
         return AuditOutcome(
-            None, f"the audit exited {done.returncode}: {why[-1] if why else 'no output'}"
+            None, f"the audit exited {done.returncode}: {said[-1] if said else 'no output'}"
         )
 
 

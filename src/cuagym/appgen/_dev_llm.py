@@ -8,6 +8,7 @@ the app's code is never run here (``check`` loads it in a subprocess).
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -88,7 +89,7 @@ class _Workspace:
         return f"deleted {rel}"
 
     async def check(self, args: dict[str, Any]) -> str:
-        findings = self.session.check()
+        findings = await asyncio.to_thread(self.session.check)  # loads the app in a subprocess
         if not findings:
             return "clean: no static finding"
         return "\n".join(f"{f.priority} {f.where}: {f.detail}" for f in findings)

@@ -12,17 +12,11 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import ValidationError
 
-__all__ = ["ProbeResult", "probe"]
+from cuagym.appgen._build_models import ProbeResult
 
-
-class ProbeResult(BaseModel):
-    loaded: bool
-    app_id: str = ""
-    package_dir: str = ""
-    routes: list[str] = Field(default_factory=list)
-    problems: list[str] = Field(default_factory=list)
+__all__ = ["probe"]
 
 
 def probe(path: Path) -> ProbeResult:

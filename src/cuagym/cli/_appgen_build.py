@@ -26,6 +26,7 @@ from cuagym.appgen._plan import PlanError, load_plan, plan_with_model, read_plan
 from cuagym.apps import AppCategory, AppError
 from cuagym.cli._appgen import appgen_app
 from cuagym.cli._inputs import check_model_url
+from cuagym.cli._progress import ProgressReporter
 
 __all__ = ["build_command", "install_command", "plan_command"]
 
@@ -134,15 +135,14 @@ def _settings(backend: str, command: str, model: str, rounds: int) -> BuildSetti
     return BuildSettings(backend="llm", model=model, rounds=rounds)
 
 
-def _say_round(rec: RoundRecord) -> None:
+def _round_line(rec: RoundRecord) -> str:
     audit = rec.audit
     seen = f"audit {audit.dead} dead, {audit.errors} errors" if audit else "no audit"
     p0 = sum(f.priority == "P0" for f in rec.findings)
-    typer.echo(
+    return (
         f"round {rec.round}: {rec.status} ({seen}; {p0} P0 / {len(rec.findings) - p0} P1 "
         f"findings; {rec.tokens_in + rec.tokens_out} tokens, ${rec.cost_usd:.4f}, "
-        f"{rec.wall_s:.1f} s){' ' + rec.error if rec.error else ''}",
-        err=True,
+        f"{rec.wall_s:.1f} s){' ' + rec.error if rec.error else ''}"
     )
 
 
@@ -182,17 +182,27 @@ def build_command(
         settings = settings.model_copy(update={"model": str(client.spec)})
         dev = LlmDevBackend(client, prices=_prices(prices), max_turns=max_turns)
 
+    progress = ProgressReporter(
+        f"appgen build {workspace.name}", rounds, counters=[("dead", "red"), ("findings", "yellow")]
+    )
+
+    def on_round(rec: RoundRecord) -> None:
+        progress.note(_round_line(rec))
+        dead = rec.audit.dead if rec.audit else 0
+        progress.advance(dead=dead, findings=len(rec.findings))
+
     async def run() -> Any:
         try:
             return await build_app(
                 workspace, dev, settings, force=force, round_timeout_s=round_timeout,
-                on_round=_say_round,
+                on_round=on_round,
             )  # fmt: skip
         finally:
             await dev.aclose()
 
     try:
-        record = asyncio.run(run())
+        with progress:
+            record = asyncio.run(run())
     except BuildRefused as exc:
         _fail(str(exc))
     if json_out:
