@@ -56,6 +56,10 @@ BROKEN = {
         lambda d: d["routes"].append(copy.deepcopy(d["routes"][0])),
         "routes: / is declared 2 times",
     ),
+    "terms review": (
+        lambda d: d.update(category="Finance / payments"),
+        "release: a Finance / payments mock needs terms_review",
+    ),
     "invariant on no field": (
         lambda d: d["invariants"][0].update(field="name"),
         "invariants: 'No two recipes share a title.' constrains Recipe.name, no such field",

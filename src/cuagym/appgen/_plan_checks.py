@@ -21,6 +21,8 @@ __all__ = ["plan_problems"]
 _URL = re.compile(r"^[a-z]+://", re.IGNORECASE)
 _IMAGE = re.compile(r"\.(png|jpe?g|gif|svg|webp|ico)$", re.IGNORECASE)
 _BRAND_WORDS = ("logo", "brand", "trademark")
+#: the paper's terms-sensitive fields: their mocks get a person's review of the terms
+TERMS_SENSITIVE = frozenset({"Finance / payments", "Healthcare / legal", "Government / education"})
 
 
 def plan_problems(plan: AppPlan, product: str = "") -> list[str]:
@@ -50,6 +52,10 @@ def _release(plan: AppPlan, brands: BrandList) -> list[str]:
     for path, control in plan.controls():
         for name in brands.found_in(control.label):
             problems.append(f"release: control {control.testid} on {path} names {name!r}")
+    if plan.category in TERMS_SENSITIVE and not plan.release.terms_review:
+        problems.append(
+            f"release: a {plan.category} mock needs terms_review (a person reviews the terms)"
+        )
     if not plan.release.original_copy:
         problems.append("release: the copy must be original (original_copy is false)")
     if plan.theme.accent not in NEUTRAL_PALETTE:

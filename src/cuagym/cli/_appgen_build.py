@@ -80,6 +80,8 @@ def plan_command(
         _fail(f"--backend {backend!r}: use llm or file")
     if backend == "file" and plan_file is None:
         _fail("--backend file needs --from PLAN.json")
+    if out.exists() and not out.is_dir():
+        _fail(f"--out {out} is a file: give a folder for the workspace")
     existing = out / "plan.json"
     if existing.is_file() and not force:
         try:
