@@ -71,3 +71,13 @@ def test_audit_findings_put_dead_controls_and_errors_first() -> None:
         ("P1", "/", "missing_h1"),
         ("P0", "/", "page_error"),
     ]
+
+
+def test_the_probe_wants_broken_states_that_break_an_invariant(tmp_path: Path) -> None:
+    project = tmp_path / "app"
+    shutil.copytree(KNOWN_APP, project)
+    invariants = project / "src/recipe_box/_invariants.py"
+    invariants.write_text(invariants.read_text().replace('= "nobody"', '= "c1"'))
+    assert probe_project(project).problems == [
+        "broken state 'a recipe of no cook': breaks no invariant"
+    ]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -47,6 +48,7 @@ def probe(path: Path) -> ProbeResult:
     else:
         broken = list(web.invariants(state))
         problems += [f"seed: breaks an invariant at {v.path}: {v.message}" for v in broken]
+    problems += _broken_state_problems(web)
     try:
         routes = list(web.routes())
     except Exception as exc:
@@ -56,6 +58,27 @@ def probe(path: Path) -> ProbeResult:
     if web.templates_dir is None:
         problems.append("templates: the app has no templates/ folder beside its web app module")
     return result
+
+
+def _broken_state_problems(web: Any) -> list[str]:
+    """The audit stores each of ``web.broken_states()`` and expects a 422: each must fit the
+    schema and break an invariant, and an app with invariants must declare one."""
+    states = getattr(web, "broken_states", None)
+    declared = dict(states()) if callable(states) else {}
+    if not declared:
+        return ["invariants: no broken_states() to prove them (the audit stores each: 422)"]
+    problems = []
+    for name, state in declared.items():
+        try:
+            valid = web.state_model.model_validate(state)
+        except ValidationError as exc:
+            problems.append(
+                f"broken state {name!r}: does not fit the schema ({exc.error_count()} errors)"
+            )
+            continue
+        if not list(web.invariants(valid)):
+            problems.append(f"broken state {name!r}: breaks no invariant")
+    return problems
 
 
 def main() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
@@ -11,7 +11,7 @@ from cuagym.apps.webkit import ModelWebApp
 from cuagym.hub import ReleaseDisclosure, Violation
 
 from ._identity import APP_ID, CATEGORY, TERMS_REVIEW, TITLE
-from ._invariants import check_invariants
+from ._invariants import broken_states, check_invariants
 from ._schema import AppState
 from ._seed import build_seed
 
@@ -32,6 +32,10 @@ class MockApp(ModelWebApp[AppState]):
 
     def seed(self) -> dict[str, Any]:
         return build_seed()
+
+    def broken_states(self) -> Mapping[str, dict[str, Any]]:
+        # What the audit stores to prove the invariants are enforced (each must answer 422).
+        return broken_states(build_seed())
 
     def check(self, state: AppState) -> Iterable[Violation]:
         return check_invariants(state)

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator
+from typing import Any
 
 from cuagym.apps.webkit import diff_path
 from cuagym.hub import Violation
 
 from ._schema import AppState
 
-__all__ = ["check_invariants"]
+__all__ = ["broken_states", "check_invariants"]
 
 
 def check_invariants(state: AppState) -> Iterator[Violation]:
@@ -26,3 +28,12 @@ def check_invariants(state: AppState) -> Iterator[Violation]:
                 path=diff_path("recipes", rid, "cookId"),
                 message=f"no cook {recipe.cook_id!r}",
             )
+
+
+def broken_states(seed: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """Schema-valid states that each break one rule above: the seed with one change each."""
+    twin = copy.deepcopy(seed)
+    twin["recipes"]["flatbread"]["title"] = twin["recipes"]["lentil-soup"]["title"]
+    orphan = copy.deepcopy(seed)
+    orphan["recipes"]["flatbread"]["cookId"] = "nobody"
+    return {"two recipes with one title": twin, "a recipe of no cook": orphan}
