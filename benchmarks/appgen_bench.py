@@ -29,14 +29,14 @@ from cuagym.appgen import (
     AuditOutcome,
     AuditReport,
     BuildSettings,
-    LlmDevBackend,
-    SubprocessAuditor,
     build_app,
     install_app,
     plan_with_model,
-    verify_install,
     write_plan,
 )
+from cuagym.appgen._checks import SubprocessAuditor
+from cuagym.appgen._dev_llm import LlmDevBackend
+from cuagym.appgen._install import verify_install
 from cuagym.llm import make_client
 from cuagym.llm.scripted import Call, Reply, ScriptedChatApi, ScriptedRequest
 

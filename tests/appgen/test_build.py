@@ -10,10 +10,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cuagym.appgen import BuildRefused, BuildSettings, LlmDevBackend, build_app, load_plan
+from cuagym.appgen import BuildSettings, build_app, load_plan
 from cuagym.appgen import write_plan as write_plan_files
-from cuagym.appgen._build import load_record
+from cuagym.appgen._build import BuildRefused, load_record
 from cuagym.appgen._checks import static_checks
+from cuagym.appgen._dev_llm import LlmDevBackend
 from cuagym.appgen._release import BrandList
 from cuagym.appgen._scaffold import write_scaffold
 from cuagym.cli import app as cli

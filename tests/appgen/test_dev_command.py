@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from cuagym.appgen import BuildSettings, CommandDevBackend, build_app, load_plan, write_plan
+from cuagym.appgen import BuildSettings, build_app, load_plan, write_plan
+from cuagym.appgen._dev import CommandDevBackend
 from tests.appgen.doubles import HERE, TemplateAuditor, known_plan
 
 if os.geteuid() != 0 or shutil.which("bwrap") is None:

@@ -13,8 +13,9 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from cuagym.appgen import install_app, verify_install
+from cuagym.appgen import install_app
 from cuagym.appgen._build_models import BuildRecord, BuildSettings, RoundRecord
+from cuagym.appgen._install import verify_install
 from cuagym.cli import app as cli
 from tests.appgen.doubles import KNOWN_APP, KNOWN_PLAN
 

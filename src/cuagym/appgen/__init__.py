@@ -7,12 +7,11 @@
   (Dev agent in a sandboxed workspace, up to K rounds answered with AUDIT.md), ``install``.
 """
 
-from cuagym.appgen._build import BuildRefused, build_app
+from cuagym.appgen._build import build_app
 from cuagym.appgen._build_models import BuildRecord, BuildSettings
-from cuagym.appgen._checks import Auditor, AuditOutcome, SubprocessAuditor
-from cuagym.appgen._dev import CommandDevBackend, DevBackend
-from cuagym.appgen._dev_llm import LlmDevBackend
-from cuagym.appgen._install import install_app, verify_install
+from cuagym.appgen._checks import Auditor, AuditOutcome
+from cuagym.appgen._dev import DevBackend
+from cuagym.appgen._install import install_app
 from cuagym.appgen._plan import PlanError, load_plan, plan_with_model, write_plan
 from cuagym.appgen._plan_models import AppPlan
 from cuagym.appgen._report import AuditError, AuditErrorKind, AuditReport, DeadControl
@@ -25,18 +24,13 @@ __all__ = [
     "AuditReport",
     "Auditor",
     "BuildRecord",
-    "BuildRefused",
     "BuildSettings",
-    "CommandDevBackend",
     "DeadControl",
     "DevBackend",
-    "LlmDevBackend",
     "PlanError",
-    "SubprocessAuditor",
     "build_app",
     "install_app",
     "load_plan",
     "plan_with_model",
-    "verify_install",
     "write_plan",
 ]
