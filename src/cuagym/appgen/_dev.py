@@ -176,7 +176,11 @@ class CommandDevBackend(DevBackend):
             fresh = session.project.with_name(f".{session.project.name}.new")
             if fresh.exists():
                 shutil.rmtree(fresh)
-            skipped = copy_tree_back(box.home, fresh)
+            try:
+                skipped = copy_tree_back(box.home, fresh)
+            except BaseException:
+                shutil.rmtree(fresh, ignore_errors=True)  # the project stays as it was
+                raise
         replace_project(session.project, fresh)
         transcript = result.stdout + (f"\n--- stderr\n{result.stderr}" if result.stderr else "")
         notes = [f"left out (not a regular file): {s}" for s in skipped]

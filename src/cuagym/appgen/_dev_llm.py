@@ -11,10 +11,13 @@ from __future__ import annotations
 import asyncio
 import json
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cuagym.appgen._dev import DevBackend, DevSession, DevTurn
 from cuagym.appgen._render import render
+
+if TYPE_CHECKING:  # the llm extra's clients; imported where the loop runs
+    from cuagym.llm import ChatClient, PriceTable, Tool
 
 __all__ = ["LlmDevBackend"]
 
@@ -95,7 +98,7 @@ class _Workspace:
         return "\n".join(f"{f.priority} {f.where}: {f.detail}" for f in findings)
 
 
-def _tools(ws: _Workspace) -> list[Any]:
+def _tools(ws: _Workspace) -> list[Tool]:
     from cuagym.llm import Tool, ToolSpec
 
     def spec(name: str, description: str, **props: str) -> ToolSpec:
@@ -144,9 +147,9 @@ class LlmDevBackend(DevBackend):
 
     def __init__(
         self,
-        client: Any,
+        client: ChatClient,
         *,
-        prices: Any = None,
+        prices: PriceTable | None = None,
         max_turns: int = 80,
         time_budget_s: float = 3600.0,
     ) -> None:

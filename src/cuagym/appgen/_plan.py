@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, get_args
+from typing import TYPE_CHECKING, Any, get_args
 
 from pydantic import ValidationError
 
@@ -23,6 +23,9 @@ from cuagym.appgen._render import render, render_design, render_skill, render_ta
 from cuagym.apps import AppCategory, PaperDomain
 from cuagym.apps.webkit import NEUTRAL_PALETTE
 from cuagym.taskgen._categories import CATEGORIES
+
+if TYPE_CHECKING:  # the llm extra's clients; imported where the agent runs
+    from cuagym.llm import ChatClient, PriceTable
 
 __all__ = [
     "PLAN_FILES",
@@ -152,16 +155,16 @@ def _tool_parameters() -> dict[str, Any]:
 
 
 async def plan_with_model(
-    client: Any,
+    client: ChatClient,
     *,
     category: str,
     product: str,
     app_id: str | None = None,
-    prices: Any = None,
+    prices: PriceTable | None = None,
     max_turns: int = 12,
     time_budget_s: float = 900.0,
 ) -> PlanRun:
-    """Run the Plan agent on ``client`` (a :class:`cuagym.llm.ChatClient`)."""
+    """Run the Plan agent on ``client``; the first plan that passes every check is kept."""
     from cuagym.llm import AgentLoop, Tool, ToolError, ToolSpec
 
     accepted: list[AppPlan] = []
