@@ -7,6 +7,30 @@
   (Dev agent in a sandboxed workspace, up to K rounds answered with AUDIT.md), ``install``.
 """
 
+from cuagym.appgen._build import build_app
+from cuagym.appgen._build_models import BuildRecord, BuildSettings
+from cuagym.appgen._checks import Auditor, AuditOutcome
+from cuagym.appgen._dev import DevBackend
+from cuagym.appgen._install import install_app
+from cuagym.appgen._plan import PlanError, load_plan, plan_with_model, write_plan
+from cuagym.appgen._plan_models import AppPlan
 from cuagym.appgen._report import AuditError, AuditErrorKind, AuditReport, DeadControl
 
-__all__ = ["AuditError", "AuditErrorKind", "AuditReport", "DeadControl"]
+__all__ = [
+    "AppPlan",
+    "AuditError",
+    "AuditErrorKind",
+    "AuditOutcome",
+    "AuditReport",
+    "Auditor",
+    "BuildRecord",
+    "BuildSettings",
+    "DeadControl",
+    "DevBackend",
+    "PlanError",
+    "build_app",
+    "install_app",
+    "load_plan",
+    "plan_with_model",
+    "write_plan",
+]

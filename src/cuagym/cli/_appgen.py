@@ -19,3 +19,6 @@ appgen_app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
+
+# The commands register themselves on import (kept last: they import appgen_app from here).
+from cuagym.cli import _appgen_build  # noqa: E402, F401
