@@ -19,3 +19,6 @@ appgen_app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
+
+# Each command registers itself on appgen_app when its module is imported.
+from cuagym.cli import _appgen_audit  # noqa: E402, F401
