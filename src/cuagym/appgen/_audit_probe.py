@@ -16,6 +16,7 @@ import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 import orjson
@@ -44,6 +45,8 @@ QUIET_S = 0.06
 _SUBRESOURCES = ("stylesheet", "script", "image", "font", "media")
 #: a form the app refuses with these (the audit's made-up values were not acceptable) works
 _FORM_REFUSALS = (400, 409, 422)
+#: controls whose own values (or their form's) the probe sets: left out of the DOM comparison
+_OWN_VALUES = ("input", "select", "toggle", "submit", "form")
 _SAMPLE_FILE = {"name": "audit.txt", "mimeType": "text/plain", "buffer": b"cuagym audit\n"}
 
 
@@ -244,6 +247,9 @@ class Browsing:
 
     async def probe(self, path: str, control: Control, openers: list[Control]) -> ProbeOutcome:
         """Load ``path`` in a fresh session, replay ``openers``, act on ``control``, compare."""
+        handoff = handoff_of(control, self.origin)
+        if handoff:  # nothing in this browser could show what it does
+            return ProbeOutcome(excused=handoff)
         start = time.monotonic()
         opened = await self.open(path)
         try:
@@ -268,7 +274,7 @@ class Browsing:
         before_controls = await opened.call("controls") if reveal else []
         if control.kind in ("submit", "reset", "form"):
             await fill_form(opened, control.css)
-        own = control.css if control.kind in ("input", "select", "toggle", "submit", "form") else None
+        own = control.css if control.kind in _OWN_VALUES else None
         before_dom = await opened.call("snapshot", own)
         before_url = _without_fragment(opened.page.url)
         before_state = await self.go_diff(opened.sid)
@@ -300,6 +306,20 @@ class Browsing:
             now = [Control.model_validate(c) for c in await opened.call("controls")]
             outcome.revealed = [c for c in now if c.css not in shown]
         return outcome
+
+
+def handoff_of(control: Control, origin: str) -> str:
+    """Why a link is not followed: it hands off to another application (``mailto:``,
+    ``tel:``) or leaves for another site (the audit's browser reaches only the hub); '' else."""
+    if control.kind != "link" or not control.href:
+        return ""
+    scheme = urlsplit(control.href).scheme
+    if scheme in ("http", "https"):
+        same = control.href == origin or control.href.startswith(origin + "/")
+        return "" if same else "a link to another site (not followed)"
+    if scheme in ("javascript", "about", "data", "blob", ""):
+        return ""
+    return f"hands off to another application ({scheme}:)"
 
 
 def _excuse(control: Control, page_url: str, nav_status: int | None) -> str:
