@@ -325,7 +325,7 @@ async def check_browser_isolation(
         actor = await browsing.open(path)
         try:
             for step in [*openers, control]:
-                if step.kind in ("submit", "reset", "form"):
+                if step.kind in ("submit", "reset"):
                     await fill_form(actor, step.css, _ISOLATION_TEXT)
                 await act(actor, step)
                 await actor.settle()

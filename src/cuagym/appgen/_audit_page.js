@@ -78,7 +78,17 @@
       el.getAttribute("placeholder") || "");
   }
 
-  // What kind of control an element is, or null when it is not probed on its own.
+  // Whether a form has a submit button (its fields are then judged through it).
+  function hasSubmit(form) {
+    return Array.from(form.elements).some((e) => {
+      const type = (e.getAttribute("type") || (e.tagName === "BUTTON" ? "submit" : "")).toLowerCase();
+      return (e.tagName === "BUTTON" || e.tagName === "INPUT") && (type === "submit" || type === "image");
+    });
+  }
+
+  // What kind of control an element is, or null when it is not probed on its own. A field
+  // of a form with a submit button is judged through that submit; a field of a form without
+  // one (a select that submits on change, a search box submitted by Enter) is probed itself.
   function kindOf(el) {
     const tag = el.tagName.toLowerCase();
     const type = (el.getAttribute("type") || "").toLowerCase();
@@ -88,11 +98,14 @@
       if (type === "submit" || type === "image") return form ? "submit" : "button";
       if (type === "reset") return form ? "reset" : "button";
       if (type === "button") return "button";
-      if (form) return null; // judged through the form's submit
+      if (form && hasSubmit(form)) return null;
       if (type === "checkbox" || type === "radio") return "toggle";
       return "input";
     }
-    if (tag === "select" || tag === "textarea") return form ? null : tag === "select" ? "select" : "input";
+    if (tag === "select" || tag === "textarea") {
+      if (form && hasSubmit(form)) return null;
+      return tag === "select" ? "select" : "input";
+    }
     if (tag === "button") {
       const btype = (el.getAttribute("type") || "submit").toLowerCase();
       if (form && btype === "submit") return "submit";
@@ -107,7 +120,7 @@
   }
 
   function describe(el, kind) {
-    const form = el.form || (kind === "form" ? el : null);
+    const form = el.form || null;
     return {
       css: cssPath(el),
       kind,
@@ -127,19 +140,13 @@
     };
   }
 
-  // Every visible, enabled control, in document order; plus forms that no button submits.
+  // Every visible, enabled control, in document order.
   function controls() {
     const out = [];
     for (const el of document.querySelectorAll(CONTROL_SELECTOR)) {
       const kind = kindOf(el);
       if (!kind || !visible(el) || disabled(el)) continue;
       out.push(describe(el, kind));
-    }
-    for (const form of document.forms) {
-      const submits = Array.from(form.elements).filter((e) => kindOf(e) === "submit");
-      const fields = Array.from(form.elements).filter(
-        (e) => !FIELD_SKIP_TYPES.has((e.type || "").toLowerCase()) && visible(e) && !disabled(e));
-      if (!submits.length && fields.length && visible(form)) out.push(describe(form, "form"));
     }
     return out.filter((c) => c.css !== null);
   }
@@ -164,16 +171,23 @@
     if (current !== null && current !== "false") return true;
     return ACTIVE_CLASSES.some((c) => el.classList.contains(c));
   }
+  // Tab groups none of whose tabs is marked active. A tab widget ([role=tablist], or tabs
+  // that are buttons) always has one; a navigation bar of links styled as tabs needs one only
+  // on a page it links to (a search results page belongs to none of its tabs).
   function tabGroups() {
     const groups = Array.from(document.querySelectorAll("[role=tablist], [class]")).filter(
       (el) => el.getAttribute("role") === "tablist" ||
         Array.from(el.classList).some((c) => c === "tabs" || c.endsWith("-tabs")));
+    const here = location.origin + location.pathname;
+    const pathOf = (a) => { const u = new URL(a.href); return u.origin + u.pathname; };
     const out = [];
     for (const group of groups) {
       let members = Array.from(group.querySelectorAll("[role=tab]"));
       if (!members.length) members = Array.from(group.querySelectorAll("a, button"));
       members = members.filter(visible);
       if (!visible(group) || !members.length) continue;
+      const widget = group.getAttribute("role") === "tablist" || members.some((m) => m.tagName !== "A");
+      if (!widget && !members.some((m) => m.hasAttribute("href") && pathOf(m) === here)) continue;
       if (!members.some((m) => isActive(m) || (m.parentElement && isActive(m.parentElement)))) {
         out.push({ css: cssPath(group) || group.tagName.toLowerCase(), tabs: members.map(labelOf) });
       }
@@ -248,19 +262,28 @@
     el.dispatchEvent(new Event("change", { bubbles: true }));
   }
 
-  // Change one text field of a form whose fields all had values (an edit form: saving it
-  // unchanged would rightly do nothing). Returns whether a field changed.
+  // Change one field of a form whose fields all had values (an edit form: saving it
+  // unchanged would rightly do nothing): a text field, else another radio, else another
+  // option of a select. Returns whether a field changed.
   function editOne(form) {
-    for (const el of form.elements) {
+    const usable = Array.from(form.elements).filter(
+      (el) => el.tagName !== "BUTTON" && !disabled(el) && !el.readOnly && visible(el.labels && el.labels[0] || el) );
+    for (const el of usable) {
       const type = (el.type || "").toLowerCase();
-      const texty = el.tagName === "TEXTAREA" || ["text", "search", ""].includes(type);
-      if (!texty || el.tagName === "BUTTON" || disabled(el) || el.readOnly || !visible(el)) continue;
-      if (el.getAttribute("pattern")) continue;
+      const texty = el.tagName === "TEXTAREA" || (el.tagName === "INPUT" && ["text", "search"].includes(type));
+      if (!texty || el.getAttribute("pattern")) continue;
       const max = el.maxLength > 0 ? el.maxLength : 1000;
       let value = (el.value + " edited").slice(0, max);
       if (value === el.value) value = el.value.slice(0, -1) + (el.value.endsWith("x") ? "y" : "x");
       setValue(el, value);
       return true;
+    }
+    const radio = usable.find((el) => el.type === "radio" && !el.checked);
+    if (radio) { radio.click(); return true; }
+    for (const el of usable) {
+      if (el.tagName !== "SELECT") continue;
+      const option = Array.from(el.options).find((o) => !o.disabled && o.value && o.value !== el.value);
+      if (option) { setValue(el, option.value); return true; }
     }
     return false;
   }
@@ -289,7 +312,9 @@
         continue;
       }
       if (el.tagName === "SELECT") {
-        if (!el.value) {
+        // an optional select's empty choice ("Any status") is a choice; changing it may
+        // submit the form on the spot
+        if (el.required && !el.value) {
           const option = Array.from(el.options).find((o) => o.value && !o.disabled);
           if (option) { setValue(el, option.value); filled++; }
         }

@@ -46,7 +46,7 @@ _SUBRESOURCES = ("stylesheet", "script", "image", "font", "media")
 #: a form the app refuses with these (the audit's made-up values were not acceptable) works
 _FORM_REFUSALS = (400, 409, 422)
 #: controls whose own values (or their form's) the probe sets: left out of the DOM comparison
-_OWN_VALUES = ("input", "select", "toggle", "submit", "form")
+_OWN_VALUES = ("input", "select", "toggle", "submit")
 _SAMPLE_FILE = {"name": "audit.txt", "mimeType": "text/plain", "buffer": b"cuagym audit\n"}
 
 
@@ -272,7 +272,7 @@ class Browsing:
             await opened.settle()
         reveal = len(openers) < 2
         before_controls = await opened.call("controls") if reveal else []
-        if control.kind in ("submit", "reset", "form"):
+        if control.kind in ("submit", "reset"):
             await fill_form(opened, control.css)
         own = control.css if control.kind in _OWN_VALUES else None
         before_dom = await opened.call("snapshot", own)
@@ -339,7 +339,8 @@ def navigation_error(control: Control, outcome: ProbeOutcome) -> str | None:
     status = outcome.status
     if status is None or status < 400:
         return None
-    if control.kind in ("submit", "form") and status in _FORM_REFUSALS:
+    submitted = control.kind == "submit" or (control.form_action and control.kind != "link")
+    if submitted and status in _FORM_REFUSALS:
         return None
     what = "link" if control.kind == "link" else control.kind
     target = outcome.landed or control.raw_href
@@ -357,9 +358,7 @@ async def act(opened: OpenPage, control: Control) -> str:
     """Do what a person would do with ``control``; '' when done, else why it could not be."""
     locator = opened.page.locator(control.css).first
     try:
-        if control.kind == "form":
-            await locator.evaluate("f => f.requestSubmit()")
-        elif control.kind == "input":
+        if control.kind == "input":
             await locator.fill(await opened.call("plausibleFor", control.css), timeout=3000)
             await locator.press("Enter", timeout=3000)
         elif control.kind == "select":

@@ -28,7 +28,7 @@ class Control(BaseModel):
     model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, frozen=True)
 
     css: str
-    kind: str  # link, button, submit, reset, form, input, select, toggle, summary, tab, ...
+    kind: str  # link, button, submit, reset, input, select, toggle, summary, tab, menuitem
     tag: str
     type: str = ""
     role: str = ""

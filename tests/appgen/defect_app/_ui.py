@@ -38,7 +38,9 @@ def build_routes(app: DefectApp) -> list[BaseRoute]:
         found = state["notes"].get(request.path_params["nid"])
         if found is None:
             return screens.not_found(request, state, "There is no such note.")
-        return render_screen(request, chrome(request, state), "note.html", {"note": found})
+        # no tab is this page's: a tab bar of links needs no active tab here
+        note_chrome = chrome(request, state, "")
+        return render_screen(request, note_chrome, "note.html", {"note": found})
 
     async def about(request: Request) -> Response:
         _, state = await load(request)
