@@ -106,8 +106,8 @@ def test_a_declared_invariant_that_is_not_enforced(
     assert any(c.name.startswith("broken state") and c.ok for c in clean_audit.api)
 
 
-def test_a_session_leak(defect_audit: AuditRecord, clean_audit: AuditRecord) -> None:
-    (found,) = _errors(defect_audit, "session_isolation")
+def test_a_session_leak(leak_audit: AuditRecord, clean_audit: AuditRecord) -> None:
+    (found,) = _errors(leak_audit, "session_isolation")
     assert "this session's page changed after another session's submit \"Add note\"" in found
     assert _errors(clean_audit, "session_isolation") == []
     assert any(c.name == "browser sessions: page" and c.ok for c in clean_audit.api)

@@ -331,13 +331,13 @@ async def check_browser_isolation(
                 await actor.settle()
             acted = await browsing.go_diff(actor.sid) != b"{}"
         finally:
-            await actor.context.close()
+            await browsing.release(actor)
         await seen.page.reload()
         await seen.settle()
         after = await seen.call("snapshot")
         diff = await browsing.go_diff(seen.sid)
     finally:
-        await seen.context.close()
+        await browsing.release(seen)
     what = f"after another session's {control.description}"
     found.record(
         "browser sessions: state",

@@ -1,7 +1,8 @@
 """The browser side of the audit: a fresh session per page load, a visit, a probe.
 
-Every visit and every probe binds a new browser context to a new session (the hub's one-time
-link), so no probe sees what another did. A probe snapshots the page (DOM with the form
+Every visit and every probe binds a page to a new session (the hub's one-time link); pages are
+reused, but only after what the app's origin stored in them is cleared, so no probe sees what
+another did. A probe snapshots the page (DOM with the form
 controls' values, URL without its ``#fragment``, the session's ``/go`` diff), acts on one
 control, waits until the page is quiet (bounded), and snapshots again: a control that changed
 none of the three is dead. What the page reads and fills lives in ``_audit_page.js``.
@@ -47,6 +48,10 @@ _SUBRESOURCES = ("stylesheet", "script", "image", "font", "media")
 _FORM_REFUSALS = (400, 409, 422)
 #: controls whose own values (or their form's) the probe sets: left out of the DOM comparison
 _OWN_VALUES = ("input", "select", "toggle", "submit")
+#: everything an origin keeps in a browser but its HTTP cache (the app's static files)
+_CLEARED_STORAGE = (
+    "cookies,local_storage,session_storage,indexeddb,websql,cache_storage,service_workers"
+)
 _SAMPLE_FILE = {"name": "audit.txt", "mimeType": "text/plain", "buffer": b"cuagym audit\n"}
 
 
@@ -59,6 +64,11 @@ class _Tracker:
     page_errors: list[str] = field(default_factory=list)
     failed_resources: list[str] = field(default_factory=list)
     side_effect: str = ""
+
+    def reset(self) -> None:
+        self.inflight, self.nav_status, self.side_effect = 0, None, ""
+        self.page_errors.clear()
+        self.failed_resources.clear()
 
     def attach(self, page: Any) -> None:
         main = page.main_frame
@@ -175,6 +185,7 @@ class Browsing:
         self.http = http  # carries the hub token
         self.origin = origin
         self.base = base
+        self._free: list[tuple[Any, Any, _Tracker]] = []
 
     async def go_diff(self, sid: str) -> bytes:
         """The session's ``/go`` state_diff, canonical (volatile keys are already masked)."""
@@ -188,16 +199,26 @@ class Browsing:
         nonce: str = r.json()["nonce"]
         return nonce
 
-    async def open(self, path: str, sid: str | None = None) -> OpenPage:
-        """A new context bound to ``sid`` (default: a new session), showing ``path``."""
-        sid = sid or f"audit-{uuid.uuid4().hex[:20]}"
-        nonce = await self.bind_nonce(sid)
+    async def _slot(self) -> tuple[Any, Any, _Tracker]:
+        """A page of its own context (a cookie jar no other open page shares): a free one,
+        else a new one. Reusing pages keeps Chromium's renderer and its cache of the app's
+        static files; what a page kept for the app's origin is cleared when it is released."""
+        if self._free:
+            return self._free.pop()
         context = await self.browser.new_context(viewport=VIEWPORT, accept_downloads=True)
         await context.add_init_script(PAGE_JS)
         page = await context.new_page()
         page.set_default_timeout(5000)
         tracker = _Tracker()
         tracker.attach(page)
+        return context, page, tracker
+
+    async def open(self, path: str) -> OpenPage:
+        """A page bound to a new session, showing ``path``; give it back with :meth:`release`."""
+        sid = f"audit-{uuid.uuid4().hex[:20]}"
+        nonce = await self.bind_nonce(sid)
+        context, page, tracker = await self._slot()
+        tracker.reset()
         sep = "&" if "?" in path else "?"
         try:
             response = await page.goto(f"{self.origin}{self.base}{path}{sep}bind={nonce}")
@@ -209,6 +230,22 @@ class Browsing:
         opened = OpenPage(sid, context, page, tracker, status, ctype)
         await opened.settle()
         return opened
+
+    async def release(self, opened: OpenPage) -> None:
+        """Leave the page blank and forget what the app's origin stored in it (cookies, web
+        storage, caches the page controls), so the next session starts as a new browser."""
+        try:
+            await opened.page.goto("about:blank")
+            cdp = await opened.context.new_cdp_session(opened.page)
+            await cdp.send(
+                "Storage.clearDataForOrigin",
+                {"origin": self.origin, "storageTypes": _CLEARED_STORAGE},
+            )
+            await cdp.detach()
+        except Exception:  # a page that cannot be cleaned is not reused
+            await self.release(opened)
+            return
+        self._free.append((opened.context, opened.page, opened.tracker))
 
     def app_path(self, url: str) -> str:
         """The app-relative part of an absolute URL (the URL itself when it left the app)."""
@@ -243,7 +280,7 @@ class Browsing:
                 seconds=time.monotonic() - start,
             )
         finally:
-            await opened.context.close()
+            await self.release(opened)
 
     async def probe(self, path: str, control: Control, openers: list[Control]) -> ProbeOutcome:
         """Load ``path`` in a fresh session, replay ``openers``, act on ``control``, compare."""
@@ -257,7 +294,7 @@ class Browsing:
         except Exception as exc:  # the page crashed or went away: say so, judge nothing
             outcome = ProbeOutcome(failure=f"{type(exc).__name__}: {str(exc).splitlines()[0]}")
         finally:
-            await opened.context.close()
+            await self.release(opened)
         outcome.seconds = round(time.monotonic() - start, 3)
         return outcome
 
