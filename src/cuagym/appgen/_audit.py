@@ -255,7 +255,13 @@ class _Audit:
             label = "controls" if depth == 0 else f"revealed controls (depth {depth})"
             outcomes = await self.limited(
                 [
-                    functools.partial(self.browsing.probe, p.path, p.control, p.openers)
+                    functools.partial(
+                        self.browsing.probe,
+                        p.path,
+                        p.control,
+                        p.openers,
+                        reveal=len(p.openers) < MAX_DEPTH,
+                    )
                     for p in wave
                 ],
                 label,
@@ -263,8 +269,6 @@ class _Audit:
             following: list[_Probe] = []
             for probe, outcome in zip(wave, outcomes, strict=True):
                 done.append((probe, outcome))
-                if len(probe.openers) >= MAX_DEPTH:
-                    continue
                 for shown in outcome.revealed:
                     key = self.control_key(probe.pattern, shown)
                     if key not in seen:

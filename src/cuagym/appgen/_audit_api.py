@@ -54,6 +54,13 @@ def _canon(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+def _answered(r: httpx.Response) -> str:
+    """What a call must answer, or what it answered instead."""
+    if r.status_code == 200:
+        return "answered 200"
+    return f"must answer 200; answered {r.status_code}: {r.text[:300]}"
+
+
 def declares_invariants(app: WebApp) -> bool:
     """Whether the app adds rules of its own to the schema (it overrides ``invariants``)."""
     return type(app).invariants is not WebApp.invariants
@@ -66,6 +73,13 @@ def _string_leaves(state: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[str
             yield from _string_leaves(state[key], (*path, key))
     elif isinstance(state, str) and path:
         yield path
+
+
+def _editable_leaves(state: Any) -> list[tuple[str, ...]]:
+    """String leaves, those that name or describe things first (an id is edited last: other
+    entities refer to it)."""
+    leaves = list(_string_leaves(state))
+    return sorted(leaves, key=lambda p: p[-1] == "id" or p[-1].endswith(("Id", "_id")))
 
 
 def _with(state: Any, path: tuple[str, ...], value: Any) -> Any:
@@ -131,7 +145,7 @@ class _Api:
     async def find_edit(self, seed: Any) -> tuple[tuple[str, ...], Any] | None:
         """A valid edit of the seed: one string value changed (path, edited state)."""
         tried = 0
-        for path in _string_leaves(seed):
+        for path in _editable_leaves(seed):
             if _volatile(self.app, path):
                 continue
             tried += 1
@@ -178,7 +192,7 @@ async def check_state_api(http: httpx.AsyncClient, origin: str, app: WebApp) -> 
 async def _check_set(api: _Api, found: ApiFindings, app: WebApp, seed: Any) -> None:
     sid = api.sid()
     r = await api.post(sid, "set", app.seed())
-    if not found.record("set(seed)", r.status_code == 200, f"answered {r.status_code}: {r.text}"):
+    if not found.record("set(seed)", r.status_code == 200, _answered(r)):
         return
     go = await api.go(sid)
     same = _canon(go["initial_state"]) == _canon(seed) == _canon(go["current_state"])
@@ -196,7 +210,7 @@ async def _check_edits(
 ) -> None:
     sid = api.sid()
     r = await api.post(sid, "set_current", edited)
-    if found.record("set_current", r.status_code == 200, f"answered {r.status_code}: {r.text}"):
+    if found.record("set_current", r.status_code == 200, _answered(r)):
         go = await api.go(sid)
         want = state_diff(seed, edited, app.volatile)
         found.record(
@@ -208,7 +222,7 @@ async def _check_edits(
         )
     patch = _nested(path, _variant(_get(seed, path), 1))
     r = await api.post(sid, "merge", patch)
-    if found.record("merge", r.status_code == 200, f"answered {r.status_code}: {r.text}"):
+    if found.record("merge", r.status_code == 200, _answered(r)):
         current = (await api.go(sid))["current_state"]
         found.record(
             "go after merge",
@@ -338,11 +352,11 @@ async def check_browser_isolation(
         diff = await browsing.go_diff(seen.sid)
     finally:
         await browsing.release(seen)
-    what = f"after another session's {control.description}"
+    what = f"when another session acts with {control.description}"
     found.record(
         "browser sessions: state",
         diff == b"{}",
-        f"this session's state changed {what}",
+        f"this session's state must not change {what}",
         kind="session_isolation",
         route=route,
     )
@@ -350,7 +364,7 @@ async def check_browser_isolation(
         found.record(
             "browser sessions: page",
             after == first,
-            f"this session's page changed {what}",
+            f"this session's page must not change {what}",
             kind="session_isolation",
             route=route,
         )

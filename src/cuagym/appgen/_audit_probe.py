@@ -282,15 +282,18 @@ class Browsing:
         finally:
             await self.release(opened)
 
-    async def probe(self, path: str, control: Control, openers: list[Control]) -> ProbeOutcome:
-        """Load ``path`` in a fresh session, replay ``openers``, act on ``control``, compare."""
+    async def probe(
+        self, path: str, control: Control, openers: list[Control], reveal: bool = True
+    ) -> ProbeOutcome:
+        """Load ``path`` in a fresh session, replay ``openers``, act on ``control``, compare;
+        ``reveal``: also list the controls the action showed (a menu's items)."""
         handoff = handoff_of(control, self.origin)
         if handoff:  # nothing in this browser could show what it does
             return ProbeOutcome(excused=handoff)
         start = time.monotonic()
         opened = await self.open(path)
         try:
-            outcome = await self._probe_open(opened, control, openers)
+            outcome = await self._probe_open(opened, control, openers, reveal)
         except Exception as exc:  # the page crashed or went away: say so, judge nothing
             outcome = ProbeOutcome(failure=f"{type(exc).__name__}: {str(exc).splitlines()[0]}")
         finally:
@@ -299,7 +302,7 @@ class Browsing:
         return outcome
 
     async def _probe_open(
-        self, opened: OpenPage, control: Control, openers: list[Control]
+        self, opened: OpenPage, control: Control, openers: list[Control], reveal: bool
     ) -> ProbeOutcome:
         await opened.call("dropTargets")
         for opener in openers:
@@ -307,7 +310,6 @@ class Browsing:
             if failure:
                 return ProbeOutcome(failure=f"could not replay {opener.description}: {failure}")
             await opened.settle()
-        reveal = len(openers) < 2
         before_controls = await opened.call("controls") if reveal else []
         if control.kind in ("submit", "reset"):
             await fill_form(opened, control.css)
