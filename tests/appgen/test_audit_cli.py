@@ -75,3 +75,24 @@ def test_findings_are_exit_1_and_out_writes_the_report(tmp_path: Path) -> None:
     record = json.loads((report_dir / "audit.json").read_text(encoding="utf-8"))
     assert record["report"] == data.model_dump(mode="json")
     assert all("seconds" in c["outcome"] for r in record["routes"] for c in r["controls"])
+
+
+@pytest.mark.browser
+def test_progress_goes_to_stderr_and_stdout_stays_one_json_object(tmp_path: Path) -> None:
+    """Without a terminal: a status line per stage on stderr (DESIGN.md §14)."""
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    project = write_project(tmp_path / "p", "cuagym_board_progress", "defect-board", ())
+    env = {**os.environ, "PYTHONPATH": f"{root / 'src'}{os.pathsep}{root}"}
+    done = subprocess.run(
+        [sys.executable, "-m", "cuagym.cli", "appgen", "audit", str(project), "--json"],
+        env=env, capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    (line,) = done.stdout.splitlines()
+    assert json.loads(line)["ok"] is True
+    stages = [x.split(":")[0] for x in done.stderr.splitlines() if " done (" in x]
+    assert "controls" in stages and any(s.startswith("routes") for s in stages), done.stderr
