@@ -69,3 +69,26 @@ def test_links_out_of_the_browser_are_not_probed() -> None:
     assert handoff_of(link(f"{ORIGIN}/mail/t/1"), ORIGIN) == ""
     assert handoff_of(link(f"{ORIGIN}/mail/t/1#top"), ORIGIN) == ""
     assert handoff_of(link("javascript:void(0)"), ORIGIN) == ""  # probed: usually dead
+
+
+def test_an_app_that_cannot_be_served_is_one_load_failed_error() -> None:
+    import asyncio
+
+    import pytest
+
+    from cuagym.appgen import AuditUnavailable, audit_record, check_browser
+    from tests.appgen.defect_app import DefectApp
+
+    try:
+        check_browser()
+    except AuditUnavailable as exc:
+        pytest.skip(str(exc))
+
+    class BadSeed(DefectApp):
+        def seed(self) -> dict[str, object]:
+            return {**super().seed(), "title": ""}  # Name80: at least one character
+
+    record, shots = asyncio.run(audit_record(BadSeed()))
+    assert not record.report.ok and shots == {}
+    (error,) = record.report.errors
+    assert error.kind == "load_failed" and "seed" in error.detail

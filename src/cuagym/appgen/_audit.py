@@ -48,7 +48,7 @@ from cuagym.appgen._audit_record import (
 from cuagym.appgen._audit_routes import RouteTable, app_path
 from cuagym.appgen._report import AuditError, AuditReport, DeadControl
 from cuagym.apps import AppSpec
-from cuagym.hub import WebApp, serve_hub
+from cuagym.hub import Hub, WebApp, serve_hub
 
 __all__ = [
     "AuditProgress",
@@ -372,8 +372,9 @@ async def audit_record(
     start = time.monotonic()
     try:
         table = RouteTable.of(app.routes())
+        Hub(apps=[app])  # what serving needs: a valid seed, templates, static files
     except Exception as exc:  # the app's own code failed: nothing else can be audited
-        error = AuditError(route="/", kind="load_failed", detail=f"routes(): {exc!r}")
+        error = AuditError(route="/", kind="load_failed", detail=f"cannot serve it: {exc!r}")
         report = AuditReport.of(app.app_id, 0, 0, [], [error])
         return AuditRecord(
             report=report, routes=[], unvisited=[], skipped=[], api=[], seconds=0.0
