@@ -123,6 +123,16 @@ def test_no_false_positives_on_self_links_and_current_choices(clean_audit: Audit
     assert not any(c.outcome.dead for r in clean_audit.routes for c in r.controls)
 
 
+def test_a_select_that_submits_its_form_on_change_is_probed_itself(
+    clean_audit: AuditRecord,
+) -> None:
+    """Regression (issue-tracker's filters): a form without a submit button is submitted by
+    its select; submitting it unchanged did nothing and was flagged dead."""
+    home = next(r for r in clean_audit.routes if r.pattern == "/")
+    (order,) = [c for c in home.controls if c.control.startswith('select "')]
+    assert order.outcome.url_changed and order.outcome.landed == "/?order=new"
+
+
 def test_the_audit_is_deterministic(clean_audit: AuditRecord) -> None:
     """Same controls, same keys, in the same order as a second run."""
     import asyncio

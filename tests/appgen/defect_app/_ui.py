@@ -29,8 +29,9 @@ def build_routes(app: DefectApp) -> list[BaseRoute]:
     async def home(request: Request) -> Response:
         _, state = await load(request)
         q = request.query_params.get("q", "")
+        order = request.query_params.get("order", "old")
         notes = [n for n in state["notes"].values() if q.lower() in n["text"].lower()]
-        context = {"notes": notes, "q": q}
+        context = {"notes": notes[::-1] if order == "new" else notes, "q": q, "order": order}
         return render_screen(request, chrome(request, state, "home"), "home.html", context)
 
     async def note(request: Request) -> Response:
