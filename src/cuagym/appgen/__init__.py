@@ -2,11 +2,21 @@
 
 * the audit: every route and every interactive control of a web app, in real Chromium against
   a hub serving it; dead controls, HTTP and page errors, missing ``h1``, tabs without active
-  markup, unlabelled fields, state-API conformance and session isolation (:class:`AuditReport`);
+  markup, unlabelled fields, state-API conformance and session isolation (:class:`AuditReport`;
+  :func:`audit_app`, :func:`run_audit`);
 * the pipeline: ``plan`` (Plan agent: DESIGN.md, TODO.md, SKILL.md, taxonomy.yaml), ``build``
   (Dev agent in a sandboxed workspace, up to K rounds answered with AUDIT.md), ``install``.
 """
 
+from cuagym.appgen._audit import (
+    AuditProgress,
+    AuditUnavailable,
+    audit_app,
+    audit_record,
+    check_browser,
+    run_audit,
+)
+from cuagym.appgen._audit_record import AuditRecord
 from cuagym.appgen._build import build_app
 from cuagym.appgen._build_models import BuildRecord, BuildSettings
 from cuagym.appgen._checks import Auditor, AuditOutcome
@@ -21,16 +31,23 @@ __all__ = [
     "AuditError",
     "AuditErrorKind",
     "AuditOutcome",
+    "AuditProgress",
+    "AuditRecord",
     "AuditReport",
+    "AuditUnavailable",
     "Auditor",
     "BuildRecord",
     "BuildSettings",
     "DeadControl",
     "DevBackend",
     "PlanError",
+    "audit_app",
+    "audit_record",
     "build_app",
+    "check_browser",
     "install_app",
     "load_plan",
     "plan_with_model",
+    "run_audit",
     "write_plan",
 ]

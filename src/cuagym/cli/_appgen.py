@@ -20,5 +20,6 @@ appgen_app = typer.Typer(
     add_completion=False,
 )
 
-# The commands register themselves on import (kept last: they import appgen_app from here).
-from cuagym.cli import _appgen_build  # noqa: E402, F401
+# Each command registers itself on appgen_app when its module is imported (kept last: the
+# modules import appgen_app from here).
+from cuagym.cli import _appgen_audit, _appgen_build  # noqa: E402, F401

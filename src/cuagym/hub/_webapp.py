@@ -7,7 +7,7 @@ plugin (entry point group ``cuagym.apps``) as the ``web_app`` attribute of its `
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
@@ -109,6 +109,16 @@ class WebApp(ABC):
         ``state`` is the validated ``state_model`` instance.
         """
         return ()
+
+    def broken_states(self) -> Mapping[str, dict[str, Any]]:
+        """Named states that each break one of :meth:`invariants`' rules (and nothing else).
+
+        ``cuagym appgen audit`` injects each and expects a 422 with nothing stored: the proof
+        that the declared rules are enforced. Each is schema-valid (else the 422 proves
+        nothing); typically the seed with one rule broken (a message whose sender does not
+        exist). An app that declares invariants should declare at least one.
+        """
+        return {}
 
     def invariants_hold_after(self, before: Any, after: Any) -> bool:
         """Whether :meth:`invariants` certainly finds nothing in ``after``, given that

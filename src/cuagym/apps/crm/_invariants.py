@@ -7,6 +7,7 @@ offending value at the same path a reward would read in ``/go``.
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
@@ -18,6 +19,7 @@ __all__ = [
     "CHECKS",
     "COLLECTION_OF",
     "RESERVED_IDS",
+    "broken_states",
     "check_invariants",
     "invariants_hold_after",
 ]
@@ -156,3 +158,19 @@ CHECKS = InvariantChecks(
     (["leads", "accounts", "contacts", "opportunities"], _check_leads),
     (["opportunities"], _check_opportunities),
 )
+
+
+def broken_states(seed: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The seed with one rule broken each (what ``cuagym appgen audit`` proves 422s with)."""
+    contact = copy.deepcopy(seed)
+    contact["contacts"][next(iter(contact["contacts"]))]["accountId"] = "acc-nowhere"
+    won = copy.deepcopy(seed)
+    deal = won["opportunities"][next(iter(won["opportunities"]))]
+    deal["stage"], deal["probability"] = "Closed Won", 50
+    me = copy.deepcopy(seed)
+    me["currentUser"] = "u-nobody"
+    return {
+        "contact of an account that does not exist": contact,
+        "won deal with probability 50": won,
+        "current user does not exist": me,
+    }

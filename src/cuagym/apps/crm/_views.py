@@ -168,7 +168,8 @@ def list_rows(state: State, ent: EntityType, params: dict[str, str]) -> dict[str
         "view": scope,
         "sort": sort,
         "dir": "desc" if descending else "asc",
-        "active": active,
+        # not "active": that is the shell's selected tab, which this would shadow
+        "active_filters": active,
     }
 
 

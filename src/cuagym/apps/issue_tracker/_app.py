@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from cuagym.apps.issue_tracker._invariants import check_invariants, invariants_hold_after
+from cuagym.apps.issue_tracker._invariants import (
+    broken_states,
+    check_invariants,
+    invariants_hold_after,
+)
 from cuagym.apps.issue_tracker._schema import IssueTrackerState
 from cuagym.apps.issue_tracker._seed import build_seed
 from cuagym.apps.webkit import ModelWebApp
@@ -34,6 +38,9 @@ class IssueTracker(ModelWebApp[IssueTrackerState]):
 
     def seed(self) -> dict[str, Any]:
         return build_seed()
+
+    def broken_states(self) -> Mapping[str, dict[str, Any]]:
+        return broken_states(build_seed())
 
     def check(self, state: IssueTrackerState) -> Iterable[Violation]:
         return check_invariants(state)

@@ -14,8 +14,10 @@ sprint holds only finished work (completing a sprint moves unfinished issues out
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from collections.abc import Callable, Iterator
+from typing import Any
 
 from cuagym.apps.issue_tracker._schema import Issue, IssueTrackerState
 from cuagym.apps.webkit import diff_path
@@ -24,6 +26,7 @@ from cuagym.hub import InvariantChecks, Violation
 __all__ = [
     "CHECKS",
     "RESERVED_IDS",
+    "broken_states",
     "check_invariants",
     "invariants_hold_after",
     "issue_number",
@@ -308,3 +311,18 @@ CHECKS = InvariantChecks(
     (["issues", "workflow", "projects", "users", "sprints"], _check_issues),
     (["issues", "users"], _check_ranks_and_comments),
 )
+
+
+def broken_states(seed: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The seed with one rule broken each (what ``cuagym appgen audit`` proves 422s with)."""
+    lead = copy.deepcopy(seed)
+    lead["projects"][next(iter(lead["projects"]))]["lead"] = "u-nobody"
+    sprint = copy.deepcopy(seed)
+    sprint["sprints"][next(iter(sprint["sprints"]))]["project"] = "NOPE"
+    me = copy.deepcopy(seed)
+    me["currentUser"] = "u-nobody"
+    return {
+        "project led by an unknown user": lead,
+        "sprint of a project that does not exist": sprint,
+        "current user does not exist": me,
+    }

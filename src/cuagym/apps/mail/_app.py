@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from cuagym.apps.mail._invariants import check_invariants, invariants_hold_after
+from cuagym.apps.mail._invariants import (
+    broken_states,
+    check_invariants,
+    invariants_hold_after,
+)
 from cuagym.apps.mail._schema import MailState
 from cuagym.apps.mail._seed import build_seed
 from cuagym.apps.webkit import ModelWebApp
@@ -33,6 +37,9 @@ class MailApp(ModelWebApp[MailState]):
 
     def seed(self) -> dict[str, Any]:
         return build_seed()
+
+    def broken_states(self) -> Mapping[str, dict[str, Any]]:
+        return broken_states(build_seed())
 
     def check(self, state: MailState) -> Iterable[Violation]:
         return check_invariants(state)

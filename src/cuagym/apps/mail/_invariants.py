@@ -7,11 +7,13 @@ a 422 finds the offending value at the same path they would read in ``/go``.
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from datetime import datetime
+from typing import Any
 
 from cuagym.apps.mail._schema import MailState
 from cuagym.hub import InvariantChecks, Violation
@@ -20,6 +22,7 @@ __all__ = [
     "CHECKS",
     "LABEL_NAME_RE",
     "RESERVED_IDS",
+    "broken_states",
     "check_invariants",
     "invariants_hold_after",
     "parse_ts",
@@ -176,3 +179,20 @@ CHECKS = InvariantChecks(
     (["templates"], _check_templates),
     (["contacts"], _check_groups),
 )
+
+
+def broken_states(seed: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The seed with one rule broken each (what ``cuagym appgen audit`` proves 422s with)."""
+    orphan = copy.deepcopy(seed)
+    orphan["messages"][next(iter(orphan["messages"]))]["threadId"] = "t-nowhere"
+    label = copy.deepcopy(seed)
+    thread = label["threads"][next(iter(label["threads"]))]
+    thread["labels"] = [*thread["labels"], "l-nowhere"]
+    twins = copy.deepcopy(seed)
+    first, second = list(twins["labels"])[:2]
+    twins["labels"][second]["name"] = twins["labels"][first]["name"]
+    return {
+        "message in a thread that does not exist": orphan,
+        "thread with a label that does not exist": label,
+        "two labels with one name": twins,
+    }

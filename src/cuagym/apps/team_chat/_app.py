@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from cuagym.apps.team_chat._invariants import check_invariants, invariants_hold_after
+from cuagym.apps.team_chat._invariants import (
+    broken_states,
+    check_invariants,
+    invariants_hold_after,
+)
 from cuagym.apps.team_chat._schema import TeamChatState
 from cuagym.apps.team_chat._seed import build_seed
 from cuagym.apps.webkit import ModelWebApp
@@ -33,6 +37,9 @@ class TeamChat(ModelWebApp[TeamChatState]):
 
     def seed(self) -> dict[str, Any]:
         return build_seed()
+
+    def broken_states(self) -> Mapping[str, dict[str, Any]]:
+        return broken_states(build_seed())
 
     def check(self, state: TeamChatState) -> Iterable[Violation]:
         return check_invariants(state)

@@ -9,12 +9,14 @@ the message id is named in the text.
 
 from __future__ import annotations
 
+import copy
 import re
 from collections import Counter
 from collections.abc import Iterator
 from datetime import datetime
 from itertools import compress
 from operator import is_not
+from typing import Any
 
 from cuagym.apps.team_chat._schema import Message, TeamChatState
 from cuagym.apps.webkit import diff_path, parse_ts
@@ -23,6 +25,7 @@ from cuagym.hub import Violation
 __all__ = [
     "CHANNEL_NAME_RE",
     "RESERVED_IDS",
+    "broken_states",
     "check_invariants",
     "invariants_hold_after",
 ]
@@ -279,3 +282,19 @@ def _kept_place(msg: Message, old: Message) -> bool:
     """The message still sits where it sat: same id, time and thread (so the order, id and
     thread rules of its conversation give what they gave before)."""
     return msg.id == old.id and msg.ts == old.ts and msg.thread_parent == old.thread_parent
+
+
+def broken_states(seed: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The seed with one rule broken each (what ``cuagym appgen audit`` proves 422s with)."""
+    sender = copy.deepcopy(seed)
+    first_conv = next(iter(sender["messages"]))
+    sender["messages"][first_conv][0]["sender"] = "u-nobody"
+    creator = copy.deepcopy(seed)
+    creator["channels"][next(iter(creator["channels"]))]["createdBy"] = "u-nobody"
+    me = copy.deepcopy(seed)
+    me["currentUser"] = "u-nobody"
+    return {
+        "message from an unknown user": sender,
+        "channel created by an unknown user": creator,
+        "current user does not exist": me,
+    }
