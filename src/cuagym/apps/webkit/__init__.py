@@ -19,7 +19,7 @@
 
 from __future__ import annotations
 
-from cuagym.apps.webkit._app import ModelWebApp
+from cuagym.apps.webkit._app import KIT_TEMPLATES, ModelWebApp
 from cuagym.apps.webkit._palette import NEUTRAL_PALETTE, is_palette_colour
 from cuagym.apps.webkit._screens import (
     FormInvalid,
@@ -46,6 +46,7 @@ from cuagym.apps.webkit.theme import Theme
 from cuagym.hub import safe_next
 
 __all__ = [
+    "KIT_TEMPLATES",
     "NEUTRAL_PALETTE",
     "FormInvalid",
     "HexColor",

@@ -33,7 +33,8 @@ class Theme(BaseModel):
 
     #: a name from ``NEUTRAL_PALETTE`` (brand colours are not allowed in a mock)
     accent: str = "slate"
-    nav: Literal["top", "side"] = "top"
+    #: where the main navigation sits: in the header, a tab row under it, or a side bar
+    nav: Literal["top", "tabs", "side"] = "top"
     density: Literal["comfortable", "compact"] = "comfortable"
     radius: Literal["square", "soft", "round"] = "soft"
     #: ``tinted``: a light grey page with white cards; ``plain``: white all through

@@ -9,16 +9,22 @@
   var auto = doc.querySelector("[autofocus]");
   if (auto && doc.activeElement !== auto) auto.focus();
 
+  function closeMenu(el) {
+    var menu = el.closest("details");
+    if (menu) menu.removeAttribute("open");
+  }
+
   // Dialogs: [data-dialog=id] opens, [data-close] closes, a click on the backdrop closes.
   doc.addEventListener("click", function (ev) {
     var opener = ev.target.closest("[data-dialog]");
-    if (opener) {
+    if (opener && !opener.disabled) {
       var dlg = doc.getElementById(opener.getAttribute("data-dialog"));
       if (dlg && dlg.showModal) {
         ev.preventDefault();
+        closeMenu(opener);
         dlg.showModal();
-        var first = dlg.querySelector("input:not([type=hidden]), select, textarea");
-        if (first) first.focus();
+        var first = dlg.querySelector("input:not([type=hidden]):not([disabled]), textarea");
+        if (first && first.type !== "date") first.focus();
         return;
       }
     }
@@ -31,12 +37,12 @@
     var dismiss = ev.target.closest("[data-kit-dismiss]");
     if (dismiss) { dismiss.closest(".kit-toast").remove(); return; }
     // A click outside an open menu closes it.
-    doc.querySelectorAll("details.menu[open]").forEach(function (d) {
+    doc.querySelectorAll("details.menu[open], details[data-menu][open]").forEach(function (d) {
       if (!d.contains(ev.target)) d.removeAttribute("open");
     });
   });
   doc.addEventListener("keydown", function (ev) {
-    if (ev.key === "Escape") doc.querySelectorAll("details.menu[open]").forEach(function (d) { d.removeAttribute("open"); });
+    if (ev.key === "Escape") doc.querySelectorAll("details.menu[open], details[data-menu][open]").forEach(function (d) { d.removeAttribute("open"); });
   });
 
   // Confirmations: a form or submit button with data-confirm asks in #dlg-confirm (or the
@@ -44,12 +50,16 @@
   function ask(source, go) {
     var dlg = doc.getElementById(source.getAttribute("data-confirm-dialog") || "dlg-confirm");
     if (!dlg || !dlg.showModal) return false;
+    closeMenu(source);
     var title = dlg.querySelector("[data-confirm-title]");
     var text = dlg.querySelector("[data-confirm-text]");
     var ok = dlg.querySelector("[data-confirm-default]");
     if (title && source.getAttribute("data-confirm-title")) title.textContent = source.getAttribute("data-confirm-title");
     if (text) text.textContent = source.getAttribute("data-confirm");
-    if (ok) ok.textContent = source.getAttribute("data-confirm-ok") || ok.getAttribute("data-confirm-default");
+    // The OK button says what will happen: data-confirm-ok, a confirming button's own text,
+    // or the dialog's default.
+    var label = source.getAttribute("data-confirm-ok") || (source.tagName === "BUTTON" && source.textContent.trim());
+    if (ok) ok.textContent = label || ok.getAttribute("data-confirm-default");
     dlg.returnValue = "";
     dlg.showModal();
     dlg.addEventListener("close", function onClose() {
@@ -66,9 +76,9 @@
     if (ask(source, function () { source.dataset.confirmed = "1"; form.requestSubmit(btn || undefined); delete source.dataset.confirmed; })) ev.preventDefault();
   });
 
-  // A select with data-kit-autosubmit applies its form at once.
+  // A select with data-autosubmit applies its form at once (filters, inline edits).
   doc.addEventListener("change", function (ev) {
-    if (ev.target.matches("select[data-kit-autosubmit]")) ev.target.form.requestSubmit();
+    if (ev.target.matches("select[data-autosubmit]")) ev.target.form.requestSubmit();
   });
 
   // Tabs: switch panels in place and keep ?tab= in the address; arrows move between tabs.
