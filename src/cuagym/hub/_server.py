@@ -12,6 +12,7 @@ from html import escape
 from typing import Any
 
 import orjson
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.staticfiles import StaticFiles
 
 from cuagym.hub._context import AppContext, HubLimits
@@ -200,7 +201,10 @@ class Hub:
         if files is not None:
             sub = dict(scope)
             sub["root_path"] = f"{base}/{segment}"
-            await files(sub, receive, send)
+            try:
+                await files(sub, receive, send)
+            except StarletteHTTPException as exc:  # a missing file: no app around to answer
+                await send_bytes(send, exc.status_code, exc.detail.encode(), b"text/plain")
             return
         if rest == "":
             await send_bytes(send, 308, b"", extra=[(b"location", (base + "/").encode())])
