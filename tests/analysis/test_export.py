@@ -106,7 +106,7 @@ def test_declared_generic_names_and_copy_hold_in_the_public_ui() -> None:
         if "original_ui_copy" in app.release.measures:
             seed = json.dumps(app.seed())
             assert BRANDS.search(seed) is None, f"{app.app_id} seed: {BRANDS.search(seed)}"
-            for folder in (app.templates_dir, app.static_dir):
+            for folder in (*app.template_dirs, *app.static_dirs.values()):
                 for path in folder.rglob("*") if folder else ():
                     if path.suffix in {".html", ".j2", ".css", ".js", ".svg", ".txt"}:
                         hit = BRANDS.search(path.read_text(encoding="utf-8", errors="replace"))

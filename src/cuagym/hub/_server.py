@@ -12,6 +12,7 @@ from html import escape
 from typing import Any
 
 import orjson
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.staticfiles import StaticFiles
 
 from cuagym.hub._context import AppContext, HubLimits
@@ -81,10 +82,11 @@ class Hub:
                 raise ValueError(f"two web apps share the id {app.app_id!r}")
             self.apps[app.app_id] = AppContext(app, self.store, self.limits)
         self._gates = {app_id: UIGate(ctx, self.binding) for app_id, ctx in self.apps.items()}
+        # (app id, URL segment) -> its files: /<app>/static/..., /<app>/kit/...
         self._static = {
-            app_id: StaticFiles(directory=str(ctx.app.static_dir))
+            (app_id, segment): StaticFiles(directory=str(folder))
             for app_id, ctx in self.apps.items()
-            if ctx.app.static_dir is not None
+            for segment, folder in ctx.app.static_dirs.items()
         }
         self._token = self.token.encode()
         self._last_request = time.monotonic()
@@ -194,10 +196,15 @@ class Hub:
             await self._file(ctx, scope, send, rest[len("/files/") :])
             return
         base = f"{root}/{app_id}"
-        if rest.startswith("/static/") and app_id in self._static:
+        segment = rest[1:].partition("/")[0]
+        files = self._static.get((app_id, segment)) if rest.startswith(f"/{segment}/") else None
+        if files is not None:
             sub = dict(scope)
-            sub["root_path"] = base + "/static"
-            await self._static[app_id](sub, receive, send)
+            sub["root_path"] = f"{base}/{segment}"
+            try:
+                await files(sub, receive, send)
+            except StarletteHTTPException as exc:  # a missing file: no app around to answer
+                await send_bytes(send, exc.status_code, exc.detail.encode(), b"text/plain")
             return
         if rest == "":
             await send_bytes(send, 308, b"", extra=[(b"location", (base + "/").encode())])

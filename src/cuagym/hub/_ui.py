@@ -121,6 +121,7 @@ def render(
         "app": session._ctx.app,
         "base": session.base,
         "static": session.base + "/static",
+        "kit": session.base + "/kit",
         "sid": session.sid,
         **(context or {}),
     }
@@ -159,8 +160,8 @@ class UIGate:
         self.ctx = ctx
         self.binding = binding or Binding()
         self.router = Router(routes=list(ctx.app.routes()))
-        folder = ctx.app.templates_dir
-        self.templates = Jinja2Templates(directory=str(folder)) if folder else None
+        folders = [str(folder) for folder in ctx.app.template_dirs]
+        self.templates = Jinja2Templates(directory=folders) if folders else None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send, base: str) -> None:
         location = scope["path"]

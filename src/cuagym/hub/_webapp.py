@@ -145,9 +145,27 @@ class WebApp(ABC):
         return self._beside("templates")
 
     @property
+    def template_dirs(self) -> Sequence[Path]:
+        """Where templates are looked up, first match wins (default: :attr:`templates_dir`).
+
+        A kit the app is built on adds its own folder after the app's, so the app's templates
+        resolve first and may extend or import the kit's.
+        """
+        folder = self.templates_dir
+        return (folder,) if folder is not None else ()
+
+    @property
     def static_dir(self) -> Path | None:
         """Folder served at ``/<app_id>/static`` (default: ``static/`` beside the module)."""
         return self._beside("static")
+
+    @property
+    def static_dirs(self) -> Mapping[str, Path]:
+        """Folders served under the app, by URL segment: ``{"static": ...}`` is served at
+        ``/<app_id>/static``; a kit adds its own (``/<app_id>/kit``) so the app stays whole
+        at its own path."""
+        folder = self.static_dir
+        return {"static": folder} if folder is not None else {}
 
     def _beside(self, name: str) -> Path | None:
         import sys

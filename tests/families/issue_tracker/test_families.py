@@ -33,6 +33,7 @@ from cuagym.apps.issue_tracker.edits import (
     update_issue,
     update_project,
 )
+from cuagym.apps.webkit import KIT_TEMPLATES
 from cuagym.core import TaskConfig, parse_reward_output
 from cuagym.domains import TaskFamily, load_domain
 from tests.conftest import LiveHub
@@ -86,7 +87,9 @@ def test_taxonomy_shape() -> None:
 
 
 def test_taxonomy_ui_elements_exist_in_templates() -> None:
-    text = "\n".join(p.read_text() for p in TEMPLATES.glob("*.html"))
+    # the app's own templates and the web kit's it is built on (its confirmation dialog, ...)
+    kit = KIT_TEMPLATES.glob("kit/*.html")
+    text = "\n".join(p.read_text() for p in (*TEMPLATES.glob("*.html"), *kit))
     raw = set(re.findall(r'data-testid="([^"]+)"', text))
     ids = {t for t in raw if "{{" not in t}
     for prefix in ("create", "new"):  # the issue form's ids, included with a prefix

@@ -18,6 +18,7 @@ import yaml
 from cuagym.apps.crm import CrmApp
 from cuagym.apps.mail import MailApp
 from cuagym.apps.mail._views import FOLDER_VIEWS
+from cuagym.apps.webkit import KIT_TEMPLATES
 from cuagym.core import TaskConfig
 from cuagym.domains import TaskFamily, load_domain
 from cuagym.hub import Hub
@@ -84,7 +85,9 @@ def test_taxonomy_shape() -> None:
 
 
 def test_taxonomy_ui_elements_exist_in_templates() -> None:
-    text = "\n".join(p.read_text() for p in TEMPLATES.glob("*.html"))
+    # the app's own templates and the web kit's it is built on (its confirmation dialog, ...)
+    kit = KIT_TEMPLATES.glob("kit/*.html")
+    text = "\n".join(p.read_text() for p in (*TEMPLATES.glob("*.html"), *kit))
     raw = set(re.findall(r'data-testid="([^"]+)"', text))
     ids = {t for t in raw if "{{" not in t}
     ids |= {f"nav-{slug}" for slug in FOLDER_VIEWS}  # the sidebar's loop over system views

@@ -35,6 +35,7 @@ from cuagym.apps.team_chat.edits import (
     toggle_reaction,
     update_profile,
 )
+from cuagym.apps.webkit import KIT_TEMPLATES
 from cuagym.core import TaskConfig, parse_reward_output
 from cuagym.domains import TaskFamily, load_domain
 from cuagym.families.team_chat._navigation import my_conversations
@@ -89,7 +90,9 @@ def test_taxonomy_shape() -> None:
 
 
 def test_taxonomy_ui_elements_exist_in_templates() -> None:
-    text = "\n".join(p.read_text() for p in TEMPLATES.glob("*.html"))
+    # the app's own templates and the web kit's it is built on (its confirmation dialog, ...)
+    kit = KIT_TEMPLATES.glob("kit/*.html")
+    text = "\n".join(p.read_text() for p in (*TEMPLATES.glob("*.html"), *kit))
     raw = set(re.findall(r'data-testid="([^"]+)"', text))
     ids = {t for t in raw if "{{" not in t}
     for prefix in ("composer", "thread-composer"):  # the composer macro's ids

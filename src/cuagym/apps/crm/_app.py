@@ -14,7 +14,7 @@ from cuagym.apps.crm._invariants import (
 )
 from cuagym.apps.crm._schema import CrmState
 from cuagym.apps.crm._seed import build_seed
-from cuagym.apps.webkit import ModelWebApp
+from cuagym.apps.webkit import ModelWebApp, Theme
 from cuagym.hub import ReleaseDisclosure, Violation
 
 __all__ = ["CrmApp"]
@@ -27,6 +27,8 @@ class CrmApp(ModelWebApp[CrmState]):
     title: ClassVar[str] = "CRM"
     state_model: ClassVar[type[BaseModel]] = CrmState
     ui_module: ClassVar[str] = "cuagym.apps.crm._ui"
+    # a dark header over a row of tabs, plum accent: a CRM, not a chat or a mailbox
+    theme: ClassVar[Theme] = Theme(accent="plum", nav="tabs", header="dark", radius="soft")
     # ``ui`` holds what the person looked at (recently viewed records); a visit must never
     # count as a change in a reward's state_diff.
     volatile: ClassVar[tuple[str, ...]] = ("ui",)

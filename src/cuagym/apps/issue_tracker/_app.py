@@ -14,7 +14,7 @@ from cuagym.apps.issue_tracker._invariants import (
 )
 from cuagym.apps.issue_tracker._schema import IssueTrackerState
 from cuagym.apps.issue_tracker._seed import build_seed
-from cuagym.apps.webkit import ModelWebApp
+from cuagym.apps.webkit import ModelWebApp, Theme
 from cuagym.hub import ReleaseDisclosure, Violation
 
 __all__ = ["IssueTracker"]
@@ -27,6 +27,8 @@ class IssueTracker(ModelWebApp[IssueTrackerState]):
     title: ClassVar[str] = "Issue Tracker"
     state_model: ClassVar[type[BaseModel]] = IssueTrackerState
     ui_module: ClassVar[str] = "cuagym.apps.issue_tracker._ui"
+    # indigo, links in a dark header, a project side bar beside the board: a tracker's frame
+    theme: ClassVar[Theme] = Theme(accent="indigo", nav="top", header="dark", surface="plain")
     # ``ui`` is what a person looked at (last project, recently viewed issues); ``updatedAt`` is
     # wall-clock bookkeeping touched by every edit. Neither is a change a reward should score,
     # and masking them keeps a diff down to the fields the person actually changed.

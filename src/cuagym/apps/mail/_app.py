@@ -14,7 +14,7 @@ from cuagym.apps.mail._invariants import (
 )
 from cuagym.apps.mail._schema import MailState
 from cuagym.apps.mail._seed import build_seed
-from cuagym.apps.webkit import ModelWebApp
+from cuagym.apps.webkit import ModelWebApp, Theme
 from cuagym.hub import ReleaseDisclosure, Violation
 
 __all__ = ["MailApp"]
@@ -27,6 +27,8 @@ class MailApp(ModelWebApp[MailState]):
     title: ClassVar[str] = "Mail"
     state_model: ClassVar[type[BaseModel]] = MailState
     ui_module: ClassVar[str] = "cuagym.apps.mail._ui"
+    # teal, a light header over a side bar of folders, round corners: a mailbox
+    theme: ClassVar[Theme] = Theme(accent="teal", nav="side", header="light", radius="round")
     # ``ui`` holds purely visual preferences (display density); changing them must never count
     # as a change in a reward's state_diff.
     volatile: ClassVar[tuple[str, ...]] = ("ui",)

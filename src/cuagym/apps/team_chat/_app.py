@@ -14,7 +14,7 @@ from cuagym.apps.team_chat._invariants import (
 )
 from cuagym.apps.team_chat._schema import TeamChatState
 from cuagym.apps.team_chat._seed import build_seed
-from cuagym.apps.webkit import ModelWebApp
+from cuagym.apps.webkit import ModelWebApp, Theme
 from cuagym.hub import ReleaseDisclosure, Violation
 
 __all__ = ["TeamChat"]
@@ -27,6 +27,8 @@ class TeamChat(ModelWebApp[TeamChatState]):
     title: ClassVar[str] = "Team Chat"
     state_model: ClassVar[type[BaseModel]] = TeamChatState
     ui_module: ClassVar[str] = "cuagym.apps.team_chat._ui"
+    # pine, a dark side bar of channels and people under a thin top bar: a chat workspace
+    theme: ClassVar[Theme] = Theme(accent="pine", nav="side", header="dark", radius="soft")
     # ``ui`` holds what a person has looked at (read markers, last conversation); a visit must
     # never count as a change in a reward's state_diff.
     volatile: ClassVar[tuple[str, ...]] = ("ui",)

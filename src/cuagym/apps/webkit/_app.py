@@ -5,15 +5,21 @@ from __future__ import annotations
 
 import importlib
 from abc import abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from pydantic import BaseModel
 from starlette.routing import BaseRoute
 
+from cuagym.apps.webkit.theme import Theme
 from cuagym.hub import Violation, WebApp
 
-__all__ = ["ModelWebApp"]
+__all__ = ["KIT_STATIC", "KIT_TEMPLATES", "ModelWebApp"]
+
+#: the kit's templates (``kit/shell.html``, ``kit/ui.html``, ...) and its CSS and JS
+KIT_TEMPLATES = Path(__file__).parent / "templates"
+KIT_STATIC = Path(__file__).parent / "static"
 
 StateT = TypeVar("StateT", bound=BaseModel)
 
@@ -28,6 +34,8 @@ class ModelWebApp(WebApp, Generic[StateT]):
     #: dotted name of the module with ``build_routes()``; imported when the hub asks for the
     #: routes, so that the state API alone never pulls in the templates machinery.
     ui_module: ClassVar[str]
+    #: the app's look on the kit's shell and components (``app.theme`` in templates)
+    theme: ClassVar[Theme] = Theme()
 
     @abstractmethod
     def check(self, state: StateT) -> Iterable[Violation]:
@@ -50,3 +58,13 @@ class ModelWebApp(WebApp, Generic[StateT]):
     def routes(self) -> Sequence[BaseRoute]:
         routes: Sequence[BaseRoute] = importlib.import_module(self.ui_module).build_routes()
         return routes
+
+    @property
+    def template_dirs(self) -> Sequence[Path]:
+        """The app's own templates first, then the kit's (``{% extends "kit/shell.html" %}``)."""
+        return (*super().template_dirs, KIT_TEMPLATES)
+
+    @property
+    def static_dirs(self) -> Mapping[str, Path]:
+        """The app's static files, and the kit's at ``/<app_id>/kit`` (``{{ kit }}/kit.css``)."""
+        return {**super().static_dirs, "kit": KIT_STATIC}

@@ -6,21 +6,33 @@ An app binds these to its own page shell (the navigation around every screen) an
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import quote, unquote
 
 from starlette.datastructures import UploadFile
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
-from cuagym.hub import InvalidState, UISession, form_text, form_texts, load_session, render
+from cuagym.hub import (
+    InvalidState,
+    UISession,
+    form_text,
+    form_texts,
+    load_session,
+    render,
+    ui_session,
+)
 
 __all__ = [
+    "FLASH_COOKIE",
+    "FormInvalid",
     "Screens",
     "State",
     "field",
     "fields",
+    "flash_redirect",
     "load",
     "rejected",
     "render_screen",
@@ -35,6 +47,18 @@ field = form_text
 fields = form_texts
 
 
+#: the one-shot message a post leaves for the page it redirects to (a toast)
+FLASH_COOKIE = "kit_flash"
+
+
+class FormInvalid(Exception):
+    """A form's values are wrong: one message per field name, shown inline beside the field."""
+
+    def __init__(self, errors: Mapping[str, str]) -> None:
+        super().__init__("; ".join(f"{name}: {message}" for name, message in errors.items()))
+        self.errors = dict(errors)
+
+
 def render_screen(
     request: Request,
     chrome: dict[str, Any],
@@ -42,8 +66,29 @@ def render_screen(
     context: dict[str, Any],
     status_code: int = 200,
 ) -> Response:
-    """Render a full screen: the app's shell context (``chrome``) plus the screen's own."""
-    return render(request, template, {**chrome, **context}, status_code)
+    """Render a full screen: the app's shell context (``chrome``) plus the screen's own.
+
+    A message the previous post left (see :func:`flash_redirect`) comes as ``flash`` and is
+    used up: a reload shows no toast.
+    """
+    flash = request.cookies.get(FLASH_COOKIE)
+    full = {**chrome, **context}
+    if flash:
+        full.setdefault("flash", unquote(flash))
+    response = render(request, template, full, status_code)
+    if flash:
+        response.delete_cookie(FLASH_COOKIE, path=ui_session(request).base)
+    return response
+
+
+def flash_redirect(ui: UISession, target: str, message: str | None = None) -> Response:
+    """303 to ``target`` (app-relative); the page it shows greets with ``message`` as a toast."""
+    response = RedirectResponse(ui.url(target), status_code=303)
+    if message:
+        response.set_cookie(
+            FLASH_COOKIE, quote(message), path=ui.base, httponly=True, samesite="lax"
+        )
+    return response
 
 
 def rejected(exc: InvalidState) -> list[str]:
@@ -107,12 +152,17 @@ class Screens:
         change: Callable[[State], Any],
         success: Callable[[], str] | str,
         back: str,
+        *,
+        flash: str | None = None,
+        invalid: Callable[[State, dict[str, str]], Response] | None = None,
     ) -> Response:
         """Apply ``change`` atomically, then redirect (post/redirect/get) to ``success``.
 
         ``success`` (app-relative) may be a callable so that it can use what ``change`` found
-        (a new id). A not-allowed request answers 400 and a state the hub rejects answers 422;
-        both show a page that says why, and change nothing.
+        (a new id); ``flash`` is the toast the next page shows. A not-allowed request answers
+        400 and a state the hub rejects answers 422; both show a page that says why, and change
+        nothing. A :class:`FormInvalid` from ``change`` goes to ``invalid`` (the form again,
+        with the typed values and each field's error), or to the error page without one.
         """
 
         def apply(state: State) -> None:
@@ -122,6 +172,11 @@ class Screens:
 
         try:
             await ui.mutate(apply)
+        except FormInvalid as exc:
+            state = await ui.state()
+            if invalid is not None:
+                return invalid(state, exc.errors)
+            return self.show_error(request, state, [str(exc)], back)
         except self.action_error as exc:
             return self.show_error(request, await ui.state(), [str(exc)], back)
         except InvalidState as exc:
@@ -129,4 +184,4 @@ class Screens:
                 request, await ui.state(), rejected(exc), back, 422, "The change was rejected"
             )
         target = success() if callable(success) else success
-        return RedirectResponse(ui.url(target), status_code=303)
+        return flash_redirect(ui, target, flash)

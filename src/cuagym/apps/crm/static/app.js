@@ -1,11 +1,12 @@
-// CRM: small progressive enhancements. Every action also works without JavaScript: forms post
-// normally, the conversion form shows all steps at once, the board's Move menu moves cards.
+// CRM: small progressive enhancements on top of kit.js (which drags the board's cards and
+// closes menus). Every action also works without JavaScript: forms post normally, the
+// conversion form shows all steps at once, the board's Move menu moves cards.
 (function () {
   "use strict";
 
-  // Focus the field whose pencil was clicked (inline edit lands on ?edit=1&field=<key>).
+  // The field whose pencil was clicked has focus (kit.js); select its text to retype it.
   var auto = document.querySelector("[autofocus]");
-  if (auto) { auto.focus(); if (auto.select && auto.type !== "date") auto.select(); }
+  if (auto && auto.select && auto.type !== "date") auto.select();
 
   // Activity composer tabs: New task / Log activity / New note.
   document.querySelectorAll(".composer").forEach(function (box) {
@@ -98,46 +99,4 @@
     show(current);
   }
 
-  // Pipeline board: drag a card onto another column to move it to that stage.
-  var board = document.querySelector("[data-testid=board]");
-  var dropForm = document.getElementById("drop-form");
-  if (board && dropForm) {
-    var dragged = null;
-    board.addEventListener("dragstart", function (ev) {
-      var card = ev.target.closest && ev.target.closest(".deal");
-      if (!card) return;
-      dragged = card;
-      card.classList.add("dragging");
-      ev.dataTransfer.effectAllowed = "move";
-      ev.dataTransfer.setData("text/plain", card.getAttribute("data-id"));
-    });
-    board.addEventListener("dragend", function () {
-      if (dragged) dragged.classList.remove("dragging");
-      board.querySelectorAll(".drop-target").forEach(function (z) { z.classList.remove("drop-target"); });
-      dragged = null;
-    });
-    board.querySelectorAll(".column").forEach(function (col) {
-      var zone = col.querySelector("[data-dropzone]");
-      col.addEventListener("dragover", function (ev) { if (dragged) { ev.preventDefault(); zone.classList.add("drop-target"); } });
-      col.addEventListener("dragleave", function (ev) { if (!col.contains(ev.relatedTarget)) zone.classList.remove("drop-target"); });
-      col.addEventListener("drop", function (ev) {
-        ev.preventDefault();
-        zone.classList.remove("drop-target");
-        var id = ev.dataTransfer.getData("text/plain") || (dragged && dragged.getAttribute("data-id"));
-        var stage = col.getAttribute("data-stage");
-        if (!id || (dragged && dragged.closest(".column") === col)) return;
-        dropForm.action = document.body.getAttribute("data-base") + "/opportunities/" + id + "/path";
-        dropForm.querySelector("input[name=value]").value = stage;
-        dropForm.submit();
-      });
-    });
-  }
-
-  // A click outside an open Move menu closes it; Escape too.
-  document.addEventListener("click", function (ev) {
-    document.querySelectorAll("details.move[open]").forEach(function (d) { if (!d.contains(ev.target)) d.removeAttribute("open"); });
-  });
-  document.addEventListener("keydown", function (ev) {
-    if (ev.key === "Escape") document.querySelectorAll("details.move[open]").forEach(function (d) { d.removeAttribute("open"); });
-  });
 })();

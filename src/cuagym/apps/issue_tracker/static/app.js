@@ -1,65 +1,14 @@
-// Issue Tracker: small progressive enhancements. Every action is a plain form post, so it also
-// works without JavaScript; the script adds dialogs, auto-saving selects and drag and drop.
+// Issue Tracker: small progressive enhancements on top of kit.js (dialogs, confirmations,
+// auto-saving selects, menus). Every action is a plain form post, so it also works without
+// JavaScript; this adds the create form's pickers and the board's workflow-aware drag and drop.
 (function () {
   "use strict";
 
-  // Links and buttons with data-dialog open the named <dialog> instead of navigating.
-  document.addEventListener("click", function (ev) {
-    var opener = ev.target.closest("[data-dialog]");
-    if (opener && !opener.disabled) {
-      var dlg = document.getElementById(opener.getAttribute("data-dialog"));
-      if (dlg && dlg.showModal) {
-        ev.preventDefault();
-        var menu = opener.closest("details");
-        if (menu) menu.removeAttribute("open");
-        dlg.showModal();
-        var first = dlg.querySelector("input:not([type=hidden]):not([disabled]), textarea");
-        if (first && first.type !== "date") { first.focus(); }
-        return;
-      }
-    }
-    if (ev.target.closest("[data-close]")) {
-      var d = ev.target.closest("dialog");
-      if (d) d.close();
-      return;
-    }
-    // A click outside an open menu closes it.
-    document.querySelectorAll("details.menu[open]").forEach(function (det) {
-      if (!det.contains(ev.target)) det.removeAttribute("open");
-    });
-  });
-  document.querySelectorAll("dialog.modal").forEach(function (dlg) {
-    dlg.addEventListener("click", function (ev) { if (ev.target === dlg) dlg.close(); });
-  });
+  // Escape in an inline editor goes back to the page without saving.
   document.addEventListener("keydown", function (ev) {
-    if (ev.key === "Escape") {
-      document.querySelectorAll("details.menu[open]").forEach(function (d) { d.removeAttribute("open"); });
-      var cancel = ev.target.closest && ev.target.closest("[data-cancel-href]");
-      if (cancel) location.href = cancel.getAttribute("data-cancel-href");
-    }
-  });
-
-  // Selects marked data-autosubmit save as soon as a new value is picked (inline edits).
-  document.querySelectorAll("select[data-autosubmit]").forEach(function (sel) {
-    sel.addEventListener("change", function () { sel.form.requestSubmit(); });
-  });
-
-  // Forms with data-confirm ask first, in an in-page dialog.
-  var confirmDlg = document.getElementById("dlg-confirm");
-  document.querySelectorAll("form[data-confirm]").forEach(function (form) {
-    form.addEventListener("submit", function (ev) {
-      if (!confirmDlg || !confirmDlg.showModal || form.dataset.confirmed) return;
-      ev.preventDefault();
-      var menu = form.closest("details");
-      if (menu) menu.removeAttribute("open");
-      confirmDlg.querySelector("[data-confirm-text]").textContent = form.getAttribute("data-confirm");
-      confirmDlg.returnValue = "";
-      confirmDlg.showModal();
-      confirmDlg.addEventListener("close", function onClose() {
-        confirmDlg.removeEventListener("close", onClose);
-        if (confirmDlg.returnValue === "confirm") { form.dataset.confirmed = "1"; form.requestSubmit(); }
-      });
-    });
+    if (ev.key !== "Escape") return;
+    var cancel = ev.target.closest && ev.target.closest("[data-cancel-href]");
+    if (cancel) location.href = cancel.getAttribute("data-cancel-href");
   });
 
   // Create-issue forms: show the sprint/epic/parent options of the chosen project only, and
@@ -131,9 +80,8 @@
     });
   });
 
-  // Inline editors open focused with the caret at the end.
+  // Inline editors open focused (kit.js) with the caret at the end.
   document.querySelectorAll("[autofocus]").forEach(function (el) {
-    el.focus();
     if (el.setSelectionRange && el.value) el.setSelectionRange(el.value.length, el.value.length);
   });
 })();

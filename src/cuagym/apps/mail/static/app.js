@@ -1,79 +1,21 @@
-// Mail: small progressive enhancements. Every action also works without JavaScript except
-// the conveniences (select all, template insertion, contact picker, confirmations).
+// Mail: small progressive enhancements on top of kit.js (dialogs, confirmations, select all,
+// menus). Every action also works without JavaScript except the conveniences (select all,
+// template insertion, contact picker, confirmations).
 (function () {
   "use strict";
 
-  // Select all / none in a list, and enable the bulk tools only with a selection.
-  var all = document.querySelector("[data-select-all]");
-  var checks = Array.prototype.slice.call(document.querySelectorAll("[data-row-check]"));
-  function syncTools() {
-    var any = checks.some(function (c) { return c.checked; });
-    document.querySelectorAll("[data-needs-selection]").forEach(function (b) { b.disabled = !any; });
+  // The Label and Move to menus of a list act on the selection: they look disabled without
+  // one (kit.js selects all and enables the bulk buttons).
+  function syncMenus() {
+    var any = document.querySelector("[data-row-check]:checked") !== null;
     document.querySelectorAll(".listing .toolbar details.menu > summary").forEach(function (s) {
       s.classList.toggle("disabled", !any);
     });
-    if (all) all.checked = any && checks.every(function (c) { return c.checked; });
   }
-  if (all) {
-    all.addEventListener("change", function () {
-      checks.forEach(function (c) { c.checked = all.checked; });
-      syncTools();
-    });
-  }
-  checks.forEach(function (c) { c.addEventListener("change", syncTools); });
-  if (checks.length || all) syncTools();
-
-  // Dialog openers and closers.
-  document.addEventListener("click", function (ev) {
-    var opener = ev.target.closest("[data-dialog]");
-    if (opener) {
-      var dlg = document.getElementById(opener.getAttribute("data-dialog"));
-      if (dlg && dlg.showModal) {
-        ev.preventDefault();
-        dlg.showModal();
-        var first = dlg.querySelector("input:not([type=hidden])");
-        if (first) first.focus();
-        return;
-      }
-    }
-    if (ev.target.closest("[data-close]")) {
-      var d = ev.target.closest("dialog");
-      if (d) d.close();
-      return;
-    }
-    // A click outside an open menu closes it.
-    document.querySelectorAll("details.menu[open]").forEach(function (det) {
-      if (!det.contains(ev.target)) det.removeAttribute("open");
-    });
+  document.addEventListener("change", function (ev) {
+    if (ev.target.matches("[data-row-check], [data-select-all]")) syncMenus();
   });
-  document.querySelectorAll("dialog.modal").forEach(function (dlg) {
-    dlg.addEventListener("click", function (ev) { if (ev.target === dlg) dlg.close(); });
-  });
-  document.addEventListener("keydown", function (ev) {
-    if (ev.key === "Escape") document.querySelectorAll("details.menu[open]").forEach(function (d) { d.removeAttribute("open"); });
-  });
-
-  // Destructive buttons ask first, in an in-page dialog (native confirm() is easy to miss).
-  var confirmDlg = document.getElementById("dlg-confirm");
-  document.querySelectorAll("button[data-confirm]").forEach(function (btn) {
-    btn.addEventListener("click", function (ev) {
-      if (!confirmDlg || !confirmDlg.showModal || btn.dataset.confirmed) return;
-      ev.preventDefault();
-      confirmDlg.querySelector("[data-confirm-title]").textContent = "Please confirm";
-      confirmDlg.querySelector("[data-confirm-text]").textContent = btn.getAttribute("data-confirm");
-      confirmDlg.querySelector("[data-testid=confirm-ok]").textContent = btn.textContent.trim() || "OK";
-      confirmDlg.returnValue = "";
-      confirmDlg.showModal();
-      confirmDlg.addEventListener("close", function onClose() {
-        confirmDlg.removeEventListener("close", onClose);
-        if (confirmDlg.returnValue === "confirm") {
-          btn.dataset.confirmed = "1";
-          var form = btn.form;
-          if (form) form.requestSubmit(btn);
-        }
-      });
-    });
-  });
+  if (document.querySelector("[data-row-check]")) syncMenus();
 
   // Compose: Cc / Bcc rows, picked file names, templates and the contact picker.
   document.querySelectorAll("[data-show-row]").forEach(function (b) {

@@ -1,5 +1,6 @@
-// Team Chat: small progressive enhancements. Every action also works without JavaScript
-// (links fall back to pages, forms post normally).
+// Team Chat: small progressive enhancements on top of kit.js (dialogs, the delete
+// confirmation, menus and pickers). Every action also works without JavaScript (links fall
+// back to pages, forms post normally).
 (function () {
   "use strict";
 
@@ -44,36 +45,11 @@
     });
   });
 
-  // Links and buttons with data-dialog open the named <dialog> instead of navigating.
+  // A dialog opened from a link (kit.js) selects its first field, to type over it.
   document.addEventListener("click", function (ev) {
     var opener = ev.target.closest("[data-dialog]");
-    if (opener) {
-      var dlg = document.getElementById(opener.getAttribute("data-dialog"));
-      if (dlg && dlg.showModal) {
-        ev.preventDefault();
-        var menu = opener.closest("details");
-        if (menu) menu.removeAttribute("open");
-        dlg.showModal();
-        var first = dlg.querySelector("input:not([type=hidden]), textarea");
-        if (first) { first.focus(); if (first.select) first.select(); }
-        return;
-      }
-    }
-    if (ev.target.closest("[data-close]")) {
-      var d = ev.target.closest("dialog");
-      if (d) d.close();
-      return;
-    }
-    // A click outside an open menu or emoji picker closes it.
-    document.querySelectorAll("details[open]").forEach(function (det) {
-      if (!det.contains(ev.target)) det.removeAttribute("open");
-    });
-  });
-  document.querySelectorAll("dialog.modal").forEach(function (dlg) {
-    dlg.addEventListener("click", function (ev) { if (ev.target === dlg) dlg.close(); });
-  });
-  document.addEventListener("keydown", function (ev) {
-    if (ev.key === "Escape") document.querySelectorAll("details[open]").forEach(function (d) { d.removeAttribute("open"); });
+    var first = opener && document.querySelector("#" + opener.getAttribute("data-dialog") + "[open] input:not([type=hidden])");
+    if (first && first.select) first.select();
   });
 
   // The emoji picker opens downwards unless that would put it under the composer.
@@ -89,18 +65,4 @@
     });
   });
 
-  // Deleting a message asks first, in an in-page dialog (native confirm() is easy to miss).
-  var confirmDlg = document.getElementById("dlg-confirm-delete");
-  document.querySelectorAll("form[data-confirm]").forEach(function (form) {
-    form.addEventListener("submit", function (ev) {
-      if (!confirmDlg || !confirmDlg.showModal) return;
-      ev.preventDefault();
-      confirmDlg.returnValue = "";
-      confirmDlg.showModal();
-      confirmDlg.addEventListener("close", function onClose() {
-        confirmDlg.removeEventListener("close", onClose);
-        if (confirmDlg.returnValue === "confirm") form.submit();
-      });
-    });
-  });
 })();
