@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,9 @@ from typer.testing import CliRunner
 
 from cuagym.appgen import PlanError, load_plan, plan_with_model, write_plan
 from cuagym.appgen._forms import skill_problems
+from cuagym.appgen._plan_models import KIT_COMPONENTS, KIT_PARTS, AppPlan
+from cuagym.appgen._render import render_design
+from cuagym.apps import webkit
 from cuagym.cli import app as cli
 from cuagym.taskgen import load_taxonomy
 from tests.appgen.doubles import KNOWN_PLAN, known_plan, plan_script, scripted_client
@@ -172,3 +176,32 @@ def test_plan_command_refuses_bad_inputs_with_exit_2(tmp_path: Path) -> None:
     assert category.exit_code == 2 and "--category 'Cooking'" in category.output
     no_model = _plan_cli(tmp_path / "b")
     assert no_model.exit_code == 2 and "needs --model" in no_model.output
+
+
+def _kit_has(source: str, name: str) -> bool:
+    kit = Path(webkit.__file__).parent
+    if source == "kit.css":
+        return (
+            re.search(rf"\.{re.escape(name)}\b", (kit / "static" / "kit.css").read_text())
+            is not None
+        )
+    return f"macro {name}(" in (kit / "templates" / source).read_text()
+
+
+def test_every_plan_component_names_a_part_the_web_kit_has() -> None:
+    """The plan's component vocabulary is the kit's: each names macros or classes it has."""
+    assert set(KIT_PARTS) == set(KIT_COMPONENTS)
+    for component, (source, names, _) in KIT_PARTS.items():
+        for name in names:
+            assert _kit_has(source, name), f"{component}: the kit has no {name} in {source}"
+
+
+def test_the_kit_parts_check_fails_for_what_the_kit_lacks() -> None:
+    assert _kit_has("kit/ui.html", "page_header")
+    assert not _kit_has("kit/ui.html", "no_such_widget")
+    assert not _kit_has("kit.css", "no-such-class")
+
+
+def test_design_md_names_the_kit_part_of_every_component() -> None:
+    text = render_design(AppPlan.model_validate_json(KNOWN_PLAN.read_text()))
+    assert "page-header (kit/ui.html macros page_header; the page's one h1)" in text

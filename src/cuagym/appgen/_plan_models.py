@@ -20,6 +20,7 @@ from cuagym.apps import AppCategory, PaperDomain
 
 __all__ = [
     "KIT_COMPONENTS",
+    "KIT_PARTS",
     "AppPlan",
     "Control",
     "Entity",
@@ -33,6 +34,7 @@ __all__ = [
     "SkillPlan",
     "SkillSection",
     "ThemePlan",
+    "kit_part",
 ]
 
 Priority = Literal["P0", "P1", "P2"]
@@ -57,8 +59,48 @@ KitComponent = Literal[
     "stat-cards",
     "empty-state",
     "flash-message",
+    "feed",
+    "settings-section",
+    "confirm-dialog",
 ]
 KIT_COMPONENTS: tuple[str, ...] = KitComponent.__args__  # type: ignore[attr-defined]
+
+#: Where each component comes from in the web kit (``cuagym.apps.webkit``): macros of a kit
+#: template (``kit/ui.html``, ``kit/lists.html``; pages extend ``kit/shell.html``) or, for the
+#: few an app lays out itself, kit.css classes. DESIGN.md names it beside every component so
+#: the Dev agent builds on the kit; a test checks that every macro and class named exists.
+KIT_PARTS: dict[str, tuple[str, tuple[str, ...], str]] = {
+    "page-header": ("kit/ui.html", ("page_header",), "the page's one h1"),
+    "nav-bar": ("kit/ui.html", ("nav_links",), "the shell places it: Theme(nav='top' or 'tabs')"),
+    "side-nav": ("kit/ui.html", ("nav_links",), "vertical; Theme(nav='side') or the aside block"),
+    "tabs": ("kit/ui.html", ("tabs", "tab_panel"), "role=tablist, aria-selected"),
+    "toolbar": ("kit.css", ("kit-actions", "btn", "icon-btn"), ""),
+    "search-box": ("kit/ui.html", ("search",), ""),
+    "filter-bar": ("kit/lists.html", ("table_filters",), ""),
+    "data-table": ("kit/lists.html", ("table", "pager"), "rows from webkit.tables.table_view"),
+    "card-list": ("kit.css", ("kit-cards", "kit-card"), ""),
+    "detail-panel": ("kit/ui.html", ("details",), ""),
+    "form": ("kit/ui.html", ("field", "form_errors"), "Screens.act with FormInvalid"),
+    "dialog": ("kit/ui.html", ("modal", "open_button"), ""),
+    "menu": ("kit/ui.html", ("user_menu",), ".menu-pop"),
+    "board": ("kit/lists.html", ("board",), "drag, and a Move menu that posts"),
+    "calendar": ("kit/lists.html", ("calendar",), "webkit.calendar.month_grid / week_grid"),
+    "stat-cards": ("kit.css", ("kit-cards", "kit-card", "kit-count"), ""),
+    "empty-state": ("kit/ui.html", ("empty",), ""),
+    "flash-message": ("kit/ui.html", ("toasts",), "Screens.act(..., flash=...)"),
+    "feed": ("kit/ui.html", ("feed",), ""),
+    "settings-section": ("kit/ui.html", ("settings_section",), ""),
+    "confirm-dialog": ("kit/ui.html", ("confirm_form", "confirm_dialog"), ""),
+}
+
+
+def kit_part(component: str) -> str:
+    """Where ``component`` comes from in the kit, in words (for DESIGN.md)."""
+    source, names, note = KIT_PARTS[component]
+    kind = "classes" if source == "kit.css" else "macros"
+    listed = ", ".join(f".{n}" if source == "kit.css" else n for n in names)
+    return f"{source} {kind} {listed}" + (f"; {note}" if note else "")
+
 
 ControlKind = Literal[
     "link", "button", "input", "textarea", "select", "checkbox", "tab", "menu-item", "form-submit"

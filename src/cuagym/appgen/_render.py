@@ -10,7 +10,7 @@ from typing import Any
 import yaml
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from cuagym.appgen._plan_models import AppPlan
+from cuagym.appgen._plan_models import AppPlan, kit_part
 from cuagym.apps.webkit import NEUTRAL_PALETTE
 
 __all__ = ["render", "render_design", "render_skill", "render_taxonomy", "render_todo"]
@@ -30,7 +30,12 @@ def render(template: str, **context: Any) -> str:
 
 
 def render_design(plan: AppPlan) -> str:
-    return render("DESIGN.md.j2", plan=plan, accent_hex=NEUTRAL_PALETTE.get(plan.theme.accent, "?"))
+    return render(
+        "DESIGN.md.j2",
+        plan=plan,
+        accent_hex=NEUTRAL_PALETTE.get(plan.theme.accent, "?"),
+        kit_part=kit_part,
+    )
 
 
 def render_todo(plan: AppPlan) -> str:
