@@ -34,7 +34,7 @@ def test_without_its_entry_point_the_app_is_not_there() -> None:
     assert "notes" not in load_apps()
 
 
-async def test_step_6_the_hub_serves_the_page_and_the_op_changes_the_session(
+async def test_step_7_the_hub_serves_the_page_and_the_op_changes_the_session(
     notes_installed: Path,
 ) -> None:
     hub = Hub(apps=discover_web_apps(["notes"]), token="t", allow_sid_binding=True)
@@ -50,7 +50,7 @@ async def test_step_6_the_hub_serves_the_page_and_the_op_changes_the_session(
         assert "(pinned)" in (await client.get("/notes/")).text
 
 
-async def test_step_6_the_invariants_refuse_two_notes_with_one_title(
+async def test_step_7_the_invariants_refuse_two_notes_with_one_title(
     notes_installed: Path,
 ) -> None:
     hub = Hub(apps=discover_web_apps(["notes"]), token="t")
