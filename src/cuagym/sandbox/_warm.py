@@ -35,7 +35,14 @@ PRELOADABLE = frozenset({
 })  # fmt: skip
 #: Views (read-only snapshots) a warm run can bind; ``_supervisor.WARM_SLOTS`` has as many.
 VIEW_SLOTS = 4
-WARM_DIR = "wr"
+#: Each kind of warm runner has slots of its own (two can be alive in one environment):
+#: ``reward`` runs as the reward's uid over a read-only home, ``script`` as the environment's
+#: own uid over the writable home (``initial_setup.py``, ``golden_patch.py``, a role's turn).
+WARM_DIRS = {"reward": "wr", "script": "ws"}
+WARM_DIR = WARM_DIRS["reward"]
+#: Run variables the jail itself starts with, because they shape the runner's imports (its
+#: ``sys.path``): a run that asks for another value gets another jail (the key differs).
+JAIL_ENV = ("PYTHONPATH",)
 
 
 def preload_for(source: str) -> list[str]:
@@ -76,13 +83,16 @@ def warm_spec(
     argv: Sequence[str],
     run_env: Mapping[str, str],
     preload: Sequence[str] = (),
+    kind: str = "reward",
+    readonly_home: bool = True,
 ) -> dict[str, Any]:
     """The ``warm`` part of a run request: the jail's bwrap arguments (its identity: a run
     asking for other ones gets a new jail), the run's mounts (slot, inner path, host source),
     and what the child runs (argv, environment, cwd). ``preload``: what the runner imports
-    before the first run (:func:`preload_for`; the same reward keeps its jail)."""
+    before the first run (:func:`preload_for`; the same reward keeps its jail). ``kind``: whose
+    runner (``WARM_DIRS``); ``readonly_home``: bind the home as the cold run would."""
     root = state_root.rstrip("/")
-    slots = f"{root}/{WARM_DIR}"
+    slots = f"{root}/{WARM_DIRS[kind]}"
     command = [python, INNER_WARM, str(limits.processes), ",".join(preload)]
     if hub is not None:
         _host, port, _prefix = hub.target()
@@ -90,15 +100,17 @@ def warm_spec(
     view_slots = [(f"{slots}/v{i}", inner, True) for i, (_src, inner, _ro) in enumerate(view_binds)]
     args = _jail.bwrap_args(
         state_root=root,
-        run_dir=WARM_DIR,
+        run_dir=WARM_DIRS[kind],
         image_venv=image_venv,
         inner_uid=inner_uid,
         inner_gid=inner_gid,
-        env=_jail.inner_env({}, hub, sid, image_venv is not None),
+        env=_jail.inner_env(
+            {k: run_env[k] for k in JAIL_ENV if k in run_env}, hub, sid, image_venv is not None
+        ),
         command=command,
         limits=limits,
         hub=hub,
-        readonly_home=True,
+        readonly_home=readonly_home,
         binds=[*binds, *view_slots, (f"{root}/lib/warm.py", INNER_WARM, True)],
         home_source=f"{slots}/home",
         start_wrapper=False,
@@ -111,6 +123,8 @@ def warm_spec(
     ]
     mounts += [[f"v{i}", inner, src] for i, (src, inner, _ro) in enumerate(view_binds)]
     return {
+        "kind": kind,
+        "readonly_home": readonly_home,
         "bwrap_args": args,
         "mounts": mounts,
         "argv": list(argv),
