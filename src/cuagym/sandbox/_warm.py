@@ -1,20 +1,25 @@
-"""The warm reward runner's policy: its jail's bwrap options and each run's mounts (pure).
+"""The warm runners' policy: their jails' bwrap options and each run's mounts (pure).
 
-The warm jail is built by the same ``_jail.bwrap_args`` as a cold reward run, with three
-differences, each for one reason:
+Two kinds of warm runner can serve an environment, each a jail of its own: ``reward`` (the
+reward's uid over a read-only home: reward.py, ~14 runs per tuple) and ``script`` (the
+environment's own uid over the writable home: ``initial_setup.py``, ``golden_patch.py``, a
+procedural role's ``python -m`` turn). A warm jail is built by the same ``_jail.bwrap_args``
+as the cold run it replaces, with three differences, each for one reason:
 
 * the per-run folders (/home/user, /tmp, /dev/shm, /opt/task, the views) are bound from the
   supervisor's shared ``wr/`` slots, where each run's own mounts appear and vanish
   (``_warm_host``): the jail outlives the run, what a run sees does not;
 * its command is ``_warm_jail.py`` (bound at ``INNER_WARM``), which lowers RLIMIT_NPROC and
   starts the hub relay itself (boot.py's two jobs) before it imports the reward libraries;
-* its environment is the cold run's without the run's own variables: each child gets the
-  run's full environment (``run_env``), as ``--clearenv`` and ``--setenv`` give a cold run.
+* its environment is the cold run's without the run's own variables (but ``PYTHONPATH``,
+  which shapes its imports; see ``JAIL_ENV``): each child gets the run's full environment
+  (``run_env``), as ``--clearenv`` and ``--setenv`` give a cold run.
 """
 
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -48,10 +53,16 @@ JAIL_ENV = ("PYTHONPATH",)
 def preload_for(source: str) -> list[str]:
     """The preloadable modules ``source`` imports (at any depth of its code), in the order a
     fresh interpreter would meet them; none if it does not parse (its run reports that)."""
+    return list(_preload_for(source))
+
+
+@functools.lru_cache(maxsize=64)
+def _preload_for(source: str) -> tuple[str, ...]:
+    # Cached: a tuple's reward runs ~14 times, and parsing a 50 KB reward costs ~0.03 s.
     try:
         tree = parse_python(source)  # serialised: CPython 3.11's parse is not thread-safe
     except (SyntaxError, ValueError):
-        return []
+        return ()
     names: list[str] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -65,7 +76,7 @@ def preload_for(source: str) -> list[str]:
             prefix = ".".join(parts[:i])
             if prefix in PRELOADABLE and prefix not in wanted:
                 wanted.append(prefix)
-    return wanted
+    return tuple(wanted)
 
 
 def warm_spec(

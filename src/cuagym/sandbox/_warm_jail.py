@@ -1,4 +1,7 @@
-"""The warm reward runner's in-jail half: ``python3 warm.py NPROC PRELOAD [PORT SOCKET BOOT]``.
+"""A warm runner's in-jail half: ``python3 warm.py NPROC PRELOAD [PORT SOCKET BOOT]``.
+
+(The reward's runner, and the environment's own scripts' runner, which forks ``python3 SCRIPT``
+and ``python3 -m MODULE`` runs alike; see ``_warm.py``.)
 
 Runs inside a reward jail exactly like the one a cold reward run gets (same bwrap options,
 uid, limits and environment; see ``_warm_host.py`` for how each run's home, /tmp, /dev/shm and
