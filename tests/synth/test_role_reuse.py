@@ -10,7 +10,10 @@ side's outputs in reused jails too.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import os
+import signal
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -134,3 +137,20 @@ async def test_fill_home_refuses_a_home_that_is_not_empty(tmp_path: Path) -> Non
     (home / "left.txt").unlink()
     fill_home(home, folder)
     assert (home / "a.txt").read_text() == "1"
+
+
+async def test_an_idle_jail_that_died_is_replaced(tmp_path: Path) -> None:
+    async with _jails(True) as jails:
+        async with jails.open(_workspace(tmp_path, "a", {"a.txt": "1"}), "t", "generator") as box:
+            first = box
+        assert first.supervisor_pid is not None  # kept for the next turn
+        os.kill(first.supervisor_pid, signal.SIGKILL)
+        for _ in range(100):  # until the event loop has seen it go
+            if not first.alive:
+                break
+            await asyncio.sleep(0.02)
+        async with jails.open(_workspace(tmp_path, "b", {"b.txt": "2"}), "t", "generator") as box:
+            assert box is not first
+            result = await box.run(["/bin/ls", "-A"], timeout=30)
+            assert result.stdout.split() == [".cuagym", "b.txt"]
+        assert first.supervisor_pid is None  # closed, not returned to the pool

@@ -274,6 +274,11 @@ class Sandbox:
         return self._home
 
     @property
+    def alive(self) -> bool:
+        """Started, not closed, and its supervisor still running."""
+        return self._proc is not None and self._proc.returncode is None
+
+    @property
     def supervisor_pid(self) -> int | None:
         return self._proc.pid if self._proc is not None else None
 

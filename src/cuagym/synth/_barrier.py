@@ -173,17 +173,28 @@ class RoleJails:
     @contextlib.asynccontextmanager
     async def _reused(self, workspace: Path, role: str) -> AsyncIterator[Sandbox]:
         idle = self._idle.setdefault(role, [])
-        box = idle.pop() if idle else await self._start_reusable()
+        box = idle.pop() if idle else None
+        if box is not None and not box.alive:
+            await box.close()
+            box = None
+        if box is not None:
+            try:
+                fill_home(box.home, workspace)
+            except (OSError, BarrierError, SandboxError):  # its supervisor died while idle
+                await box.close()
+                box = None
         healthy = False
         try:
-            fill_home(box.home, workspace)
+            if box is None:
+                box = await self._start_reusable()
+                fill_home(box.home, workspace)
             yield box
             await box.restore("initial")  # nothing of this turn is left for the next
             healthy = True
         finally:
-            if healthy and box.supervisor_pid is not None:
+            if box is not None and healthy and box.alive:
                 idle.append(box)
-            else:
+            elif box is not None:
                 await box.close()
 
     async def _start_reusable(self) -> Sandbox:
