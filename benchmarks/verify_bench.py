@@ -13,12 +13,15 @@ The bundles are the checked-in desktop bundles of the test corpus (xlsx with ope
 with python-docx, csv), cycled to ``--bundles`` verifications under distinct task ids.
 
     .venv/bin/python benchmarks/verify_bench.py [--json] [--bundles 20] [--workers 2]
-        [--near-misses 10] [--rewards warm|cold|both] [--repeat 1]
+        [--near-misses 10] [--warm all|rewards|cold] [--compare rewards,all] [--repeat 1]
 
-``--rewards``: run each reward in the warm reward runner (forked from one jail per
-environment; the default, as ``cuagym verify`` does) or cold (a fresh jail and Python per
-run); ``both`` alternates cold and warm ``--repeat`` times each in one process and reports
-each run and the medians of the runs' figures (a before/after on a noisy machine).
+``--warm``: ``all`` (the default, as ``cuagym verify`` does): each reward run forked from the
+warm reward runner of its environment, and ``initial_setup.py`` / ``golden_patch.py`` from a
+second warm runner of the environment's own uid; ``rewards``: rewards only (issue 28's first
+step); ``cold``: a fresh jail and Python per run. ``--compare A,B`` alternates the modes
+``--repeat`` times each in one process and reports each run and the medians of the runs'
+figures (a before/after on a noisy machine). The old ``--rewards warm|cold|both`` means
+``--warm rewards``, ``--warm cold``, ``--compare cold,rewards``.
 
 Needs root, bubblewrap and the env image. Exits 1 if any bundle fails to verify.
 """
@@ -44,6 +47,12 @@ from cuagym.synth._consensus import ConsensusRunner
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "synth" / "bundles" / "final"
 SOURCES = ("calc-total-row", "writer-title-heading", "files-csv-dedupe")
 GOAL_S = 1.5
+#: What each mode runs warm (environment options).
+MODES = {
+    "cold": {"warm_rewards": False, "warm_scripts": False},
+    "rewards": {"warm_rewards": True, "warm_scripts": False},
+    "all": {"warm_rewards": True, "warm_scripts": True},
+}
 PHASES = ("start_init", "setup_init", "reward_init", "start_gold", "setup_gold", "patch",
           "reward_gold", "scan", "near_misses")  # fmt: skip
 
@@ -69,8 +78,8 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-async def run(n: int, workers: int, budget: int, warm: bool = True) -> dict[str, Any]:
-    runner = ConsensusRunner(near_miss_budget=budget, env_options={"warm_rewards": warm})
+async def run(n: int, workers: int, budget: int, mode: str = "all") -> dict[str, Any]:
+    runner = ConsensusRunner(near_miss_budget=budget, env_options=dict(MODES[mode]))
     todo = bundles(n)
     failed: list[str] = []
     await verify(runner, todo[0])  # warm-up: first imports, page cache
@@ -125,7 +134,7 @@ async def run(n: int, workers: int, budget: int, warm: bool = True) -> dict[str,
         "parallel_wall_s": round(wall_parallel, 2),
         "bundles_per_hour": round(3600 * n / wall_parallel),
         "failed": failed,
-        "rewards": "warm" if warm else "cold",
+        "warm": mode,
     }
 
 
@@ -141,19 +150,21 @@ def _figure(result: dict[str, Any], dotted: str) -> float:
     return float(value)
 
 
-async def compare(n: int, workers: int, budget: int, repeat: int) -> dict[str, Any]:
-    """Cold and warm alternately, ``repeat`` times each: every run, and per mode the median
-    of each figure over its runs."""
+async def compare(
+    n: int, workers: int, budget: int, repeat: int, modes: list[str]
+) -> dict[str, Any]:
+    """The modes alternately, ``repeat`` times each: every run, and per mode the median of
+    each figure over its runs."""
     runs: list[dict[str, Any]] = []
     for _ in range(repeat):
-        for warm in (False, True):
-            runs.append(await run(n, workers, budget, warm))
+        for mode in modes:
+            runs.append(await run(n, workers, budget, mode))
     medians = {
         mode: {
-            f: round(statistics.median(_figure(r, f) for r in runs if r["rewards"] == mode), 3)
+            f: round(statistics.median(_figure(r, f) for r in runs if r["warm"] == mode), 3)
             for f in COMPARED
         }
-        for mode in ("cold", "warm")
+        for mode in modes
     }
     return {
         "repeat": repeat,
@@ -171,18 +182,23 @@ def main() -> None:
     parser.add_argument(
         "--near-misses", type=int, default=10, help="C7's near misses per bundle (0: C7 off)"
     )
-    parser.add_argument(
-        "--rewards", choices=("warm", "cold", "both"), default="warm",
-        help="reward runs forked from a warm runner, or a fresh jail each, or both alternately",
-    )  # fmt: skip
-    parser.add_argument("--repeat", type=int, default=1, help="runs of each mode with 'both'")
+    parser.add_argument("--warm", choices=tuple(MODES), default="all", help="what runs warm")
+    parser.add_argument("--compare", default="", help="modes to alternate, e.g. rewards,all")
+    parser.add_argument("--rewards", choices=("warm", "cold", "both"), help="the old switch")
+    parser.add_argument("--repeat", type=int, default=1, help="runs of each mode compared")
     args = parser.parse_args()
+    if args.rewards is not None:
+        args.warm = "rewards" if args.rewards == "warm" else "cold"
+        args.compare = "cold,rewards" if args.rewards == "both" else ""
     n, workers = max(1, args.bundles), max(1, args.workers)
-    if args.rewards == "both":
-        both = asyncio.run(compare(n, workers, args.near_misses, max(1, args.repeat)))
+    if args.compare:
+        modes = [m for m in args.compare.split(",") if m]
+        if not set(modes) <= set(MODES):
+            parser.error(f"--compare takes modes among {', '.join(MODES)}")
+        both = asyncio.run(compare(n, workers, args.near_misses, max(1, args.repeat), modes))
         print(json.dumps(both, indent=2) if args.json else json.dumps(both["medians"], indent=2))
         sys.exit(1 if both["failed"] else 0)
-    result = asyncio.run(run(n, workers, args.near_misses, args.rewards == "warm"))
+    result = asyncio.run(run(n, workers, args.near_misses, args.warm))
     if args.json:
         print(json.dumps(result, indent=2))
     else:

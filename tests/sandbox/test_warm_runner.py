@@ -217,6 +217,8 @@ async def test_the_runner_runs_as_the_rewards_uid(boxes: tuple[Sandbox, Sandbox]
                     uids.add(os.stat(f"/proc/{pid}").st_uid)
             except OSError:
                 continue
+        # This box's runners only (other sandboxes of the machine may have theirs).
+        uids &= {warm.uid, warm.reward_uid}
         if uids:
             break
         await asyncio.sleep(0.05)
@@ -254,7 +256,8 @@ async def test_a_runner_killed_from_outside_is_replaced(boxes: tuple[Sandbox, Sa
     killed = 0
     for pid in filter(str.isdigit, os.listdir("/proc")):
         try:
-            if b"/opt/cuagym/warm.py" in Path(f"/proc/{pid}/cmdline").read_bytes():
+            ours = os.stat(f"/proc/{pid}").st_uid == warm.reward_uid  # never another box's
+            if ours and b"/opt/cuagym/warm.py" in Path(f"/proc/{pid}/cmdline").read_bytes():
                 os.kill(int(pid), 9)
                 killed += 1
         except OSError:

@@ -114,7 +114,8 @@ async def test_command_roles_cannot_reach_the_other_side(tmp_path: Path) -> None
 class SpyingProcedural(ProceduralBackend):
     """The procedural roles, each preceded by a spy in the same jail and session."""
 
-    def __init__(self, spies: dict[str, str]) -> None:
+    def __init__(self, spies: dict[str, str], reuse_jails: bool = False) -> None:
+        super().__init__(reuse_jails=reuse_jails)
         self.spies = spies
 
     async def run_role(self, session: RoleSession) -> RoleTurn:
@@ -127,7 +128,10 @@ class SpyingProcedural(ProceduralBackend):
 
 
 @requires_jail
-async def test_procedural_roles_cannot_reach_the_other_side(tmp_path: Path) -> None:
+@pytest.mark.parametrize("reuse", [False, True], ids=["fresh-jails", "reused-jails"])
+async def test_procedural_roles_cannot_reach_the_other_side(tmp_path: Path, reuse: bool) -> None:
+    """With ``reuse`` (the procedural default), one worker: the second task's turns run in the
+    first task's jails, and the spies there must find its workspace exact (nothing left)."""
     specs = team_chat(2, seed=3)
     domain = load_domain("team-chat")
     gen_out: dict[str, int] = {}
@@ -148,8 +152,8 @@ async def test_procedural_roles_cannot_reach_the_other_side(tmp_path: Path) -> N
     backend = SpyingProcedural({
         "generator": spy_code("generator", [], ["reward.py"], disc_out),
         "discriminator": spy_code("discriminator", [], list(GEN_NAMES), gen_out),
-    })  # fmt: skip
-    summary, outcomes = await run(specs, backend, out, workers=2)
+    }, reuse_jails=reuse)  # fmt: skip
+    summary, outcomes = await run(specs, backend, out, workers=1 if reuse else 2)
     assert summary.accepted == 2, outcomes
     for outcome in outcomes:
         reports = spy_reports(out, outcome.task_id)

@@ -1,9 +1,11 @@
-"""The warm reward runner changes nothing a verification reports (only how long it takes).
+"""The warm runners change nothing a verification reports (only how long it takes).
 
 Every bundle of the checked-in corpus (desktop and web, passing and failing each condition,
-C7's near misses included) is verified twice, with rewards run cold (a fresh jail and Python
-per run) and warm (forked from one jail per environment): the reports must be equal, reward
-run by reward run (status, stdout, stderr, parsed output) and near miss by near miss.
+C7's near misses included) is verified twice: every script cold (a fresh jail and Python per
+run), and warm (rewards forked from one jail per environment, started while setup runs;
+``initial_setup.py`` and ``golden_patch.py`` forked from a second one of the environment's own
+uid): the reports must be equal, script run by script run (C1, C2: status and output),
+reward run by reward run (status, stdout, stderr, parsed output) and near miss by near miss.
 """
 
 from __future__ import annotations
@@ -53,7 +55,8 @@ def both() -> tuple[dict[bool, Reports], dict[bool, int]]:
         return env
 
     async def verify_all(warm: bool) -> Reports:
-        async with ConsensusRunner(env_options={"warm_rewards": warm}) as runner:
+        options = {"warm_rewards": warm, "warm_scripts": warm}
+        async with ConsensusRunner(env_options=options) as runner:
             reports = {}
             for task_id in sorted(CASES):
                 b = Bundle.load(bundle_folder(task_id))
@@ -91,4 +94,5 @@ def test_the_comparison_ran_warm_and_cold_and_near_misses(
     runs = sum(len(r.runs) for r in reports[True].values())
     assert tried >= 30
     assert warm_runs[False] == 0
-    assert warm_runs[True] >= runs + tried - 2  # every reward run (a hung one aside)
+    # Every reward run (a hung one aside), and both setups of every bundle.
+    assert warm_runs[True] >= runs + tried - 2 + 2 * len(reports[True])

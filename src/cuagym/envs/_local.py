@@ -74,6 +74,11 @@ class LocalEnvConfig(BaseModel):
     warm_rewards: bool = Field(
         False, description="run read-only roles in the warm reward runner (cuagym.sandbox)"
     )
+    warm_scripts: bool = Field(
+        False,
+        description="run the other roles' scripts (setup, golden patch) in a warm runner of "
+        "the environment's own uid (cuagym.sandbox)",
+    )
 
 
 @envprovider("local")
@@ -95,6 +100,7 @@ class LocalEnvironment:
             gid=cfg.gid or cfg.uid or 1000,
             state_root=cfg.state_root,
             warm_rewards=cfg.warm_rewards,
+            warm_scripts=cfg.warm_scripts and not cfg.gui,
         )
         self.sandbox.reward_uid = cfg.reward_uid or self.sandbox.uid
         self._lease: UidLease | None = None
@@ -330,6 +336,21 @@ class LocalEnvironment:
                 # A read-only role (the reward) runs as a uid no app of the environment has.
                 as_reward=readonly,
             )
+
+    async def prestart_reward(self, code: str) -> bool:
+        """Start the warm reward runner that ``run_script(code, "reward")`` will use once a
+        runner has taken the ``initial`` snapshot, while other scripts still run (no lock:
+        it runs nothing). False where rewards will run cold."""
+        if not self.config.warm_rewards or "reward" not in self.config.readonly_roles:
+            return False
+        return await self.sandbox.prestart_warm(
+            code,
+            name=role_file("reward"),
+            env={INITIAL_HOME_ENV: INNER_INITIAL_HOME},
+            readonly_home=True,
+            view_paths=[INNER_INITIAL_HOME],
+            as_reward=True,
+        )
 
     @property
     def has_initial_home(self) -> bool:

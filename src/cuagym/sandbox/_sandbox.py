@@ -51,6 +51,11 @@ class Sandbox:
     jail with the reward libraries imported, a forked child per run; ``_warm_host``) instead of
     a fresh jail each; the result is the same, the cost a fork instead of an interpreter start.
     Where the runner cannot start here, runs go cold (``warm_runs`` counts the warm ones).
+    ``warm_scripts``: the same for the environment's own Python runs (``python3 /opt/task/X``
+    or ``python3 -m MODULE`` as ``uid`` over the writable home: ``initial_setup.py``,
+    ``golden_patch.py``, a procedural role's turn), in a second runner of that uid, which
+    imports what the script imports among ``_warm.PRELOADABLE`` and, for ``-m`` runs, the
+    modules named in ``warm_modules`` (trusted code the caller chose, e.g. cuagym's families).
     """
 
     def __init__(
@@ -70,6 +75,8 @@ class Sandbox:
         interactive: bool = False,
         binds: Sequence[tuple[Path, str, bool]] = (),
         warm_rewards: bool = False,
+        warm_scripts: bool = False,
+        warm_modules: Sequence[str] = (),
     ) -> None:
         if uid == 0 or inner_uid == 0 or reward_uid == 0:
             raise ValueError("the sandbox uid must not be root")
@@ -105,7 +112,9 @@ class Sandbox:
         self.home_in_namespace: Path | None = None
         self.cgroup: MemoryCgroup | None = None
         self.warm_rewards = warm_rewards
-        self.warm_runs = 0  # reward runs the warm runner answered
+        self.warm_scripts = warm_scripts
+        self.warm_modules = tuple(warm_modules)
+        self.warm_runs = 0  # runs a warm runner answered
 
     # -- lifecycle ---------------------------------------------------------------------------
     async def start(self) -> None:
@@ -147,7 +156,7 @@ class Sandbox:
         if self.hub is not None:
             self.hub.target()  # fail early on a hub URL the relay cannot carry
             files["lib/boot.py"] = (_HERE / "_boot.py").read_text(encoding="utf-8")
-        if self.warm_rewards:
+        if self.warm_rewards or self.warm_scripts:
             files["lib/warm.py"] = (_HERE / "_warm_jail.py").read_text(encoding="utf-8")
         host = self.hub.target() if self.hub is not None else None
         config = {
@@ -265,6 +274,11 @@ class Sandbox:
         return self._home
 
     @property
+    def alive(self) -> bool:
+        """Started, not closed, and its supervisor still running."""
+        return self._proc is not None and self._proc.returncode is None
+
+    @property
     def supervisor_pid(self) -> int | None:
         return self._proc.pid if self._proc is not None else None
 
@@ -343,9 +357,9 @@ class Sandbox:
             "output_limit": self.limits.output_kb << 10,
             "interactive": self.interactive,
         }
-        if self._warm_eligible(command, as_reward, len(view_binds)):
-            script = (files or {}).get(command[1].rsplit("/", 1)[-1], "")
-            request["warm"] = self._warm_spec(command, inner_env, view_binds, script)
+        warm = self._warm_request(command, files, inner_env, view_binds, as_reward, readonly_home)
+        if warm is not None:
+            request["warm"] = warm
         wait = None if timeout is None else timeout + _OP_TIMEOUT_S
         ooms = self.cgroup.oom_kills() if self.cgroup is not None else 0
         raw = await self._call(request, timeout=wait)
@@ -353,25 +367,83 @@ class Sandbox:
         self.warm_runs += bool(raw.get("warm"))
         return self._result(raw, timeout, oom)
 
-    def _warm_eligible(self, command: Sequence[str], as_reward: bool, views: int) -> bool:
-        """A reward's Python script (``run_python``), with no more views than the runner's
-        slots: what the warm runner runs."""
-        return (
-            self.warm_rewards
-            and as_reward
-            and not self.interactive
-            and views <= _warm.VIEW_SLOTS
-            and len(command) >= 2
-            and command[0] == self.python
-            and command[1].startswith(f"{_jail.INNER_TASK}/")
+    async def prestart_warm(
+        self,
+        code: str,
+        *,
+        name: str = "script.py",
+        env: Mapping[str, str] | None = None,
+        readonly_home: bool = False,
+        view_paths: Sequence[str] = (),
+        as_reward: bool = False,
+    ) -> bool:
+        """Start now the warm runner that ``run_python(code, ...)`` with these options (and
+        views bound at ``view_paths``) will fork from, so that its start overlaps other work
+        (a reward's runner while the setup runs); runs nothing. False where no runner will
+        serve such a run (it goes cold, or the runner cannot start here)."""
+        command = [self.python, f"{_jail.INNER_TASK}/{name}"]
+        inner_env = _jail.inner_env(env or {}, self.hub, self.sid, self.image_venv is not None)
+        # Only the inner paths shape the runner's jail; each run brings its own views.
+        view_binds = [("", inner, True) for inner in view_paths]
+        warm = self._warm_request(
+            command, {name: code}, inner_env, view_binds, as_reward, readonly_home
         )
+        if warm is None:
+            return False
+        request = {
+            "op": "warm_start",
+            "prefix": _jail.prefix_argv(
+                self.reward_uid if as_reward else self.uid, self.gid, self.limits
+            ),
+            "as_reward": as_reward,
+            "output_limit": self.limits.output_kb << 10,
+            "interactive": self.interactive,
+            "warm": warm,
+        }
+        reply = await self._call(request, timeout=_OP_TIMEOUT_S + 90)
+        return bool(reply.get("started"))
+
+    def _warm_request(
+        self,
+        command: Sequence[str],
+        files: Mapping[str, str] | None,
+        inner_env: dict[str, str],
+        view_binds: Sequence[tuple[str, str, bool]],
+        as_reward: bool,
+        readonly_home: bool,
+    ) -> dict[str, Any] | None:
+        """The ``warm`` part of a run request, or None: a cold run."""
+        if not self._warm_eligible(command, as_reward, len(view_binds)):
+            return None
+        if command[1] == "-m":
+            preload = list(self.warm_modules)
+        else:
+            script = (files or {}).get(command[1].rsplit("/", 1)[-1], "")
+            preload = _warm.preload_for(script)
+        return self._warm_spec(command, inner_env, view_binds, preload, as_reward, readonly_home)
+
+    def _warm_eligible(self, command: Sequence[str], as_reward: bool, views: int) -> bool:
+        """What a warm runner runs: a reward's Python script (``run_python``) with
+        ``warm_rewards``; with ``warm_scripts``, any other run of a script of /opt/task or of
+        ``-m MODULE``; never with more views than the runner's slots."""
+        if not (self.warm_rewards if as_reward else self.warm_scripts):
+            return False
+        if self.interactive or views > _warm.VIEW_SLOTS or len(command) < 2:
+            return False
+        if command[0] != self.python:
+            return False
+        if command[1].startswith(f"{_jail.INNER_TASK}/"):
+            return True
+        return not as_reward and command[1] == "-m" and len(command) >= 3
 
     def _warm_spec(
         self,
         command: Sequence[str],
         run_env: dict[str, str],
         view_binds: Sequence[tuple[str, str, bool]],
-        script: str,
+        preload: Sequence[str],
+        as_reward: bool,
+        readonly_home: bool,
     ) -> dict[str, Any]:
         return _warm.warm_spec(
             state_root=str(self.state_root),
@@ -386,7 +458,9 @@ class Sandbox:
             view_binds=view_binds,
             argv=command[1:],
             run_env=run_env,
-            preload=_warm.preload_for(script),
+            preload=preload,
+            kind="reward" if as_reward else "script",
+            readonly_home=readonly_home,
         )
 
     async def run_python(

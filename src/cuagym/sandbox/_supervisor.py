@@ -68,8 +68,9 @@ RELAY_MAX_CONNECTIONS = 64
 # Where the home also appears in this namespace, for the desktop apps that enter it: a file
 # manager's path bar, a terminal's pwd and a save dialog then show the path the task speaks of.
 HOME_VIEW = "/home/user"
-#: The warm reward runner's slots: what its jail binds, what each run mounts there.
-WARM_DIR = "wr"
+#: The warm runners' slots: what a runner's jail binds, what each run mounts there; one folder
+#: per kind of runner (``_warm.WARM_DIRS``): the reward's and the environment's own scripts'.
+WARM_DIRS = {"reward": "wr", "script": "ws"}
 WARM_SLOTS = ("home", "tmp", "shm", "task", *(f"v{i}" for i in range(4)))
 WARM_MAX_FAILURES = 2
 
@@ -251,10 +252,12 @@ class Supervisor:
         self.reward_ns: int | None = None
         self.reward_views: dict[tuple[str, ...], str] = {}
         self.idmap_count = 0
-        self.warm: Any = None  # the warm reward runner's jail (_warm_host.WarmJail), once started
+        # The warm runners, by kind (_warm_host.WarmJail), once started; one run at a time each.
+        self.warm: dict[str, Any] = {}
+        self.warm_locks = {kind: asyncio.Lock() for kind in WARM_DIRS}
         self.warm_host: Any = None  # the _warm_host module
-        self.warm_off: str | None = None  # why reward runs go cold here (set once, kept)
-        self.warm_failures = 0  # runs in a row the warm runner could not answer
+        self.warm_off: dict[str, str] = {}  # why a kind's runs go cold here (set once, kept)
+        self.warm_failures = dict.fromkeys(WARM_DIRS, 0)  # runs in a row it could not answer
 
     # -- setup -------------------------------------------------------------------------------
     def setup(self) -> dict[str, Any]:
@@ -322,15 +325,16 @@ class Supervisor:
         self._bind_home_view()
 
     def _make_warm_slots(self) -> None:
-        """``wr/``: the shared mount whose folders a warm reward jail binds (``_warm_host``)."""
-        try:
-            os.mkdir(WARM_DIR, 0o755)
-            for slot in WARM_SLOTS:
-                os.mkdir(f"{WARM_DIR}/{slot}", 0o755)
-            mount(WARM_DIR, WARM_DIR, None, MS_BIND, None)
-            mount("none", WARM_DIR, None, MS_SHARED, None)
-        except OSError as exc:
-            self.warm_off = f"no shared mount for the warm runner: {exc}"
+        """``wr/``, ``ws/``: the shared mounts whose folders a warm jail binds (``_warm_host``)."""
+        for kind, folder in WARM_DIRS.items():
+            try:
+                os.mkdir(folder, 0o755)
+                for slot in WARM_SLOTS:
+                    os.mkdir(f"{folder}/{slot}", 0o755)
+                mount(folder, folder, None, MS_BIND, None)
+                mount("none", folder, None, MS_SHARED, None)
+            except OSError as exc:
+                self.warm_off[kind] = f"no shared mount for the warm runner: {exc}"
 
     def _bind_home_view(self) -> None:
         if self.home_view is not None:
@@ -496,8 +500,10 @@ class Supervisor:
             os.chmod(path, 0o644)
         home = None
         try:
-            if req.get("warm") and req.get("as_reward") and self.warm_off is None:
-                warm = await self._run_warm(req, run_dir)
+            kind = self._warm_kind(req)
+            if kind is not None:
+                async with self.warm_locks[kind]:
+                    warm = await self._run_warm(req, run_dir, kind)
                 if warm is not None:
                     return warm
             if req.get("as_reward") and self.reward_ns is not None:
@@ -516,64 +522,70 @@ class Supervisor:
                     umount(home)
             shutil.rmtree(run_dir, ignore_errors=True)
 
-    async def _run_warm(self, req: dict[str, Any], run_dir: str) -> dict[str, Any] | None:
-        """The run in the warm reward runner (``_warm_host``), or None: run it cold."""
+    def _warm_kind(self, req: dict[str, Any]) -> str | None:
+        """Which warm runner takes this run (None: a cold one). A reward run only the reward's
+        (its uid and read-only view), any other run only the environment's own scripts'."""
+        warm = req.get("warm")
+        if not warm or req.get("interactive"):
+            return None
+        kind = "reward" if req.get("as_reward") else "script"
+        if warm.get("kind", "reward") != kind or kind in self.warm_off:
+            return None
+        return kind
+
+    async def _run_warm(
+        self, req: dict[str, Any], run_dir: str, kind: str
+    ) -> dict[str, Any] | None:
+        """The run in the warm runner of ``kind`` (``_warm_host``), or None: run it cold."""
         if self.warm_host is None:
             self.warm_host = _load_sibling("_warm_host")
         host, warm = self.warm_host, req["warm"]
         cap = int(req.get("output_limit", 1 << 20))
-        key = json.dumps([req["prefix"], warm["bwrap_args"]])
-        if self.warm is not None and (self.warm.key != key or not self.warm.alive):
-            await self._stop_warm()
-        if self.warm is None:
-            try:
-                self.warm = await host.WarmJail.start(
-                    req["prefix"], warm["bwrap_args"], cap, self.procs
-                )
-            except (host.WarmFailed, OSError) as exc:
-                self.warm_off = f"the warm runner did not start: {exc}"
-                return None
+        jail = await self._ensure_warm(req, kind)
+        if jail is None:
+            return None
         mounted: list[str] = []
         start = time.monotonic()
         try:
             expect = {}
             try:
                 for slot, inner, source in warm["mounts"]:
-                    target = f"{WARM_DIR}/{slot}"
-                    self._mount_warm_slot(slot, target, run_dir, source)
+                    target = f"{WARM_DIRS[kind]}/{slot}"
+                    self._mount_warm_slot(slot, target, run_dir, source, req)
                     mounted.append(target)
                     st = os.stat(target)
                     expect[inner] = [st.st_dev, st.st_ino]
             except OSError as exc:  # a kernel without what the slots need: stay cold
-                self.warm_off = f"cannot mount a warm run's folders: {exc}"
-                await self._stop_warm()
+                self.warm_off[kind] = f"cannot mount a warm run's folders: {exc}"
+                await self._stop_warm(kind)
                 return None
             request = {
                 "argv": warm["argv"], "env": warm["env"], "cwd": warm["cwd"],
                 "timeout": req.get("timeout"), "output_limit": cap, "expect": expect,
             }  # fmt: skip
             try:
-                reply = await self.warm.run(request, req.get("timeout"))
+                reply = await jail.run(request, req.get("timeout"))
             except host.WarmHung:
-                await self._stop_warm()
+                await self._stop_warm(kind)
                 reply = {
                     "exit_code": -signal.SIGKILL, "timed_out": True, "stdout": "", "stderr": "",
                     "stdout_truncated": False, "stderr_truncated": False,
                 }  # fmt: skip
             except host.WarmFailed as exc:
-                await self._stop_warm()
-                self.warm_failures += 1
-                if self.warm_failures >= WARM_MAX_FAILURES:  # it keeps dying: stop paying for it
-                    self.warm_off = f"the warm runner failed {self.warm_failures} times: {exc}"
+                await self._stop_warm(kind)
+                self.warm_failures[kind] += 1
+                failures = self.warm_failures[kind]
+                if failures >= WARM_MAX_FAILURES:  # it keeps dying: stop paying for it
+                    self.warm_off[kind] = f"the warm runner failed {failures} times: {exc}"
                 return None
             if "broken" in reply:
-                await self._stop_warm()
+                await self._stop_warm(kind)
                 if "mount" in str(reply["broken"]):  # propagation does not work here: stay cold
-                    self.warm_off = str(reply["broken"])
+                    self.warm_off[kind] = str(reply["broken"])
                 return None
-            self.warm_failures = 0
+            self.warm_failures[kind] = 0
             if reply.pop("retire", False):
-                await self._stop_warm()
+                await self._stop_warm(kind)
         finally:
             for target in reversed(mounted):
                 with contextlib.suppress(OSError):
@@ -581,9 +593,44 @@ class Supervisor:
         return {**reply, "duration_s": time.monotonic() - start, "output_hung": False,
                 "warm": True}  # fmt: skip
 
-    def _mount_warm_slot(self, slot: str, target: str, run_dir: str, source: str | None) -> None:
+    async def _ensure_warm(self, req: dict[str, Any], kind: str) -> Any:
+        """The runner of ``kind`` for ``req``'s jail: the one alive with its key, or a new one;
+        None if it cannot start here (the kind's runs then go cold)."""
+        if self.warm_host is None:
+            self.warm_host = _load_sibling("_warm_host")
+        host, warm = self.warm_host, req["warm"]
+        key = json.dumps([req["prefix"], warm["bwrap_args"]])
+        jail = self.warm.get(kind)
+        if jail is not None and (jail.key != key or not jail.alive):
+            await self._stop_warm(kind)
+            jail = None
+        if jail is None:
+            cap = int(req.get("output_limit", 1 << 20))
+            try:
+                jail = await host.WarmJail.start(req["prefix"], warm["bwrap_args"], cap, self.procs)
+            except (host.WarmFailed, OSError) as exc:
+                self.warm_off[kind] = f"the warm runner did not start: {exc}"
+                return None
+            self.warm[kind] = jail
+        return jail
+
+    async def warm_start(self, req: dict[str, Any]) -> dict[str, Any]:
+        """Start the runner a later run like ``req`` will use (its bwrap arguments and
+        preload), so that its start overlaps other work; runs nothing."""
+        kind = self._warm_kind(req)
+        if kind is None:
+            return {"started": False}
+        async with self.warm_locks[kind]:
+            jail = await self._ensure_warm(req, kind)
+        return {"started": jail is not None}
+
+    def _mount_warm_slot(
+        self, slot: str, target: str, run_dir: str, source: str | None, req: dict[str, Any]
+    ) -> None:
         if slot == "home":
-            if self.reward_ns is not None:  # the reward's idmapped view, as a cold run binds
+            if not req.get("as_reward"):  # the live home, as a cold run of the apps' uid binds it
+                mount_clone("m", target, readonly=bool(req["warm"].get("readonly_home", True)))
+            elif self.reward_ns is not None:  # the reward's idmapped view, as a cold run binds
                 self._idmapped_stack([self.upper, *self.stack], target)
             else:
                 mount_clone("m", target, readonly=True)
@@ -596,10 +643,12 @@ class Supervisor:
         else:
             raise ValueError(f"warm slot {slot!r} without a source")
 
-    async def _stop_warm(self) -> None:
-        warm, self.warm = self.warm, None
-        if warm is not None:
-            await warm.stop(self.procs)
+    async def _stop_warm(self, kind: str | None = None) -> None:
+        """Stop the warm runner of ``kind`` (default: every one)."""
+        for name in [kind] if kind is not None else list(self.warm):
+            jail = self.warm.pop(name, None)
+            if jail is not None:
+                await jail.stop(self.procs)
 
     async def _spawn(self, req: dict[str, Any]) -> dict[str, Any]:
         prefix: list[str] = req["prefix"]  # prlimit/setpriv: everything before bwrap's own args
@@ -797,7 +846,8 @@ def _run_quiet(argv: list[str]) -> int:
 
 
 class Server:
-    """The control channel: requests run one at a time, except ``close``, which cuts in."""
+    """The control channel: requests run one at a time, except ``close``, which cuts in, and
+    ``warm_start`` (a warm runner's start, under its own lock), which runs beside them."""
 
     def __init__(self, writer: asyncio.StreamWriter) -> None:
         self.writer = writer
@@ -813,6 +863,14 @@ class Server:
     async def handle(self, req: dict[str, Any]) -> None:
         rid = req.get("id")
         op = req.get("op")
+        if op == "warm_start" and self.sup is not None:
+            try:
+                result = await self.sup.warm_start(req)
+            except Exception as exc:
+                await self.reply({"id": rid, "ok": False, "error": f"{type(exc).__name__}: {exc}"})
+                return
+            await self.reply({"id": rid, "ok": True, **result})
+            return
         async with self.busy:
             try:
                 result = await self._dispatch(op, req)

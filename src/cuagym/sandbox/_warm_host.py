@@ -14,6 +14,9 @@ final flags already set (read-only where the cold run's bind is) before it is at
 per-mount flags do not propagate, attached mounts do. The runner checks that it sees exactly the
 mounts of this run (device and inode of each, sent with the request) before it forks.
 
+The environment's own scripts have a runner of their own (another uid, the writable home):
+its slots are ``ws/`` instead of ``wr/``, the home a writable clone of the live overlay.
+
 Standard library only; loaded by path beside ``_supervisor.py`` (never imported by cuagym).
 """
 

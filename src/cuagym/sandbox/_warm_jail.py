@@ -1,4 +1,7 @@
-"""The warm reward runner's in-jail half: ``python3 warm.py NPROC PRELOAD [PORT SOCKET BOOT]``.
+"""A warm runner's in-jail half: ``python3 warm.py NPROC PRELOAD [PORT SOCKET BOOT]``.
+
+(The reward's runner, and the environment's own scripts' runner, which forks ``python3 SCRIPT``
+and ``python3 -m MODULE`` runs alike; see ``_warm.py``.)
 
 Runs inside a reward jail exactly like the one a cold reward run gets (same bwrap options,
 uid, limits and environment; see ``_warm_host.py`` for how each run's home, /tmp, /dev/shm and
@@ -275,30 +278,25 @@ def _child(req: dict[str, Any], out_w: int, err_w: int) -> None:  # pragma: no c
         os.dup2(out_w, 1)
         os.dup2(err_w, 2)
         os.closerange(3, resource.getrlimit(resource.RLIMIT_NOFILE)[0])
-        path: str = req["argv"][0]
+        argv: list[str] = list(req["argv"])
         os.chdir(req["cwd"])
         os.environ.clear()
         os.environ.update(req["env"])
         os.environ["PWD"] = req["cwd"]  # as bwrap's --chdir sets it for a cold run
-        sys.argv = list(req["argv"])
-        sys.path.insert(0, os.path.dirname(path))  # as ``python3 SCRIPT`` puts it first
-        main = types.ModuleType("__main__")
-        main.__file__ = path
-        main.__builtins__ = builtins  # type: ignore[attr-defined]
-        main.__cached__ = None  # type: ignore[attr-defined]
-        sys.modules["__main__"] = main
-        with open(path, "rb") as fh:
-            source = fh.read()
         try:
-            exec(compile(source, path, "exec"), main.__dict__)
+            if argv[0] == "-m":  # ``python3 -m MODULE ARGS``
+                _run_module(argv[1], argv[2:], req["cwd"])
+            else:  # ``python3 SCRIPT ARGS``
+                _run_script(argv)
             status = 0
         except SystemExit as exc:
             status = _exit_status(exc)
         except BaseException:
             kind, value, tb = sys.exc_info()
             assert kind is not None and value is not None
-            # Without this frame: the traceback reads as the interpreter's own would.
+            # Without our two frames: the traceback reads as the interpreter's own would.
             inner = tb.tb_next if tb is not None else None
+            inner = inner.tb_next if inner is not None else None
             sys.excepthook(kind, value.with_traceback(inner), inner)
             status = 1
         _finish()
@@ -314,6 +312,30 @@ def _child(req: dict[str, Any], out_w: int, err_w: int) -> None:  # pragma: no c
             with contextlib.suppress(Exception):
                 stream.flush()
         os._exit(status)
+
+
+def _run_script(argv: list[str]) -> None:  # pragma: no cover - forked
+    path = argv[0]
+    sys.argv = argv
+    sys.path.insert(0, os.path.dirname(path))  # as ``python3 SCRIPT`` puts it first
+    main = types.ModuleType("__main__")
+    main.__file__ = path
+    main.__builtins__ = builtins  # type: ignore[attr-defined]
+    main.__cached__ = None  # type: ignore[attr-defined]
+    sys.modules["__main__"] = main
+    with open(path, "rb") as fh:
+        source = fh.read()
+    exec(compile(source, path, "exec"), main.__dict__)
+
+
+def _run_module(name: str, args: list[str], cwd: str) -> None:  # pragma: no cover - forked
+    """What ``python3 -m NAME ARGS`` does: the cwd first on the path, the module run afresh as
+    ``__main__`` (a preloaded copy under its own name is not reused), argv[0] its file."""
+    import runpy
+
+    sys.argv = ["-m", *args]
+    sys.path.insert(0, cwd)
+    runpy._run_module_as_main(name)  # type: ignore[attr-defined]
 
 
 def _finish() -> None:

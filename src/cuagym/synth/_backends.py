@@ -135,6 +135,13 @@ class RoleBackend(ABC):
     name: ClassVar[str]
     #: bind the installed cuagym package into role jails (``python -m cuagym.synth.roles``)
     needs_package: ClassVar[bool] = True
+    #: keep each role's jails for its later turns (``RoleJails(reuse=True)``: homes restored
+    #: between turns, ``python -m`` runs forked from a warm runner with :meth:`warm_modules`)
+    reuse_jails: bool = False
+
+    def warm_modules(self) -> list[str]:
+        """Modules a reused jail's warm runner imports before the first turn."""
+        return []
 
     @abstractmethod
     async def run_role(self, session: RoleSession) -> RoleTurn:
@@ -155,6 +162,14 @@ class ProceduralBackend(RoleBackend):
     """The domains' task families, run as the role's own process in its jail (offline, free)."""
 
     name = "procedural"
+
+    def __init__(self, *, reuse_jails: bool = True) -> None:
+        self.reuse_jails = reuse_jails
+
+    def warm_modules(self) -> list[str]:
+        """The role module and every installed family (what a turn imports), once per jail."""
+        families = sorted({ep.module for ep in entry_points(group="cuagym.families")})
+        return ["cuagym.synth.roles", *families]
 
     def argv(self, session: RoleSession) -> list[str]:
         return [session.python, "-m", "cuagym.synth.roles", f"procedural-{session.role}"]

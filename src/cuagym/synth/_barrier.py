@@ -20,6 +20,15 @@ dependencies are bound read-only at ``/opt/cuagym/py/<n>`` (code, not secrets: t
 are the same for every task; what the barrier hides is the other role's *output*). Outputs come
 back through :func:`read_output`, which reads the overlay as root without following links and
 with a size cap: a role can plant anything in its workspace.
+
+With ``reuse`` (the procedural backend), a role's jail outlives its turn: each role keeps its
+own pool of started jails (a Generator's jail never serves a Discriminator's turn, nor the
+reverse), a turn gets one whose home was restored to empty and then filled with exactly its
+workspace (the same files, owner and modes), and after the turn the home is restored again. A
+turn's ``python -m`` run is forked from the jail's warm runner (``Sandbox(warm_scripts=True)``)
+with ``warm_modules`` (cuagym's role module and families) imported once; no process, file,
+``/tmp`` or module state of a turn outlives it (``cuagym.sandbox._warm_jail``). A jail whose
+turn failed or whose restore failed is closed, never reused.
 """
 
 from __future__ import annotations
@@ -29,7 +38,7 @@ import os
 import site
 import stat
 import sys
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Mapping, Sequence
 from pathlib import Path
 
 import cuagym
@@ -111,8 +120,13 @@ class RoleJails:
         use_image: bool = True,
         with_package: bool = True,
         state_root: Path | None = None,
+        reuse: bool = False,
+        warm_modules: Sequence[str] = (),
     ) -> None:
         self.api_url = api_url
+        self.reuse = reuse
+        self.warm_modules = tuple(warm_modules)
+        self._idle: dict[str, list[Sandbox]] = {}  # reused jails by role, homes restored
         self.limits = limits or Limits(cpu_s=600, memory_mb=4096)
         self.image = image
         self.use_image = use_image
@@ -126,7 +140,15 @@ class RoleJails:
             )
 
     @contextlib.asynccontextmanager
-    async def open(self, workspace: Path, token: str) -> AsyncIterator[Sandbox]:
+    async def open(
+        self, workspace: Path, token: str, role: str | None = None
+    ) -> AsyncIterator[Sandbox]:
+        """A jail whose home holds exactly ``workspace``'s files: a new one, or with ``reuse``
+        (and a ``role``) one of that role's pool."""
+        if self.reuse and role is not None:
+            async with self._reused(workspace, role) as box:
+                yield box
+            return
         from cuagym.envs import HubLink  # the role API speaks through the hub relay
 
         box = Sandbox(
@@ -148,6 +170,60 @@ class RoleJails:
         finally:
             await box.close()
 
+    @contextlib.asynccontextmanager
+    async def _reused(self, workspace: Path, role: str) -> AsyncIterator[Sandbox]:
+        idle = self._idle.setdefault(role, [])
+        box = idle.pop() if idle else None
+        if box is not None and not box.alive:
+            await box.close()
+            box = None
+        if box is not None:
+            try:
+                fill_home(box.home, workspace)
+            except (OSError, BarrierError, SandboxError):  # its supervisor died while idle
+                await box.close()
+                box = None
+        healthy = False
+        try:
+            if box is None:
+                box = await self._start_reusable()
+                fill_home(box.home, workspace)
+            yield box
+            await box.restore("initial")  # nothing of this turn is left for the next
+            healthy = True
+        finally:
+            if box is not None and healthy and box.alive:
+                idle.append(box)
+            elif box is not None:
+                await box.close()
+
+    async def _start_reusable(self) -> Sandbox:
+        from cuagym.envs import HubLink
+
+        box = Sandbox(
+            limits=self.limits,
+            # Passthrough: each turn's requests carry that turn's own token (its environment).
+            hub=HubLink(url=self.api_url, relay="passthrough"),
+            image=self.image,
+            use_image=self.use_image,
+            state_root=self.state_root,
+            binds=self.binds,
+            warm_scripts=True,
+            warm_modules=self.warm_modules,
+        )
+        try:
+            await box.start()
+        except SandboxError as exc:
+            raise BarrierError(f"cannot start a role jail: {exc}") from None
+        return box
+
+    async def close(self) -> None:
+        """Close every reused jail (a batch's end)."""
+        boxes = [box for idle in self._idle.values() for box in idle]
+        self._idle.clear()
+        for box in boxes:
+            await box.close()
+
     def role_env(self, base: Mapping[str, str]) -> dict[str, str]:
         env = dict(base)
         if self.pythonpath:
@@ -167,6 +243,31 @@ def write_workspace(folder: Path, files: Mapping[str, str]) -> None:
         path.write_text(text, encoding="utf-8")
         os.chown(path, ROLE_UID, ROLE_UID)
     os.chown(folder, ROLE_UID, ROLE_UID)
+
+
+def fill_home(home: Path, workspace: Path) -> None:
+    """Copy ``workspace``'s files (written by :func:`write_workspace`) into a reused jail's
+    freshly restored, empty home, as root: same names, modes and owner, no link followed."""
+    flags = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW
+    dfd = os.open(home, flags)
+    try:
+        # What a new jail's home holds besides the workspace: the sandbox's .cuagym/sid.
+        if set(os.listdir(dfd)) - {".cuagym"}:
+            raise BarrierError("a reused role jail's home is not empty")
+        for entry in sorted(os.listdir(workspace)):
+            src = workspace / entry
+            st = src.lstat()
+            if not stat.S_ISREG(st.st_mode):
+                raise BarrierError(f"workspace entry {entry!r} is not a regular file")
+            fd = os.open(
+                entry, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600, dir_fd=dfd
+            )
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(src.read_bytes())
+                os.fchown(fh.fileno(), st.st_uid, st.st_gid)
+                os.fchmod(fh.fileno(), stat.S_IMODE(st.st_mode))
+    finally:
+        os.close(dfd)
 
 
 def read_output(home: Path, name: str) -> tuple[str | None, str]:

@@ -199,10 +199,13 @@ async def open_orchestrator(
         async with (
             _hub(options.hub, specs) as hub,
             RoleApiServer().serve() as api,
+            contextlib.AsyncExitStack() as stack,
         ):
             jails = RoleJails(
-                api_url=api.url, limits=options.role_limits, with_package=backend.needs_package
-            )
+                api_url=api.url, limits=options.role_limits, with_package=backend.needs_package,
+                reuse=backend.reuse_jails, warm_modules=backend.warm_modules(),
+            )  # fmt: skip
+            stack.push_async_callback(jails.close)
             check_outside(work, jails.binds)
             consensus = ConsensusRunner(
                 hub=hub, env_provider=options.env_provider, env_options=options.env_options,
@@ -360,8 +363,10 @@ class _Worker:
         self.work = tmp / f"work.{_host()}.{os.getpid()}.{secrets.token_hex(4)}"
         self.work.mkdir(mode=0o700)
         jails = RoleJails(
-            api_url=api.url, limits=spec.role_limits, with_package=backend.needs_package
-        )
+            api_url=api.url, limits=spec.role_limits, with_package=backend.needs_package,
+            reuse=backend.reuse_jails, warm_modules=backend.warm_modules(),
+        )  # fmt: skip
+        self.stack.push_async_callback(jails.close)
         check_outside(self.work, jails.binds)
         consensus = ConsensusRunner(
             hub=hub, env_provider=spec.env_provider, env_options=spec.env_options,

@@ -217,8 +217,10 @@ class ConsensusRunner:
         for state in _STATES:
             options: dict[str, Any] = dict(self.env_options)
             if self.env_provider == "local":
-                # C3-C7 run the reward ~14 times per tuple: fork it from a warm interpreter.
+                # C3-C7 run the reward ~14 times per tuple: fork it from a warm interpreter;
+                # V_gold runs two scripts (setup, golden patch): fork them from another.
                 options.setdefault("warm_rewards", True)
+                options.setdefault("warm_scripts", True)
             if web:
                 assert self.hub is not None
                 # Fresh sessions: nothing carries over from another task, round or environment.
@@ -240,12 +242,32 @@ class ConsensusRunner:
         golden_patch: str,
         hub: HubSessions | None,
         timings: dict[str, float],
+        reward: str | None = None,
     ) -> tuple[ScriptResult, ScriptResult | None]:
         """Start ``env``, run setup (and on V_gold the patch), snapshot the home and hub.
 
         The state right after setup is also the snapshot ``initial`` (on both environments):
-        rewards see it read-only as the initial home (``cuagym.core._initial_home``)."""
+        rewards see it read-only as the initial home (``cuagym.core._initial_home``).
+        ``reward``, when already known (``check``): its warm runner starts while setup runs."""
         await _timed(timings, f"start_{state}", env.start())
+        prestart = getattr(env, "prestart_reward", None) if reward is not None else None
+        early = asyncio.ensure_future(prestart(reward)) if prestart is not None else None
+        try:
+            return await self._build_scripts(state, env, initial_setup, golden_patch, hub, timings)
+        finally:
+            if early is not None:  # best effort: a runner that did not start leaves runs cold
+                with contextlib.suppress(Exception):
+                    await early
+
+    async def _build_scripts(
+        self,
+        state: StateName,
+        env: Environment,
+        initial_setup: str,
+        golden_patch: str,
+        hub: HubSessions | None,
+        timings: dict[str, float],
+    ) -> tuple[ScriptResult, ScriptResult | None]:
         setup = await _timed(
             timings, f"setup_{state}",
             env.run_script(initial_setup, "initial_setup", self.script_timeout_s),
@@ -397,7 +419,7 @@ class ConsensusRunner:
             state: StateName,
         ) -> tuple[ScriptResult, ScriptResult | None, list[RewardRun]]:
             setup, patch = await self._build(
-                state, envs[state], initial_setup, golden_patch, sessions, timings
+                state, envs[state], initial_setup, golden_patch, sessions, timings, reward
             )
             ready = script_failure(setup) is None and (
                 state == "init" or (patch is not None and script_failure(patch) is None)

@@ -303,7 +303,7 @@ class Orchestrator:
         missing: list[str] = []
         try:
             with self.api.session(api) as token:
-                async with self.jails.open(workspace, token) as box:
+                async with self.jails.open(workspace, token, role) as box:
                     env = self.jails.role_env({
                         "CUAGYM_ROLE": role, "CUAGYM_ROUND": str(n),
                         "CUAGYM_TASK_ID": task.task_id, "CUAGYM_ENV_API": self.api.url,
