@@ -134,6 +134,13 @@
       formAction: form ? new URL(form.getAttribute("action") || "", document.baseURI).href : "",
       formMethod: form ? (form.getAttribute("method") || "get").toLowerCase() : "",
       label: labelOf(el),
+      // what else the control carries that may depend on the page it is on: its form's hidden
+      // fields (a search form's context), its own data-* attributes (a script's arguments)
+      formHidden: form ? Array.from(form.elements)
+        .filter((e) => e.tagName === "INPUT" && (e.getAttribute("type") || "").toLowerCase() === "hidden")
+        .map((e) => `${e.name}=${e.value}`) : [],
+      data: Array.from(el.attributes).filter((a) => a.name.startsWith("data-"))
+        .map((a) => `${a.name}=${a.value}`).sort(),
       // marked as the current choice: re-choosing it rightly changes nothing
       current: isActive(el) || el.getAttribute("aria-pressed") === "true" ||
         el.getAttribute("aria-checked") === "true",
