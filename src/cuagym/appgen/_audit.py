@@ -19,15 +19,16 @@ pages at once, each bound to a fresh session. The audit runs in stages, each det
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import json
 import re
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import httpx
 
@@ -59,6 +60,7 @@ __all__ = [
     "audit_app",
     "audit_record",
     "check_browser",
+    "chromium",
     "run_audit",
 ]
 
@@ -287,9 +289,10 @@ class _Audit:
 
     def shared_key(self, control: Control) -> str:
         """What makes a control the same on two routes: everything it is and carries, its
-        concrete target (a link whose target depends on the page differs), its form's hidden
-        fields (a search form that carries the page's context differs), its data-* attributes
-        and its whole label. Two routes showing it alike show the shared layout."""
+        concrete target (a link whose target depends on the page differs), its form's fields
+        as they stand (a search form whose hidden field carries the page's context differs),
+        its choices, its data-* attributes and its whole label. Two routes showing it alike
+        show the shared layout; what a script reads from the page's URL alone is not seen."""
         origin, base = self.browsing.origin, self.browsing.base
         href = control.raw_href
         if control.href and not control.raw_href.startswith("#"):
@@ -307,7 +310,8 @@ class _Audit:
             list(control.classes),
             href,
             action,
-            list(control.form_hidden),
+            list(control.form_fields),
+            list(control.options),
             list(control.data),
             control.label,
             control.current,
@@ -441,17 +445,32 @@ def probe_findings(
     return dead, errors
 
 
+@contextlib.asynccontextmanager
+async def chromium() -> AsyncIterator[Any]:
+    """One headless Chromium the audits of several apps can share (``audit_record``'s
+    ``browser``): each audit opens its own contexts in it and closes them."""
+    check_browser()
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS))
+        try:
+            yield browser
+        finally:
+            await browser.close()
+
+
 async def audit_record(
     target: AppSpec | WebApp,
     *,
     screenshots: bool = False,
     workers: int = 2,
     progress: AuditProgress | None = None,
+    browser: Any | None = None,
 ) -> tuple[AuditRecord, dict[str, bytes]]:
-    """The full audit of one web app: its record and (with ``screenshots``) the route shots."""
+    """The full audit of one web app: its record and (with ``screenshots``) the route shots;
+    ``browser``: a Chromium from :func:`chromium` to use (else one is launched and closed)."""
     check_browser()
-    from playwright.async_api import async_playwright
-
     app = _web_app(target)
     start = time.monotonic()
     try:
@@ -469,18 +488,17 @@ async def audit_record(
         httpx.AsyncClient(headers={"Authorization": f"Bearer {token}"}, timeout=30) as http,
     ):
         api = await check_state_api(http, hub.url, app)
-        async with async_playwright() as pw:
-            browser = await pw.chromium.launch(
-                executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS)
-            )
+        async with contextlib.AsyncExitStack() as stack:
+            if browser is None:
+                browser = await stack.enter_async_context(chromium())
+            browsing = Browsing(browser, http, hub.url, f"/{app.app_id}")
             try:
-                browsing = Browsing(browser, http, hub.url, f"/{app.app_id}")
                 audit = _Audit(app, browsing, table, max(1, workers), screenshots, progress)
                 await audit.discover()
                 probes = await audit.probe_all()
                 isolation = await _browser_isolation(browsing, probes)
             finally:
-                await browser.close()
+                await browsing.close()
     return _assemble(app, audit, probes, api, isolation, time.monotonic() - start), audit.shots
 
 

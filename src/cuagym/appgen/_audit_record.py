@@ -39,7 +39,8 @@ class Control(BaseModel):
     form_action: str = ""
     form_method: str = ""
     label: str = ""
-    form_hidden: tuple[str, ...] = ()  # the form's hidden fields, ``name=value``
+    form_fields: tuple[str, ...] = ()  # the form's fields as they stand, ``type name=value``
+    options: tuple[str, ...] = ()  # a select's choices (their values)
     data: tuple[str, ...] = ()  # the control's data-* attributes, ``name=value``
     current: bool = False  # marked as the current choice (active, aria-current, aria-pressed)
 
