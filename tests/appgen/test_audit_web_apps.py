@@ -35,7 +35,7 @@ def test_the_web_apps_pass_the_audit() -> None:
     failed = {a: [*r.report.dead, *r.report.errors] for a, r in records.items() if not r.report.ok}
     assert failed == {}
     for app_id, record in records.items():
-        assert record.report.routes >= 8 and record.report.controls >= 100, app_id
+        assert record.report.routes >= 8 and record.report.controls >= 60, app_id
         assert record.unvisited == [], (app_id, record.unvisited)
         # every app has a shared layout (navigation, search): probed on one route only
         assert any(r.shared for r in record.routes), app_id
