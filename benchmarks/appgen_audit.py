@@ -11,6 +11,7 @@ identical: the audit is deterministic). Goal: an app of ~15 routes in minutes on
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import os
 import platform
@@ -19,7 +20,7 @@ import sys
 import time
 from typing import Any
 
-from cuagym.appgen import run_audit
+from cuagym.appgen import AuditRecord, audit_record
 from cuagym.apps import load_apps
 
 GOAL_S = 300.0
@@ -27,12 +28,14 @@ GOAL_S = 300.0
 
 def bench_app(app_id: str, runs: int, workers: int) -> dict[str, Any]:
     spec = load_apps()[app_id]
-    seconds, reports = [], []
+    seconds, records = [], []
     for _ in range(runs):
         start = time.monotonic()
-        reports.append(run_audit(spec, workers=workers))
+        records.append(asyncio.run(audit_record(spec, workers=workers))[0])
         seconds.append(time.monotonic() - start)
-    first = reports[0]
+    record: AuditRecord = records[0]
+    first = record.report
+    reports = [r.report for r in records]
     return {
         "app": app_id,
         "routes": first.routes,
@@ -40,6 +43,9 @@ def bench_app(app_id: str, runs: int, workers: int) -> dict[str, Any]:
         "dead": len(first.dead),
         "errors": len(first.errors),
         "ok": first.ok,
+        # screens no link reached, and controls of the shared layout not probed again
+        "unvisited": record.unvisited,
+        "shared": sum(len(r.shared) for r in record.routes),
         "seconds": round(statistics.median(seconds), 1),
         "runs": runs,
         # one run proves nothing about determinism: null then

@@ -52,7 +52,7 @@ def test_a_clean_project_is_exit_0_with_the_contracts_keys(tmp_path: Path) -> No
     data = json.loads(out)  # stdout is exactly one JSON object
     assert list(data) == list(AuditReport.model_fields)
     assert data["app"] == "defect-board" and data["ok"] is True
-    assert data["dead"] == [] and data["errors"] == [] and data["routes"] == 3
+    assert data["dead"] == [] and data["errors"] == [] and data["routes"] == 4
 
 
 @pytest.mark.browser
@@ -67,7 +67,7 @@ def test_findings_are_exit_1_and_out_writes_the_report(tmp_path: Path) -> None:
     assert not data.ok and data.dead and data.errors
     html = (report_dir / "index.html").read_text(encoding="utf-8")
     shots = sorted(p.name for p in (report_dir / "shots").glob("*.png"))
-    assert len(shots) == 3
+    assert len(shots) == 4
     for name in shots:
         assert f'src="shots/{name}"' in html
         assert (report_dir / "shots" / name).read_bytes().startswith(b"\x89PNG")
@@ -75,6 +75,11 @@ def test_findings_are_exit_1_and_out_writes_the_report(tmp_path: Path) -> None:
     record = json.loads((report_dir / "audit.json").read_text(encoding="utf-8"))
     assert record["report"] == data.model_dump(mode="json")
     assert all("seconds" in c["outcome"] for r in record["routes"] for c in r["controls"])
+    # the shared layout's controls are probed on the first route, recorded on the others
+    about = next(r for r in record["routes"] if r["pattern"] == "/about")
+    assert {"control": about["shared"][0]["control"], "same_as": "/"} in about["shared"]
+    assert any(s["control"].startswith('button "Site menu"') for s in about["shared"])
+    assert "same as <code>/</code>" in html
 
 
 @pytest.mark.browser

@@ -24,7 +24,9 @@ def _errors(record: AuditRecord, kind: str, route: str | None = None) -> list[st
 def test_the_clean_twin_is_ok(clean_audit: AuditRecord) -> None:
     report = clean_audit.report
     assert report.ok, (report.dead, report.errors)
-    assert report.routes == 3  # /, /about, /notes/{nid} (reached through a link)
+    # /, /about, /notes/{nid} (reached through a link), /people/{uid}: linked only from the
+    # second note's page (a teammate's note), not from the first's
+    assert report.routes == 4
     assert clean_audit.unvisited == []
     # the button reveals a panel; its link is probed after replaying the button
     revealed = [c for r in clean_audit.routes for c in r.controls if c.openers]
@@ -144,3 +146,35 @@ def test_the_audit_is_deterministic(clean_audit: AuditRecord) -> None:
     assert again.report == clean_audit.report
     keys = [[c.key for c in r.controls] for r in clean_audit.routes]
     assert [[c.key for c in r.controls] for r in again.routes] == keys
+
+
+def test_a_control_on_every_route_is_probed_once(clean_audit: AuditRecord) -> None:
+    """The shared layout's "Site menu" button, alike on all four routes, is probed on the
+    first route only; the others record it as the same as that route's."""
+    probed = [
+        (r.pattern, c)
+        for r in clean_audit.routes
+        for c in r.controls
+        if c.control.startswith('button "Site menu"')
+    ]
+    assert [pattern for pattern, _ in probed] == ["/"]
+    assert not probed[0][1].outcome.dead
+    shared = {
+        r.pattern: s.same_as
+        for r in clean_audit.routes
+        for s in r.shared
+        if s.control.startswith('button "Site menu"')
+    }
+    assert shared == {"/about": "/", "/notes/{nid}": "/", "/people/{uid}": "/"}
+
+
+def test_a_shared_looking_control_dead_on_one_route_only(
+    defect_audit: AuditRecord, clean_audit: AuditRecord
+) -> None:
+    """Negative twin: "Pin this page" looks the same on every route, but its form's hidden
+    field carries the page; it does nothing on a note's page only, and is caught there."""
+    assert _dead(defect_audit, "/notes/{nid}", "Pin this page")
+    assert not _dead(defect_audit, "/", "Pin this page")
+    pins = [r.pattern for r in clean_audit.routes for c in r.controls if "Pin this" in c.control]
+    assert sorted(pins) == ["/", "/about", "/notes/{nid}", "/people/{uid}"]  # one per route
+    assert not _dead(clean_audit, "/notes/{nid}", "Pin this page")

@@ -14,6 +14,7 @@ from cuagym.appgen._audit import (
     audit_app,
     audit_record,
     check_browser,
+    chromium,
     run_audit,
 )
 from cuagym.appgen._audit_record import AuditRecord
@@ -45,6 +46,7 @@ __all__ = [
     "audit_record",
     "build_app",
     "check_browser",
+    "chromium",
     "install_app",
     "load_plan",
     "plan_with_model",

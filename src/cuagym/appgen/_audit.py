@@ -7,25 +7,28 @@ pages at once, each bound to a fresh session. The audit runs in stages, each det
 1. the state API (:mod:`._audit_api`): set / set_current / merge / reset / go, 422s, the app's
    broken states, two sessions;
 2. the routes (:mod:`._audit_routes`): the screens without parameters, then breadth-first the
-   first link to each screen with parameters; per page its status, page errors, failed
-   resources, ``h1``, tab groups and labels;
+   first link to each screen with parameters (while screens stay unreached, a few more
+   instances of each parameterized screen are looked through for links); per page its
+   status, page errors, failed resources, ``h1``, tab groups and labels;
 3. the controls (:mod:`._audit_probe`): one probe per distinct control (a list of fifty
-   threads is one), then the controls a probe revealed (a menu, a dialog), up to two deep;
+   threads is one; a control of the shared layout, alike on several routes, is probed on the
+   first of them only), then the controls a probe revealed (a menu, a dialog), up to two deep;
 4. two browser sessions, one acting with a control that changed state, the other watching.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import json
 import re
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import httpx
 
@@ -44,6 +47,7 @@ from cuagym.appgen._audit_record import (
     ControlRecord,
     ProbeOutcome,
     RouteRecord,
+    SharedControl,
 )
 from cuagym.appgen._audit_routes import RouteTable, app_path
 from cuagym.appgen._report import AuditError, AuditReport, DeadControl
@@ -56,11 +60,15 @@ __all__ = [
     "audit_app",
     "audit_record",
     "check_browser",
+    "chromium",
     "run_audit",
 ]
 
 #: how many controls deep the audit follows what a control reveals (a menu in a dialog)
 MAX_DEPTH = 2
+#: how many instances of a parameterized screen, besides the first, the crawl looks through
+#: for links to screens it has not reached
+SCOUTS = 3
 #: label text matters for these kinds of controls (a toolbar's buttons share everything else)
 _LABELLED_KINDS = ("button", "submit", "reset", "menuitem")
 T = TypeVar("T")
@@ -109,6 +117,16 @@ class _Page:
     own: bool = True  # False: a redirect to a screen audited through another visit
 
 
+@dataclass(frozen=True)
+class _Visit:
+    """A page the crawl plans to load; a scout is another instance of a screen already
+    audited, loaded only for its links."""
+
+    pattern: str
+    path: str
+    scout: bool = False
+
+
 @dataclass
 class _Probe:
     pattern: str
@@ -149,30 +167,61 @@ class _Audit:
     # -- routes ------------------------------------------------------------------------------
     async def discover(self) -> None:
         claimed = set(self.table.direct)
-        level = [(p, p) for p in self.table.direct]
+        level = [_Visit(p, p) for p in self.table.direct]
+        # more instances of each parameterized screen, in the order links to them were found:
+        # scouted (up to SCOUTS each) when the first instances leave screens unreached
+        others: dict[str, list[str]] = {}
+        scouted: dict[str, int] = {}
         depth = 0
         while level:
             depth += 1
             visits = await self.limited(
-                [functools.partial(self._visit, path) for _, path in level],
+                [functools.partial(self._visit, v.path) for v in level],
                 f"routes (level {depth})",
             )
-            following: list[tuple[str, str]] = []
-            for (pattern, path), visit in zip(level, visits, strict=True):
+            following: list[_Visit] = []
+            for planned, visit in zip(level, visits, strict=True):
                 if visit is None:
-                    self.skipped.append(pattern)
+                    if not planned.scout:
+                        self.skipped.append(planned.pattern)
                     continue
-                page = self._page(pattern, path, visit, claimed)
-                self.pages.append(page)
-                for link in visit.links if page.own else ():
+                own = True
+                if not planned.scout:
+                    page = self._page(planned.pattern, planned.path, visit, claimed)
+                    self.pages.append(page)
+                    own = page.own
+                for link in visit.links if own else ():
                     target = app_path(
                         link.split("#", 1)[0], self.browsing.origin, self.browsing.base
                     )
                     linked = self.table.pattern_of(target) if target else None
-                    if linked is not None and target is not None and linked not in claimed:
+                    if linked is None or target is None:
+                        continue
+                    if linked not in claimed:
                         claimed.add(linked)
-                        following.append((linked, target))
+                        following.append(_Visit(linked, target))
+                    elif "{" in linked:
+                        seen = others.setdefault(linked, [])
+                        bare = target.split("?", 1)[0]
+                        if bare not in seen:
+                            seen.append(bare)
+            if not following and any(p not in claimed for p in self.table.patterns):
+                following = self._scouts(others, scouted)
             level = following
+
+    def _scouts(self, others: dict[str, list[str]], scouted: dict[str, int]) -> list[_Visit]:
+        """The next instances of the parameterized screens to look through for links to the
+        screens not reached yet (a lead's page links where an opportunity's does not): for
+        each pattern, in the order found, up to ``SCOUTS`` in all besides the first."""
+        out: list[_Visit] = []
+        first = {page.pattern: page.path.split("?", 1)[0] for page in self.pages}
+        for pattern, paths in others.items():
+            fresh = [p for p in paths if p != first.get(pattern)]
+            start = scouted.get(pattern, 0)
+            chosen = fresh[start:SCOUTS]
+            scouted[pattern] = start + len(chosen)
+            out.extend(_Visit(pattern, path, scout=True) for path in chosen)
+        return out
 
     async def _visit(self, path: str) -> PageVisit | None:
         visit = await self.browsing.visit(path, screenshot=self.screenshots)
@@ -238,13 +287,52 @@ class _Audit:
         ]
         return json.dumps(parts, separators=(",", ":"))
 
+    def shared_key(self, control: Control) -> str:
+        """What makes a control the same on two routes: everything it is and carries, its
+        concrete target (a link whose target depends on the page differs), its form's fields
+        as they stand (a search form whose hidden field carries the page's context differs),
+        its choices, its data-* attributes and its whole label. Two routes showing it alike
+        show the shared layout; what a script reads from the page's URL alone is not seen."""
+        origin, base = self.browsing.origin, self.browsing.base
+        href = control.raw_href
+        if control.href and not control.raw_href.startswith("#"):
+            href = app_path(control.href, origin, base) or control.href
+        action = ""
+        if control.form_action:
+            target = app_path(control.form_action, origin, base) or control.form_action
+            action = f"{control.form_method or 'get'} {target}"
+        parts = [
+            control.css,
+            control.kind,
+            control.tag,
+            control.type,
+            control.role,
+            list(control.classes),
+            href,
+            action,
+            list(control.form_fields),
+            list(control.options),
+            list(control.data),
+            control.label,
+            control.current,
+        ]
+        return json.dumps(parts, separators=(",", ":"))
+
     async def probe_all(self) -> list[tuple[_Probe, ProbeOutcome]]:
         seen: set[str] = set()
+        first_route: dict[str, str] = {}  # shared key -> the route whose probe covers it
         wave: list[_Probe] = []
         for page in self.pages:
             if not page.own:
                 continue
             for control in page.visit.controls:
+                shared = self.shared_key(control)
+                covered_by = first_route.setdefault(shared, page.pattern)
+                if covered_by != page.pattern:
+                    page.record.shared.append(
+                        SharedControl(control=control.description, same_as=covered_by)
+                    )
+                    continue
                 key = self.control_key(page.pattern, control)
                 if key not in seen:
                     seen.add(key)
@@ -357,17 +445,32 @@ def probe_findings(
     return dead, errors
 
 
+@contextlib.asynccontextmanager
+async def chromium() -> AsyncIterator[Any]:
+    """One headless Chromium the audits of several apps can share (``audit_record``'s
+    ``browser``): each audit opens its own contexts in it and closes them."""
+    check_browser()
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS))
+        try:
+            yield browser
+        finally:
+            await browser.close()
+
+
 async def audit_record(
     target: AppSpec | WebApp,
     *,
     screenshots: bool = False,
     workers: int = 2,
     progress: AuditProgress | None = None,
+    browser: Any | None = None,
 ) -> tuple[AuditRecord, dict[str, bytes]]:
-    """The full audit of one web app: its record and (with ``screenshots``) the route shots."""
+    """The full audit of one web app: its record and (with ``screenshots``) the route shots;
+    ``browser``: a Chromium from :func:`chromium` to use (else one is launched and closed)."""
     check_browser()
-    from playwright.async_api import async_playwright
-
     app = _web_app(target)
     start = time.monotonic()
     try:
@@ -385,18 +488,17 @@ async def audit_record(
         httpx.AsyncClient(headers={"Authorization": f"Bearer {token}"}, timeout=30) as http,
     ):
         api = await check_state_api(http, hub.url, app)
-        async with async_playwright() as pw:
-            browser = await pw.chromium.launch(
-                executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS)
-            )
+        async with contextlib.AsyncExitStack() as stack:
+            if browser is None:
+                browser = await stack.enter_async_context(chromium())
+            browsing = Browsing(browser, http, hub.url, f"/{app.app_id}")
             try:
-                browsing = Browsing(browser, http, hub.url, f"/{app.app_id}")
                 audit = _Audit(app, browsing, table, max(1, workers), screenshots, progress)
                 await audit.discover()
                 probes = await audit.probe_all()
                 isolation = await _browser_isolation(browsing, probes)
             finally:
-                await browser.close()
+                await browsing.close()
     return _assemble(app, audit, probes, api, isolation, time.monotonic() - start), audit.shots
 
 

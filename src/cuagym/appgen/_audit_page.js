@@ -119,6 +119,15 @@
     return null;
   }
 
+  // A form field as it stands: type, name, value; checked or the choices it offers.
+  function fieldSignature(e) {
+    const type = (e.getAttribute("type") || e.tagName).toLowerCase();
+    let value = type === "file" ? "" : e.value;
+    if (type === "checkbox" || type === "radio") value += e.checked ? " (checked)" : "";
+    if (e.tagName === "SELECT") value += " of " + Array.from(e.options).map((o) => o.value).join("|");
+    return `${type} ${e.name || ""}=${value}`;
+  }
+
   function describe(el, kind) {
     const form = el.form || null;
     return {
@@ -134,6 +143,13 @@
       formAction: form ? new URL(form.getAttribute("action") || "", document.baseURI).href : "",
       formMethod: form ? (form.getAttribute("method") || "get").toLowerCase() : "",
       label: labelOf(el),
+      // what else the control carries that may depend on the page it is on: its form's fields
+      // (a search form's hidden context, a prefilled value, a select's choices), its own
+      // choices, its data-* attributes (a script's arguments)
+      formFields: form ? Array.from(form.elements).map(fieldSignature) : [],
+      options: el.tagName === "SELECT" ? Array.from(el.options).map((o) => o.value) : [],
+      data: Array.from(el.attributes).filter((a) => a.name.startsWith("data-"))
+        .map((a) => `${a.name}=${a.value}`).sort(),
       // marked as the current choice: re-choosing it rightly changes nothing
       current: isActive(el) || el.getAttribute("aria-pressed") === "true" ||
         el.getAttribute("aria-checked") === "true",

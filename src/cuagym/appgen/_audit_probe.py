@@ -187,6 +187,13 @@ class Browsing:
         self.base = base
         self._free: list[tuple[Any, Any, _Tracker]] = []
 
+    async def close(self) -> None:
+        """Close the contexts this browsing opened (the browser may audit another app next)."""
+        free, self._free = self._free, []
+        for context, _, _ in free:
+            with contextlib.suppress(Exception):
+                await context.close()
+
     async def go_diff(self, sid: str) -> bytes:
         """The session's ``/go`` state_diff, canonical (volatile keys are already masked)."""
         r = await self.http.get(f"{self.origin}{self.base}/go", params={"sid": sid})
@@ -243,7 +250,8 @@ class Browsing:
             )
             await cdp.detach()
         except Exception:  # a page that cannot be cleaned is not reused
-            await self.release(opened)
+            with contextlib.suppress(Exception):
+                await opened.context.close()
             return
         self._free.append((opened.context, opened.page, opened.tracker))
 

@@ -19,6 +19,7 @@ __all__ = [
     "ControlRecord",
     "ProbeOutcome",
     "RouteRecord",
+    "SharedControl",
 ]
 
 
@@ -38,6 +39,9 @@ class Control(BaseModel):
     form_action: str = ""
     form_method: str = ""
     label: str = ""
+    form_fields: tuple[str, ...] = ()  # the form's fields as they stand, ``type name=value``
+    options: tuple[str, ...] = ()  # a select's choices (their values)
+    data: tuple[str, ...] = ()  # the control's data-* attributes, ``name=value``
     current: bool = False  # marked as the current choice (active, aria-current, aria-pressed)
 
     @property
@@ -80,6 +84,14 @@ class ControlRecord(BaseModel):
     outcome: ProbeOutcome
 
 
+class SharedControl(BaseModel):
+    """A control of the shared layout (a header link, the user menu) that this route shows
+    exactly as an earlier route does: probed there once, not again here."""
+
+    control: str  # Control.description
+    same_as: str  # the route pattern whose probe covers it
+
+
 class RouteRecord(BaseModel):
     pattern: str
     url: str
@@ -90,6 +102,8 @@ class RouteRecord(BaseModel):
     h1: int = 0
     seconds: float = 0.0
     controls: list[ControlRecord] = Field(default_factory=list)
+    #: controls probed on an earlier route ("same as <route>'s")
+    shared: list[SharedControl] = Field(default_factory=list)
     errors: list[AuditError] = Field(default_factory=list)
 
 

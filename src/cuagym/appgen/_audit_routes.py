@@ -2,7 +2,9 @@
 
 A route without path parameters is visited at its own path; one with parameters
 (``/thread/{tid}``) gets the first concrete URL a visited page links to (breadth-first, in
-the pages' document order, so the same app always gives the same URLs). Links are matched to
+the pages' document order, so the same app always gives the same URLs); while screens stay
+unreached, the audit also looks through a few more instances of each such screen for links
+(``_audit.SCOUTS``), audited through the first instance only. Links are matched to
 routes the way Starlette routes a request: the first GET route that matches the path.
 """
 

@@ -28,6 +28,7 @@ Defect = Literal[
     "invariant_not_enforced",  # the author rule is declared but not checked
     "no_broken_states",  # invariants, but no broken state to prove them
     "session_leak",  # the last note is kept on the app object, shown to every session
+    "pin_dead_on_note",  # the footer's "Pin this page" (on every page) does nothing on a note's
 ]
 DEFECTS: tuple[Defect, ...] = get_args(Defect)
 
@@ -47,6 +48,7 @@ class BoardState(StateModel):
     title: Name80
     users: dict[str, User]
     notes: dict[str, Note]
+    pinned: str = ""  # the page last pinned with the footer's form
     ui: dict[str, str] = Field(default_factory=dict)
 
 
@@ -81,8 +83,8 @@ class DefectApp(ModelWebApp[BoardState]):
             "title": "Team board",
             "users": {u: {"id": u, "name": u[2:].title()} for u in ("u-ann", "u-bo")},
             "notes": {
-                f"n-{i}": {"id": f"n-{i}", "author": "u-ann", "text": f"Note number {i}"}
-                for i in range(1, 4)
+                f"n-{i}": {"id": f"n-{i}", "author": author, "text": f"Note number {i}"}
+                for i, author in enumerate(("u-ann", "u-bo", "u-ann"), start=1)
             },
             "ui": {},
         }

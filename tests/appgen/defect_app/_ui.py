@@ -1,4 +1,4 @@
-"""The defect app's screens: a board of notes, a note, an about page."""
+"""The defect app's screens: a board of notes, a note, its author, an about page."""
 
 from __future__ import annotations
 
@@ -20,7 +20,8 @@ class NotAllowed(Exception):
 
 def build_routes(app: DefectApp) -> list[BaseRoute]:
     def chrome(request: Request, state: State, active: str = "home") -> dict[str, Any]:
-        return {"state": state, "active": active, "defects": app.defects,
+        here = request.url.path.removeprefix(request.scope.get("root_path", "")) or "/"
+        return {"state": state, "active": active, "defects": app.defects, "here": here,
                 "last_note": app.shared_last_note if app.on("session_leak")
                 else state["ui"].get("lastNote", "")}  # fmt: skip
 
@@ -41,7 +42,17 @@ def build_routes(app: DefectApp) -> list[BaseRoute]:
             return screens.not_found(request, state, "There is no such note.")
         # no tab is this page's: a tab bar of links needs no active tab here
         note_chrome = chrome(request, state, "")
-        return render_screen(request, note_chrome, "note.html", {"note": found})
+        # only a teammate's note links to its author (the first note is the board owner's)
+        author = state["users"].get(found["author"]) if found["author"] != "u-ann" else None
+        context = {"note": found, "author": author}
+        return render_screen(request, note_chrome, "note.html", context)
+
+    async def person(request: Request) -> Response:
+        _, state = await load(request)
+        found = state["users"].get(request.path_params["uid"])
+        if found is None:
+            return screens.not_found(request, state, "There is no such person.")
+        return render_screen(request, chrome(request, state, ""), "person.html", {"person": found})
 
     async def about(request: Request) -> Response:
         _, state = await load(request)
@@ -72,6 +83,17 @@ def build_routes(app: DefectApp) -> list[BaseRoute]:
 
         return await screens.act(request, ui, change, "/", "/")
 
+    async def pin(request: Request) -> Response:
+        ui, _ = await load(request)
+        page = field(await request.form(), "page")
+        back = page if page.startswith("/") else "/"
+
+        def change(state: State) -> None:
+            if not (app.on("pin_dead_on_note") and page.startswith("/notes/")):
+                state["pinned"] = page
+
+        return await screens.act(request, ui, change, back, back)
+
     async def delete(request: Request) -> Response:
         ui, _ = await load(request)
         nid = request.path_params["nid"]
@@ -81,7 +103,9 @@ def build_routes(app: DefectApp) -> list[BaseRoute]:
         Route("/", home, methods=["GET"]),
         Route("/about", about, methods=["GET"]),
         Route("/notes/{nid}", note, methods=["GET"]),
+        Route("/people/{uid}", person, methods=["GET"]),
         Route("/notes", add_note, methods=["POST"]),
         Route("/rename", rename, methods=["POST"]),
         Route("/notes/{nid}/delete", delete, methods=["POST"]),
+        Route("/pin", pin, methods=["POST"]),
     ]

@@ -62,6 +62,10 @@
         t.classList.toggle("current", k === current);
         t.classList.toggle("visited", k < current);
         t.classList.toggle("has-error", !!conv.querySelector('.step-panel[data-step="' + k + '"] .has-error'));
+        // the current step's button says so (re-choosing it rightly changes nothing)
+        var button = t.querySelector("button");
+        if (button && k === current) button.setAttribute("aria-current", "step");
+        else if (button) button.removeAttribute("aria-current");
       });
       conv.classList.toggle("at-first", current === 1);
       conv.classList.toggle("at-middle", current > 1 && current < panels.length);
