@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 from cuagym.appgen import PlanError, load_plan, plan_with_model, write_plan
 from cuagym.appgen._forms import skill_problems
+from cuagym.appgen._plan import save_plan_run
 from cuagym.appgen._plan_models import KIT_COMPONENTS, KIT_PARTS, AppPlan
 from cuagym.appgen._render import render_design
 from cuagym.apps import webkit
@@ -127,6 +128,14 @@ async def test_the_plan_agent_hears_the_problems_and_fixes_them() -> None:
     told = api.requests[1].tool_results[0][0]
     assert "palette: accent 'crimson' is not in the neutral palette" in told
     assert run.tokens_in > 0 and run.turns == 3
+
+
+async def test_the_plan_agents_run_is_recorded_in_the_workspace(tmp_path: Path) -> None:
+    api = plan_script(known_plan())
+    run = await plan_with_model(scripted_client(api), category="Media", product="Paprika")
+    saved = json.loads(save_plan_run(run, tmp_path, "openai:scripted-double").read_text())
+    assert saved["model"] == "openai:scripted-double" and saved["accepted"] is True
+    assert saved["tokens_in"] == run.tokens_in > 0 and saved["turns"] == run.turns
 
 
 async def test_a_plan_agent_that_never_passes_gives_no_plan() -> None:

@@ -10,6 +10,7 @@ written until the plan passes every check; then :func:`write_plan` writes the wo
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,12 +30,14 @@ if TYPE_CHECKING:  # the llm extra's clients; imported where the agent runs
 
 __all__ = [
     "PLAN_FILES",
+    "PLAN_RUN_FILE",
     "SKILL_TITLES",
     "PlanError",
     "PlanRun",
     "load_plan",
     "plan_with_model",
     "read_plan_file",
+    "save_plan_run",
     "write_plan",
 ]
 
@@ -127,6 +130,26 @@ class PlanRun:
     turns: int = 0
     stop: str = ""
     transcript: str = ""
+
+
+#: The Plan agent's run, beside the plan it wrote (what it cost; the build keeps its own rounds').
+PLAN_RUN_FILE = "plan-run.json"
+
+
+def save_plan_run(run: PlanRun, out: Path, model: str) -> Path:
+    """Record what the Plan agent's run cost in the workspace (``plan-run.json``)."""
+    record = {
+        "model": model,
+        "turns": run.turns,
+        "stop": run.stop,
+        "tokens_in": run.tokens_in,
+        "tokens_out": run.tokens_out,
+        "cost_usd": run.cost_usd,
+        "accepted": run.plan is not None,
+    }
+    path = out / PLAN_RUN_FILE
+    _atomic_write(path, json.dumps(record, indent=2) + "\n")
+    return path
 
 
 def _system_prompt() -> str:

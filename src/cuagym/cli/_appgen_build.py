@@ -22,7 +22,14 @@ import typer
 from cuagym.appgen._build import BuildRefused, build_app, load_record
 from cuagym.appgen._build_models import BuildSettings, RoundRecord
 from cuagym.appgen._install import InstallError, install_app, verify_install
-from cuagym.appgen._plan import PlanError, load_plan, plan_with_model, read_plan_file, write_plan
+from cuagym.appgen._plan import (
+    PlanError,
+    load_plan,
+    plan_with_model,
+    read_plan_file,
+    save_plan_run,
+    write_plan,
+)
 from cuagym.apps import AppCategory, AppError
 from cuagym.cli._appgen import appgen_app
 from cuagym.cli._inputs import check_model_url
@@ -114,6 +121,8 @@ def plan_command(
             f"{run.tokens_out} out, ${run.cost_usd:.4f}",
             err=True,
         )
+        out.mkdir(parents=True, exist_ok=True)
+        save_plan_run(run, out, model)
         if run.plan is None:
             _fail(
                 "the Plan agent wrote no plan that passes the checks:\n" + run.transcript[-3000:], 1
