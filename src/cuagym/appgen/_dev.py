@@ -154,7 +154,7 @@ class CommandDevBackend(DevBackend):
 
     async def run_round(self, session: DevSession) -> DevTurn:
         from cuagym.sandbox import Limits, Sandbox
-        from cuagym.synth._barrier import package_binds
+        from cuagym.synth import package_binds
 
         binds, pythonpath = package_binds()
         binds += [(t, f"{INNER_TOOLS}/{i}", True) for i, t in enumerate(self.tools)]

@@ -23,7 +23,7 @@ from cuagym.appgen._plan_models import KIT_COMPONENTS, AppPlan, EntityField
 from cuagym.appgen._render import render, render_design, render_skill, render_taxonomy, render_todo
 from cuagym.apps import AppCategory, PaperDomain
 from cuagym.apps.webkit import NEUTRAL_PALETTE
-from cuagym.taskgen._categories import CATEGORIES
+from cuagym.taskgen import CATEGORIES
 
 if TYPE_CHECKING:  # the llm extra's clients; imported where the agent runs
     from cuagym.llm import ChatClient, PriceTable

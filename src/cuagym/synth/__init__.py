@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 from cuagym.synth._backends import RoleBackend, UnknownBackend, make_backend
+from cuagym.synth._barrier import package_binds
 from cuagym.synth._batch import (
     BatchBusy,
     BatchOptions,
@@ -49,6 +50,7 @@ __all__ = [
     "load_tasks_file",
     "make_backend",
     "open_orchestrator",
+    "package_binds",
     "run_batch",
     "sample_tasks",
     "scan_file",

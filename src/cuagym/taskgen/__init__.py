@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from cuagym.taskgen._backends import DraftBackend
 from cuagym.taskgen._catalog import Catalog, CatalogError, build_catalog
+from cuagym.taskgen._categories import CATEGORIES
 from cuagym.taskgen._cell import TaskCell, task_type_of
 from cuagym.taskgen._coverage import CoverageReport, coverage
 from cuagym.taskgen._dedup_models import DedupUnavailable
@@ -60,6 +61,7 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
+    "CATEGORIES",
     "BackendFailing",
     "Catalog",
     "CatalogError",
