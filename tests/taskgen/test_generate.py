@@ -7,11 +7,12 @@ import asyncio
 import json
 from collections import Counter
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, cast, get_args
 
 import pytest
 from typer.testing import CliRunner
 
+from cuagym.apps import PaperDomain
 from cuagym.cli._taskgen import taskgen_app
 from cuagym.domains import load_domains
 from cuagym.synth import TaskFileError, load_tasks_file
@@ -24,6 +25,7 @@ from cuagym.taskgen import (
     run_taskgen,
     task_type_of,
 )
+from cuagym.taskgen._coverage import paper_domain_of
 from cuagym.taskgen._dedup import grams
 from cuagym.taskgen._dedup_models import DedupConfig
 from cuagym.taskgen._embed import MiniLMEmbedder
@@ -199,6 +201,7 @@ def test_coverage_table_shows_whole_domain_names_and_every_total() -> None:
     result = CliRunner().invoke(taskgen_app, ["coverage"], env={"COLUMNS": "72"})
     assert result.exit_code == 0, result.stderr
     lines = result.stdout.splitlines()
+    lines = lines[: next(i for i, line in enumerate(lines) if "Table-10 domains" in line)]
     for d in want.domains:
         row = [line for line in lines if line.startswith("│") and f" {d.domain} " in line]
         assert len(row) == 1, f"{d.domain} is not shown whole in the table"
@@ -248,3 +251,31 @@ def test_an_llm_task_without_family_is_accepted_unless_procedural(tmp_path: Path
     assert spec.meta["category"] == "communication-email" and spec.meta["scenario"] == "personal"
     with pytest.raises(TaskFileError, match="'family'"):
         load_tasks_file(path, load_domains(), need_family=True)
+
+
+def test_coverage_names_the_papers_table_10_domains() -> None:
+    """Every one of the 18 Table-10 domains is listed; an app counts toward its own domain,
+    a cross-app family toward Cross-Web / Cross-Desktop / Desktop × Web by its platforms."""
+    catalog = build_catalog(load_domains())
+    report = coverage(catalog)
+    rows = {p.paper_domain: p for p in report.paper_domains}
+    assert list(rows) == list(get_args(PaperDomain))
+    assert "crm" in rows["Business & CRM"].apps and "calc" in rows["Spreadsheet"].apps
+    assert rows["Cross-Web"].families > 0 and rows["Desktop × Web"].families > 0
+    assert sum(p.families for p in report.paper_domains) == report.families
+    assert report.paper_domains_covered == sum(p.families > 0 for p in report.paper_domains)
+    for fam in catalog.families():
+        where = paper_domain_of(fam, catalog)
+        if fam.is_cross:
+            assert where in {"Cross-Web", "Cross-Desktop", "Desktop × Web"}, fam.key
+        else:
+            assert fam.family.domain in rows[str(where)].apps, fam.key
+    only_calc = coverage(catalog, domains=["calc"])
+    shown = {p.paper_domain: p for p in only_calc.paper_domains}
+    assert shown["Spreadsheet"].covered and not shown["Business & CRM"].covered
+    result = CliRunner().invoke(taskgen_app, ["coverage"], env={"COLUMNS": "100"})
+    assert f"{report.paper_domains_covered} of 18 covered" in result.stdout
+    uncovered = [p.paper_domain for p in report.paper_domains if not p.covered]
+    for name in uncovered:
+        line = next(x for x in result.stdout.splitlines() if x.startswith(f"│ {name} "))
+        assert "none" in line, line

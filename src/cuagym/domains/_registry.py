@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from cuagym.apps import AppError, AppSpec, load_apps
+from cuagym.apps import AppError, AppSpec, PaperDomain, load_apps
 from cuagym.families import FamilyError, TaskFamily, load_families
 
 if TYPE_CHECKING:  # the hub's server stack is a third of cuagym.agent's import; a web
@@ -32,6 +32,8 @@ class Domain:
     web_app: WebApp | None = None
     taxonomy_file: Path | None = None
     families: tuple[TaskFamily, ...] = ()
+    #: The paper's Table-10 domain the app's own tasks count toward (its plugin says which).
+    paper_domain: PaperDomain | None = None
 
     def family(self, family_id: str) -> TaskFamily:
         for family in self.families:
@@ -56,6 +58,7 @@ def domain_of(app: AppSpec, families: tuple[TaskFamily, ...] = ()) -> Domain:
         web_app=app.web_app,
         taxonomy_file=app.taxonomy_file,
         families=families,
+        paper_domain=app.paper_domain,
     )
 
 

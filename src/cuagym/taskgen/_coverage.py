@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import get_args
 
 from pydantic import BaseModel, Field
 
-from cuagym.taskgen._catalog import Catalog
+from cuagym.apps import PaperDomain
+from cuagym.taskgen._catalog import Catalog, FamilyEntry
 
-__all__ = ["CoverageReport", "DomainCoverage", "SubtreeCoverage", "coverage"]
+__all__ = [
+    "CoverageReport",
+    "DomainCoverage",
+    "PaperDomainCoverage",
+    "SubtreeCoverage",
+    "coverage",
+    "paper_domain_of",
+]
 
 
 class SubtreeCoverage(BaseModel):
@@ -34,6 +43,17 @@ class DomainCoverage(BaseModel):
         return [name for name, s in self.subtrees.items() if s.covered == 0]
 
 
+class PaperDomainCoverage(BaseModel):
+    """One of the paper's Table-10 domains: the apps that count toward it and the families
+    whose tasks do (a family of one app counts toward its app's domain, a cross-app family
+    toward Cross-Web, Cross-Desktop or Desktop × Web by the platforms it spans)."""
+
+    paper_domain: str
+    apps: list[str]
+    families: int
+    covered: bool = Field(description="at least one family's tasks count toward it")
+
+
 class CoverageReport(BaseModel):
     leaves: int
     covered: int
@@ -42,6 +62,21 @@ class CoverageReport(BaseModel):
     hard_families: int = Field(description="hard families of the domains shown")
     cross_families: int = Field(description="cross-app families of the domains shown")
     domains: list[DomainCoverage]
+    paper_domains: list[PaperDomainCoverage] = Field(
+        description="all 18 of the paper's Table-10 domains, in its order, for the domains shown"
+    )
+
+    @property
+    def paper_domains_covered(self) -> int:
+        return sum(p.covered for p in self.paper_domains)
+
+
+def paper_domain_of(entry: FamilyEntry, catalog: Catalog) -> str | None:
+    """The Table-10 domain a family's tasks count toward (None: its app names none)."""
+    if entry.is_cross:
+        return {"web": "Cross-Web", "desktop": "Cross-Desktop"}.get(entry.platform, "Desktop × Web")
+    home = catalog.domains[entry.family.domain].domain
+    return home.paper_domain
 
 
 def coverage(catalog: Catalog, domains: list[str] | None = None) -> CoverageReport:
@@ -93,4 +128,23 @@ def coverage(catalog: Catalog, domains: list[str] | None = None) -> CoverageRepo
         families=sum(r.families for r in rows),
         hard_families=sum(r.hard_families for r in rows),
         cross_families=sum(r.cross_families for r in rows), domains=rows,
+        paper_domains=_paper_domains(catalog, [r.domain for r in rows]),
     )  # fmt: skip
+
+
+def _paper_domains(catalog: Catalog, shown: list[str]) -> list[PaperDomainCoverage]:
+    apps: dict[str, list[str]] = defaultdict(list)
+    families: dict[str, int] = defaultdict(int)
+    for d in shown:
+        entry = catalog.domains[d]
+        if entry.domain.paper_domain is not None:
+            apps[entry.domain.paper_domain].append(d)
+        for fam in entry.families:
+            where = paper_domain_of(fam, catalog)
+            if where is not None:
+                families[where] += 1
+    return [
+        PaperDomainCoverage(paper_domain=name, apps=apps[name], families=families[name],
+                            covered=families[name] > 0)
+        for name in get_args(PaperDomain)
+    ]  # fmt: skip
