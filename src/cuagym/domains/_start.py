@@ -90,10 +90,13 @@ def _default(task: TaskConfig, installed: Mapping[str, Domain]) -> list[StartWin
     return [StartWindow(app=domain.id)]
 
 
-def start_screen_json(task: TaskConfig) -> list[dict[str, Any]] | None:
+def start_screen_json(
+    task: TaskConfig, domains: Mapping[str, Domain] | None = None
+) -> list[dict[str, Any]] | None:
     """:func:`start_screen` as the JSON an OSWorld config opens (None when it cannot be known:
-    the task's domain is not installed, or its ``start`` names an unknown app)."""
+    the task's domain is not installed, or its ``start`` names an unknown app). ``domains``:
+    the installed ones, if the caller has them (loading them reads every entry point)."""
     try:
-        return [w.model_dump(exclude_none=True) for w in start_screen(task)]
+        return [w.model_dump(exclude_none=True) for w in start_screen(task, domains)]
     except StartScreenError:
         return None

@@ -105,6 +105,28 @@ def _get(state: Any, path: JsonPath) -> Any:
     return state
 
 
+def _copy_along(state: Any, path: JsonPath) -> Any:
+    """A copy of ``state`` that shares everything with it but the containers on the way to
+    ``path``'s parent: a candidate changes one place of gold, and a deep copy of a large
+    state per candidate was most of the orchestrator's CPU (a candidate is only serialized,
+    never changed again, so what it shares with gold stays as gold has it)."""
+    root = _shallow(state)
+    node = root
+    for key in path[:-1]:
+        child = _shallow(node[key])
+        node[key] = child
+        node = child
+    return root
+
+
+def _shallow(node: Any) -> Any:
+    if isinstance(node, dict):
+        return dict(node)
+    if isinstance(node, list):
+        return list(node)
+    return node
+
+
 def _set(state: Any, path: JsonPath, value: Any) -> None:
     _get(state, path[:-1])[path[-1]] = value
 
@@ -183,7 +205,7 @@ class _Deriver:
         )
 
     def partial(self, edit: Edit) -> NearMissCandidate | None:
-        state = copy.deepcopy(self.gold)
+        state = _copy_along(self.gold, edit.path)
         if edit.op == "changed":
             _set(state, edit.path, copy.deepcopy(edit.old))
             words = f"left at its initial value {show(edit.old)} (one of the changes not made)"
@@ -210,7 +232,7 @@ class _Deriver:
             )
             return
         for how, new in perturbations(value, siblings.get(key or "", [])):
-            state = copy.deepcopy(self.gold)
+            state = _copy_along(self.gold, path)
             _set(state, path, new)
             verb = "is" if kind == "perturb" else "(a value the task does not touch) is"
             yield self.candidate(
@@ -219,7 +241,7 @@ class _Deriver:
 
     def duplicate(self, edit: Edit) -> NearMissCandidate | None:
         parent_path, index = edit.path[:-1], edit.path[-1]
-        state = copy.deepcopy(self.gold)
+        state = _copy_along(self.gold, edit.path)
         twin = copy.deepcopy(edit.new)
         parent = _get(state, parent_path)
         if isinstance(parent, list) and isinstance(twin, dict) and "id" in twin:

@@ -31,7 +31,7 @@ from typing import Any
 from cuagym.core import Bundle, Review, TaskConfig, TaskMeta
 from cuagym.core.osworld import OSWorldConfig
 from cuagym.core.review import CONDITION_IDS, ConditionId, ConditionResult
-from cuagym.domains import start_screen_json
+from cuagym.domains import Domain, load_domains, start_screen_json
 from cuagym.envs import Environment, HubLink, make_env
 from cuagym.synth._backends import (
     PREVIOUS_REWARD,
@@ -124,6 +124,7 @@ class Orchestrator:
         self.role_timeout_s = role_timeout_s
         self.env_provider = env_provider
         self.env_options = dict(env_options or {})
+        self._domains: Mapping[str, Domain] | None = None
 
     # -- one task --------------------------------------------------------------------------------
     async def run_task(self, spec: TaskSpec) -> TaskOutcome:
@@ -413,9 +414,10 @@ class Orchestrator:
         # No hub address yet: `cuagym export osworld --hub URL` bakes it in; until then a
         # web task's setup fails loudly in the VM, saying so.
         web = self.consensus.web_apps(task)
-        return osworld_config(
-            task, initial_setup=setup, reward=reward, web_apps=web, start=start_screen_json(task)
-        )
+        if self._domains is None:  # once per batch: loading them reads every entry point
+            self._domains = load_domains()
+        start = start_screen_json(task, self._domains)
+        return osworld_config(task, initial_setup=setup, reward=reward, web_apps=web, start=start)
 
     def _outcome(
         self, task: TaskConfig, status: Any, rounds: int, path: Path, tally: _Tally, start: float
