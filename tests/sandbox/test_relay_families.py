@@ -19,24 +19,35 @@ from cuagym.families._family import TaskFamily
 from cuagym.sandbox import INNER_INITIAL_HOME, HubLink, Sandbox
 from tests.conftest import LiveHub
 
-WEB_APPS = {"team-chat", "mail", "crm", "issue-tracker"}
+DOMAINS = load_domains()
+WEB_APPS = {d.web_app.app_id for d in DOMAINS.values() if d.web_app is not None}
 
 
-def web_families() -> list[TaskFamily]:
+def web_families(home: str | None = None) -> list[TaskFamily]:
+    """The families that touch a web app (of one home app, or all)."""
     found = []
-    for domain in load_domains().values():
+    for domain in DOMAINS.values():
         for family in domain.families:
-            if WEB_APPS & set(family.sample(0).apps):
+            if WEB_APPS & set(family.sample(0).apps) and home in (None, domain.id):
                 found.append(family)
     return found
 
 
+def test_the_web_families_are_many() -> None:
+    assert len(web_families()) >= 50  # every web and cross-app family, not a few
+
+
+#: One test per home app with web families (so test workers share them out).
+HOMES = sorted({f.domain for f in web_families()})
+
+
 @pytest.mark.slow
+@pytest.mark.parametrize("home", HOMES)
 async def test_every_web_family_scores_through_the_relay(
-    live_hub: LiveHub, state_root: Path
+    home: str, live_hub: LiveHub, state_root: Path
 ) -> None:
-    families = web_families()
-    assert len(families) >= 50  # every web and cross-app family, not a few
+    families = web_families(home)
+    assert families
     link = HubLink(url=live_hub.url, token=live_hub.token, apps=tuple(sorted(WEB_APPS)))
     failures: list[str] = []
     async with Sandbox(state_root=state_root, hub=link) as box:
