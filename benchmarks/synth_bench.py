@@ -1,7 +1,7 @@
 """Synthesis throughput: procedural tuples accepted (= verified: C1-C6 checked) per hour.
 
     sudo .venv/bin/python benchmarks/synth_bench.py [--n 24] [--workers 4] [--domains a,b]
-        [--reverify 4] [--near-misses 10] [--warm all|rewards|cold] [--compare rewards,all]
+        [--reverify 4] [--near-misses 10] [--warm all|fresh|rewards|cold] [--compare fresh,all]
         [--repeat 1] [--json]
 
 Runs the whole loop as ``cuagym synth --backend procedural`` does (role jails, role API, hub,
@@ -14,7 +14,9 @@ the load average before and after (the machine is shared: read rates with it).
 ``--warm``: what runs forked from a warm runner instead of a fresh jail and interpreter each:
 ``all`` (the default, as ``cuagym synth`` does): reward runs, ``initial_setup.py`` and
 ``golden_patch.py`` (a second runner per environment) and the role turns (each role's jails
-reused, its runner with cuagym's families imported); ``rewards``: reward runs only (issue 28's
+reused, its runner with cuagym's families imported), with the environments of finished tasks
+reset and reused (``_env_pool``); ``fresh``: the same, but every task starts its own
+environments; ``rewards``: reward runs only (issue 28's
 first step); ``cold``: nothing. ``--compare A,B`` alternates those modes ``--repeat`` times each
 in one process and reports every run and per mode the median of its runs' figures (the old
 ``--rewards warm|cold|both`` still means ``--warm rewards``, ``--warm cold``, ``--compare
@@ -45,11 +47,13 @@ from cuagym.synth import BatchOptions, domains_with_families, run_batch, sample_
 from cuagym.synth._backends import ProceduralBackend
 from cuagym.synth._consensus import ConsensusRunner
 
-#: What each mode runs warm: environment options, and whether role jails are reused.
-MODES: dict[str, tuple[dict[str, bool], bool]] = {
-    "cold": ({"warm_rewards": False, "warm_scripts": False}, False),
-    "rewards": ({"warm_rewards": True, "warm_scripts": False}, False),
-    "all": ({"warm_rewards": True, "warm_scripts": True}, True),
+#: What each mode runs warm: environment options, whether role jails are reused, and whether
+#: the environments of finished tasks are reset and reused (``fresh``: all warm, but not that).
+MODES: dict[str, tuple[dict[str, bool], bool, bool]] = {
+    "cold": ({"warm_rewards": False, "warm_scripts": False}, False, False),
+    "rewards": ({"warm_rewards": True, "warm_scripts": False}, False, False),
+    "fresh": ({"warm_rewards": True, "warm_scripts": True}, True, False),
+    "all": ({"warm_rewards": True, "warm_scripts": True}, True, True),
 }
 CPUACCT = Path("/sys/fs/cgroup/cpuacct")
 
@@ -89,7 +93,7 @@ class CpuGroup:
 
 
 async def _bench(args: argparse.Namespace, mode: str = "all") -> dict[str, Any]:
-    env_options, reuse_roles = MODES[mode]
+    env_options, reuse_roles, reuse_envs = MODES[mode]
     domains = load_domains()
     ids = [d for d in args.domains.split(",") if d] or domains_with_families(domains)
     specs = sample_tasks(domains, ids, args.n, args.seed)
@@ -106,6 +110,7 @@ async def _bench(args: argparse.Namespace, mode: str = "all") -> dict[str, Any]:
                 workers=args.workers,
                 near_miss_budget=args.near_misses,
                 env_options=dict(env_options),
+                reuse_envs=reuse_envs,
             ),
         )
         wall, cpu = time.perf_counter() - t0, _cpu() - cpu0

@@ -13,15 +13,17 @@ The bundles are the checked-in desktop bundles of the test corpus (xlsx with ope
 with python-docx, csv), cycled to ``--bundles`` verifications under distinct task ids.
 
     .venv/bin/python benchmarks/verify_bench.py [--json] [--bundles 20] [--workers 2]
-        [--near-misses 10] [--warm all|rewards|cold] [--compare rewards,all] [--repeat 1]
+        [--near-misses 10] [--warm all|fresh|rewards|cold] [--compare rewards,all] [--repeat 1]
 
 ``--warm``: ``all`` (the default, as ``cuagym verify`` does): each reward run forked from the
-warm reward runner of its environment, and ``initial_setup.py`` / ``golden_patch.py`` from a
-second warm runner of the environment's own uid; ``rewards``: rewards only (issue 28's first
-step); ``cold``: a fresh jail and Python per run. ``--compare A,B`` alternates the modes
-``--repeat`` times each in one process and reports each run and the medians of the runs'
-figures (a before/after on a noisy machine). The old ``--rewards warm|cold|both`` means
-``--warm rewards``, ``--warm cold``, ``--compare cold,rewards``.
+warm reward runner of its environment, ``initial_setup.py`` / ``golden_patch.py`` from a
+second warm runner of the environment's own uid, and the environments of finished bundles reset
+and reused; ``fresh``: the same, but every bundle starts its own environments; ``rewards``:
+rewards only (issue 28's first step); ``cold``: a fresh jail and Python per run.
+``--compare A,B`` alternates the modes ``--repeat`` times each in one process and reports each
+run and the medians of the runs' figures (a before/after on a noisy machine). The old
+``--rewards warm|cold|both`` means ``--warm rewards``, ``--warm cold``, ``--compare
+cold,rewards``.
 
 Needs root, bubblewrap and the env image. Exits 1 if any bundle fails to verify.
 """
@@ -43,15 +45,18 @@ from typing import Any
 from cuagym.core import Bundle
 from cuagym.synth import ConsensusReport
 from cuagym.synth._consensus import ConsensusRunner
+from cuagym.synth._env_pool import EnvPool
 
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "synth" / "bundles" / "final"
 SOURCES = ("calc-total-row", "writer-title-heading", "files-csv-dedupe")
 GOAL_S = 1.5
-#: What each mode runs warm (environment options).
-MODES = {
-    "cold": {"warm_rewards": False, "warm_scripts": False},
-    "rewards": {"warm_rewards": True, "warm_scripts": False},
-    "all": {"warm_rewards": True, "warm_scripts": True},
+#: What each mode runs warm (environment options), and whether finished bundles'
+#: environments are reset and reused (``fresh``: all warm, but every bundle starts its own).
+MODES: dict[str, tuple[dict[str, bool], bool]] = {
+    "cold": ({"warm_rewards": False, "warm_scripts": False}, False),
+    "rewards": ({"warm_rewards": True, "warm_scripts": False}, False),
+    "fresh": ({"warm_rewards": True, "warm_scripts": True}, False),
+    "all": ({"warm_rewards": True, "warm_scripts": True}, True),
 }
 PHASES = ("start_init", "setup_init", "reward_init", "start_gold", "setup_gold", "patch",
           "reward_gold", "scan", "near_misses")  # fmt: skip
@@ -79,7 +84,20 @@ def pct(values: list[float], q: float) -> float:
 
 
 async def run(n: int, workers: int, budget: int, mode: str = "all") -> dict[str, Any]:
-    runner = ConsensusRunner(near_miss_budget=budget, env_options=dict(MODES[mode]))
+    reuse = MODES[mode][1]
+    pool = EnvPool(max_idle=2 * workers) if reuse else None
+    try:
+        return await _run(n, workers, budget, mode, pool)
+    finally:
+        if pool is not None:
+            await pool.close()
+
+
+async def _run(
+    n: int, workers: int, budget: int, mode: str, pool: EnvPool | None
+) -> dict[str, Any]:
+    options, _reuse = MODES[mode]
+    runner = ConsensusRunner(near_miss_budget=budget, env_options=dict(options), env_pool=pool)
     todo = bundles(n)
     failed: list[str] = []
     await verify(runner, todo[0])  # warm-up: first imports, page cache

@@ -37,6 +37,7 @@ from cuagym.sandbox import Limits
 from cuagym.synth._backends import RoleBackend
 from cuagym.synth._barrier import RoleJails, check_outside
 from cuagym.synth._consensus import ConsensusRunner
+from cuagym.synth._env_pool import EnvPool
 from cuagym.synth._near_miss_run import DEFAULT_NEAR_MISS_BUDGET
 from cuagym.synth._orchestrator import Orchestrator, TaskSpec
 from cuagym.synth._role_api import RoleApiServer
@@ -69,6 +70,8 @@ class BatchOptions:
     role_limits: Limits | None = None
     env_provider: str = "local"
     env_options: dict[str, Any] = field(default_factory=dict)
+    #: reset and reuse the environments of finished tasks (``_env_pool``; local provider)
+    reuse_envs: bool = True
     hub: EmbeddedHub | None = None
     on_start: Callable[[TaskSpec], None] | None = None
     on_done: Callable[[TaskOutcome], None] | None = None
@@ -207,10 +210,13 @@ async def open_orchestrator(
             )  # fmt: skip
             stack.push_async_callback(jails.close)
             check_outside(work, jails.binds)
+            # Two environments per task in flight wait between tasks (_env_pool).
+            pool = EnvPool(max_idle=2 * max(1, options.workers) if options.reuse_envs else 0)
+            stack.push_async_callback(pool.close)
             consensus = ConsensusRunner(
                 hub=hub, env_provider=options.env_provider, env_options=options.env_options,
                 script_timeout_s=options.script_timeout_s,
-                near_miss_budget=options.near_miss_budget,
+                near_miss_budget=options.near_miss_budget, env_pool=pool,
             )  # fmt: skip
             yield Orchestrator(
                 backend=backend, consensus=consensus, jails=jails, api=api, out=out,
@@ -334,6 +340,7 @@ class _WorkerSpec:
     env_provider: str
     env_options: dict[str, Any]
     near_miss_budget: int = DEFAULT_NEAR_MISS_BUDGET
+    reuse_envs: bool = True
 
     def __call__(self) -> _Worker:
         return _Worker(self)
@@ -368,9 +375,12 @@ class _Worker:
         )  # fmt: skip
         self.stack.push_async_callback(jails.close)
         check_outside(self.work, jails.binds)
+        pool = EnvPool(max_idle=2 if spec.reuse_envs else 0)  # this worker's one task
+        self.stack.push_async_callback(pool.close)
         consensus = ConsensusRunner(
             hub=hub, env_provider=spec.env_provider, env_options=spec.env_options,
             script_timeout_s=spec.script_timeout_s, near_miss_budget=spec.near_miss_budget,
+            env_pool=pool,
         )  # fmt: skip
         self.orch = Orchestrator(
             backend=backend, consensus=consensus, jails=jails, api=api, out=spec.out,
@@ -402,7 +412,7 @@ async def _run_on_executor(
         max_rounds=options.max_rounds, role_timeout_s=options.role_timeout_s,
         script_timeout_s=options.script_timeout_s, role_limits=options.role_limits,
         env_provider=options.env_provider, env_options=options.env_options,
-        near_miss_budget=options.near_miss_budget,
+        near_miss_budget=options.near_miss_budget, reuse_envs=options.reuse_envs,
     )  # fmt: skip
     results: list[TaskOutcome] = []
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -49,6 +50,7 @@ from cuagym.synth._consensus_models import (
     RewardRun,
     StateName,
 )
+from cuagym.synth._env_pool import EnvLease, EnvPool, pool_key
 from cuagym.synth._hub_sessions import HubSessions
 from cuagym.synth._near_miss_run import DEFAULT_NEAR_MISS_BUDGET, run_near_misses
 from cuagym.synth._scan import scan_source
@@ -82,6 +84,8 @@ class PreparedEnvs:
     web_apps: tuple[str, ...] = ()
     timings_s: dict[str, float] = field(default_factory=dict)
     hub: HubSessions | None = None
+    #: where the environments came from (a pool takes them back on a clean close)
+    leases: tuple[EnvLease, ...] = ()
     _closed: bool = False
 
     @property
@@ -97,12 +101,17 @@ class PreparedEnvs:
     def env(self, state: StateName) -> Environment:
         return self.v_init if state == "init" else self.v_gold
 
-    async def close(self) -> None:
+    async def close(self, *, reusable: bool = False) -> None:
+        """Close both environments, or give them back to their pool when ``reusable`` (the
+        caller's work with them ended without an error)."""
         if self._closed:
             return
         self._closed = True
         try:
-            await asyncio.gather(self.v_init.close(), self.v_gold.close())
+            if self.leases:
+                await asyncio.gather(*(lease.release(reusable) for lease in self.leases))
+            else:
+                await asyncio.gather(self.v_init.close(), self.v_gold.close())
         finally:
             if self.hub is not None:
                 await self.hub.close()
@@ -110,8 +119,8 @@ class PreparedEnvs:
     async def __aenter__(self) -> PreparedEnvs:
         return self
 
-    async def __aexit__(self, *exc: object) -> None:
-        await self.close()
+    async def __aexit__(self, exc_type: type[BaseException] | None, *exc: object) -> None:
+        await self.close(reusable=exc_type is None)
 
 
 async def _timed(timings: dict[str, float], key: str, work: Awaitable[_T]) -> _T:
@@ -153,6 +162,9 @@ class ConsensusRunner:
     ``env_options``: keyword arguments of every environment (e.g. ``state_root``, ``limits``).
     ``script_timeout_s``: wall-clock limit of each script run.
     ``near_miss_budget``: C7's bound on the near misses tried per tuple (0: C7 is not run).
+    ``env_pool``: started environments to reuse between tasks, reset as good as new (the
+    ``local`` provider's only; ``_env_pool``); the caller closes it. Without one, every task
+    starts and closes its own.
     """
 
     def __init__(
@@ -163,8 +175,10 @@ class ConsensusRunner:
         env_options: dict[str, Any] | None = None,
         script_timeout_s: float = 120.0,
         near_miss_budget: int = DEFAULT_NEAR_MISS_BUDGET,
+        env_pool: EnvPool | None = None,
     ) -> None:
         self.hub = hub
+        self.env_pool = env_pool if env_provider == "local" else None
         self.near_miss_budget = near_miss_budget
         self.env_provider = env_provider
         self.env_options = dict(env_options or {})
@@ -208,11 +222,12 @@ class ConsensusRunner:
     # -- the two lanes: build an environment, then score it --------------------------------
     def _environments(
         self, task: TaskConfig
-    ) -> tuple[dict[StateName, Environment], tuple[str, ...], HubSessions | None]:
-        """Two new (not started) environments, each with a fresh hub session for web tasks."""
+    ) -> tuple[dict[StateName, EnvLease], tuple[str, ...], HubSessions | None]:
+        """Two environments (new, or pooled ones to reset: :meth:`EnvLease.ready`), each with
+        a hub session of its own for web tasks (new, or forgotten by the reset)."""
         web = self.web_apps(task)
         sessions: HubSessions | None = None
-        envs: dict[StateName, Environment] = {}
+        envs: dict[StateName, EnvLease] = {}
         sids: dict[str, str] = {}
         for state in _STATES:
             options: dict[str, Any] = dict(self.env_options)
@@ -228,7 +243,15 @@ class ConsensusRunner:
                 options["hub"] = HubLink(
                     url=self.hub.url, token=self.hub.token, sid=sids[state], apps=web
                 )
-            envs[state] = make_env(self.env_provider, **options)
+            make = functools.partial(make_env, self.env_provider, **options)
+            key = pool_key(self.env_provider, options)
+            envs[state] = (
+                self.env_pool.lease(key, make) if self.env_pool is not None
+                else EnvLease(None, key, make())
+            )  # fmt: skip
+            pooled_sid = getattr(envs[state].env, "sid", None)
+            if web and envs[state].reused and isinstance(pooled_sid, str):
+                sids[state] = pooled_sid  # its own session, forgotten when it is reset
         if web:
             assert self.hub is not None
             sessions = HubSessions(self.hub.url, self.hub.token, web, sids)
@@ -237,7 +260,7 @@ class ConsensusRunner:
     async def _build(
         self,
         state: StateName,
-        env: Environment,
+        lease: EnvLease,
         initial_setup: str,
         golden_patch: str,
         hub: HubSessions | None,
@@ -249,7 +272,8 @@ class ConsensusRunner:
         The state right after setup is also the snapshot ``initial`` (on both environments):
         rewards see it read-only as the initial home (``cuagym.core._initial_home``).
         ``reward``, when already known (``check``): its warm runner starts while setup runs."""
-        await _timed(timings, f"start_{state}", env.start())
+        await _timed(timings, f"start_{state}", lease.ready())
+        env = lease.env
         prestart = getattr(env, "prestart_reward", None) if reward is not None else None
         early = asyncio.ensure_future(prestart(reward)) if prestart is not None else None
         try:
@@ -329,23 +353,23 @@ class ConsensusRunner:
         self, task: TaskConfig, initial_setup: str, golden_patch: str
     ) -> PreparedEnvs:
         """Build V_init (setup) and V_gold (setup, then patch) in parallel: C1 and C2."""
-        envs, web, sessions = self._environments(task)
+        leases, web, sessions = self._environments(task)
         timings: dict[str, float] = {}
         start = time.perf_counter()
         try:
             (setup_init, _), (setup_gold, patch) = await _both(
                 lambda: self._build(
-                    "init", envs["init"], initial_setup, golden_patch, sessions, timings
+                    "init", leases["init"], initial_setup, golden_patch, sessions, timings
                 ),
                 lambda: self._build(
-                    "gold", envs["gold"], initial_setup, golden_patch, sessions, timings
+                    "gold", leases["gold"], initial_setup, golden_patch, sessions, timings
                 ),
             )
         except BaseException:
-            await _close_all(envs, sessions)
+            await _release_all(leases, sessions, reusable=False)
             raise
         timings["prepare"] = round(time.perf_counter() - start, 4)
-        return _prepared(task, envs, setup_init, setup_gold, patch, web, sessions, timings)
+        return _prepared(task, leases, setup_init, setup_gold, patch, web, sessions, timings)
 
     async def judge(self, task: TaskConfig, prepared: PreparedEnvs, reward: str) -> ConsensusReport:
         """Score ``reward`` on both prepared states (twice each) and scan it: C3-C6."""
@@ -410,32 +434,37 @@ class ConsensusRunner:
         Same result as prepare + judge + close, pipelined: V_init is scored as soon as it is
         built, while V_gold is still running golden_patch.py.
         """
-        envs, web, sessions = self._environments(task)
+        leases, web, sessions = self._environments(task)
         timings: dict[str, float] = {}
         start = time.perf_counter()
         scan = _start_scan(reward, timings)
+        finished = False
 
         async def lane(
             state: StateName,
         ) -> tuple[ScriptResult, ScriptResult | None, list[RewardRun]]:
             setup, patch = await self._build(
-                state, envs[state], initial_setup, golden_patch, sessions, timings, reward
+                state, leases[state], initial_setup, golden_patch, sessions, timings, reward
             )
             ready = script_failure(setup) is None and (
                 state == "init" or (patch is not None and script_failure(patch) is None)
             )
-            runs = await self._score(state, envs[state], sessions, reward, timings) if ready else []
+            env = leases[state].env
+            runs = await self._score(state, env, sessions, reward, timings) if ready else []
             return setup, patch, runs
 
         try:
             (setup_init, _, init_runs), (setup_gold, patch, gold_runs) = await _both(
                 lambda: lane("init"), lambda: lane("gold")
             )
-            prepared = _prepared(task, envs, setup_init, setup_gold, patch, web, sessions, timings)
+            prepared = _prepared(
+                task, leases, setup_init, setup_gold, patch, web, sessions, timings
+            )
             near = await self._near_misses(task, prepared, reward, gold_runs, timings)
+            finished = True
         finally:
             violations = await scan
-            await _close_all(envs, sessions)
+            await _release_all(leases, sessions, reusable=finished)
         prepared.hub = None  # closed with the environments
         timings["total"] = round(time.perf_counter() - start, 4)
         return _report(prepared, init_runs, gold_runs, violations, timings, near)
@@ -453,9 +482,11 @@ def _start_scan(reward: str, timings: dict[str, float]) -> asyncio.Future[list[V
     return asyncio.ensure_future(_timed(timings, "scan", asyncio.to_thread(scan)))
 
 
-async def _close_all(envs: dict[StateName, Environment], sessions: HubSessions | None) -> None:
+async def _release_all(
+    leases: dict[StateName, EnvLease], sessions: HubSessions | None, *, reusable: bool
+) -> None:
     try:
-        await asyncio.gather(*(env.close() for env in envs.values()))
+        await asyncio.gather(*(lease.release(reusable) for lease in leases.values()))
     finally:
         if sessions is not None:
             await sessions.close()
@@ -463,7 +494,7 @@ async def _close_all(envs: dict[StateName, Environment], sessions: HubSessions |
 
 def _prepared(
     task: TaskConfig,
-    envs: dict[StateName, Environment],
+    leases: dict[StateName, EnvLease],
     setup_init: ScriptResult,
     setup_gold: ScriptResult,
     patch: ScriptResult | None,
@@ -473,8 +504,8 @@ def _prepared(
 ) -> PreparedEnvs:
     return PreparedEnvs(
         task_id=task.task_id,
-        v_init=envs["init"],
-        v_gold=envs["gold"],
+        v_init=leases["init"].env,
+        v_gold=leases["gold"].env,
         c1=check_setup_runs(setup_init, setup_gold),
         c2=check_patch_runs(patch),
         setup_init=setup_init,
@@ -483,6 +514,7 @@ def _prepared(
         web_apps=web,
         timings_s=timings,
         hub=sessions,
+        leases=(leases["init"], leases["gold"]),
     )
 
 

@@ -182,15 +182,13 @@ class Orchestrator:
         # misses its reward scored 1.0, as states (nothing of the Generator's scripts).
         c7_failed = last is not None and last.conditions["C7"].status == "failed"
         disc_files = _files(task, spec.skill, last.render() if c7_failed and last else None)
-        try:
+        async with prepared:  # a clean exit gives pooled environments back to the pool
             record.discriminator, review, reward = await self._discriminate(
                 spec, n, prepared, scripts, disc_files, log, tally
             )
             if reward is not None:
                 scripts["reward.py"] = reward
                 record.r_init, record.r_gold = review.r_init, review.r_gold
-        finally:
-            await prepared.close()
         record.conditions = {c: review.conditions[c].ok for c in CONDITION_IDS}
         record.passed = review.verdict == "PASS"
         return record, review, scripts
@@ -258,7 +256,7 @@ class Orchestrator:
             )
             tally.add_time("prepare", time.perf_counter() - t0)
             reward: str | None = None
-            try:
+            async with prepared:  # a clean exit gives pooled environments back to the pool
                 if not prepared.gold_ready:
                     why = "the tuple's own scripts no longer build V_init / V_gold"
                     review = _prepared_review(prepared, round, why)
@@ -270,8 +268,6 @@ class Orchestrator:
                         spec, round, prepared, dict(scripts), files, log, tally
                     )
                     record.r_init, record.r_gold = review.r_init, review.r_gold
-            finally:
-                await prepared.close()
             record.conditions = {c: review.conditions[c].ok for c in CONDITION_IDS}
             record.passed = review.verdict == "PASS"
             log.event("round", **record.model_dump(mode="json", exclude={"generator",

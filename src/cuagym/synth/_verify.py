@@ -17,6 +17,7 @@ from cuagym.exec import ExecutorName, RayOptions, run_pool
 from cuagym.hub import discover_web_apps, serve_hub
 from cuagym.synth._consensus import ConsensusRunner
 from cuagym.synth._consensus_models import ConsensusReport
+from cuagym.synth._env_pool import EnvPool
 from cuagym.synth._near_miss_run import DEFAULT_NEAR_MISS_BUDGET
 
 __all__ = ["verify_bundles"]
@@ -51,9 +52,12 @@ class _Verifier:
         self.script_timeout_s = script_timeout_s
         self.near_miss_budget = near_miss_budget
         self.stack = contextlib.AsyncExitStack()
+        self.pool = EnvPool(max_idle=2)  # this worker's one bundle in flight
+        self.stack.push_async_callback(self.pool.close)
         self.runner = ConsensusRunner(
-            script_timeout_s=script_timeout_s, near_miss_budget=near_miss_budget
-        )
+            script_timeout_s=script_timeout_s, near_miss_budget=near_miss_budget,
+            env_pool=self.pool,
+        )  # fmt: skip
 
     async def start(self) -> None:
         if self.web_apps:
@@ -64,6 +68,7 @@ class _Verifier:
                 hub=hub,
                 script_timeout_s=self.script_timeout_s,
                 near_miss_budget=self.near_miss_budget,
+                env_pool=self.pool,
             )
 
     async def run(self, bundle: Bundle) -> ConsensusReport:
@@ -116,14 +121,22 @@ async def verify_bundles(
 
         return list(await asyncio.gather(*(one(b) for b in bundles)))
 
-    if not web:
-        return await run_all(
-            ConsensusRunner(script_timeout_s=script_timeout_s, near_miss_budget=near_miss_budget)
-        )
-    # One embedded hub for the whole run, serving just the apps these bundles use.
-    async with serve_hub(discover_web_apps(list(web))) as hub:
+    # Environments of finished bundles are reset and reused (_env_pool), two per worker.
+    async with contextlib.AsyncExitStack() as stack:
+        pool = EnvPool(max_idle=2 * max(1, workers))
+        stack.push_async_callback(pool.close)
+        if not web:
+            return await run_all(
+                ConsensusRunner(
+                    script_timeout_s=script_timeout_s, near_miss_budget=near_miss_budget,
+                    env_pool=pool,
+                )
+            )  # fmt: skip
+        # One embedded hub for the whole run, serving just the apps these bundles use.
+        hub = await stack.enter_async_context(serve_hub(discover_web_apps(list(web))))
         return await run_all(
             ConsensusRunner(
-                hub=hub, script_timeout_s=script_timeout_s, near_miss_budget=near_miss_budget
+                hub=hub, script_timeout_s=script_timeout_s, near_miss_budget=near_miss_budget,
+                env_pool=pool,
             )
-        )
+        )  # fmt: skip
