@@ -210,8 +210,9 @@ async def open_orchestrator(
             )  # fmt: skip
             stack.push_async_callback(jails.close)
             check_outside(work, jails.binds)
-            # Two environments per task in flight wait between tasks (_env_pool).
-            pool = EnvPool(max_idle=2 * max(1, options.workers) if options.reuse_envs else 0)
+            # Two environments per task in flight, of the few shapes (apps) a batch mixes,
+            # wait between tasks (_env_pool).
+            pool = EnvPool(max_idle=6 * max(1, options.workers) if options.reuse_envs else 0)
             stack.push_async_callback(pool.close)
             consensus = ConsensusRunner(
                 hub=hub, env_provider=options.env_provider, env_options=options.env_options,
@@ -375,7 +376,7 @@ class _Worker:
         )  # fmt: skip
         self.stack.push_async_callback(jails.close)
         check_outside(self.work, jails.binds)
-        pool = EnvPool(max_idle=2 if spec.reuse_envs else 0)  # this worker's one task
+        pool = EnvPool(max_idle=6 if spec.reuse_envs else 0)  # a few shapes of one task
         self.stack.push_async_callback(pool.close)
         consensus = ConsensusRunner(
             hub=hub, env_provider=spec.env_provider, env_options=spec.env_options,

@@ -52,7 +52,7 @@ class _Verifier:
         self.script_timeout_s = script_timeout_s
         self.near_miss_budget = near_miss_budget
         self.stack = contextlib.AsyncExitStack()
-        self.pool = EnvPool(max_idle=2)  # this worker's one bundle in flight
+        self.pool = EnvPool(max_idle=6)  # one bundle in flight, of a few shapes (apps)
         self.stack.push_async_callback(self.pool.close)
         self.runner = ConsensusRunner(
             script_timeout_s=script_timeout_s, near_miss_budget=near_miss_budget,
@@ -121,9 +121,10 @@ async def verify_bundles(
 
         return list(await asyncio.gather(*(one(b) for b in bundles)))
 
-    # Environments of finished bundles are reset and reused (_env_pool), two per worker.
+    # Environments of finished bundles are reset and reused (_env_pool): two per bundle in
+    # flight, of the few shapes (apps) a run mixes.
     async with contextlib.AsyncExitStack() as stack:
-        pool = EnvPool(max_idle=2 * max(1, workers))
+        pool = EnvPool(max_idle=6 * max(1, workers))
         stack.push_async_callback(pool.close)
         if not web:
             return await run_all(
