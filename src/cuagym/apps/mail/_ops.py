@@ -45,7 +45,12 @@ State = dict[str, Any]
 
 
 class ActionError(ValueError):
-    """A UI action that cannot be done; the message is shown to the person as is."""
+    """A UI action that cannot be done; the message is shown to the person as is, beside the
+    form field ``field`` when it is about one."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 def format_ts(moment: datetime) -> str:
@@ -233,16 +238,17 @@ def thread_action(state: State, tids: list[str], action: str, arg: str = "") -> 
 def _clean_label(state: State, raw: str, color: str, except_id: str | None) -> tuple[str, str]:
     name = " ".join(raw.split())
     if not name:
-        raise ActionError("Please enter a label name.")
+        raise ActionError("Please enter a label name.", "name")
     if not LABEL_NAME_RE.match(name):
         raise ActionError(
-            "Label names can have up to 40 letters, digits, spaces and & / _ . ' - characters."
+            "Label names can have up to 40 letters, digits, spaces and & / _ . ' - characters.",
+            "name",
         )
     if color not in LABEL_COLORS:
-        raise ActionError(f"Unknown colour {color!r}.")
+        raise ActionError(f"Unknown colour {color!r}.", "color")
     for lid, label in state["labels"].items():
         if lid != except_id and label["name"].lower() == name.lower():
-            raise ActionError(f"A label named \u201c{label['name']}\u201d already exists.")
+            raise ActionError(f"A label named \u201c{label['name']}\u201d already exists.", "name")
     return name, color
 
 

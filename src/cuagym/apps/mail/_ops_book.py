@@ -43,12 +43,12 @@ def _contact_fields(
 ) -> dict[str, object]:
     name, email = " ".join(name.split()), email.strip()
     if not name:
-        raise ActionError("Please enter a name.")
+        raise ActionError("Please enter a name.", "name")
     if not _EMAIL.match(email) or len(email) > 254:
-        raise ActionError(f"\u201c{email}\u201d is not a valid email address.")
+        raise ActionError(f"\u201c{email}\u201d is not a valid email address.", "email")
     for other_id, other in state["contacts"].items():
         if other_id != cid and other["email"].lower() == email.lower():
-            raise ActionError(f"{other['name']} already has the address {other['email']}.")
+            raise ActionError(f"{other['name']} already has the address {other['email']}.", "email")
     if len(name) > 80 or len(company) > 120 or len(phone) > 40 or len(notes) > 1000:
         raise ActionError("A field is too long.")
     return {
@@ -104,14 +104,16 @@ def _template_fields(
     name = " ".join(name.split())
     body = body.strip("\n\r ")
     if not name:
-        raise ActionError("Please name the template.")
+        raise ActionError("Please name the template.", "name")
     if not body:
-        raise ActionError("A template needs some text.")
+        raise ActionError("A template needs some text.", "body")
     if len(name) > 80 or len(subject) > 250 or len(body) > 10000:
         raise ActionError("A field is too long.")
     for other_id, other in state["templates"].items():
         if other_id != tid and other["name"].lower() == name.lower():
-            raise ActionError(f"A template named \u201c{other['name']}\u201d already exists.")
+            raise ActionError(
+                f"A template named \u201c{other['name']}\u201d already exists.", "name"
+            )
     return {"name": name, "subject": " ".join(subject.split()), "body": body}
 
 
@@ -136,7 +138,7 @@ def delete_template(state: State, tid: str) -> None:
 def update_settings(state: State, signature: str, mark_read_on_open: bool) -> None:
     signature = signature.strip("\n\r ")
     if len(signature) > 1000:
-        raise ActionError("The signature can be at most 1000 characters.")
+        raise ActionError("The signature can be at most 1000 characters.", "signature")
     state["settings"]["signature"] = signature
     state["settings"]["markReadOnOpen"] = mark_read_on_open
 

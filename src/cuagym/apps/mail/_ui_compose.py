@@ -84,7 +84,10 @@ def _render(
         "forward": "Forward",
         "new": "New message",
     }
+    # A saved draft comes back to this screen; the toast says it was kept.
+    saved_toast = {"flash": "Draft saved", "flash_testid": "draft-saved"} if saved else {}
     context = {
+        **saved_toast,
         "values": values,
         "draft_id": draft_id,
         "thread_id": thread_id,
@@ -93,7 +96,6 @@ def _render(
         "heading": "Draft" if draft_id and mode == "new" else titles.get(mode, "New message"),
         "keep": [{"ref": ref, **attachment_view(a)} for ref, a in keep],
         "error": error,
-        "saved": saved,
         "back": back,
         "templates": sorted(state["templates"].values(), key=lambda t: t["name"].lower()),
         "contacts": _contacts(state),

@@ -123,8 +123,9 @@ async def conversation(request: Request) -> Response:
         "tid": tid,
         "back": back,
         "here": f"/t/{tid}?back={quote(back, safe='/')}",
-        "sent_notice": request.query_params.get("sent") == "1",
     }
+    if request.query_params.get("sent") == "1":  # back from compose: the toast says it went
+        context |= {"flash": "Message sent.", "flash_testid": "sent-notice"}
     return page(request, state, "thread.html", context, active=_active_of(back))
 
 

@@ -46,7 +46,12 @@ MAX_MESSAGE = 4000
 
 
 class ActionError(ValueError):
-    """A UI action that cannot be done; the message is shown to the person as is."""
+    """A UI action that cannot be done; the message is shown to the person as is, beside the
+    form field ``field`` when it is about one."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 def format_ts(moment: datetime) -> str:
@@ -227,11 +232,12 @@ def normalize_channel_name(raw: str) -> str:
     """Lowercase, spaces to hyphens, leading ``#`` dropped; raises if still not a valid name."""
     name = re.sub(r"\s+", "-", raw.strip().lstrip("#").strip().lower())
     if not name:
-        raise ActionError("Please enter a channel name.")
+        raise ActionError("Please enter a channel name.", "name")
     if not CHANNEL_NAME_RE.match(name):
         raise ActionError(
             "Channel names can only contain lowercase letters, numbers, hyphens and "
-            "underscores, and must be 80 characters or fewer."
+            "underscores, and must be 80 characters or fewer.",
+            "name",
         )
     return name
 
@@ -239,7 +245,7 @@ def normalize_channel_name(raw: str) -> str:
 def _require_free_name(state: State, name: str, except_cid: str | None = None) -> None:
     for cid, ch in state["channels"].items():
         if ch["name"] == name and cid != except_cid:
-            raise ActionError(f"A channel named #{name} already exists.")
+            raise ActionError(f"A channel named #{name} already exists.", "name")
 
 
 def create_channel(
@@ -254,7 +260,7 @@ def create_channel(
     name = normalize_channel_name(raw_name)
     _require_free_name(state, name)
     if len(purpose) > 250:
-        raise ActionError("The description can be at most 250 characters.")
+        raise ActionError("The description can be at most 250 characters.", "purpose")
     cid, n = f"c-{name}", 1
     while cid in state["channels"] or cid in state["dms"] or cid in RESERVED_IDS:
         n += 1  # a renamed channel keeps its old id, so c-<name> may be taken

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from starlette.requests import Request
-from starlette.responses import RedirectResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
 from cuagym.apps.team_chat._ops import (
-    ActionError,
     add_members,
     can_view,
     create_channel,
@@ -22,22 +21,29 @@ from cuagym.apps.team_chat._ui_common import (
     act,
     field,
     fields,
+    inline,
     load,
     not_found,
     page,
     safe_next,
 )
 from cuagym.apps.team_chat._views import user_view
-from cuagym.hub import InvalidState
+from cuagym.apps.webkit.tables import Column, table_view
 
 __all__ = ["routes"]
+
+
+_CHANNEL_COLUMNS = (
+    Column("name", "Channel"),
+    Column("count", "Members", numeric=True),
+    Column("actions", "", sortable=False),
+)
 
 
 async def browse(request: Request) -> Response:
     """All channels the user may see, archived ones included, with a name/purpose filter."""
     _, state = await load(request)
     me = state["currentUser"]
-    query = request.query_params.get("q", "").strip()
     show = request.query_params.get("show", "all")
     rows = []
     for ch in sorted(state["channels"].values(), key=lambda c: c["name"]):
@@ -49,25 +55,43 @@ async def browse(request: Request) -> Response:
             continue
         if show == "mine" and me not in ch["members"]:
             continue
-        hay = f"{ch['name']} {ch['purpose']} {ch['topic']}".lower()
-        if query and query.lower() not in hay:
-            continue
         rows.append({**ch, "joined": me in ch["members"], "count": len(ch["members"])})
-    context = {"rows": rows, "q": query, "show": show}
+    view = table_view(
+        rows,
+        request.query_params,
+        _CHANNEL_COLUMNS,
+        search=("name", "purpose", "topic"),
+        per_page=50,
+    )
+    context = {"view": view, "q": view.search, "show": show}
     return page(request, state, "channels.html", context, active="browse")
+
+
+_BLANK = {"name": "", "purpose": "", "private": False}
+
+
+def _new_channel_screen(
+    request: Request,
+    state: State,
+    values: dict[str, object],
+    errors: dict[str, str],
+    status_code: int = 200,
+) -> Response:
+    context = {"values": values, "errors": errors}
+    return page(request, state, "channel_new.html", context, "browse", status_code)
 
 
 async def new_form(request: Request) -> Response:
     _, state = await load(request)
-    context = {"error": None, "values": {"name": "", "purpose": "", "private": False}}
-    return page(request, state, "channel_new.html", context, active="browse")
+    return _new_channel_screen(request, state, dict(_BLANK), {})
 
 
 async def create(request: Request) -> Response:
-    """Create a channel; on bad input re-show the form with the error and the typed values."""
+    """Create a channel; on bad input show the form again with the typed values and the
+    error beside its field."""
     ui, _ = await load(request)
     form = await request.form()
-    values = {
+    values: dict[str, object] = {
         "name": field(form, "name"),
         "purpose": field(form, "purpose"),
         "private": field(form, "private") in ("on", "true", "1"),
@@ -85,17 +109,14 @@ async def create(request: Request) -> Response:
             )
         )
 
-    try:
-        await ui.mutate(change)
-    except (ActionError, InvalidState) as exc:
-        message = (
-            str(exc)
-            if isinstance(exc, ActionError)
-            else "; ".join(f"{v.path}: {v.message}" for v in exc.violations)
-        )
-        context = {"error": message, "values": values}
-        return page(request, await ui.state(), "channel_new.html", context, status_code=400)
-    return RedirectResponse(ui.url(f"/c/{made[0]}"), status_code=303)
+    return await act(
+        request,
+        ui,
+        inline(change),
+        lambda: f"/c/{made[0]}",
+        "/channels/new",
+        invalid=lambda s, errors: _new_channel_screen(request, s, values, errors, 400),
+    )
 
 
 async def details(request: Request) -> Response:

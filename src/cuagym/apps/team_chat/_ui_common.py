@@ -2,14 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from starlette.requests import Request
 from starlette.responses import Response
 
 from cuagym.apps.team_chat._ops import ActionError
 from cuagym.apps.team_chat._views import shell
-from cuagym.apps.webkit import Screens, State, field, fields, load, render_screen, safe_next
+from cuagym.apps.webkit import (
+    FormInvalid,
+    Screens,
+    State,
+    field,
+    fields,
+    load,
+    render_screen,
+    safe_next,
+)
 
 __all__ = [
     "State",
@@ -17,6 +27,7 @@ __all__ = [
     "conv_path",
     "field",
     "fields",
+    "inline",
     "load",
     "not_found",
     "page",
@@ -41,6 +52,24 @@ _SCREENS = Screens(chrome=lambda request, state: shell(state), home="/", action_
 show_error = _SCREENS.show_error
 not_found = _SCREENS.not_found
 act = _SCREENS.act
+
+
+T = TypeVar("T")
+
+#: a form's error that is about no one field (shown above the form)
+FORM = "form"
+
+
+def inline(op: Callable[[State], T]) -> Callable[[State], T]:
+    """``op`` with its refusal shown beside the form field it is about (or above the form)."""
+
+    def run(state: State) -> T:
+        try:
+            return op(state)
+        except ActionError as exc:
+            raise FormInvalid({exc.field or FORM: str(exc)}) from exc
+
+    return run
 
 
 def conv_path(state: State, conv: str) -> str:

@@ -70,6 +70,7 @@ async def save_profile(request: Request) -> Response:
         ),
         f"/people/{me}",
         f"/people/{me}?edit=1",
+        flash="Profile saved",
     )
 
 

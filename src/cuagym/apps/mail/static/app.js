@@ -1,21 +1,8 @@
-// Mail: small progressive enhancements on top of kit.js (dialogs, confirmations, select all,
-// menus). Every action also works without JavaScript except the conveniences (select all,
-// template insertion, contact picker, confirmations).
+// Mail: small progressive enhancements on top of kit.js (which does the dialogs,
+// confirmations, select all and the toolbar's selection state). Every action also works
+// without JavaScript except the conveniences (template insertion, the contact picker).
 (function () {
   "use strict";
-
-  // The Label and Move to menus of a list act on the selection: they look disabled without
-  // one (kit.js selects all and enables the bulk buttons).
-  function syncMenus() {
-    var any = document.querySelector("[data-row-check]:checked") !== null;
-    document.querySelectorAll(".listing .toolbar details.menu > summary").forEach(function (s) {
-      s.classList.toggle("disabled", !any);
-    });
-  }
-  document.addEventListener("change", function (ev) {
-    if (ev.target.matches("[data-row-check], [data-select-all]")) syncMenus();
-  });
-  if (document.querySelector("[data-row-check]")) syncMenus();
 
   // Compose: Cc / Bcc rows, picked file names, templates and the contact picker.
   document.querySelectorAll("[data-show-row]").forEach(function (b) {
