@@ -121,3 +121,12 @@ def test_mix_moves_a_colour_towards_another() -> None:
     assert mix("#000000", "#ffffff", 0.5) == "#808080"
     assert mix("#336699", "#336699", 0.3) == "#336699"
     assert mix("#ff0000", "#000000", 0.0) == "#ff0000"
+
+
+def test_a_sort_key_orders_a_column_its_own_way() -> None:
+    rank = {"red": 0, "blue": 1}
+    view = table_view(ROWS, {"sort": "team"}, COLUMNS, sort_key=lambda r, k: (rank[r[k]], r["id"]))
+    assert ids(view) == ["a", "c", "e", "b", "d"]
+    assert ids(
+        table_view(ROWS, {"sort": "team", "desc": "1"}, COLUMNS, sort_key=lambda r, k: rank[r[k]])
+    )[:2] == ["b", "d"]

@@ -90,7 +90,14 @@ def test_taxonomy_ui_elements_exist_in_templates() -> None:
     # the app's own templates and the web kit's it is built on (its confirmation dialog, ...)
     kit = KIT_TEMPLATES.glob("kit/*.html")
     text = "\n".join(p.read_text() for p in (*TEMPLATES.glob("*.html"), *kit))
-    raw = set(re.findall(r'data-testid="([^"]+)"', text))
+    # data-testid attributes, and the ids the kit's macros render: a testid= (row_testid=, ...)
+    # argument, a field's id= (its test id by default), the navigation links' keys (nav-<key>)
+    raw = set(re.findall(r'\b(?:\w+_)?testid="([^"]+)"', text))
+    raw |= {m for f in re.findall(r"kit_ui\.field\((.*?)\) \}\}", text)
+            for m in re.findall(r'\bid="([^"]+)"', f) if "testid=" not in f}  # fmt: skip
+    raw |= {"{{ prefix }}-" + m for m in re.findall(r'\bid=prefix ~ "-([\w-]+)"', text)}
+    for links in re.findall(r"nav_links\(\[(.*?)\]", text):
+        raw |= {"nav-" + key for key in re.findall(r'\("([\w-]+)", "', links)}
     ids = {t for t in raw if "{{" not in t}
     for prefix in ("create", "new"):  # the issue form's ids, included with a prefix
         ids |= {t.replace("{{ prefix }}", prefix) for t in raw if "{{ prefix }}" in t}

@@ -10,12 +10,22 @@ from starlette.responses import Response
 
 from cuagym.apps.crm._ops import ActionError
 from cuagym.apps.crm._views import shell
-from cuagym.apps.webkit import Screens, State, field, load, rejected, render_screen, safe_next
+from cuagym.apps.webkit import (
+    Screens,
+    State,
+    field,
+    flash_redirect,
+    load,
+    rejected,
+    render_screen,
+    safe_next,
+)
 
 __all__ = [
     "State",
     "act",
     "field",
+    "flash_redirect",
     "form_dict",
     "load",
     "not_found",

@@ -17,7 +17,15 @@ from cuagym.apps.crm._convert import (
     parse_convert_form,
 )
 from cuagym.apps.crm._ops import ActionError, Converted, convert_lead
-from cuagym.apps.crm._ui_common import State, form_dict, load, not_found, page, rejected
+from cuagym.apps.crm._ui_common import (
+    State,
+    flash_redirect,
+    form_dict,
+    load,
+    not_found,
+    page,
+    rejected,
+)
 from cuagym.hub import InvalidState
 
 __all__ = ["routes"]
@@ -42,7 +50,9 @@ def _context(
         ),
         "matches": matching_accounts(state, lead["company"]),
         "accounts": sorted(state["accounts"].values(), key=lambda a: a["name"].lower()),
-        "users": sorted(state["users"].values(), key=lambda u: u["name"]),
+        "owner_choices": [
+            (u["id"], u["name"]) for u in sorted(state["users"].values(), key=lambda u: u["name"])
+        ],
     }
 
 
@@ -77,7 +87,7 @@ async def convert(request: Request) -> Response:
     if errors:
         context = _context(state, lead, raw, errors)
         return page(request, state, "convert.html", context, active="leads", status_code=400)
-    return RedirectResponse(ui.url(f"/leads/{lid}?converted=1"), status_code=303)
+    return flash_redirect(ui, f"/leads/{lid}?converted=1", "Lead converted")
 
 
 def routes() -> list[Route]:

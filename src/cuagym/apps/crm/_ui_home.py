@@ -15,6 +15,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from cuagym.apps.crm._entities import ENTITIES, record_title
+from cuagym.apps.crm._fields import format_money_short
 from cuagym.apps.crm._schema import LEAD_SOURCES, LEAD_STATUSES, STAGES
 from cuagym.apps.crm._ui_common import State, load, page
 
@@ -108,8 +109,9 @@ async def pipeline(request: Request) -> Response:
             (o for o in opps if o["stage"] == row["stage"]),
             key=lambda o: (o["closeDate"], o["name"]),
         )
-        columns.append({**row, "cards": cards})
-    context = {"columns": columns, "view": scope, "stages": STAGES}
+        meta = f"{row['count']} · {format_money_short(row['total'])}"
+        columns.append((row["stage"], row["stage"], cards, meta))  # the kit board's columns
+    context = {"columns": columns, "view": scope}
     return page(request, state, "pipeline.html", context, active="pipeline")
 
 

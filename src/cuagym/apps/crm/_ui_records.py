@@ -28,6 +28,7 @@ from cuagym.apps.crm._ui_common import (
     State,
     act,
     field,
+    flash_redirect,
     form_dict,
     load,
     not_found,
@@ -124,7 +125,7 @@ async def create(request: Request) -> Response:
     if errors:
         context = _form_context(state, ent, raw, errors)
         return page(request, state, "form.html", context, ent.path, status_code=400)
-    return RedirectResponse(ui.url(f"/{ent.path}/{made[0]}"), status_code=303)
+    return flash_redirect(ui, f"/{ent.path}/{made[0]}", f"{ent.singular} created")
 
 
 # -- detail -------------------------------------------------------------------------------------
@@ -184,7 +185,9 @@ def detail_context(
     edit: bool = False,
     raw: dict[str, str] | None = None,
     errors: dict[str, str] | None = None,
+    tab: str = "",
 ) -> dict[str, Any]:
+    related = related_lists(state, ent.kind, record["id"])
     return {
         "ent": ent,
         "record": record,
@@ -193,7 +196,8 @@ def detail_context(
         "edit": edit,
         "errors": errors or {},
         "path_bar": _path_steps(ent, record),
-        "related": related_lists(state, ent.kind, record["id"]),
+        "related": related,
+        "tab": tab,
         "children": _children(state, ent, record["id"]),
         "options": _options(state),
         "activity_fields": ACTIVITY_FIELDS,
@@ -217,7 +221,8 @@ async def detail(request: Request) -> Response:
     }:
         state = await ui.mutate(lambda s: remember_visit(s, ent.kind, rid))
     edit = request.query_params.get("edit") == "1"
-    context = detail_context(state, ent, record, ui.base, edit=edit)
+    tab = request.query_params.get("tab", "")
+    context = detail_context(state, ent, record, ui.base, edit=edit, tab=tab)
     context["focus"] = request.query_params.get("field", "")
     return page(request, state, "detail.html", context, active=ent.path)
 
@@ -247,7 +252,7 @@ async def edit(request: Request) -> Response:
     if errors:
         context = detail_context(state, ent, record, ui.base, edit=True, raw=raw, errors=errors)
         return page(request, state, "detail.html", context, ent.path, status_code=400)
-    return RedirectResponse(ui.url(f"/{ent.path}/{rid}"), status_code=303)
+    return flash_redirect(ui, f"/{ent.path}/{rid}", "Saved")
 
 
 async def move_path(request: Request) -> Response:
@@ -271,7 +276,8 @@ async def move_path(request: Request) -> Response:
     def change(s: State) -> None:
         update_record(s, ent.collection, rid, {key: target})
 
-    return await act(request, ui, change, back, back)
+    flash = f"{'Status' if ent.kind == 'lead' else 'Stage'} set to {target}"
+    return await act(request, ui, change, back, back, flash=flash)
 
 
 # -- activities and notes -----------------------------------------------------------------------
@@ -295,7 +301,8 @@ async def add_activity(request: Request) -> Response:
     def change(s: State) -> None:
         create_activity(s, ent.kind, rid, values, completed=logged)
 
-    return await act(request, ui, change, here, here)
+    flash = "Activity logged" if logged else "Task created"
+    return await act(request, ui, change, here, here, flash=flash)
 
 
 async def add_note(request: Request) -> Response:
@@ -313,7 +320,7 @@ async def add_note(request: Request) -> Response:
     def change(s: State) -> None:
         create_note(s, ent.kind, rid, values["title"], values["body"])
 
-    return await act(request, ui, change, here, here)
+    return await act(request, ui, change, here, here, flash="Note saved")
 
 
 async def activity_status(request: Request) -> Response:
@@ -327,7 +334,12 @@ async def activity_status(request: Request) -> Response:
     home = f"/{ENTITIES[activity['relatedType']].path}/{activity['relatedId']}"
     back = safe_next(field(form, "next"), home)
     done = field(form, "done") != "0"
-    return await act(request, ui, lambda s: set_activity_status(s, aid, done), back, back)
+
+    def change(s: State) -> None:
+        set_activity_status(s, aid, done)
+
+    flash = "Task completed" if done else "Task reopened"
+    return await act(request, ui, change, back, back, flash=flash)
 
 
 def routes() -> list[Route]:

@@ -9,17 +9,18 @@ from __future__ import annotations
 
 from datetime import date, datetime
 from typing import Any
-from urllib.parse import urlencode
 
 from markupsafe import Markup, escape
 
 from cuagym.apps.crm._entities import ENTITIES, EntityType, record_title
 from cuagym.apps.crm._fields import FieldSpec, format_money, format_money_short, money_input
 from cuagym.apps.crm._invariants import COLLECTION_OF
+from cuagym.apps.webkit.tables import Column, table_view
 
 __all__ = [
     "display",
     "edit_value",
+    "field_choices",
     "fmt_date",
     "fmt_ts",
     "initials",
@@ -119,6 +120,20 @@ def edit_value(spec: FieldSpec, value: Any) -> str:
     return str(value)
 
 
+def field_choices(
+    spec: FieldSpec, options: dict[str, list[tuple[str, str]]]
+) -> list[tuple[str, str]]:
+    """A drop-down's (value, label) choices: a picklist's values or the records a reference
+    may point to, after a blank first choice where the field may stay empty."""
+    if spec.kind == "picklist":
+        listed = [(o, o) for o in spec.choices]
+    else:
+        listed = list(options[spec.ref or "users"])
+    if not spec.required:
+        return [("", "--None--"), *listed]
+    return [("", "Select…"), *listed] if spec.kind == "ref" else listed
+
+
 def _sort_key(state: State, ent: EntityType, key: str, record: dict[str, Any]) -> Any:
     if key == "_title":
         return record_title(ent.kind, record).lower()
@@ -134,16 +149,20 @@ def _sort_key(state: State, ent: EntityType, key: str, record: dict[str, Any]) -
     return value
 
 
+#: rows on one page of a list view: every seeded record fits on the first
+PER_PAGE = 50
+_NUMERIC = {"amountCents", "annualRevenueCents", "probability"}
+
+
 def list_rows(state: State, ent: EntityType, params: dict[str, str]) -> dict[str, Any]:
-    """Rows of a list view after the view (all/mine), filters, search and sort."""
+    """A list view's table (the kit's): the view (all/mine/converted), then its filters,
+    search and sort; empty values sort last either way."""
     me = state["currentUser"]
-    query = params.get("q", "").strip().lower()
     scope = params.get("view", "all")
-    sort = params.get("sort", "_title")
-    if sort not in {key for key, _ in ent.columns}:
-        sort = "_title"
-    descending = params.get("dir", "asc") == "desc"
-    active = {k: params[k] for k, _ in ent.filters if params.get(k)}
+    query = dict(params)
+    if query.pop("dir", None) == "desc":  # the CRM's older ``?sort=..&dir=desc`` links
+        query["desc"] = "1"
+    desc = query.get("desc") == "1"
     rows = []
     for record in state[ent.collection].values():
         if scope == "mine" and record.get("ownerId") != me:
@@ -152,25 +171,24 @@ def list_rows(state: State, ent: EntityType, params: dict[str, str]) -> dict[str
             continue  # converted leads leave the working views, as in real CRMs
         if scope == "converted" and record.get("status") != "Converted":
             continue
-        if any(str(record.get(k)) != v for k, v in active.items()):
-            continue
-        if query and not any(query in str(record.get(k) or "").lower() for k in ent.search):
-            continue
         rows.append(record)
-    present = [r for r in rows if r.get(sort) is not None or sort == "_title"]
-    missing = [r for r in rows if not (r.get(sort) is not None or sort == "_title")]
-    present.sort(key=lambda r: _sort_key(state, ent, sort, r), reverse=descending)
-    kept = {k: v for k, v in params.items() if k not in ("sort", "dir")}
-    return {
-        "rows": present + missing,  # empty values sort last either way
-        "keep_qs": urlencode(kept),
-        "q": params.get("q", ""),
-        "view": scope,
-        "sort": sort,
-        "dir": "desc" if descending else "asc",
-        # not "active": that is the shell's selected tab, which this would shadow
-        "active_filters": active,
-    }
+
+    def order(record: dict[str, Any], key: str) -> tuple[bool, Any]:
+        blank = key != "_title" and record.get(key) is None
+        return (blank != desc, None if blank else _sort_key(state, ent, key, record))
+
+    table = table_view(
+        rows,
+        query,
+        [Column(key, header, numeric=key in _NUMERIC) for key, header in ent.columns],
+        search=ent.search,
+        filters=[key for key, _ in ent.filters],
+        per_page=PER_PAGE,
+        default_sort="_title",
+        sort_key=order,
+    )
+    # not "active": that is the shell's selected tab, which this would shadow
+    return {"table": table, "q": table.search, "view": scope, "active_filters": table.filters}
 
 
 def related_lists(state: State, kind: str, rid: str) -> dict[str, Any]:
@@ -212,5 +230,6 @@ def shell(state: State, active: str) -> dict[str, Any]:
         "money_short": format_money_short,
         "user_name": lambda uid: user_name(state, uid),
         "title_of": record_title,
+        "field_choices": field_choices,
         "account_names": {aid: a["name"] for aid, a in state["accounts"].items()},
     }

@@ -100,9 +100,14 @@ async def board(request: Request) -> Response:
         if sprint
         else "",
         "unfinished": unfinished(state, sprint["id"]) if sprint else [],
-        "next_sprints": [s for s in project_sprints(state, key) if s["state"] == "planned"],
+        "sprint_targets": _sprint_targets(project_sprints(state, key)),
     }
     return page(request, state, "board.html", context, project=key, nav="board")
+
+
+def _sprint_targets(sprints: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """Where a completed sprint's open issues may go: the backlog or a planned sprint."""
+    return [("", "Backlog"), *((s["id"], s["name"]) for s in sprints if s["state"] == "planned")]
 
 
 async def backlog(request: Request) -> Response:
@@ -122,7 +127,7 @@ async def backlog(request: Request) -> Response:
         "has_active": has_active,
         "default_start": default_start.isoformat(),
         "default_end": (default_start + timedelta(days=13)).isoformat(),
-        "next_sprints": [s for s in sprints if s["state"] == "planned"],
+        "sprint_targets": _sprint_targets(sprints),
     }
     return page(request, state, "backlog.html", context, project=key, nav="backlog")
 

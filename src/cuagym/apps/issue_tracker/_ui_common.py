@@ -10,10 +10,11 @@ from starlette.responses import Response
 
 from cuagym.apps.issue_tracker._ops import ActionError
 from cuagym.apps.issue_tracker._views import shell
-from cuagym.apps.webkit import Screens, State, field, load, render_screen, safe_next
+from cuagym.apps.webkit import FormInvalid, Screens, State, field, load, render_screen, safe_next
 from cuagym.hub import UISession, ui_session
 
 __all__ = [
+    "FormInvalid",
     "State",
     "act",
     "field",

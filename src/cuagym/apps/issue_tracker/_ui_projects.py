@@ -3,13 +3,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from cuagym.apps.issue_tracker._ops import category
+from cuagym.apps.issue_tracker._ops import ActionError, category
 from cuagym.apps.issue_tracker._ops_plan import update_project
 from cuagym.apps.issue_tracker._ui_common import (
+    FormInvalid,
     State,
     act,
     field,
@@ -19,8 +22,19 @@ from cuagym.apps.issue_tracker._ui_common import (
     remember,
 )
 from cuagym.apps.issue_tracker._views import active_sprint, card, status_view, user_view
+from cuagym.apps.webkit.tables import Column, TableView, table_view
 
 __all__ = ["routes"]
+
+
+_PROJECT_COLUMNS = ("Name", "Key", "Lead", "Active sprint", "Open issues", "")
+_EPIC_COLUMNS = ("Epic", "Status", "Owner", "Progress")
+
+
+def _listing(rows: list[dict[str, Any]], headers: tuple[str, ...]) -> TableView[dict[str, Any]]:
+    """A short list in the kit's table, in the order given: every row on one page, no sort."""
+    columns = [Column(f"c{i}", h, sortable=False) for i, h in enumerate(headers)]
+    return table_view(rows, {}, columns, per_page=max(1, len(rows)))
 
 
 async def home(request: Request) -> Response:
@@ -49,7 +63,8 @@ async def projects(request: Request) -> Response:
     recent = [
         card(state, state["issues"][k]) for k in state["ui"]["recentIssues"] if k in state["issues"]
     ]
-    return page(request, state, "projects.html", {"rows": rows, "recent": recent}, nav="projects")
+    table = _listing(rows, _PROJECT_COLUMNS)
+    return page(request, state, "projects.html", {"table": table, "recent": recent}, nav="projects")
 
 
 async def epics(request: Request) -> Response:
@@ -73,15 +88,27 @@ async def epics(request: Request) -> Response:
                 "percent": round(100 * done / len(children)) if children else 0,
             }
         )
-    return page(request, state, "epics.html", {"rows": rows}, project=key, nav="epics")
+    table = _listing(rows, _EPIC_COLUMNS)
+    return page(request, state, "epics.html", {"table": table}, project=key, nav="epics")
 
 
-async def settings(request: Request) -> Response:
-    ui, state = await load(request)
-    key = str(request.path_params["key"]).upper()
-    if key not in state["projects"]:
-        return not_found(request, state, f"There is no project {key!r}.")
-    await remember(ui, state, key)
+#: which settings field an update_project refusal is about (by a word of its message)
+_SETTINGS_FIELD = (
+    ("name", "name"),
+    ("called", "name"),
+    ("lead", "lead"),
+    ("description", "description"),
+)
+
+
+def _settings_page(
+    request: Request,
+    state: State,
+    key: str,
+    values: dict[str, str],
+    errors: dict[str, str],
+    status_code: int = 200,
+) -> Response:
     wf = state["workflow"]
     graph = [
         {
@@ -94,8 +121,28 @@ async def settings(request: Request) -> Response:
         "graph": graph,
         "initial": status_view(state, wf["initialStatus"]),
         "saved": request.query_params.get("saved") == "1",
+        "values": values,
+        "errors": errors,
+        "lead_choices": [
+            (u["id"], u["displayName"])
+            for u in sorted(state["users"].values(), key=lambda u: u["displayName"].lower())
+        ],
     }
-    return page(request, state, "settings.html", context, project=key, nav="settings")
+    return page(
+        request, state, "settings.html", context, project=key, nav="settings",
+        status_code=status_code,
+    )  # fmt: skip
+
+
+async def settings(request: Request) -> Response:
+    ui, state = await load(request)
+    key = str(request.path_params["key"]).upper()
+    if key not in state["projects"]:
+        return not_found(request, state, f"There is no project {key!r}.")
+    await remember(ui, state, key)
+    project = state["projects"][key]
+    values = {k: project[k] for k in ("name", "description", "lead", "defaultAssignee")}
+    return _settings_page(request, state, key, values, {})
 
 
 async def settings_save(request: Request) -> Response:
@@ -103,18 +150,27 @@ async def settings_save(request: Request) -> Response:
     key = str(request.path_params["key"]).upper()
     form = await request.form()
     back = f"/projects/{key}/settings"
+    values = {k: field(form, k) for k in ("name", "description", "lead", "defaultAssignee")}
 
     def change(s: State) -> None:
-        update_project(
-            s,
-            key,
-            field(form, "name"),
-            field(form, "description"),
-            field(form, "lead"),
-            field(form, "defaultAssignee"),
-        )
+        try:
+            update_project(
+                s, key, values["name"], values["description"], values["lead"],
+                values["defaultAssignee"],
+            )  # fmt: skip
+        except ActionError as exc:
+            words = str(exc).lower()
+            for word, name in _SETTINGS_FIELD:
+                if word in words and key in s["projects"]:
+                    raise FormInvalid({name: str(exc)}) from exc
+            raise
 
-    return await act(request, ui, change, f"{back}?saved=1", back)
+    def invalid(state: State, errors: dict[str, str]) -> Response:
+        return _settings_page(request, state, key, values, errors, 400)
+
+    return await act(
+        request, ui, change, f"{back}?saved=1", back, invalid=invalid,
+    )  # fmt: skip
 
 
 async def people(request: Request) -> Response:

@@ -178,6 +178,17 @@ def shell(state: State, project: str | None = None, nav: str | None = None) -> d
         "priorities": PRIORITIES,
         "priority_labels": PRIORITY_LABELS,
         "statuses": state["workflow"]["statuses"],
+        # The create-issue form's drop-downs, as the kit's (value, label) choices.
+        "choices": {
+            "project": [(p["key"], f"{p['name']} ({p['key']})") for p in projects],
+            "type": [(t, TYPE_LABELS[t]) for t in TYPES],
+            "priority": [(p, PRIORITY_LABELS[p]) for p in PRIORITIES],
+            "assignee": [
+                ("auto", "Automatic (project default)"),
+                ("", "Unassigned"),
+                *((u["id"], u["displayName"]) for u in people),
+            ],
+        },
         # The create-issue dialog needs every open sprint and epic, per project.
         "open_sprints": [
             s for p in projects for s in project_sprints(state, p["key"]) if s["state"] != "closed"

@@ -115,11 +115,13 @@ def table_view(
     per_page: int = 25,
     default_sort: str | None = None,
     value: Callable[[Row, str], Any] = cell,
+    sort_key: Callable[[Row, str], Any] | None = None,
 ) -> TableView[Row]:
     """Filter ``rows`` by the ``filters`` params (exact match) and ``q`` (a case-insensitive
     substring of any ``search`` key), sort by ``sort`` (one of the sortable columns, ``desc=1``
     reverses) and cut page ``page`` of ``per_page``. Unknown or malformed params are ignored:
-    a hand-edited URL shows the list, never an error."""
+    a hand-edited URL shows the list, never an error. ``sort_key(row, column)`` orders rows
+    where a column's own order is not its values' (stages in pipeline order, ids by name)."""
     sortable = {c.key for c in columns if c.sortable}
     chosen = {k: params[k] for k in filters if params.get(k)}
     needle = (params.get(SEARCH) or "").strip()
@@ -136,7 +138,9 @@ def table_view(
     sort = sort if sort in sortable else None
     desc = params.get(DESC) == "1"
     if sort is not None:
-        kept.sort(key=lambda row: _sort_key(value(row, sort)), reverse=desc)
+        by = sort
+        order = sort_key or (lambda row, key: _sort_key(value(row, key)))
+        kept.sort(key=lambda row: order(row, by), reverse=desc)
     pages = max(1, -(-len(kept) // per_page))
     page = min(_positive(params.get(PAGE), 1), pages)
     own = {SORT, DESC, PAGE, SEARCH, *filters}

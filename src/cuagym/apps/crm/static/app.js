@@ -1,5 +1,5 @@
-// CRM: small progressive enhancements on top of kit.js (which drags the board's cards and
-// closes menus). Every action also works without JavaScript: forms post normally, the
+// CRM: small progressive enhancements on top of kit.js (which drags the board's cards, switches
+// the composer's tabs and closes menus). Every action also works without JavaScript: forms post normally, the
 // conversion form shows all steps at once, the board's Move menu moves cards.
 (function () {
   "use strict";
@@ -7,18 +7,6 @@
   // The field whose pencil was clicked has focus (kit.js); select its text to retype it.
   var auto = document.querySelector("[autofocus]");
   if (auto && auto.select && auto.type !== "date") auto.select();
-
-  // Activity composer tabs: New task / Log activity / New note.
-  document.querySelectorAll(".composer").forEach(function (box) {
-    box.querySelectorAll(".ctab").forEach(function (tab) {
-      tab.addEventListener("click", function () {
-        box.querySelectorAll(".ctab").forEach(function (t) { t.classList.toggle("active", t === tab); });
-        box.querySelectorAll(".cpanel").forEach(function (p) { p.hidden = p.getAttribute("data-panel") !== tab.getAttribute("data-tab"); });
-        var first = box.querySelector(".cpanel:not([hidden]) input:not([type=hidden])");
-        if (first) first.focus();
-      });
-    });
-  });
 
   // Client-side hints: the browser's own checks (required, type=email, pattern) on the
   // controls of one step or form; the server validates everything again.
