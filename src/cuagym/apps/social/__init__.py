@@ -6,7 +6,7 @@ The app's SKILL.md (beside this file) documents the state layout and the task sc
 
 Its public surface, for task families:
 
-- world builders: :func:`build_seed`, :data:`WORLD_NOW`, :data:`BRAND` (the signed-in brand
+- world builders: :func:`build_seed`, :func:`varied_seed`, :func:`drop_post`, :data:`WORLD_NOW`, :data:`BRAND` (the signed-in brand
   account), :func:`tags_of`, :func:`stamp`, the vocabularies of :mod:`.pools`, and the app's
   own state operations in :mod:`.ops`;
 - how the app shows values: :func:`fmt_ts`, :func:`fmt_day`;
@@ -26,6 +26,7 @@ from cuagym.apps.social._schema import REPORT_REASONS, VISIBILITIES, SocialState
 from cuagym.apps.social._seed import BRAND, WORLD_NOW, build_seed, stamp, tags_of
 from cuagym.apps.social._ui_skills import SocialOracle
 from cuagym.apps.social._views import fmt_day, fmt_ts
+from cuagym.apps.social._world import drop_post, varied_seed
 from cuagym.apps.social.reward_lib import exact
 
 __all__ = [
@@ -39,6 +40,7 @@ __all__ = [
     "SocialState",
     "app",
     "build_seed",
+    "drop_post",
     "exact",
     "fmt_day",
     "fmt_ts",
@@ -46,6 +48,7 @@ __all__ = [
     "pools",
     "stamp",
     "tags_of",
+    "varied_seed",
 ]
 
 #: The reward's state readers: a reward.py inlines this file below its marker (it imports only

@@ -62,3 +62,17 @@ def has_words(text: Any, words: list[str]) -> bool:
     """Whether every one of ``words`` occurs in ``text`` (case-insensitive)."""
     folded = fold(text)
     return all(fold(w) in folded for w in words)
+
+
+def without_tags(body: Any, tags: list[str]) -> str:
+    """A post's text without the ``#hashtags`` of ``tags`` (they may be typed into the text or
+    into the extra-tags field: both give the post those tags)."""
+    wanted = {t.lower() for t in tags}
+    words = str(body or "").split()
+    kept = [w for w in words if not (w.startswith("#") and w[1:].lower().rstrip(".,!") in wanted)]
+    return exact(" ".join(kept))
+
+
+def pinned_of(state: dict[str, Any], author: str) -> list[str]:
+    """Ids of ``author``'s pinned posts (one at most in a valid state)."""
+    return sorted(k for k, p in state["posts"].items() if p["authorId"] == author and p["pinned"])
