@@ -6,9 +6,10 @@ The app's SKILL.md (beside this file) documents the state layout and the task sc
 
 Its public surface, for task families:
 
-- world builders: :func:`build_seed`, :func:`varied_seed`, :func:`drop_post`, :data:`WORLD_NOW`, :data:`BRAND` (the signed-in brand
-  account), :func:`tags_of`, :func:`stamp`, the vocabularies of :mod:`.pools`, and the app's
-  own state operations in :mod:`.ops`;
+- world builders: :func:`build_seed`, :func:`varied_seed`, :func:`drop_post`,
+  :data:`WORLD_NOW`, :data:`BRAND` (the signed-in brand account), :func:`tags_of`,
+  :func:`stamp`, the vocabularies of :mod:`.pools`, and the app's own state operations in
+  :mod:`.ops`;
 - how the app shows values: :func:`fmt_ts`, :func:`fmt_day`;
 - state readers for rewards: :data:`REWARD_LIBRARY` (the module a reward inlines) and
   :func:`exact` from it;

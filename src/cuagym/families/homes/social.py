@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from cuagym.families._family import TaskFamily
+from cuagym.families.cross.social import AnnounceFromChat, ComplaintReplyWithIssue
 from cuagym.families.social import (
     FollowBackCommenters,
     ModerateReports,
@@ -24,4 +25,6 @@ FAMILIES: tuple[TaskFamily, ...] = (
     PinTopPost(),
     ModerateReports(),
     FollowBackCommenters(),
+    AnnounceFromChat(),
+    ComplaintReplyWithIssue(),
 )
