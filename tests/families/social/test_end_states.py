@@ -71,12 +71,12 @@ def mine(state: State, status: str) -> list[dict[str, Any]]:
 
 
 def post_by_body(state: State, body: str) -> str:
-    return next(k for k, v in state["posts"].items() if v["body"] == body)
+    return str(next(k for k, v in state["posts"].items() if v["body"] == body))
 
 
 def someone_elses_post(state: State) -> str:
-    return next(k for k, p in sorted(state["posts"].items())
-                if p["authorId"] != ME and p["status"] == "published")  # fmt: skip
+    return str(next(k for k, p in sorted(state["posts"].items())
+                    if p["authorId"] != ME and p["status"] == "published"))  # fmt: skip
 
 
 # -- schedule-post / announce-from-chat -----------------------------------------------------------
@@ -131,9 +131,13 @@ def another_post_moved(state: State, p: P) -> None:
 
 # -- reply-to-comment / complaint-reply-with-issue ------------------------------------------------
 def target_comment(state: State, p: P) -> dict[str, Any]:
-    return next(c for c in state["comments"].values()
-                if c["authorId"] == p["commenter"] and c["body"] == p["comment"]
-                and state["posts"][c["postId"]]["body"] == p["post_body"])  # fmt: skip
+    return next(
+        c
+        for c in state["comments"].values()
+        if c["authorId"] == p["commenter"]
+        and c["body"] == p["comment"]
+        and state["posts"][c["postId"]]["body"] == p["post_body"]
+    )
 
 
 def top_level_instead(state: State, p: P) -> None:
@@ -151,8 +155,8 @@ def reply_and_like(state: State, p: P) -> None:
 
 
 def complaint_post(state: State, p: P) -> str:
-    return next(k for k, v in state["posts"].items()
-                if v["authorId"] == p["handle"] and v["body"] == p["complaint"])  # fmt: skip
+    return str(next(k for k, v in state["posts"].items()
+                    if v["authorId"] == p["handle"] and v["body"] == p["complaint"]))  # fmt: skip
 
 
 def reply_line(key: str, status: str) -> str:
