@@ -58,10 +58,12 @@ class SocialOracle(WebOracle):
         return bool(element.get("in_view") and element.get("clickable"))
 
     def bring(self, element: Element) -> dict[str, Any]:
-        """Scroll the page towards an element out of view."""
-        below = element["center"][1] > _WHEEL_AT[1]
-        pixels = max(150, min(600, abs(element["center"][1] - _WHEEL_AT[1])))
-        return call("scroll", coordinate=list(_WHEEL_AT), pixels=-pixels if below else pixels)
+        """Scroll the page towards an element out of view, a third of the way at a time: a
+        wheel step moves the page by more than its nominal pixels on some displays, and a
+        full step overshoots back and forth."""
+        offset = element["center"][1] - _WHEEL_AT[1]
+        pixels = max(60, min(400, abs(offset) // 3))
+        return call("scroll", coordinate=list(_WHEEL_AT), pixels=-pixels if offset > 0 else pixels)
 
     def press(self, element: Element, thought: str, *, commits: bool = False) -> Act:
         if not self.reachable(element):

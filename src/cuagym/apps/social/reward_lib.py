@@ -76,3 +76,15 @@ def without_tags(body: Any, tags: list[str]) -> str:
 def pinned_of(state: dict[str, Any], author: str) -> list[str]:
     """Ids of ``author``'s pinned posts (one at most in a valid state)."""
     return sorted(k for k, p in state["posts"].items() if p["authorId"] == author and p["pinned"])
+
+
+def unlike(record: dict[str, Any], expected: dict[str, Any]) -> list[str]:
+    """The keys of ``expected`` whose value in ``record`` differs (a missing key differs): the
+    whole-record guard of a record the task adds ("a new post, and nothing odd about it")."""
+    missing = object()
+    return sorted(k for k, v in expected.items() if record.get(k, missing) != v)
+
+
+#: what every post or comment the account adds looks like besides what the task asks for
+FRESH_POST = {"hidden": False, "pinned": False, "likedBy": [], "editedAt": None}
+FRESH_COMMENT = {"hidden": False, "likedBy": []}

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import date
 
-from cuagym.apps.social import SocialOracle, exact
+from cuagym.apps.social import SocialOracle, exact, fmt_ts
 from cuagym.apps.web_oracle import Act, PageBusy, Stage
 from cuagym.core import TaskConfig
 
@@ -92,35 +92,32 @@ class SchedulePostOracle(_Oracle):
 
 
 class ReschedulePostOracle(_Oracle):
-    """Calendar → the post's month → its date menu: the new day; Move."""
+    """Studio queue → the post's Edit → "Publish on": the new day (the time stays); Save."""
 
     def stages(self) -> list[Stage]:
-        body, old, new = str(self.p["body"]), str(self.p["old_day"]), str(self.p["day"])
-        event = f'[data-testid="event"]:has(a[title={self.css(body)}])'
+        body, new, clock = str(self.p["body"]), str(self.p["day"]), str(self.p["time"])
+        banner = f"Scheduled for {fmt_ts(f'{new}T{clock}:00Z')} (UTC)"
 
         async def done() -> bool:
-            moved = await self.all(f'[data-testid="day-{new}"] a[title={self.css(body)}]')
-            return bool(moved) and await self.loaded()
+            if await self.on_my_post(body) is None:
+                return False
+            shown = await self.all('[data-testid="status-banner"]')
+            return bool(shown) and exact(shown[0]["text"]) == banner
 
         async def act() -> Act:
-            here = await self.path()
-            if not here.startswith("/social/studio/calendar"):
-                return await self.go_nav("calendar", "the calendar")
-            if not await self.all(event):
-                month = here.partition("month=")[2][:7] or "2026-12"
-                button = "cal-next" if old[:7] > month else "cal-prev"
-                return await self.press_one(f'[data-testid="{button}"]', "change the month.")
-            box = await self.one(f'{event} input[type="date"]')
-            if box is None:
-                return await self.press_one(
-                    f'{event} [data-testid="reschedule"]', "open the post's date menu."
-                )
-            step = await self.set_date(f'{event} input[type="date"]', new, "new date")
-            if step is not None:
-                return step
-            return await self.press_one(
-                f'{event} [data-testid="reschedule-save"]', "move the post.", commits=True
-            )
+            if (await self.path()).endswith("/edit"):
+                form = [('[data-testid="f-day"]', new, "date")]
+                return await self.form_step(form, '[data-testid="compose-save"]', "save it.")
+            if not await self.at("/studio"):
+                return await self.go_nav("studio", "the studio")
+            for item in await self.all('[data-testid="queue-item"]'):
+                pid = self.css(item["attrs"]["data-post"])
+                text = await self.all(f'[data-post={pid}] [data-testid="queue-text"]')
+                if text and exact(text[0]["text"]) == exact(body):
+                    return await self.press_one(
+                        f'[data-post={pid}] [data-testid="queue-edit"]', "edit the post."
+                    )
+            raise PageBusy("the post is not in the queue")
 
         return [Stage("move the post", done, act, tries=12)]
 

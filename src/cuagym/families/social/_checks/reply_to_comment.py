@@ -14,6 +14,7 @@ checks.append(("comment_found", 0, target is not None, f"{len(found)} matching c
 new = mine_new(cur, diff, "comments")
 reply = cur["comments"][new[0]] if len(new) == 1 else {}
 checks.append(("one_new_comment", 0, len(new) == 1, f"{len(new)} new comment(s) by the account"))
+checks.append(("fresh_comment", 0, bool(reply) and not unlike(reply, FRESH_COMMENT), "odd fields: " + listing(unlike(reply, FRESH_COMMENT))))
 checks.append(("threaded_reply", 2, target is not None and reply.get("parentId") == target, f"parentId is {reply.get('parentId')!r}, want {target!r}"))
 checks.append(("text", 2, bool(reply) and exact(reply.get("body")) == exact(P["text"]), f"text is {reply.get('body')!r}"))
 extra = diff_outside(diff, ["comments." + c for c in new])

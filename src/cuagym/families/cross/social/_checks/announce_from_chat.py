@@ -8,6 +8,7 @@ from cuagym.families.cross.social._checks._scope import *  # noqa: F403
 new = mine_new(cur, diff, "posts")
 post = cur["posts"][new[0]] if len(new) == 1 else {}
 checks.append(("one_new_post", 0, len(new) == 1, f"{len(new)} new post(s) by the account"))
+checks.append(("fresh_post", 0, bool(post) and not unlike(post, FRESH_POST), "odd fields: " + listing(unlike(post, FRESH_POST))))
 checks.append(("text", 2, bool(post) and without_tags(post.get("body"), P["tags"]) == exact(P["text"]), f"text is {post.get('body')!r}"))
 checks.append(("scheduled_not_published", 1, post.get("status") == "scheduled" and post.get("publishedAt") is None, f"status is {post.get('status')!r}"))
 # The correction's day and time, not the first message's.

@@ -15,6 +15,7 @@ want = "Thanks for flagging this! It's tracked as " + P["key"] + " and its statu
 new = mine_new(cur, diff, "comments")
 reply = cur["comments"][new[0]] if len(new) == 1 else {}
 checks.append(("one_new_comment", 0, len(new) == 1, f"{len(new)} new comment(s) by the account"))
+checks.append(("fresh_comment", 0, bool(reply) and not unlike(reply, FRESH_COMMENT), "odd fields: " + listing(unlike(reply, FRESH_COMMENT))))
 checks.append(("on_the_complaint", 2, pid is not None and reply.get("postId") == pid and reply.get("parentId") is None, f"on post {reply.get('postId')!r}"))
 checks.append(("issue_key", 2, bool(reply) and P["key"].lower() in fold(reply.get("body")), f"text is {reply.get('body')!r}"))
 checks.append(("status_and_wording", 2, bool(reply) and fold(reply.get("body")) == fold(want), f"want {want!r}"))
