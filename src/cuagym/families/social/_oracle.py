@@ -128,7 +128,7 @@ class ReplyToCommentOracle(_Oracle):
     def stages(self) -> list[Stage]:
         p = self.p
         body, snip, text = str(p["post_body"]), str(p["snip"]), str(p["text"])
-        name, comment = str(p["name"]), str(p["comment"])
+        name, comment, handle = str(p["name"]), str(p["comment"]), str(p["commenter"])
 
         async def target() -> str | None:
             for item in await self.all('[data-testid="comment"]'):
@@ -139,7 +139,7 @@ class ReplyToCommentOracle(_Oracle):
                 author = await self.all(
                     f'[data-comment={self.css(cid)}] > .comment-head [data-testid="author-link"]'
                 )
-                by_them = bool(author) and exact(author[0]["text"]).startswith(name)
+                by_them = bool(author) and str(author[0]["href"]).endswith("/u/" + handle)
                 if head and by_them and exact(head[0]["text"]) == exact(comment):
                     return str(cid)
             return None
