@@ -17,6 +17,7 @@ import httpx
 import pytest
 
 from cuagym.apps.issue_tracker import IssueTracker
+from cuagym.apps.mail import MailApp
 from cuagym.apps.social import SocialApp, ops
 from cuagym.apps.team_chat import TeamChat
 from cuagym.domains import load_domain
@@ -49,7 +50,7 @@ class SessionEndStates(EndStates):
 
 @pytest.fixture(scope="module")
 def end_states(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SessionEndStates]:
-    hub = Hub(apps=[SocialApp(), TeamChat(), IssueTracker()], token="end-states-token")
+    hub = Hub(apps=[SocialApp(), TeamChat(), IssueTracker(), MailApp()], token="end-states-token")
     url, stop = serve_in_thread(hub.asgi())
     live = LiveHub(url=url, token=hub.token, hub=hub)
     try:
@@ -191,6 +192,19 @@ def sent_twice(state: State, p: P) -> None:
     ops.start_conversation(state, [p["handle"]], p["text"])
 
 
+def email_summarised(state: State, p: P) -> None:
+    ops.start_conversation(state, [p["handle"]], f"Your repair {p['ticket']} is ready.")
+
+
+def email_sent_to_someone_else(state: State, p: P) -> None:
+    other = "maya_okafor" if p["handle"] != "maya_okafor" else "leo_brandt"
+    ops.start_conversation(state, [other], p["body"])
+
+
+def email_posted_publicly_too(state: State, p: P) -> None:
+    ops.compose_post(state, p["body"])
+
+
 # -- pin-top-post ---------------------------------------------------------------------------------
 def runner_up_pinned(state: State, p: P) -> None:
     pool = [q for q in mine(state, "published")
@@ -276,6 +290,12 @@ MISTAKES = [
             "the message's text changed (lower case)"),
     Mistake("send-message", "gold", sent_twice, (0, 0), "one_new_message",
             "the message was sent twice"),
+    Mistake("forward-mail-as-dm", "init", email_summarised, (0.4, 0.4), "email_text",
+            "a summary of the email instead of its text"),
+    Mistake("forward-mail-as-dm", "init", email_sent_to_someone_else, (0.6, 0.6),
+            "to_the_person", "the email went to another person"),
+    Mistake("forward-mail-as-dm", "gold", email_posted_publicly_too, (0, 0),
+            "nothing_else_changed", "also posted the email publicly"),
     Mistake("pin-top-post", "init", runner_up_pinned, (0, 0), "top_post_pinned",
             "pinned the second most liked post"),
     Mistake("pin-top-post", "init", most_liked_overall, (0, 0), "top_post_pinned",

@@ -4,7 +4,11 @@
 from __future__ import annotations
 
 from cuagym.families._family import TaskFamily
-from cuagym.families.cross.social import AnnounceFromChat, ComplaintReplyWithIssue
+from cuagym.families.cross.social import (
+    AnnounceFromChat,
+    ComplaintReplyWithIssue,
+    ForwardMailAsDm,
+)
 from cuagym.families.social import (
     FollowBackCommenters,
     ModerateReports,
@@ -27,4 +31,5 @@ FAMILIES: tuple[TaskFamily, ...] = (
     FollowBackCommenters(),
     AnnounceFromChat(),
     ComplaintReplyWithIssue(),
+    ForwardMailAsDm(),
 )

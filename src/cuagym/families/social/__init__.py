@@ -8,9 +8,11 @@ from __future__ import annotations
 from cuagym.families.social._engage import ReplyToComment, SendMessage
 from cuagym.families.social._judgement import FollowBackCommenters, ModerateReports, PinTopPost
 from cuagym.families.social._oracle import SchedulePostOracle as SCHEDULE_ORACLE
+from cuagym.families.social._oracle import SendMessageOracle as MESSAGE_ORACLE
 from cuagym.families.social._studio import ReschedulePost, SchedulePost
 
 __all__ = [
+    "MESSAGE_ORACLE",
     "SCHEDULE_ORACLE",
     "FollowBackCommenters",
     "ModerateReports",

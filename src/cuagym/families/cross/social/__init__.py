@@ -1,5 +1,9 @@
-"""Cross-app task families homed in social: team chat -> social, issue tracker -> social."""
+"""Cross-app task families homed in social: team chat, issue tracker and mail -> social."""
 
-from cuagym.families.cross.social._cross import AnnounceFromChat, ComplaintReplyWithIssue
+from cuagym.families.cross.social._cross import (
+    AnnounceFromChat,
+    ComplaintReplyWithIssue,
+    ForwardMailAsDm,
+)
 
-__all__ = ["AnnounceFromChat", "ComplaintReplyWithIssue"]
+__all__ = ["AnnounceFromChat", "ComplaintReplyWithIssue", "ForwardMailAsDm"]

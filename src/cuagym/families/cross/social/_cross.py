@@ -5,6 +5,8 @@
   scheduled as finally asked.
 - ``complaint-reply-with-issue`` (issue tracker -> social): a customer complains in public
   about a bug; the reply names the tracker issue that covers it and the issue's status.
+- ``forward-mail-as-dm`` (mail -> social): the repair desk's email is passed on, word for
+  word, to the customer as a direct message.
 
 One hub session holds every app's state (:mod:`cuagym.families.cross._web_cross`); the other
 app is only read, and its whole diff is guarded. Only the apps' public surfaces are used.
@@ -19,16 +21,17 @@ from datetime import date, timedelta
 from typing import Any, ClassVar
 
 from cuagym.apps import issue_tracker as tracker_app
+from cuagym.apps import mail as mail_app
 from cuagym.apps import social as social_app
 from cuagym.apps import team_chat as chat_app
-from cuagym.apps.social.ops import add_comment, compose_post, new_id
+from cuagym.apps.social.ops import add_comment, compose_post, new_id, start_conversation
 from cuagym.core import Difficulty, Policy, StartWindow, TaskConfig
 from cuagym.families._family import GeneratedScripts, TaskFamily, TaskParams, family_rng
 from cuagym.families.cross._web_cross import patch_script, record_edits, setup_script
 from cuagym.scripts import WEB_LIBRARIES, hub_json_literal, inlined, inlined_file
 from cuagym.scripts import reward_script as compose_reward
 
-__all__ = ["AnnounceFromChat", "ComplaintReplyWithIssue", "reply_for"]
+__all__ = ["AnnounceFromChat", "ComplaintReplyWithIssue", "ForwardMailAsDm", "reply_for"]
 
 State = dict[str, Any]
 _CHECKS = "cuagym.families.cross.social._checks"
@@ -292,3 +295,90 @@ class ComplaintReplyWithIssue(_Cross):
     def write_reward(self, task: TaskConfig) -> str:
         body = inlined_file(_CHECKS, "complaint_reply_with_issue.py")
         return _reward(task, "issue-tracker", body)
+
+
+# (item, what was done) of a repair the shop's repair desk finished
+_REPAIRS = (
+    ("Basecamp 2 tent", "two pole sections replaced"),
+    ("Alder down jacket", "the torn sleeve patched and the zipper replaced"),
+    ("Ridgeback 45 pack", "the hip belt buckle replaced"),
+    ("Cirrus rain shell", "the seams resealed"),
+    ("Switchback trail shoes", "both soles re-glued"),
+)
+_FORWARD_FRAMES = (
+    "The repair desk emailed about {name}'s repair (subject \u201c{subject}\u201d). Forward "
+    "that email's text to {name} (@{handle}) as a direct message in Social Studio, word for word.",
+    "Send @{handle} a direct message on our social account with the exact text of the email "
+    "\u201c{subject}\u201d from the repair desk.",
+    "{name} (@{handle}) asked us about their repair. Paste the body of the repair desk's "
+    "email \u201c{subject}\u201d into a DM to them, unchanged.",
+    "DM {name} the text of the email titled \u201c{subject}\u201d (from our repair desk), "
+    "exactly as written.",
+    "Pass the repair desk's message \u201c{subject}\u201d on to @{handle}: send its text as a "
+    "direct message, nothing added.",
+)
+
+
+class ForwardMailAsDmParams(TaskParams):
+    """``forward-mail-as-dm``'s task parameters."""
+
+    handle: str
+    name: str
+    subject: str
+    body: str
+    ticket: str
+
+
+class ForwardMailAsDm(_Cross):
+    """Read an email in the mailbox; send its text to a person as a direct message."""
+
+    id: ClassVar[str] = "forward-mail-as-dm"
+    apps: ClassVar[tuple[str, ...]] = ("social", "mail")
+    params_type = ForwardMailAsDmParams
+    difficulty: ClassVar[Difficulty] = "medium"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("messages", "inbox", "reply-dm")
+    also_covers: ClassVar[tuple[str, ...]] = ("social:messages/inbox/new-message",)
+
+    def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
+        """The mailbox, then Social Studio on top (where the message is sent)."""
+        return [StartWindow(app="mail", page="/"), StartWindow(app="social", page="/")]
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        seed = social_app.build_seed()
+        handle = rng.choice(sorted(h for h in seed["profiles"]
+                                   if h not in (social_app.BRAND, "gear_dealz")))  # fmt: skip
+        name = seed["profiles"][handle]["displayName"]
+        item, work = rng.choice(_REPAIRS)
+        ticket = f"R-{rng.randint(4100, 4999)}"
+        day = date(2026, 12, rng.randint(2, 12))
+        subject = f"Repair {ticket} ready: {item}"
+        body = (
+            f"Hi {name.split()[0]}, your {item} is repaired: {work}. It is ready for pickup at "
+            f"the front desk from {day:%A}, {day:%B} {day.day}. Ticket {ticket}, no charge."
+        )
+        frame = rng.choice(_FORWARD_FRAMES)
+        return self.make_task(
+            task_id,
+            frame.format(name=name, handle=handle, subject=subject),
+            f"You read the shop's mailbox and run @{social_app.BRAND} in Social Studio.",
+            handle=handle, name=name, subject=subject, body=body, ticket=ticket,
+        )  # fmt: skip
+
+    def worlds(self, task: TaskConfig) -> dict[str, State]:
+        p = ForwardMailAsDmParams.of(task)
+        social = social_app.varied_seed(family_rng(task, "world"))
+        rng = family_rng(task, "mail")
+        mail = mail_app.varied_seed(rng)
+        desk = mail_app.person("Repair", "Desk", "fernhill.example")
+        mail_app.add_thread(mail, desk, p.subject, p.body, mail_app.march_date(rng), unread=True)
+        return {"social": social, "mail": mail}
+
+    def generate(self, task: TaskConfig) -> GeneratedScripts:
+        p = ForwardMailAsDmParams.of(task)
+        worlds = self.worlds(task)
+        gold = copy.deepcopy(worlds["social"])
+        start_conversation(gold, [p.handle], p.body, now=social_app.WORLD_NOW)
+        return _scripts(task, worlds, gold)
+
+    def write_reward(self, task: TaskConfig) -> str:
+        return _reward(task, "mail", inlined_file(_CHECKS, "forward_mail_as_dm.py"))

@@ -13,7 +13,7 @@ from cuagym.apps.social import SocialOracle, exact
 from cuagym.apps.web_oracle import Act, PageBusy, Stage
 from cuagym.core import TaskConfig
 from cuagym.families.cross.social._cross import reply_for
-from cuagym.families.social import SCHEDULE_ORACLE
+from cuagym.families.social import MESSAGE_ORACLE, SCHEDULE_ORACLE
 
 __all__ = ["CROSS_ORACLES"]
 
@@ -66,7 +66,16 @@ class ComplaintReplyOracle(SocialOracle):
         return [Stage("answer the complaint", done, act, tries=10)]
 
 
+class ForwardMailOracle(MESSAGE_ORACLE):
+    """forward-mail-as-dm: send-message's oracle, with the email's text as the message."""
+
+    def __init__(self, task: TaskConfig) -> None:
+        super().__init__(task)
+        self.p = {**self.p, "text": self.p["body"]}
+
+
 CROSS_ORACLES: dict[str, Callable[[TaskConfig], SocialOracle]] = {
     "announce-from-chat": SCHEDULE_ORACLE,
     "complaint-reply-with-issue": ComplaintReplyOracle,
+    "forward-mail-as-dm": ForwardMailOracle,
 }
