@@ -1,0 +1,29 @@
+"""The task families homed in the drive, in synth's round-robin order (entry point
+``cuagym.families``: ``drive``)."""
+
+from __future__ import annotations
+
+from cuagym.families._family import TaskFamily
+from cuagym.families.drive import (
+    FreeSpace,
+    LinkAccess,
+    MoveFile,
+    RenameFile,
+    RestoreFromTrash,
+    RestoreVersion,
+    ShareFile,
+    TidyFolder,
+)
+
+__all__ = ["FAMILIES"]
+
+FAMILIES: tuple[TaskFamily, ...] = (
+    ShareFile(),
+    RenameFile(),
+    MoveFile(),
+    RestoreFromTrash(),
+    RestoreVersion(),
+    LinkAccess(),
+    FreeSpace(),
+    TidyFolder(),
+)
