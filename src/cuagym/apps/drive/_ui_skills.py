@@ -179,3 +179,37 @@ class DriveOracle(WebOracle):
 
     async def trash_row(self, name: str) -> Element | None:
         return await self.one(f'[data-testid="trash-item"][data-name={self.css(name)}]')
+
+    # -- whole steps on one file ----------------------------------------------------------------
+    def share_stage(self, file: str, where: str, person: str, email: str, role: str) -> Stage:
+        """On the file's page, Share: pick ``person`` and ``role``, Share; done when the
+        details panel lists them with that role."""
+
+        async def done() -> bool:
+            return await self.on_item("file", file, where) and await self.access_of(person) == role
+
+        async def act() -> Act:
+            if not await self.on_item("file", file, where):
+                return await self.go_to("file", file, where)
+            step = await self.open_dialog("open-share", "share-dialog", "share")
+            step = step or await self.set_choice("#share-user", f"{person} ({email})", "person")
+            step = step or await self.set_choice("#share-role", role.capitalize(), "role")
+            return step or await self.button("share-send", f"share with {person}.", commits=True)
+
+        return Stage(f"share with {person}", done, act, tries=10)
+
+    def move_stage(self, file: str, where: str, target: str) -> Stage:
+        """On the file's page, Move: choose ``target`` in the folder list, Move here; done when
+        the page's breadcrumbs show the file in ``target``."""
+
+        async def done() -> bool:
+            return await self.on_item("file", file, target)
+
+        async def act() -> Act:
+            if not await self.on_item("file", file, where):
+                return await self.go_to("file", file, where)
+            step = await self.open_dialog("open-move", "move-dialog", "move")
+            step = step or await self.move_choice(target)
+            return step or await self.button("move-save", f"move it to {target}.", commits=True)
+
+        return Stage(f"move {file}", done, act, tries=12)

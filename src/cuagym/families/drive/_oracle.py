@@ -39,20 +39,9 @@ class ShareFileOracle(_FileOracle):
     """Open the file, Share: pick the person and the role, Share."""
 
     def stages(self) -> list[Stage]:
-        person, role = str(self.p["person"]), str(self.p["role"])
-
-        async def done() -> bool:
-            return await self.on_file() and await self.access_of(person) == role
-
-        async def act() -> Act:
-            if not await self.on_file():
-                return await self.go_to("file", str(self.p["file"]), str(self.p["where"]))
-            step = await self.open_dialog("open-share", "share-dialog", "share")
-            step = step or await self.set_choice("#share-user", f"{person} ({self.p['email']})", "person")
-            step = step or await self.set_choice("#share-role", role.capitalize(), "role")
-            return step or await self.button("share-send", f"share with {person}.", commits=True)
-
-        return [self.opened(), Stage("share", done, act, tries=10)]
+        p = self.p
+        share = self.share_stage(str(p["file"]), str(p["where"]), str(p["person"]), str(p["email"]), str(p["role"]))
+        return [self.opened(), share]
 
 
 class RenameFileOracle(_FileOracle):
@@ -78,19 +67,8 @@ class MoveFileOracle(_FileOracle):
     """Open the file, Move: choose the target folder in the list, Move here."""
 
     def stages(self) -> list[Stage]:
-        target, name = str(self.p["target"]), str(self.p["file"])
-
-        async def done() -> bool:
-            return await self.on_item("file", name, target)
-
-        async def act() -> Act:
-            if not await self.on_file():
-                return await self.go_to("file", name, str(self.p["where"]))
-            step = await self.open_dialog("open-move", "move-dialog", "move")
-            step = step or await self.move_choice(target)
-            return step or await self.button("move-save", f"move it to {target}.", commits=True)
-
-        return [self.opened(), Stage("move", done, act, tries=12)]
+        p = self.p
+        return [self.opened(), self.move_stage(str(p["file"]), str(p["where"]), str(p["target"]))]
 
 
 class _TrashOracle(DriveOracle):

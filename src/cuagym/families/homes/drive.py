@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from cuagym.families._family import TaskFamily
+from cuagym.families.cross.drive import MoveFromChat, ShareFromMail
 from cuagym.families.drive import (
     FreeSpace,
     LinkAccess,
@@ -26,4 +27,6 @@ FAMILIES: tuple[TaskFamily, ...] = (
     LinkAccess(),
     FreeSpace(),
     TidyFolder(),
+    ShareFromMail(),
+    MoveFromChat(),
 )
