@@ -44,7 +44,9 @@ def office() -> Iterator[LiveHub]:
 
 def the_file(state: State, p: P) -> str:
     folder = folder_at(state, p["where"])
-    return next(k for k, f in state["files"].items() if f["name"] == p["file"] and f["folderId"] == folder)
+    return next(
+        k for k, f in state["files"].items() if f["name"] == p["file"] and f["folderId"] == folder
+    )
 
 
 def user(state: State, email: str) -> str:
@@ -68,14 +70,18 @@ def and_a_stranger(state: State, p: P) -> None:
     """Everyone right, plus someone who is not on the email."""
     fid = the_file(state, p)
     taken = {user(state, e) for e in p["emails"]} | set(state["files"][fid]["sharedWith"])
-    stranger = next(k for k in sorted(state["users"]) if k not in taken and k != state["currentUser"])
+    stranger = next(
+        k for k in sorted(state["users"]) if k not in taken and k != state["currentUser"]
+    )
     share_item(state, "file", fid, stranger, p["role"])
 
 
 # -- move-from-chat -------------------------------------------------------------------------------
 def moved_to_parent(state: State, p: P) -> None:
     target = folder_at(state, p["target"])
-    move_item(state, "file", the_file(state, p), state["folders"][target]["parentId"] if target else None)
+    move_item(
+        state, "file", the_file(state, p), state["folders"][target]["parentId"] if target else None
+    )
 
 
 def moved_and_renamed(state: State, p: P) -> None:
@@ -89,13 +95,50 @@ def left_in_place_renamed(state: State, p: P) -> None:
 
 
 MISTAKES = [
-    Mistake("share-from-mail", "init", sender_only, (0, 0.3), "everyone_on_the_email", "the people copied on the email got nothing"),
-    Mistake("share-from-mail", "init", everyone_as_editors, (0, 0), "everyone_on_the_email", "not the role the email asks for"),
-    Mistake("share-from-mail", "gold", and_a_stranger, (0, 0), "nothing_else_changed", "shared with someone not on the email"),
-    Mistake("move-from-chat", "init", moved_to_parent, (0, 0), "moved_as_asked", "the folder above the one asked for"),
-    Mistake("move-from-chat", "init", moved_and_renamed, (0, 0), "name_kept", "moved, but renamed too"),
-    Mistake("move-from-chat", "init", left_in_place_renamed, (0, 0), "moved_as_asked", "renamed instead of moved"),
-]  # fmt: skip
+    Mistake(
+        "share-from-mail",
+        "init",
+        sender_only,
+        (0, 0.3),
+        "everyone_on_the_email",
+        "the people copied on the email got nothing",
+    ),
+    Mistake(
+        "share-from-mail",
+        "init",
+        everyone_as_editors,
+        (0, 0),
+        "everyone_on_the_email",
+        "not the role the email asks for",
+    ),
+    Mistake(
+        "share-from-mail",
+        "gold",
+        and_a_stranger,
+        (0, 0),
+        "nothing_else_changed",
+        "shared with someone not on the email",
+    ),
+    Mistake(
+        "move-from-chat",
+        "init",
+        moved_to_parent,
+        (0, 0),
+        "moved_as_asked",
+        "the folder above the one asked for",
+    ),
+    Mistake(
+        "move-from-chat", "init", moved_and_renamed, (0, 0), "name_kept", "moved, but renamed too"
+    ),
+    Mistake(
+        "move-from-chat",
+        "init",
+        left_in_place_renamed,
+        (0, 0),
+        "moved_as_asked",
+        "renamed instead of moved",
+    ),
+]
 
 
 @pytest.fixture(scope="module")
@@ -126,7 +169,8 @@ _CHAT_EDIT = """
 import os, requests
 hub, sid = os.environ["CUAGYM_HUB"], os.environ["CUAGYM_SID"]
 auth = {"Authorization": "Bearer " + os.environ["CUAGYM_HUB_TOKEN"]}
-state = requests.get(hub + "/team-chat/state", params={"sid": sid}, headers=auth).json()["stored_state"]
+r = requests.get(hub + "/team-chat/state", params={"sid": sid}, headers=auth)
+state = r.json()["stored_state"]
 for msgs in state["messages"].values():
     for m in msgs:
         if FILE in m["text"]:
@@ -165,9 +209,9 @@ def test_setup_writes_both_apps_into_one_session(office: LiveHub, tmp_path: Path
     p = task.params or {}
     run_script(SHARE.generate(task).initial_setup, office.url, office.token, "one", tmp_path)
     got = {
-        app: httpx.get(f"{office.url}/{app}/state", params={"sid": "one"}, headers=office.auth).json()[
-            "stored_state"
-        ]
+        app: httpx.get(
+            f"{office.url}/{app}/state", params={"sid": "one"}, headers=office.auth
+        ).json()["stored_state"]
         for app in ("mail", "drive")
     }
     message = next(m for m in got["mail"]["messages"].values() if m["subject"] == p["subject"])

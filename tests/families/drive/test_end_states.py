@@ -50,15 +50,19 @@ def end_states(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EndStates]:
 # -- lookups ------------------------------------------------------------------------------------
 def the_file(state: State, p: P, name_key: str = "file") -> str:
     folder = folder_at(state, p["where"])
-    return next(k for k, f in state["files"].items()
-                if f["name"] == p[name_key] and f["folderId"] == folder)  # fmt: skip
+    return next(
+        k for k, f in state["files"].items() if f["name"] == p[name_key] and f["folderId"] == folder
+    )
 
 
 def other_file(state: State, fid: str) -> str:
     """Another live file of the same folder (the wrong one a hasty agent picks)."""
     folder = state["files"][fid]["folderId"]
-    return next(k for k, f in sorted(state["files"].items())
-                if k != fid and f["folderId"] == folder and f["trashedAt"] is None)  # fmt: skip
+    return next(
+        k
+        for k, f in sorted(state["files"].items())
+        if k != fid and f["folderId"] == folder and f["trashedAt"] is None
+    )
 
 
 def user(state: State, email: str) -> str:
@@ -68,8 +72,11 @@ def user(state: State, email: str) -> str:
 def someone_else(state: State, fid: str, email: str) -> str:
     shared = state["files"][fid]["sharedWith"]
     owner = state["files"][fid]["ownerId"]
-    return next(k for k, u in sorted(state["users"].items())
-                if u["email"] != email and k != owner and k not in shared)  # fmt: skip
+    return next(
+        k
+        for k, u in sorted(state["users"].items())
+        if u["email"] != email and k != owner and k not in shared
+    )
 
 
 # -- share-file -----------------------------------------------------------------------------------
@@ -126,8 +133,11 @@ def move_and_rename(state: State, p: P) -> None:
 # -- restore-from-trash ---------------------------------------------------------------------------
 def trashed(state: State, p: P) -> str:
     folder = folder_at(state, p["where"])
-    return next(k for k, f in state["files"].items()
-                if f["name"] == p["file"] and f["folderId"] == folder and f["trashedAt"])  # fmt: skip
+    return next(
+        k
+        for k, f in state["files"].items()
+        if f["name"] == p["file"] and f["folderId"] == folder and f["trashedAt"]
+    )
 
 
 def restore_other(state: State, p: P) -> None:
@@ -149,13 +159,17 @@ def restore_everything(state: State, p: P) -> None:
 # -- restore-version ------------------------------------------------------------------------------
 def restore_other_version(state: State, p: P) -> None:
     fid = the_file(state, p)
-    versions = sorted((v for v in state["versions"].values() if v["fileId"] == fid),
-                      key=lambda v: v["number"])  # fmt: skip
-    wrong = next(v for v in versions[:-1] if v["number"] != p["number"]) if len(versions) > 2 else None
+    versions = sorted(
+        (v for v in state["versions"].values() if v["fileId"] == fid), key=lambda v: v["number"]
+    )
+    wrong = (
+        next(v for v in versions[:-1] if v["number"] != p["number"]) if len(versions) > 2 else None
+    )
     if wrong is None:  # only one older version: restoring it twice leaves two new versions
         restore_version(state, fid, versions[0]["id"])
-        versions = sorted((v for v in state["versions"].values() if v["fileId"] == fid),
-                          key=lambda v: v["number"])  # fmt: skip
+        versions = sorted(
+            (v for v in state["versions"].values() if v["fileId"] == fid), key=lambda v: v["number"]
+        )
         restore_version(state, fid, versions[-2]["id"])
         return
     restore_version(state, fid, wrong["id"])
@@ -212,7 +226,9 @@ def empty_whole_trash(state: State, p: P) -> None:
 # -- tidy-folder ----------------------------------------------------------------------------------
 def new_folder(state: State, p: P) -> str:
     parent = folder_at(state, p["where"])
-    return next(k for k, f in state["folders"].items() if f["parentId"] == parent and f["name"] == p["new"])
+    return next(
+        k for k, f in state["folders"].items() if f["parentId"] == parent and f["name"] == p["new"]
+    )
 
 
 def move_one_back(state: State, p: P) -> None:
@@ -234,31 +250,160 @@ def folder_misnamed(state: State, p: P) -> None:
 
 
 MISTAKES = [
-    Mistake("share-file", "init", share_wrong_person, (0, 0), "shared_with_role", "shared with someone else"),
-    Mistake("share-file", "init", share_wrong_role, (0, 0), "shared_with_role", "the role is not the one asked"),
-    Mistake("share-file", "gold", share_and_star, (0, 0), "nothing_else_changed", "starred files nobody asked to"),
-    Mistake("rename-file", "init", rename_other_file, (0, 0), "renamed", "renamed the file beside it"),
-    Mistake("rename-file", "init", rename_without_extension, (0, 0), "renamed", "the name lost its extension"),
-    Mistake("rename-file", "init", rename_and_move, (0, 0), "same_folder", "the file also left its folder"),
-    Mistake("move-file", "init", move_to_parent, (0, 0), "moved", "moved to the folder above the target"),
+    Mistake(
+        "share-file",
+        "init",
+        share_wrong_person,
+        (0, 0),
+        "shared_with_role",
+        "shared with someone else",
+    ),
+    Mistake(
+        "share-file",
+        "init",
+        share_wrong_role,
+        (0, 0),
+        "shared_with_role",
+        "the role is not the one asked",
+    ),
+    Mistake(
+        "share-file",
+        "gold",
+        share_and_star,
+        (0, 0),
+        "nothing_else_changed",
+        "starred files nobody asked to",
+    ),
+    Mistake(
+        "rename-file", "init", rename_other_file, (0, 0), "renamed", "renamed the file beside it"
+    ),
+    Mistake(
+        "rename-file",
+        "init",
+        rename_without_extension,
+        (0, 0),
+        "renamed",
+        "the name lost its extension",
+    ),
+    Mistake(
+        "rename-file",
+        "init",
+        rename_and_move,
+        (0, 0),
+        "same_folder",
+        "the file also left its folder",
+    ),
+    Mistake(
+        "move-file", "init", move_to_parent, (0, 0), "moved", "moved to the folder above the target"
+    ),
     Mistake("move-file", "init", move_other_file, (0, 0), "moved", "moved the wrong file"),
     Mistake("move-file", "init", move_and_rename, (0, 0), "name_kept", "moved but renamed as well"),
-    Mistake("restore-from-trash", "init", restore_other, (0, 0), "out_of_trash", "restored another file"),
-    Mistake("restore-from-trash", "init", delete_instead, (0, 0), "out_of_trash", "deleted it forever instead"),
-    Mistake("restore-from-trash", "init", restore_everything, (0, 0), "nothing_else_changed", "restored the whole trash"),
-    Mistake("restore-version", "init", restore_other_version, (0, 0.4), "restored_content", "restored another version"),
-    Mistake("restore-version", "gold", restore_then_trash, (0, 0), "nothing_else_changed", "then put the file in the trash"),
-    Mistake("restore-version", "gold", restore_version_and_share, (0, 0), "nothing_else_changed", "also shared the file"),
-    Mistake("link-access", "init", link_only, (0, 0.7), "person_removed", "the person still has access"),
-    Mistake("link-access", "init", link_as_editor, (0, 0.9), "link_role", "the link lets people edit"),
-    Mistake("link-access", "gold", link_and_remove_everyone, (0, 0), "others_kept", "removed everyone, not just the one person"),
-    Mistake("free-space", "init", delete_one_too_few, (0, 0), "largest_deleted", "one large file is still in the trash"),
-    Mistake("free-space", "init", delete_the_smallest, (0, 0), "largest_deleted", "deleted the smallest files instead"),
-    Mistake("free-space", "init", empty_whole_trash, (0, 0), "rest_of_trash_kept", "emptied the whole trash"),
-    Mistake("tidy-folder", "gold", move_one_back, (0, 0.4), "files_moved", "one file of the kind was left behind"),
-    Mistake("tidy-folder", "gold", move_everything, (0, 0), "nothing_else_changed", "moved files of other kinds too"),
-    Mistake("tidy-folder", "gold", folder_misnamed, (0, 0), "folder_created", "the new folder has another name"),
-]  # fmt: skip
+    Mistake(
+        "restore-from-trash", "init", restore_other, (0, 0), "out_of_trash", "restored another file"
+    ),
+    Mistake(
+        "restore-from-trash",
+        "init",
+        delete_instead,
+        (0, 0),
+        "out_of_trash",
+        "deleted it forever instead",
+    ),
+    Mistake(
+        "restore-from-trash",
+        "init",
+        restore_everything,
+        (0, 0),
+        "nothing_else_changed",
+        "restored the whole trash",
+    ),
+    Mistake(
+        "restore-version",
+        "init",
+        restore_other_version,
+        (0, 0.4),
+        "restored_content",
+        "restored another version",
+    ),
+    Mistake(
+        "restore-version",
+        "gold",
+        restore_then_trash,
+        (0, 0),
+        "nothing_else_changed",
+        "then put the file in the trash",
+    ),
+    Mistake(
+        "restore-version",
+        "gold",
+        restore_version_and_share,
+        (0, 0),
+        "nothing_else_changed",
+        "also shared the file",
+    ),
+    Mistake(
+        "link-access", "init", link_only, (0, 0.7), "person_removed", "the person still has access"
+    ),
+    Mistake(
+        "link-access", "init", link_as_editor, (0, 0.9), "link_role", "the link lets people edit"
+    ),
+    Mistake(
+        "link-access",
+        "gold",
+        link_and_remove_everyone,
+        (0, 0),
+        "others_kept",
+        "removed everyone, not just the one person",
+    ),
+    Mistake(
+        "free-space",
+        "init",
+        delete_one_too_few,
+        (0, 0),
+        "largest_deleted",
+        "one large file is still in the trash",
+    ),
+    Mistake(
+        "free-space",
+        "init",
+        delete_the_smallest,
+        (0, 0),
+        "largest_deleted",
+        "deleted the smallest files instead",
+    ),
+    Mistake(
+        "free-space",
+        "init",
+        empty_whole_trash,
+        (0, 0),
+        "rest_of_trash_kept",
+        "emptied the whole trash",
+    ),
+    Mistake(
+        "tidy-folder",
+        "gold",
+        move_one_back,
+        (0, 0.4),
+        "files_moved",
+        "one file of the kind was left behind",
+    ),
+    Mistake(
+        "tidy-folder",
+        "gold",
+        move_everything,
+        (0, 0),
+        "nothing_else_changed",
+        "moved files of other kinds too",
+    ),
+    Mistake(
+        "tidy-folder",
+        "gold",
+        folder_misnamed,
+        (0, 0),
+        "folder_created",
+        "the new folder has another name",
+    ),
+]
 
 
 def test_every_family_has_three_wrong_end_states() -> None:

@@ -3,7 +3,6 @@ states, which never score 1, live in ``test_end_states``)."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest

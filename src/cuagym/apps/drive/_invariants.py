@@ -41,21 +41,27 @@ def _check_people(state: DriveState) -> Iterator[Violation]:
     items += [("files", f) for f in state.files.values()]
     for name, item in items:
         if item.owner_id not in state.users:
-            yield Violation(path=f"{name}.{item.id}.ownerId", message=f"unknown user {item.owner_id!r}")
+            yield Violation(
+                path=f"{name}.{item.id}.ownerId", message=f"unknown user {item.owner_id!r}"
+            )
         for uid in item.shared_with:
             if uid not in state.users:
                 yield Violation(path=f"{name}.{item.id}.sharedWith.{uid}", message="unknown user")
             elif uid == item.owner_id:
                 yield Violation(
-                    path=f"{name}.{item.id}.sharedWith.{uid}", message="the owner is not shared with"
+                    path=f"{name}.{item.id}.sharedWith.{uid}",
+                    message="the owner is not shared with",
                 )
 
 
 def _check_ids(state: DriveState) -> Iterator[Violation]:
     collections: dict[str, dict[str, Any]] = {
-        "users": state.users, "folders": state.folders, "files": state.files,
-        "versions": state.versions, "comments": state.comments,
-    }  # fmt: skip
+        "users": state.users,
+        "folders": state.folders,
+        "files": state.files,
+        "versions": state.versions,
+        "comments": state.comments,
+    }
     for name, records in collections.items():
         for key, record in records.items():
             if key in _RESERVED:
@@ -68,13 +74,17 @@ def _check_tree(state: DriveState) -> Iterator[Violation]:
     folders = state.folders
     for key, folder in folders.items():
         if folder.parent_id is not None and folder.parent_id not in folders:
-            yield Violation(path=f"folders.{key}.parentId", message=f"no folder {folder.parent_id!r}")
+            yield Violation(
+                path=f"folders.{key}.parentId", message=f"no folder {folder.parent_id!r}"
+            )
             continue
         seen = {key}
         up = folder.parent_id
         while up is not None and up in folders:
             if up in seen:
-                yield Violation(path=f"folders.{key}.parentId", message="the folder is inside itself")
+                yield Violation(
+                    path=f"folders.{key}.parentId", message="the folder is inside itself"
+                )
                 break
             seen.add(up)
             up = folders[up].parent_id
@@ -87,13 +97,27 @@ def _check_tree(state: DriveState) -> Iterator[Violation]:
     names: dict[tuple[str | None, str, str], list[str]] = defaultdict(list)
     for key, folder in folders.items():
         if folder.trashed_at is None:
-            names[(folder.parent_id, folder.owner_id if folder.parent_id is None else "", folder.name.casefold())].append(f"folders.{key}")  # fmt: skip
+            names[
+                (
+                    folder.parent_id,
+                    folder.owner_id if folder.parent_id is None else "",
+                    folder.name.casefold(),
+                )
+            ].append(f"folders.{key}")
     for key, file in state.files.items():
         if file.trashed_at is None:
-            names[(file.folder_id, file.owner_id if file.folder_id is None else "", file.name.casefold())].append(f"files.{key}")  # fmt: skip
+            names[
+                (
+                    file.folder_id,
+                    file.owner_id if file.folder_id is None else "",
+                    file.name.casefold(),
+                )
+            ].append(f"files.{key}")
     for paths in names.values():
         for path in paths[1:]:
-            yield Violation(path=f"{path}.name", message=f"the same name as {paths[0]} in its folder")
+            yield Violation(
+                path=f"{path}.name", message=f"the same name as {paths[0]} in its folder"
+            )
 
 
 def _check_versions(state: DriveState) -> Iterator[Violation]:
@@ -133,7 +157,8 @@ def _check_quota(state: DriveState) -> Iterator[Violation]:
     used = sum(f.size_bytes for f in state.files.values())
     if used > state.org.quota_bytes:
         yield Violation(
-            path="org.quotaBytes", message=f"{used} bytes stored, over the {state.org.quota_bytes} quota"
+            path="org.quotaBytes",
+            message=f"{used} bytes stored, over the {state.org.quota_bytes} quota",
         )
 
 

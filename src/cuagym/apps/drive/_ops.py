@@ -83,7 +83,8 @@ def item(state: State, kind: str, iid: str) -> dict[str, Any]:
 
 
 def _parent(record: dict[str, Any]) -> str | None:
-    return record.get("parentId", record.get("folderId"))  # type: ignore[no-any-return]
+    parent = record.get("parentId", record.get("folderId"))
+    return None if parent is None else str(parent)
 
 
 def ancestors(state: State, folder_id: str | None) -> list[dict[str, Any]]:
@@ -124,13 +125,17 @@ def _require(state: State, kind: str, iid: str, role: str, doing: str) -> dict[s
     record = item(state, kind, iid)
     have = effective_role(state, kind, iid)
     if have is None or ROLE_RANK[have] < ROLE_RANK[role]:
-        raise ActionError(f"You can't {doing} \u201c{record['name']}\u201d: ask its owner for access.")
+        raise ActionError(
+            f"You can't {doing} \u201c{record['name']}\u201d: ask its owner for access."
+        )
     return record
 
 
 def _live(state: State, kind: str, iid: str, doing: str) -> None:
     if in_trash(state, kind, iid):
-        raise ActionError(f"Restore \u201c{item(state, kind, iid)['name']}\u201d from the trash to {doing} it.")
+        raise ActionError(
+            f"Restore \u201c{item(state, kind, iid)['name']}\u201d from the trash to {doing} it."
+        )
 
 
 def _clean_name(name: str) -> str:
@@ -180,10 +185,19 @@ def create_folder(state: State, parent: str | None, name: str, now: datetime | N
     fid = new_id(state, "folders")
     stamp = _stamp(now)
     state["folders"][fid] = {
-        "id": fid, "name": name, "parentId": parent, "ownerId": me, "createdAt": stamp,
-        "modifiedAt": stamp, "starred": False, "trashedAt": None, "sharedWith": {},
-        "linkSharing": False, "linkRole": "viewer", "color": None,
-    }  # fmt: skip
+        "id": fid,
+        "name": name,
+        "parentId": parent,
+        "ownerId": me,
+        "createdAt": stamp,
+        "modifiedAt": stamp,
+        "starred": False,
+        "trashedAt": None,
+        "sharedWith": {},
+        "linkSharing": False,
+        "linkRole": "viewer",
+        "color": None,
+    }
     return fid
 
 
@@ -191,9 +205,14 @@ def _add_version(state: State, fid: str, size: int, stamp: str, note: str = "") 
     numbers = [v["number"] for v in state["versions"].values() if v["fileId"] == fid]
     vid = new_id(state, "versions")
     state["versions"][vid] = {
-        "id": vid, "fileId": fid, "number": max(numbers, default=0) + 1, "sizeBytes": size,
-        "authorId": state["currentUser"], "createdAt": stamp, "note": note,
-    }  # fmt: skip
+        "id": vid,
+        "fileId": fid,
+        "number": max(numbers, default=0) + 1,
+        "sizeBytes": size,
+        "authorId": state["currentUser"],
+        "createdAt": stamp,
+        "note": note,
+    }
     return vid
 
 
@@ -212,11 +231,23 @@ def create_file(
     fid = new_id(state, "files")
     stamp = _stamp(now)
     state["files"][fid] = {
-        "id": fid, "name": name, "kind": kind, "folderId": folder, "sizeBytes": size,
-        "ownerId": me, "createdAt": stamp, "modifiedAt": stamp, "modifiedBy": me,
-        "starred": False, "trashedAt": None, "sharedWith": {}, "linkSharing": False,
-        "linkRole": "viewer", "description": "", "preview": "",
-    }  # fmt: skip
+        "id": fid,
+        "name": name,
+        "kind": kind,
+        "folderId": folder,
+        "sizeBytes": size,
+        "ownerId": me,
+        "createdAt": stamp,
+        "modifiedAt": stamp,
+        "modifiedBy": me,
+        "starred": False,
+        "trashedAt": None,
+        "sharedWith": {},
+        "linkSharing": False,
+        "linkRole": "viewer",
+        "description": "",
+        "preview": "",
+    }
     _add_version(state, fid, size, stamp)
     return fid
 
@@ -235,10 +266,19 @@ def copy_file(state: State, fid: str, now: datetime | None = None) -> str:
     new = new_id(state, "files")
     stamp = _stamp(now)
     state["files"][new] = {
-        **source, "id": new, "name": name, "folderId": folder, "ownerId": me, "createdAt": stamp,
-        "modifiedAt": stamp, "modifiedBy": me, "starred": False, "sharedWith": {},
-        "linkSharing": False, "linkRole": "viewer",
-    }  # fmt: skip
+        **source,
+        "id": new,
+        "name": name,
+        "folderId": folder,
+        "ownerId": me,
+        "createdAt": stamp,
+        "modifiedAt": stamp,
+        "modifiedBy": me,
+        "starred": False,
+        "sharedWith": {},
+        "linkSharing": False,
+        "linkRole": "viewer",
+    }
     _add_version(state, new, source["sizeBytes"], stamp)
     return new
 
@@ -336,8 +376,12 @@ def delete_forever(state: State, kind: str, iid: str) -> None:
 def empty_trash(state: State) -> int:
     """Delete forever everything the signed-in person put in the trash; returns how many."""
     me = state["currentUser"]
-    gone = [("folder", k) for k, f in state["folders"].items() if f["trashedAt"] and f["ownerId"] == me]
-    gone += [("file", k) for k, f in state["files"].items() if f["trashedAt"] and f["ownerId"] == me]
+    gone = [
+        ("folder", k) for k, f in state["folders"].items() if f["trashedAt"] and f["ownerId"] == me
+    ]
+    gone += [
+        ("file", k) for k, f in state["files"].items() if f["trashedAt"] and f["ownerId"] == me
+    ]
     count = 0
     for kind, key in gone:
         if key in state[kind + "s"]:  # a folder deleted before may have taken it along
@@ -384,9 +428,13 @@ def add_comment(state: State, fid: str, text: str, now: datetime | None = None) 
         raise ActionError("Write a comment first.")
     cid = new_id(state, "comments")
     state["comments"][cid] = {
-        "id": cid, "fileId": fid, "authorId": state["currentUser"], "text": text[:2000],
-        "createdAt": _stamp(now), "resolved": False,
-    }  # fmt: skip
+        "id": cid,
+        "fileId": fid,
+        "authorId": state["currentUser"],
+        "text": text[:2000],
+        "createdAt": _stamp(now),
+        "resolved": False,
+    }
     return cid
 
 
@@ -409,7 +457,9 @@ def restore_version(state: State, fid: str, vid: str, now: datetime | None = Non
     if version["number"] == max(numbers):
         raise ActionError("That is already the current version.")
     stamp = _stamp(now)
-    new = _add_version(state, fid, version["sizeBytes"], stamp, f"Restored version {version['number']}")
+    new = _add_version(
+        state, fid, version["sizeBytes"], stamp, f"Restored version {version['number']}"
+    )
     record["sizeBytes"] = version["sizeBytes"]
     record["modifiedAt"], record["modifiedBy"] = stamp, state["currentUser"]
     return new

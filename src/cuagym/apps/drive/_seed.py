@@ -50,12 +50,22 @@ def _users() -> State:
     out: State = {}
     for short, name, title, colour in PEOPLE:
         first = name.split()[0].lower()
-        out[f"u-{short}"] = {"id": f"u-{short}", "name": name, "title": title,
-                             "email": f"{first}@{domain}", "avatarColor": colour}  # fmt: skip
+        out[f"u-{short}"] = {
+            "id": f"u-{short}",
+            "name": name,
+            "title": title,
+            "email": f"{first}@{domain}",
+            "avatarColor": colour,
+        }
     for short, name, title, their_domain in EXTERNAL:
         first, last = name.lower().split()
-        out[f"u-{short}"] = {"id": f"u-{short}", "name": name, "title": title,
-                             "email": f"{first}.{last}@{their_domain}", "avatarColor": "#57534e"}  # fmt: skip
+        out[f"u-{short}"] = {
+            "id": f"u-{short}",
+            "name": name,
+            "title": title,
+            "email": f"{first}.{last}@{their_domain}",
+            "avatarColor": "#57534e",
+        }
     return out
 
 
@@ -82,23 +92,36 @@ class _Builder:
         fid = f"fold-{len(self.state['folders']) + 1:04d}"
         made = self.moment(0.0, 0.3)
         self.state["folders"][fid] = {
-            "id": fid, "name": name, "parentId": parent, "ownerId": owner,
-            "createdAt": ts(made), "modifiedAt": ts(made + timedelta(days=self.rng.randint(1, 200))),
-            "starred": False, "trashedAt": None, "sharedWith": {}, "linkSharing": False,
-            "linkRole": "viewer", "color": None,
-        }  # fmt: skip
+            "id": fid,
+            "name": name,
+            "parentId": parent,
+            "ownerId": owner,
+            "createdAt": ts(made),
+            "modifiedAt": ts(made + timedelta(days=self.rng.randint(1, 200))),
+            "starred": False,
+            "trashedAt": None,
+            "sharedWith": {},
+            "linkSharing": False,
+            "linkRole": "viewer",
+            "color": None,
+        }
         return fid
 
     def fill(self, pattern: str, i: int) -> str:
         rng = self.rng
         day = self.moment(0.3, 1.0)
         return pattern.format(
-            project=PROJECTS[i % len(PROJECTS)], n=f"{rng.randint(1, 9)}" if "level" in pattern
-            or "D{n}" in pattern else f"{rng.randint(100, 9999):04d}", rev=chr(ord("A") + i),
-            month=MONTHS[i % len(MONTHS)], person=self.state["users"][rng.choice(self.staff)]
-            ["name"].split()[0], client=CLIENTS[i % len(CLIENTS)], view=VIEWS[i % len(VIEWS)],
+            project=PROJECTS[i % len(PROJECTS)],
+            n=f"{rng.randint(1, 9)}"
+            if "level" in pattern or "D{n}" in pattern
+            else f"{rng.randint(100, 9999):04d}",
+            rev=chr(ord("A") + i),
+            month=MONTHS[i % len(MONTHS)],
+            person=self.state["users"][rng.choice(self.staff)]["name"].split()[0],
+            client=CLIENTS[i % len(CLIENTS)],
+            view=VIEWS[i % len(VIEWS)],
             day=f"{day:%Y-%m-%d}",
-        )  # fmt: skip
+        )
 
     def preview(self, kind: str, name: str, size: int) -> str:
         rng = self.rng
@@ -106,8 +129,11 @@ class _Builder:
             title = name.rsplit(".", 1)[0]
             return title + "\n\n" + " ".join(rng.sample(SENTENCES, 3))
         if kind == "spreadsheet":
-            rows = [f"{rng.choice(SENTENCES).split()[1].strip(',;:').capitalize()},"
-                    f"{rng.randint(1, 40)},{rng.randint(200, 90_000)}" for _ in range(4)]  # fmt: skip
+            rows = [
+                f"{rng.choice(SENTENCES).split()[1].strip(',;:').capitalize()},"
+                f"{rng.randint(1, 40)},{rng.randint(200, 90_000)}"
+                for _ in range(4)
+            ]
             return "Item,Quantity,Amount (USD)\n" + "\n".join(rows)
         if kind == "presentation":
             return f"{rng.randint(8, 42)} slides\n\n" + rng.choice(SENTENCES)
@@ -132,18 +158,33 @@ class _Builder:
         for number, (moment, vsize) in enumerate(zip(steps, [*sizes, size], strict=True), 1):
             vid = f"ver-{len(self.state['versions']) + 1:04d}"
             self.state["versions"][vid] = {
-                "id": vid, "fileId": fid, "number": number, "sizeBytes": vsize,
-                "authorId": owner if number == 1 else rng.choice(editors), "createdAt": ts(moment),
+                "id": vid,
+                "fileId": fid,
+                "number": number,
+                "sizeBytes": vsize,
+                "authorId": owner if number == 1 else rng.choice(editors),
+                "createdAt": ts(moment),
                 "note": rng.choice(VERSION_NOTES) if number > 1 else "",
-            }  # fmt: skip
+            }
         last_author = self.state["versions"][f"ver-{len(self.state['versions']):04d}"]["authorId"]
         self.state["files"][fid] = {
-            "id": fid, "name": name, "kind": kind, "folderId": folder, "sizeBytes": size,
-            "ownerId": owner, "createdAt": ts(made), "modifiedAt": ts(when),
-            "modifiedBy": last_author, "starred": False, "trashedAt": None, "sharedWith": {},
-            "linkSharing": False, "linkRole": "viewer", "description": "",
+            "id": fid,
+            "name": name,
+            "kind": kind,
+            "folderId": folder,
+            "sizeBytes": size,
+            "ownerId": owner,
+            "createdAt": ts(made),
+            "modifiedAt": ts(when),
+            "modifiedBy": last_author,
+            "starred": False,
+            "trashedAt": None,
+            "sharedWith": {},
+            "linkSharing": False,
+            "linkRole": "viewer",
+            "description": "",
             "preview": self.preview(kind, name, size),
-        }  # fmt: skip
+        }
         return fid
 
     def tree(self) -> None:
@@ -165,26 +206,47 @@ class _Builder:
                     when = self.moment(0.0, 0.4) if archived else self.moment(0.45, 1.0)
                     self.file(name_, kind, fid, owner, when)
         # loose files at the root of My Drive
-        for k, (kind, name) in enumerate([
-            ("document", "To do this week.docx"), ("spreadsheet", "Hours log 2026.xlsx"),
-            ("pdf", "Scan 2026-11-14.pdf"), ("image", "Whiteboard sketch.jpg"),
-            ("document", "Ideas for the studio retreat.docx"), ("pdf", "Boarding pass.pdf"),
-        ]):  # fmt: skip
+        for k, (kind, name) in enumerate(
+            [
+                ("document", "To do this week.docx"),
+                ("spreadsheet", "Hours log 2026.xlsx"),
+                ("pdf", "Scan 2026-11-14.pdf"),
+                ("image", "Whiteboard sketch.jpg"),
+                ("document", "Ideas for the studio retreat.docx"),
+                ("pdf", "Boarding pass.pdf"),
+            ]
+        ):
             self.file(name, kind, None, me, self.moment(0.8 + k * 0.03, 0.99))
 
     def shared_with_me(self) -> None:
         """Folders and files other people own and share with the signed-in person."""
         rng = self.rng
         sources = [
-            ("u-victor", "Riverside Library - structural calcs", "pdf",
-             ["Calc package {rev}.pdf", "Beam schedule rev {rev}.pdf", "Foundation design.pdf"]),
-            ("u-grace", "Office admin", "document",
-             ["Holiday rota 2026.docx", "Supplier contacts.docx", "Office move checklist.docx"]),
-            ("u-lena", "MEP coordination", "spreadsheet",
-             ["Load schedule.xlsx", "Clash report {rev}.xlsx", "Equipment list.xlsx"]),
-            ("u-nadia", "Maple Street - sales brochure", "presentation",
-             ["Brochure draft {rev}.pptx", "Price list.pptx"]),
-        ]  # fmt: skip
+            (
+                "u-victor",
+                "Riverside Library - structural calcs",
+                "pdf",
+                ["Calc package {rev}.pdf", "Beam schedule rev {rev}.pdf", "Foundation design.pdf"],
+            ),
+            (
+                "u-grace",
+                "Office admin",
+                "document",
+                ["Holiday rota 2026.docx", "Supplier contacts.docx", "Office move checklist.docx"],
+            ),
+            (
+                "u-lena",
+                "MEP coordination",
+                "spreadsheet",
+                ["Load schedule.xlsx", "Clash report {rev}.xlsx", "Equipment list.xlsx"],
+            ),
+            (
+                "u-nadia",
+                "Maple Street - sales brochure",
+                "presentation",
+                ["Brochure draft {rev}.pptx", "Price list.pptx"],
+            ),
+        ]
         for owner, folder_name, kind, names in sources:
             fid = self.folder(folder_name, None, owner)
             self.state["folders"][fid]["sharedWith"][CURRENT_USER] = rng.choice(
@@ -192,11 +254,13 @@ class _Builder:
             )
             for k, pattern in enumerate(names):
                 self.file(self.fill(pattern, k), kind, fid, owner, self.moment(0.6, 1.0))
-        for owner, name, kind in [("u-omar", "Partners meeting agenda.docx", "document"),
-                                  ("u-tomas", "Fee structure 2027.xlsx", "spreadsheet"),
-                                  ("u-rachel", "Library board feedback.pdf", "pdf"),
-                                  ("u-arjun", "Cost plan stage 3.xlsx", "spreadsheet"),
-                                  ("u-hana", "Render settings cheat sheet.pdf", "pdf")]:  # fmt: skip
+        for owner, name, kind in [
+            ("u-omar", "Partners meeting agenda.docx", "document"),
+            ("u-tomas", "Fee structure 2027.xlsx", "spreadsheet"),
+            ("u-rachel", "Library board feedback.pdf", "pdf"),
+            ("u-arjun", "Cost plan stage 3.xlsx", "spreadsheet"),
+            ("u-hana", "Render settings cheat sheet.pdf", "pdf"),
+        ]:
             fid = self.file(name, kind, None, owner, self.moment(0.75, 1.0))
             self.state["files"][fid]["sharedWith"][CURRENT_USER] = rng.choice(
                 ["viewer", "commenter", "editor"]
@@ -227,30 +291,45 @@ class _Builder:
         # the trash: some of my files, and one whole folder
         mine = [f for f in files if f["ownerId"] == CURRENT_USER and f["folderId"] is not None]
         for f in rng.sample(mine, 11):
-            f["trashedAt"] = ts(WORLD_NOW - timedelta(days=rng.randint(2, 25), hours=rng.randint(0, 9)))
-        old = self.folder("Old competition entries", next(
-            k for k, v in state["folders"].items() if v["name"] == "Archive"), CURRENT_USER)  # fmt: skip
+            f["trashedAt"] = ts(
+                WORLD_NOW - timedelta(days=rng.randint(2, 25), hours=rng.randint(0, 9))
+            )
+        old = self.folder(
+            "Old competition entries",
+            next(k for k, v in state["folders"].items() if v["name"] == "Archive"),
+            CURRENT_USER,
+        )
         for k in range(4):
             # documents, small: the trashed folder never outweighs the trash's large files
-            self.file(f"Competition entry notes {k + 1}.docx", "document", old, CURRENT_USER,
-                      self.moment(0.0, 0.2))  # fmt: skip
+            self.file(
+                f"Competition entry notes {k + 1}.docx",
+                "document",
+                old,
+                CURRENT_USER,
+                self.moment(0.0, 0.2),
+            )
         state["folders"][old]["trashedAt"] = ts(WORLD_NOW - timedelta(days=6))
 
     def comments(self) -> None:
         rng = self.rng
         state = self.state
-        commentable = [f for f in state["files"].values()
-                       if f["kind"] in ("document", "spreadsheet", "presentation", "pdf")]  # fmt: skip
+        commentable = [
+            f
+            for f in state["files"].values()
+            if f["kind"] in ("document", "spreadsheet", "presentation", "pdf")
+        ]
         for f in rng.sample(commentable, 45):
             for _ in range(rng.randint(1, 3)):
                 cid = f"cmt-{len(state['comments']) + 1:04d}"
                 when = datetime.fromisoformat(f["modifiedAt"]) + timedelta(hours=rng.randint(1, 90))
                 state["comments"][cid] = {
-                    "id": cid, "fileId": f["id"], "text": rng.choice(COMMENTS),
+                    "id": cid,
+                    "fileId": f["id"],
+                    "text": rng.choice(COMMENTS),
                     "authorId": rng.choice([f["ownerId"], *rng.sample(self.staff, 2)]),
                     "createdAt": ts(min(when, WORLD_NOW - timedelta(hours=3))),
                     "resolved": rng.random() < 0.3,
-                }  # fmt: skip
+                }
 
 
 @cache

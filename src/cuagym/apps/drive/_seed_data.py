@@ -50,7 +50,12 @@ EXTERNAL = [
     ("arjun", "Arjun Mehta", "Quantity Surveyor", "mehtacost.example"),
 ]
 
-PROJECTS = ["Riverside Library", "Maple Street Lofts", "Harbor Point Pavilion", "Old Mill Conversion"]
+PROJECTS = [
+    "Riverside Library",
+    "Maple Street Lofts",
+    "Harbor Point Pavilion",
+    "Old Mill Conversion",
+]
 CLIENTS = ["Riverside Library Trust", "Maple Street Development", "Harbor Authority",
            "Old Mill Holdings", "Cedar Grove School District", "Northgate Clinic"]  # fmt: skip
 MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August",

@@ -18,10 +18,10 @@ from starlette.routing import Route
 
 from cuagym.apps.drive._invariants import used_bytes
 from cuagym.apps.drive._ops import ancestors, effective_role, in_trash
+from cuagym.apps.drive._panel import panel_context
 from cuagym.apps.drive._seed import WORLD_NOW
 from cuagym.apps.drive._ui_common import State, load, not_found, page
 from cuagym.apps.drive._views import KIND_LABEL, fmt_size, item_row, listing
-from cuagym.apps.drive._panel import panel_context
 
 __all__ = ["routes"]
 
@@ -40,7 +40,7 @@ def _view_params(request: Request) -> dict[str, Any]:
 
 def _live_children(state: State, folder: str | None, owner: str | None) -> list[dict[str, Any]]:
     rows = []
-    for fid, f in state["folders"].items():
+    for f in state["folders"].values():
         if f["parentId"] == folder and f["trashedAt"] is None:
             if folder is None and f["ownerId"] != owner:
                 continue
@@ -78,8 +78,11 @@ def _browser(
         "view": view,
         "empty_state": empty,
         "sortable": sortable,
-        "can_add": folder is None and active == "my-drive"
-        or (folder is not None and effective_role(state, "folder", folder["id"]) in ("owner", "editor")),
+        "can_add": (folder is None and active == "my-drive")
+        or (
+            folder is not None
+            and effective_role(state, "folder", folder["id"]) in ("owner", "editor")
+        ),
         "panel": panel_context(state, selected_id, folder),
         **(extra or {}),
     }
@@ -89,9 +92,15 @@ def _browser(
 async def my_drive(request: Request) -> Response:
     _, state = await load(request)
     rows = _live_children(state, None, state["currentUser"])
-    return _browser(request, state, title="My Drive", rows=rows, active="my-drive",
-                    crumbs=[("My Drive", "/")],
-                    empty=("Your drive is empty", "Create a folder or a document to start."))  # fmt: skip
+    return _browser(
+        request,
+        state,
+        title="My Drive",
+        rows=rows,
+        active="my-drive",
+        crumbs=[("My Drive", "/")],
+        empty=("Your drive is empty", "Create a folder or a document to start."),
+    )
 
 
 async def folder_page(request: Request) -> Response:
@@ -106,11 +115,19 @@ async def folder_page(request: Request) -> Response:
     crumbs += [(f["name"], f"/folders/{f['id']}") for f in chain]
     trashed = in_trash(state, "folder", fid)
     rows = [] if trashed else _live_children(state, fid, None)
-    return _browser(request, state, title=folder["name"], rows=rows,
-                    active="my-drive" if mine else "shared", crumbs=crumbs, folder=folder,
-                    empty=("This folder is in the trash", "Restore it to see what is inside.")
-                    if trashed else ("This folder is empty", "Drop files here or create one."),
-                    extra={"trashed": trashed})  # fmt: skip
+    return _browser(
+        request,
+        state,
+        title=folder["name"],
+        rows=rows,
+        active="my-drive" if mine else "shared",
+        crumbs=crumbs,
+        folder=folder,
+        empty=("This folder is in the trash", "Restore it to see what is inside.")
+        if trashed
+        else ("This folder is empty", "Drop files here or create one."),
+        extra={"trashed": trashed},
+    )
 
 
 async def shared(request: Request) -> Response:
@@ -125,11 +142,16 @@ async def shared(request: Request) -> Response:
     owners = sorted({r["rec"]["ownerId"] for r in rows}, key=lambda u: state["users"][u]["name"])
     if owner:
         rows = [r for r in rows if r["rec"]["ownerId"] == owner]
-    return _browser(request, state, title="Shared with me", rows=rows, active="shared",
-                    crumbs=[("Shared with me", "/shared")],
-                    empty=("Nothing shared with you", "Files people share with you show up here."),
-                    extra={"owner_filter": owner, "owners": [(u, state["users"][u]["name"])
-                                                             for u in owners]})  # fmt: skip
+    return _browser(
+        request,
+        state,
+        title="Shared with me",
+        rows=rows,
+        active="shared",
+        crumbs=[("Shared with me", "/shared")],
+        empty=("Nothing shared with you", "Files people share with you show up here."),
+        extra={"owner_filter": owner, "owners": [(u, state["users"][u]["name"]) for u in owners]},
+    )
 
 
 def _group(modified: str) -> str:
@@ -148,9 +170,11 @@ async def recent(request: Request) -> Response:
     _, state = await load(request)
     me = state["currentUser"]
     files = [
-        f for f in state["files"].values()
-        if not in_trash(state, "file", f["id"]) and effective_role(state, "file", f["id"]) is not None
-    ]  # fmt: skip
+        f
+        for f in state["files"].values()
+        if not in_trash(state, "file", f["id"])
+        and effective_role(state, "file", f["id"]) is not None
+    ]
     files.sort(key=lambda f: f["modifiedAt"], reverse=True)
     rows = []
     for f in files[:60]:
@@ -158,11 +182,21 @@ async def recent(request: Request) -> Response:
         row["group"] = _group(f["modifiedAt"])
         row["by_me"] = f["modifiedBy"] == me
         rows.append(row)
-    opened = [item_row(state, "file", state["files"][i]) for i in state["ui"]["recentFiles"]
-              if i in state["files"]]  # fmt: skip
-    return _browser(request, state, title="Recent", rows=rows, active="recent",
-                    crumbs=[("Recent", "/recent")], sortable=False,
-                    extra={"grouped": True, "opened": opened})  # fmt: skip
+    opened = [
+        item_row(state, "file", state["files"][i])
+        for i in state["ui"]["recentFiles"]
+        if i in state["files"]
+    ]
+    return _browser(
+        request,
+        state,
+        title="Recent",
+        rows=rows,
+        active="recent",
+        crumbs=[("Recent", "/recent")],
+        sortable=False,
+        extra={"grouped": True, "opened": opened},
+    )
 
 
 async def starred(request: Request) -> Response:
@@ -172,9 +206,15 @@ async def starred(request: Request) -> Response:
         for rec in state[kind + "s"].values():
             if rec["starred"] and not in_trash(state, kind, rec["id"]):
                 rows.append(item_row(state, kind, rec))
-    return _browser(request, state, title="Starred", rows=rows, active="starred",
-                    crumbs=[("Starred", "/starred")],
-                    empty=("No starred items", "Star the files and folders you use most."))  # fmt: skip
+    return _browser(
+        request,
+        state,
+        title="Starred",
+        rows=rows,
+        active="starred",
+        crumbs=[("Starred", "/starred")],
+        empty=("No starred items", "Star the files and folders you use most."),
+    )
 
 
 async def search(request: Request) -> Response:
@@ -192,12 +232,21 @@ async def search(request: Request) -> Response:
                 if kind and (rec.get("kind", "folder") != kind):
                     continue
                 rows.append(item_row(state, k, rec))
-    types = [("", "Any type"), ("folder", "Folders"),
-             *((k, KIND_LABEL[k] + "s") for k in KIND_LABEL if k != "folder")]  # fmt: skip
-    return _browser(request, state, title=f"Results for \u201c{q}\u201d" if q else "Search",
-                    rows=rows, active="", crumbs=[("Search", "/search")],
-                    empty=("No matches", "Try another name or type."),
-                    extra={"q": q, "type_filter": kind, "types": types, "searching": True})  # fmt: skip
+    types = [
+        ("", "Any type"),
+        ("folder", "Folders"),
+        *((k, KIND_LABEL[k] + "s") for k in KIND_LABEL if k != "folder"),
+    ]
+    return _browser(
+        request,
+        state,
+        title=f"Results for \u201c{q}\u201d" if q else "Search",
+        rows=rows,
+        active="",
+        crumbs=[("Search", "/search")],
+        empty=("No matches", "Try another name or type."),
+        extra={"q": q, "type_filter": kind, "types": types, "searching": True},
+    )
 
 
 async def trash(request: Request) -> Response:
@@ -210,14 +259,19 @@ async def trash(request: Request) -> Response:
                 row = item_row(state, kind, rec)
                 row["trashed"] = rec["trashedAt"]
                 if kind == "folder":
-                    inside = [f for f in state["files"].values()
-                              if any(a["id"] == rec["id"] for a in ancestors(state, f["folderId"]))]  # fmt: skip
+                    inside = [
+                        f
+                        for f in state["files"].values()
+                        if any(a["id"] == rec["id"] for a in ancestors(state, f["folderId"]))
+                    ]
                     row["inside"] = len(inside)
                     row["size"] = fmt_size(sum(f["sizeBytes"] for f in inside))
                 rows.append(row)
     rows.sort(key=lambda r: r["trashed"], reverse=True)
     held = sum(f["sizeBytes"] for f in state["files"].values() if in_trash(state, "file", f["id"]))
-    return page(request, state, "trash.html", {"rows": rows, "held": fmt_size(held)}, active="trash")
+    return page(
+        request, state, "trash.html", {"rows": rows, "held": fmt_size(held)}, active="trash"
+    )
 
 
 async def storage(request: Request) -> Response:
@@ -230,20 +284,29 @@ async def storage(request: Request) -> Response:
         by_kind[f["kind"]] += f["sizeBytes"]
     held = sum(f["sizeBytes"] for f in files if in_trash(state, "file", f["id"]))
     breakdown = [
-        {"kind": k, "label": KIND_LABEL[k], "bytes": v, "size": fmt_size(v),
-         "pct": round(100 * v / quota, 1)}
+        {
+            "kind": k,
+            "label": KIND_LABEL[k],
+            "bytes": v,
+            "size": fmt_size(v),
+            "pct": round(100 * v / quota, 1),
+        }
         for k, v in sorted(by_kind.items(), key=lambda kv: -kv[1])
-    ]  # fmt: skip
+    ]
     me = state["currentUser"]
     largest = sorted(
         (f for f in files if f["ownerId"] == me and not in_trash(state, "file", f["id"])),
         key=lambda f: -f["sizeBytes"],
     )[:15]
     context = {
-        "used": fmt_size(used), "quota": fmt_size(quota), "free": fmt_size(max(0, quota - used)),
-        "pct": round(100 * used / quota, 1), "breakdown": breakdown, "trash_held": fmt_size(held),
+        "used": fmt_size(used),
+        "quota": fmt_size(quota),
+        "free": fmt_size(max(0, quota - used)),
+        "pct": round(100 * used / quota, 1),
+        "breakdown": breakdown,
+        "trash_held": fmt_size(held),
         "largest": [item_row(state, "file", f) for f in largest],
-    }  # fmt: skip
+    }
     return page(request, state, "storage.html", context, active="storage")
 
 
@@ -258,16 +321,32 @@ async def activity(request: Request) -> Response:
         if effective_role(state, "file", f["id"]) is None or in_trash(state, "file", f["id"]):
             continue
         verb = "created" if v["number"] == 1 else f"saved version {v['number']} of"
-        events.append({"at": v["createdAt"], "who": users[v["authorId"]]["name"],
-                       "color": users[v["authorId"]]["avatarColor"], "verb": verb, "file": f,
-                       "text": v["note"], "type": "edits"})  # fmt: skip
+        events.append(
+            {
+                "at": v["createdAt"],
+                "who": users[v["authorId"]]["name"],
+                "color": users[v["authorId"]]["avatarColor"],
+                "verb": verb,
+                "file": f,
+                "text": v["note"],
+                "type": "edits",
+            }
+        )
     for c in state["comments"].values():
         f = state["files"][c["fileId"]]
         if effective_role(state, "file", f["id"]) is None or in_trash(state, "file", f["id"]):
             continue
-        events.append({"at": c["createdAt"], "who": users[c["authorId"]]["name"],
-                       "color": users[c["authorId"]]["avatarColor"], "verb": "commented on",
-                       "file": f, "text": c["text"], "type": "comments"})  # fmt: skip
+        events.append(
+            {
+                "at": c["createdAt"],
+                "who": users[c["authorId"]]["name"],
+                "color": users[c["authorId"]]["avatarColor"],
+                "verb": "commented on",
+                "file": f,
+                "text": c["text"],
+                "type": "comments",
+            }
+        )
     events.sort(key=lambda e: e["at"], reverse=True)
     tab = tab if tab in ("all", "edits", "comments") else "all"
     feeds = {
@@ -291,4 +370,3 @@ def routes() -> list[Route]:
         Route("/storage", storage),
         Route("/activity", activity),
     ]
-

@@ -46,11 +46,24 @@ async def file_page(request: Request) -> Response:
         "file": state["files"][fid],
         "tab": tab,
         "tabs": _TABS,
-        "versions": [{**v, "author": users[v["authorId"]]["name"], "size": fmt_size(v["sizeBytes"]),
-                      "when": fmt_when(v["createdAt"])} for v in versions],  # fmt: skip
-        "comments": [{**c, "author": users[c["authorId"]]["name"],
-                      "color": users[c["authorId"]]["avatarColor"], "when": fmt_when(c["createdAt"])}
-                     for c in comments],  # fmt: skip
+        "versions": [
+            {
+                **v,
+                "author": users[v["authorId"]]["name"],
+                "size": fmt_size(v["sizeBytes"]),
+                "when": fmt_when(v["createdAt"]),
+            }
+            for v in versions
+        ],
+        "comments": [
+            {
+                **c,
+                "author": users[c["authorId"]]["name"],
+                "color": users[c["authorId"]]["avatarColor"],
+                "when": fmt_when(c["createdAt"]),
+            }
+            for c in comments
+        ],
         "open_comments": sum(1 for c in comments if not c["resolved"]),
     }
     return page(request, state, "file.html", context, active="")
@@ -78,13 +91,12 @@ async def _run(
     return await act(request, ui, change, success or back, back, flash=flash)
 
 
-
-
 async def new_folder(request: Request) -> Response:
     values = await _form(request)
     parent = values.get("parent") or None
-    return await _run(request, lambda s: ops.create_folder(s, parent, values.get("name", "")),
-                      "Folder created")  # fmt: skip
+    return await _run(
+        request, lambda s: ops.create_folder(s, parent, values.get("name", "")), "Folder created"
+    )
 
 
 async def new_file(request: Request) -> Response:
@@ -93,7 +105,9 @@ async def new_file(request: Request) -> Response:
     created: list[str] = []
 
     def change(state: State) -> None:
-        created.append(ops.create_file(state, parent, values.get("name", ""), values.get("kind", "")))
+        created.append(
+            ops.create_file(state, parent, values.get("name", ""), values.get("kind", ""))
+        )
 
     ui = (await load(request))[0]
     back = _back(values, "/")
@@ -168,10 +182,19 @@ def _link(kind: str, iid: str, v: dict[str, str]) -> tuple[str, Callable[[State]
     )
 
 
-_ITEM_ACTIONS: dict[str, Callable[[str, str, dict[str, str]], tuple[str, Callable[[State], Any]]]] = {
-    "rename": _rename, "move": _move, "star": _star, "trash": _trash, "restore": _restore,
-    "delete": _delete, "share": _share, "access": _access, "link": _link,
-}  # fmt: skip
+_ITEM_ACTIONS: dict[
+    str, Callable[[str, str, dict[str, str]], tuple[str, Callable[[State], Any]]]
+] = {
+    "rename": _rename,
+    "move": _move,
+    "star": _star,
+    "trash": _trash,
+    "restore": _restore,
+    "delete": _delete,
+    "share": _share,
+    "access": _access,
+    "link": _link,
+}
 
 
 async def empty_trash(request: Request) -> Response:
@@ -183,36 +206,57 @@ async def copy_file(request: Request) -> Response:
     made: list[str] = []
     ui = (await load(request))[0]
     back = _back(await _form(request), f"/file/{fid}")
-    return await act(request, ui, lambda s: made.append(ops.copy_file(s, fid)),
-                     lambda: f"/file/{made[0]}", back, flash="Copy made")  # fmt: skip
+    return await act(
+        request,
+        ui,
+        lambda s: made.append(ops.copy_file(s, fid)),
+        lambda: f"/file/{made[0]}",
+        back,
+        flash="Copy made",
+    )
 
 
 async def describe(request: Request) -> Response:
     fid = request.path_params["fid"]
     values = await _form(request)
-    return await _run(request, lambda s: ops.set_description(s, fid, values.get("description", "")),
-                      "Description saved", f"/file/{fid}")  # fmt: skip
+    return await _run(
+        request,
+        lambda s: ops.set_description(s, fid, values.get("description", "")),
+        "Description saved",
+        f"/file/{fid}",
+    )
 
 
 async def comment(request: Request) -> Response:
     fid = request.path_params["fid"]
     values = await _form(request)
-    return await _run(request, lambda s: ops.add_comment(s, fid, values.get("text", "")),
-                      "Comment added", f"/file/{fid}?tab=comments")  # fmt: skip
+    return await _run(
+        request,
+        lambda s: ops.add_comment(s, fid, values.get("text", "")),
+        "Comment added",
+        f"/file/{fid}?tab=comments",
+    )
 
 
 async def resolve(request: Request) -> Response:
     cid = request.path_params["cid"]
     values = await _form(request)
     on = values.get("resolved") == "1"
-    return await _run(request, lambda s: ops.set_comment_resolved(s, cid, on),
-                      "Comment resolved" if on else "Comment reopened")  # fmt: skip
+    return await _run(
+        request,
+        lambda s: ops.set_comment_resolved(s, cid, on),
+        "Comment resolved" if on else "Comment reopened",
+    )
 
 
 async def restore_version(request: Request) -> Response:
     fid, vid = request.path_params["fid"], request.path_params["vid"]
-    return await _run(request, lambda s: ops.restore_version(s, fid, vid), "Version restored",
-                      f"/file/{fid}?tab=versions")  # fmt: skip
+    return await _run(
+        request,
+        lambda s: ops.restore_version(s, fid, vid),
+        "Version restored",
+        f"/file/{fid}?tab=versions",
+    )
 
 
 def routes() -> list[Route]:
@@ -232,4 +276,3 @@ def routes() -> list[Route]:
         Route("/file/{fid}/versions/{vid}/restore", restore_version, methods=["POST"]),
         *item_routes,
     ]
-

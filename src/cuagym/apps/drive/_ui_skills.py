@@ -163,7 +163,11 @@ class DriveOracle(WebOracle):
         if radio[0].get("checked"):
             return None
         if not self.inside(choice[0], box):
-            return Act.of(f"scroll the folder list to {path}.", self.scroll_towards(choice[0], box))
+            # One wheel notch at a time: a notch moves the list further than its nominal
+            # pixels, and a bigger step overshoots the row back and forth.
+            up = choice[0]["y"] < box["y"]
+            wheel = call("scroll", coordinate=list(box["center"]), pixels=50 if up else -50)
+            return Act.of(f"scroll the folder list towards {path}.", wheel)
         return Act.of(f"choose {path}.", self.click(choice[0]))
 
     async def access_of(self, person: str) -> str | None:
@@ -212,4 +216,4 @@ class DriveOracle(WebOracle):
             step = step or await self.move_choice(target)
             return step or await self.button("move-save", f"move it to {target}.", commits=True)
 
-        return Stage(f"move {file}", done, act, tries=12)
+        return Stage(f"move {file}", done, act, tries=30)

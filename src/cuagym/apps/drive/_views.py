@@ -16,10 +16,10 @@ from cuagym.apps.drive._schema import FILE_KINDS
 __all__ = [
     "KIND_LABEL",
     "NAV",
-    "folder_choices",
-    "folder_path",
     "fmt_size",
     "fmt_when",
+    "folder_choices",
+    "folder_path",
     "item_row",
     "listing",
     "shell",
@@ -76,11 +76,14 @@ def folder_path(state: State, folder_id: str | None) -> str:
     return " / ".join(["My Drive", *(f["name"] for f in chain)])
 
 
-def folder_choices(state: State, skip: str | None = None) -> list[tuple[str, str]]:
-    """Where an item can go (the Move dialog): My Drive and every live folder one may edit,
-    by path; ``skip`` leaves out a folder and what is inside it."""
+def folder_choices(
+    state: State, skip: str | None = None, near: str | None = None
+) -> list[tuple[str, str]]:
+    """Where an item can go (the Move dialog): My Drive, then the folders inside ``near`` (the
+    item's own folder: where a move most often goes), then every other live folder one may
+    edit, by path; ``skip`` leaves out a folder and what is inside it."""
     out = [("", "My Drive")]
-    for fid, folder in state["folders"].items():
+    for fid in state["folders"]:
         if in_trash(state, "folder", fid) or effective_role(state, "folder", fid) not in (
             "owner",
             "editor",
@@ -89,7 +92,14 @@ def folder_choices(state: State, skip: str | None = None) -> list[tuple[str, str
         if skip is not None and any(f["id"] == skip for f in ancestors(state, fid)):
             continue
         out.append((fid, folder_path(state, fid)))
-    return sorted(out, key=lambda c: (c[0] != "", c[1].casefold()))
+
+    def order(choice: tuple[str, str]) -> tuple[int, str]:
+        if choice[0] == "":
+            return (0, "")
+        inside = near is not None and state["folders"][choice[0]]["parentId"] == near
+        return (1 if inside else 2, choice[1].casefold())
+
+    return sorted(out, key=order)
 
 
 def item_row(state: State, kind: str, record: dict[str, Any]) -> dict[str, Any]:
@@ -138,16 +148,20 @@ def shell(state: State, active: str) -> dict[str, Any]:
     used = used_bytes(state["files"])
     quota = state["org"]["quotaBytes"]
     folders = [
-        f for f in state["folders"].values()
+        f
+        for f in state["folders"].values()
         if f["parentId"] is None and f["ownerId"] == state["currentUser"] and f["trashedAt"] is None
-    ]  # fmt: skip
+    ]
     return {
         "org": state["org"],
         "me": {"name": me["name"], "color": me["avatarColor"], "email": me.get("email", "")},
         "nav_items": NAV,
         "active": active,
-        "storage": {"used": fmt_size(used), "quota": fmt_size(quota),
-                    "pct": min(100, round(100 * used / quota)) if quota else 100},  # fmt: skip
+        "storage": {
+            "used": fmt_size(used),
+            "quota": fmt_size(quota),
+            "pct": min(100, round(100 * used / quota)) if quota else 100,
+        },
         "top_folders": sorted(folders, key=lambda f: f["name"].casefold()),
         "fmt_size": fmt_size,
         "fmt_when": fmt_when,

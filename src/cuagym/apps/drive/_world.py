@@ -29,7 +29,9 @@ def varied_seed(rng: random.Random, protect: Iterable[str] = ()) -> State:
         f = state["files"][fid]
         return fid in keep or any(a["id"] in keep for a in ancestors(state, f["folderId"]))
 
-    droppable = sorted(k for k, f in state["files"].items() if not guarded(k) and f["trashedAt"] is None)
+    droppable = sorted(
+        k for k, f in state["files"].items() if not guarded(k) and f["trashedAt"] is None
+    )
     for fid in rng.sample(droppable, k=rng.randint(3, 8)):
         del state["files"][fid]
         for collection in ("versions", "comments"):
@@ -49,15 +51,17 @@ def folder_at(state: State, path: str) -> str | None:
     current: str | None = None
     for name in parts[1:]:
         current = next(
-            k for k, f in state["folders"].items()
+            k
+            for k, f in state["folders"].items()
             if f["parentId"] == current and f["name"] == name and f["trashedAt"] is None
-        )  # fmt: skip
+        )
     return current
 
 
 def file_named(state: State, name: str, folder: str | None) -> str:
     """The id of the live file ``name`` in ``folder`` (None: My Drive's root)."""
     return next(
-        k for k, f in state["files"].items()
+        str(k)
+        for k, f in state["files"].items()
         if f["name"] == name and f["folderId"] == folder and f["trashedAt"] is None
-    )  # fmt: skip
+    )

@@ -67,11 +67,13 @@ class FreeSpace(DriveFamily):
         sizes = ", ".join(f"\u201c{f['name']}\u201d ({fmt_size(f['sizeBytes'])})" for f in largest)
         text = rng.choice(_SPACE_FRAMES).format(count=count)
         return self.make_task(
-            task_id, text,
+            task_id,
+            text,
             f"The trash holds {len(trashed_files(seed))} files and one folder. Its largest "
             f"files are {sizes}. You are signed in as {ME}.",
-            count=count, names=[f["name"] for f in largest],
-        )  # fmt: skip
+            count=count,
+            names=[f["name"] for f in largest],
+        )
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
         p = FreeSpaceParams.of(task)
@@ -123,10 +125,15 @@ class TidyFolder(DriveFamily):
     @staticmethod
     def _files(state: State, folder: str, kind: str) -> list[dict[str, Any]]:
         return sorted(
-            (f for f in state["files"].values()
-             if f["folderId"] == folder and f["kind"] == kind and not in_trash(state, "file", f["id"])),
+            (
+                f
+                for f in state["files"].values()
+                if f["folderId"] == folder
+                and f["kind"] == kind
+                and not in_trash(state, "file", f["id"])
+            ),
             key=lambda f: f["name"],
-        )  # fmt: skip
+        )
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         seed = build_seed()
@@ -134,10 +141,12 @@ class TidyFolder(DriveFamily):
         for k, folder in sorted(seed["folders"].items()):
             if folder["ownerId"] != seed["currentUser"] or in_trash(seed, "folder", k):
                 continue
-            inside = [f for f in seed["files"].values() if f["folderId"] == k and f["trashedAt"] is None]
+            inside = [
+                f for f in seed["files"].values() if f["folderId"] == k and f["trashedAt"] is None
+            ]
             for kind in _KIND_WORDS:
                 same = [f for f in inside if f["kind"] == kind]
-                if 2 <= len(same) <= 8 and len(same) < len(inside):
+                if 2 <= len(same) <= 4 and len(same) < len(inside):
                     options.append((k, kind))
         folder, kind = rng.choice(options)
         where = folder_path(seed, folder)
@@ -145,11 +154,15 @@ class TidyFolder(DriveFamily):
         files = [f["name"] for f in self._files(seed, folder, kind)]
         text = rng.choice(_TIDY_FRAMES).format(where=where, new=new, noun=noun)
         return self.make_task(
-            task_id, text,
+            task_id,
+            text,
             f"{where} holds {len(files)} {noun} ({', '.join(files)}) among other files and has "
             f"no folder \u201c{new}\u201d yet. Types: {kind} files. You are signed in as {ME}.",
-            where=where, kind=kind, new=new, files=files,
-        )  # fmt: skip
+            where=where,
+            kind=kind,
+            new=new,
+            files=files,
+        )
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
         p = TidyFolderParams.of(task)

@@ -40,7 +40,9 @@ class ShareFileOracle(_FileOracle):
 
     def stages(self) -> list[Stage]:
         p = self.p
-        share = self.share_stage(str(p["file"]), str(p["where"]), str(p["person"]), str(p["email"]), str(p["role"]))
+        share = self.share_stage(
+            str(p["file"]), str(p["where"]), str(p["person"]), str(p["email"]), str(p["role"])
+        )
         return [self.opened(), share]
 
 
@@ -166,7 +168,9 @@ class LinkAccessOracle(_FileOracle):
             if not await self.on_file():
                 return await self.go_to("file", str(self.p["file"]), str(self.p["where"]))
             step = await self.open_dialog("open-share", "share-dialog", "share")
-            step = step or await self.set_choice("#link-mode", "Anyone with the link", "link access")
+            step = step or await self.set_choice(
+                "#link-mode", "Anyone with the link", "link access"
+            )
             step = step or await self.set_choice("#link-role", role.capitalize(), "link role")
             return step or await self.button("link-save", "save the link settings.", commits=True)
 
@@ -178,7 +182,9 @@ class LinkAccessOracle(_FileOracle):
                 return await self.go_to("file", str(self.p["file"]), str(self.p["where"]))
             step = await self.open_dialog("open-share", "share-dialog", "share")
             row = f'[data-testid="access-row"][data-user={self.css(person)}]'
-            step = step or await self.set_choice(f'{row} [data-testid="access-role"]', "Remove access", "role")
+            step = step or await self.set_choice(
+                f'{row} [data-testid="access-role"]', "Remove access", "role"
+            )
             if step is not None:
                 return step
             button = await self.one(f'{row} [data-testid="access-save"]')
@@ -218,8 +224,13 @@ class TidyFolderOracle(DriveOracle):
             step = step or await self.set_text("#new-folder-name", new, "folder name")
             return step or await self.button("new-folder-create", f"create {new}.", commits=True)
 
-        stages = [Stage(f"open {name}", at_folder, open_act, tries=8), Stage("new folder", made, make, tries=8)]
-        return stages + [self._move(str(f), at_folder, open_act, f"{where} / {new}") for f in self.p["files"]]
+        stages = [
+            Stage(f"open {name}", at_folder, open_act, tries=8),
+            Stage("new folder", made, make, tries=8),
+        ]
+        return stages + [
+            self._move(str(f), at_folder, open_act, f"{where} / {new}") for f in self.p["files"]
+        ]
 
     def _move(
         self,
@@ -240,7 +251,7 @@ class TidyFolderOracle(DriveOracle):
             step = step or await self.move_choice(target)
             return step or await self.button("move-save", f"move {file} to {target}.", commits=True)
 
-        return Stage(f"move {file}", done, act, tries=10)
+        return Stage(f"move {file}", done, act, tries=30)
 
 
 ORACLES: dict[str, Callable[[TaskConfig], DriveOracle]] = {

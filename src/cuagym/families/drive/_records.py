@@ -50,10 +50,14 @@ def editable_files(state: State, kinds: tuple[str, ...] = ()) -> list[dict[str, 
     """Live files in my folders (not the root) that I own, by id: what a task may act on."""
     me = state["currentUser"]
     return [
-        f for _, f in sorted(state["files"].items())
-        if f["ownerId"] == me and f["folderId"] is not None and not in_trash(state, "file", f["id"])
-        and effective_role(state, "file", f["id"]) == "owner" and (not kinds or f["kind"] in kinds)
-    ]  # fmt: skip
+        f
+        for _, f in sorted(state["files"].items())
+        if f["ownerId"] == me
+        and f["folderId"] is not None
+        and not in_trash(state, "file", f["id"])
+        and effective_role(state, "file", f["id"]) == "owner"
+        and (not kinds or f["kind"] in kinds)
+    ]
 
 
 def _people(state: State, exclude: set[str]) -> list[dict[str, Any]]:
@@ -99,16 +103,23 @@ class ShareFile(DriveFamily):
         role = rng.choice(["viewer", "commenter", "editor"])
         where = folder_path(seed, f["folderId"])
         frame = rng.choice(_SHARE_FRAMES)
-        facts = {"file": f["name"], "where": where, "person": person["name"],
-                 "email": person["email"], "role": role}  # fmt: skip
-        text = frame.format(**facts, verb=_ROLE_WORD[role],
-                            article="an" if role == "editor" else "a")  # fmt: skip
+        facts = {
+            "file": f["name"],
+            "where": where,
+            "person": person["name"],
+            "email": person["email"],
+            "role": role,
+        }
+        text = frame.format(
+            **facts, verb=_ROLE_WORD[role], article="an" if role == "editor" else "a"
+        )
         return self.make_task(
-            task_id, text,
+            task_id,
+            text,
             f"The file \u201c{f['name']}\u201d is in {where}; {person['name']} <{person['email']}> "
             f"has no access to it yet. You are signed in as {ME}.",
             **facts,
-        )  # fmt: skip
+        )
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
         p = ShareFileParams.of(task)
@@ -154,10 +165,13 @@ class RenameFile(DriveFamily):
         where = folder_path(seed, f["folderId"])
         text = rng.choice(_RENAME_FRAMES).format(file=f["name"], where=where, new=new)
         return self.make_task(
-            task_id, text,
+            task_id,
+            text,
             f"\u201c{f['name']}\u201d is in {where}. You are signed in as {ME}.",
-            file=f["name"], where=where, new=new,
-        )  # fmt: skip
+            file=f["name"],
+            where=where,
+            new=new,
+        )
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
         p = RenameFileParams.of(task)
@@ -196,20 +210,25 @@ class MoveFile(DriveFamily):
         f = rng.choice(editable_files(seed))
         names = {g["name"] for g in seed["files"].values() if g["name"] == f["name"]}
         targets = [
-            k for k, folder in sorted(seed["folders"].items())
-            if k != f["folderId"] and folder["ownerId"] == seed["currentUser"]
+            k
+            for k, folder in sorted(seed["folders"].items())
+            if k != f["folderId"]
+            and folder["ownerId"] == seed["currentUser"]
             and not in_trash(seed, "folder", k)
             and not any(g["folderId"] == k and g["name"] in names for g in seed["files"].values())
-        ]  # fmt: skip
+        ]
         target = folder_path(seed, rng.choice(targets))
         where = folder_path(seed, f["folderId"])
         text = rng.choice(_MOVE_FRAMES).format(file=f["name"], where=where, target=target)
         return self.make_task(
-            task_id, text,
+            task_id,
+            text,
             f"\u201c{f['name']}\u201d is in {where}; the folder {target} exists. You are signed "
             f"in as {ME}.",
-            file=f["name"], where=where, target=target,
-        )  # fmt: skip
+            file=f["name"],
+            where=where,
+            target=target,
+        )
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
         p = MoveFileParams.of(task)
@@ -247,16 +266,21 @@ class RestoreFromTrash(DriveFamily):
         where = folder_path(seed, f["folderId"])
         text = rng.choice(_RESTORE_FRAMES).format(file=f["name"], where=where)
         return self.make_task(
-            task_id, text,
+            task_id,
+            text,
             f"\u201c{f['name']}\u201d was in {where} and is in the trash now. You are signed in "
             f"as {ME}.",
-            file=f["name"], where=where,
-        )  # fmt: skip
+            file=f["name"],
+            where=where,
+        )
 
     def _find(self, state: State, p: _FileParams) -> str:
         folder = folder_at(state, p.where)
-        return next(k for k, f in state["files"].items()
-                    if f["name"] == p.file and f["folderId"] == folder and f["trashedAt"])  # fmt: skip
+        return next(
+            str(k)
+            for k, f in state["files"].items()
+            if f["name"] == p.file and f["folderId"] == folder and f["trashedAt"]
+        )
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
         p = _FileParams.of(task)
@@ -267,7 +291,9 @@ class RestoreFromTrash(DriveFamily):
         return self.scripts(world, gold)
 
     def write_reward(self, task: TaskConfig) -> str:
-        return reward_script(params_of(task), inlined_file(CHECKS, "restore_from_trash.py"), self.id)
+        return reward_script(
+            params_of(task), inlined_file(CHECKS, "restore_from_trash.py"), self.id
+        )
 
 
 # -- restore a version ------------------------------------------------------------------------
@@ -306,23 +332,31 @@ class RestoreVersion(DriveFamily):
         old = rng.choice(versions[:-1])
         where = folder_path(seed, f["folderId"])
         when = fmt_when(old["createdAt"])
-        text = rng.choice(_VERSION_FRAMES).format(file=f["name"], where=where,
-                                                  number=old["number"], when=when)  # fmt: skip
+        text = rng.choice(_VERSION_FRAMES).format(
+            file=f["name"], where=where, number=old["number"], when=when
+        )
         return self.make_task(
-            task_id, text,
+            task_id,
+            text,
             f"\u201c{f['name']}\u201d in {where} has {len(versions)} versions; version "
             f"{old['number']} was saved on {when}. You are signed in as {ME}.",
-            file=f["name"], where=where, number=old["number"], when=when,
+            file=f["name"],
+            where=where,
+            number=old["number"],
+            when=when,
             latest=versions[-1]["number"],
-        )  # fmt: skip
+        )
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
         p = RestoreVersionParams.of(task)
         fid = _locate(build_seed(), p)
         world = build_world(task, {fid})
         gold = copy.deepcopy(world)
-        vid = next(k for k, v in world["versions"].items()
-                   if v["fileId"] == fid and v["number"] == p.number)  # fmt: skip
+        vid = next(
+            k
+            for k, v in world["versions"].items()
+            if v["fileId"] == fid and v["number"] == p.number
+        )
         restore_version(gold, fid, vid, now=GEN_NOW)
         return self.scripts(world, gold)
 
@@ -359,20 +393,28 @@ class LinkAccess(DriveFamily):
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         seed = build_seed()
-        f = rng.choice([g for g in editable_files(seed) if g["sharedWith"] and not g["linkSharing"]])
+        f = rng.choice(
+            [g for g in editable_files(seed) if g["sharedWith"] and not g["linkSharing"]]
+        )
         uid = rng.choice(sorted(f["sharedWith"]))
         person = seed["users"][uid]
         role = rng.choice(["viewer", "commenter"])
         where = folder_path(seed, f["folderId"])
-        text = rng.choice(_LINK_FRAMES).format(file=f["name"], where=where, role=role,
-                                               verb=_ROLE_WORD[role], person=person["name"])  # fmt: skip
+        text = rng.choice(_LINK_FRAMES).format(
+            file=f["name"], where=where, role=role, verb=_ROLE_WORD[role], person=person["name"]
+        )
         return self.make_task(
-            task_id, text,
+            task_id,
+            text,
             f"\u201c{f['name']}\u201d in {where} is shared with {person['name']} "
             f"<{person['email']}> and others; link sharing is off. A link with the {role} role "
             f"lets anyone who has it {_ROLE_WORD[role]} the file. You are signed in as {ME}.",
-            file=f["name"], where=where, role=role, person=person["name"], email=person["email"],
-        )  # fmt: skip
+            file=f["name"],
+            where=where,
+            role=role,
+            person=person["name"],
+            email=person["email"],
+        )
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
         p = LinkAccessParams.of(task)

@@ -42,15 +42,20 @@ _CHAT_ME = "u-jonah"
 def _mine(state: State, kinds: tuple[str, ...]) -> list[dict[str, Any]]:
     me = state["currentUser"]
     return [
-        f for _, f in sorted(state["files"].items())
-        if f["ownerId"] == me and f["folderId"] is not None and f["kind"] in kinds
+        f
+        for _, f in sorted(state["files"].items())
+        if f["ownerId"] == me
+        and f["folderId"] is not None
+        and f["kind"] in kinds
         and not in_trash(state, "file", f["id"])
-    ]  # fmt: skip
+    ]
 
 
 def _file_id(state: State, name: str, where: str) -> str:
     folder = folder_at(state, where)
-    return next(k for k, f in state["files"].items() if f["name"] == name and f["folderId"] == folder)
+    return next(
+        str(k) for k, f in state["files"].items() if f["name"] == name and f["folderId"] == folder
+    )
 
 
 def _reward(task: TaskConfig, read: str, body: str) -> str:
@@ -79,8 +84,12 @@ _ROLE_ASK = {
     "commenter": "We would like to leave comments on it, but not edit it.",
     "editor": "We all need to be able to edit it.",
 }
-_SUBJECTS = ("Access to {stem}", "Could you share {stem}?", "{stem} for our review",
-             "Sharing {stem} with our team")  # fmt: skip
+_SUBJECTS = (
+    "Access to {stem}",
+    "Could you share {stem}?",
+    "{stem} for our review",
+    "Sharing {stem} with our team",
+)
 _MAIL_FRAMES = (
     "{sender} emailed about \u201c{file}\u201d ({where}) in \u201c{subject}\u201d. Share the "
     "file with everyone on that email except you, with the access the email asks for.",
@@ -127,25 +136,35 @@ class ShareFromMail(_CrossFamily):
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         seed = build_seed()
         f = rng.choice(_mine(seed, ("document", "pdf", "presentation", "spreadsheet")))
-        others = [u for _, u in sorted(seed["users"].items())
-                  if u["id"] != seed["currentUser"] and u["id"] not in f["sharedWith"]]  # fmt: skip
+        others = [
+            u
+            for _, u in sorted(seed["users"].items())
+            if u["id"] != seed["currentUser"] and u["id"] not in f["sharedWith"]
+        ]
         group = rng.sample(others, rng.randint(2, 4))
         sender, role = group[0], rng.choice(["viewer", "commenter", "editor"])
         stem = f["name"].rsplit(".", 1)[0]
         subject = rng.choice(_SUBJECTS).format(stem=stem)
         where = folder_path(seed, f["folderId"])
-        text = rng.choice(_MAIL_FRAMES).format(sender=sender["name"], file=f["name"],
-                                               where=where, subject=subject)  # fmt: skip
+        text = rng.choice(_MAIL_FRAMES).format(
+            sender=sender["name"], file=f["name"], where=where, subject=subject
+        )
         copied = ", ".join(f"{u['name']} <{u['email']}>" for u in group[1:])
         return self.make_task(
-            task_id, text,
+            task_id,
+            text,
             f"You are {_OWNER['name']}: your mailbox and your drive are open. {sender['name']} "
             f"<{sender['email']}> wrote \u201c{subject}\u201d, copying {copied}, asking for "
             f"{role} access to \u201c{f['name']}\u201d in {where}. None of them has access yet.",
-            file=f["name"], where=where, sender=sender["name"], sender_email=sender["email"],
-            subject=subject, role=role, people=[u["name"] for u in group],
+            file=f["name"],
+            where=where,
+            sender=sender["name"],
+            sender_email=sender["email"],
+            subject=subject,
+            role=role,
+            people=[u["name"] for u in group],
             emails=[u["email"] for u in group],
-        )  # fmt: skip
+        )
 
     def worlds(self, task: TaskConfig) -> tuple[State, State]:
         p = ShareFromMailParams.of(task)
@@ -154,12 +173,21 @@ class ShareFromMail(_CrossFamily):
         drive_of_owner(drive)
         mail = mail_app.varied_seed(family_rng(task, "world"))
         first = p.sender.split()[0]
-        body = (f"Hi {_OWNER['name'].split()[0]},\n\nCould you share \u201c{p.file}\u201d with "
-                f"all of us on this email? {_ROLE_ASK[p.role]}\n\nThanks,\n{first}")  # fmt: skip
+        body = (
+            f"Hi {_OWNER['name'].split()[0]},\n\nCould you share \u201c{p.file}\u201d with "
+            f"all of us on this email? {_ROLE_ASK[p.role]}\n\nThanks,\n{first}"
+        )
         cc = tuple({"name": n, "email": e} for n, e in zip(p.people[1:], p.emails[1:], strict=True))
         date = mail_app.march_date(family_rng(task, "mail"))
-        mail_app.add_thread(mail, {"name": p.sender, "email": p.sender_email}, p.subject, body,
-                            date, unread=True, cc=cc)  # fmt: skip
+        mail_app.add_thread(
+            mail,
+            {"name": p.sender, "email": p.sender_email},
+            p.subject,
+            body,
+            date,
+            unread=True,
+            cc=cc,
+        )
         return mail, drive
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
@@ -197,8 +225,7 @@ _CHAT_FRAMES = (
     "goes into the folder the message asks for.",
     "In #{channel}, {first} wants \u201c{file}\u201d ({where}) moved to another drive folder. "
     "Take care of it.",
-    "Read {first}'s message in #{channel} and move {where} / {file} into the folder given "
-    "there.",
+    "Read {first}'s message in #{channel} and move {where} / {file} into the folder given there.",
 )
 _CHAT_SENDERS = ("u-tomas", "u-priya", "u-amara", "u-sofia", "u-kenji")
 _CHANNELS = ("general", "design", "engineering")
@@ -227,23 +254,36 @@ class MoveFromChat(_CrossFamily):
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         seed = build_seed()
         f = rng.choice(_mine(seed, ("pdf", "document", "spreadsheet", "image")))
-        targets = [k for k, folder in sorted(seed["folders"].items())
-                   if k != f["folderId"] and folder["ownerId"] == seed["currentUser"]
-                   and not in_trash(seed, "folder", k)
-                   and not any(g["folderId"] == k and g["name"] == f["name"] for g in seed["files"].values())]  # fmt: skip
+        targets = [
+            k
+            for k, folder in sorted(seed["folders"].items())
+            if k != f["folderId"]
+            and folder["ownerId"] == seed["currentUser"]
+            and not in_trash(seed, "folder", k)
+            and not any(
+                g["folderId"] == k and g["name"] == f["name"] for g in seed["files"].values()
+            )
+        ]
         target = folder_path(seed, rng.choice(targets))
         sender = chat_app.DISPLAY[rng.choice(_CHAT_SENDERS)]
         channel = rng.choice(_CHANNELS)
         where = folder_path(seed, f["folderId"])
         first = sender.split()[0]
-        text = rng.choice(_CHAT_FRAMES).format(first=first, channel=channel, file=f["name"], where=where)
+        text = rng.choice(_CHAT_FRAMES).format(
+            first=first, channel=channel, file=f["name"], where=where
+        )
         return self.make_task(
-            task_id, text,
+            task_id,
+            text,
             f"You are {chat_app.DISPLAY[_CHAT_ME]} in the team chat and the owner of the drive. "
             f"{sender} wrote in #{channel} asking to move \u201c{f['name']}\u201d from {where} "
             f"into {target}.",
-            file=f["name"], where=where, target=target, sender=sender, channel=channel,
-        )  # fmt: skip
+            file=f["name"],
+            where=where,
+            target=target,
+            sender=sender,
+            channel=channel,
+        )
 
     def worlds(self, task: TaskConfig) -> tuple[State, State]:
         p = MoveFromChatParams.of(task)
@@ -256,10 +296,12 @@ class MoveFromChat(_CrossFamily):
         handle = chat_app.HANDLES[chat_app.DISPLAY[_CHAT_ME]]
         shown = p.target.removeprefix("My Drive / ")
         chat_app.add_message(
-            chat, cid, chat_app.uid_of(p.sender),
+            chat,
+            cid,
+            chat_app.uid_of(p.sender),
             f"@{handle} could you move \u201c{p.file}\u201d into {shown} in the drive? It is "
             f"still sitting in {p.where.removeprefix('My Drive / ')}. Thanks!",
-        )  # fmt: skip
+        )
         return chat_app.finish(chat, family_rng(task, "finish")), drive
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:

@@ -31,7 +31,10 @@ class MoveFromChatOracle(DriveOracle):
     def stages(self) -> list[Stage]:
         p = self.p
         file, where = str(p["file"]), str(p["where"])
-        return [self.open_stage("file", file, where), self.move_stage(file, where, str(p["target"]))]
+        return [
+            self.open_stage("file", file, where),
+            self.move_stage(file, where, str(p["target"])),
+        ]
 
 
 CROSS_ORACLES: dict[str, Callable[[TaskConfig], DriveOracle]] = {
