@@ -14,11 +14,13 @@ import pytest
 
 from cuagym.apps.drive import DriveApp, folder_at
 from cuagym.apps.drive.ops import (
+    add_comment,
     delete_forever,
     move_item,
     rename_item,
     restore_item,
     restore_version,
+    set_comment_resolved,
     set_link_sharing,
     set_starred,
     share_item,
@@ -249,6 +251,55 @@ def folder_misnamed(state: State, p: P) -> None:
     rename_item(state, "folder", new_folder(state, p), p["new"].lower() + " folder")
 
 
+# -- resolve-comments -----------------------------------------------------------------------------
+def open_comments(state: State, p: P, mine: bool) -> list[str]:
+    fid = the_file(state, p)
+    uid = next(k for k, u in state["users"].items() if u["name"] == p["person"])
+    return sorted(
+        k
+        for k, c in state["comments"].items()
+        if c["fileId"] == fid and not c["resolved"] and (c["authorId"] == uid) == mine
+    )
+
+
+def reply_only(state: State, p: P) -> None:
+    add_comment(state, the_file(state, p), p["reply"])
+
+
+def resolve_everyone(state: State, p: P) -> None:
+    for cid in open_comments(state, p, mine=True) + open_comments(state, p, mine=False):
+        set_comment_resolved(state, cid, True)
+    add_comment(state, the_file(state, p), p["reply"])
+
+
+def reply_reworded(state: State, p: P) -> None:
+    for cid in open_comments(state, p, mine=True):
+        set_comment_resolved(state, cid, True)
+    add_comment(state, the_file(state, p), p["reply"].rstrip(".!") + " :)")
+
+
+# -- star-largest ---------------------------------------------------------------------------------
+def ranked(state: State, p: P) -> list[str]:
+    folder = folder_at(state, p["where"])
+    files = [
+        f for f in state["files"].values() if f["folderId"] == folder and f["kind"] == p["kind"]
+    ]
+    return [f["id"] for f in sorted(files, key=lambda f: (-f["sizeBytes"], f["id"]))]
+
+
+def star_second_largest(state: State, p: P) -> None:
+    set_starred(state, "file", ranked(state, p)[1], True)
+
+
+def star_the_folder(state: State, p: P) -> None:
+    set_starred(state, "folder", str(folder_at(state, p["where"])), True)
+
+
+def star_all_of_kind(state: State, p: P) -> None:
+    for fid in ranked(state, p):
+        set_starred(state, "file", fid, True)
+
+
 MISTAKES = [
     Mistake(
         "share-file",
@@ -402,6 +453,49 @@ MISTAKES = [
         (0, 0),
         "folder_created",
         "the new folder has another name",
+    ),
+    Mistake(
+        "resolve-comments",
+        "init",
+        reply_only,
+        (0, 0.5),
+        "their_comments_resolved",
+        "replied without resolving the comments",
+    ),
+    Mistake(
+        "resolve-comments",
+        "init",
+        resolve_everyone,
+        (0, 0),
+        "nothing_else_changed",
+        "resolved everyone's comments",
+    ),
+    Mistake(
+        "resolve-comments",
+        "init",
+        reply_reworded,
+        (0, 0.7),
+        "reply_added",
+        "the reply is not the asked text",
+    ),
+    Mistake(
+        "star-largest",
+        "init",
+        star_second_largest,
+        (0, 0),
+        "largest_starred",
+        "starred the second largest",
+    ),
+    Mistake(
+        "star-largest", "init", star_the_folder, (0, 0), "largest_starred", "starred the folder"
+    ),
+    Mistake(
+        "star-largest",
+        "gold",
+        star_all_of_kind,
+        (0, 0),
+        "nothing_else_changed",
+        "starred every file of the kind",
     ),
 ]
 

@@ -14,14 +14,17 @@ from cuagym.families.drive._records import (
     RestoreVersion,
     ShareFile,
 )
+from cuagym.families.drive._review import ResolveComments, StarLargest
 
 __all__ = [
     "FreeSpace",
     "LinkAccess",
     "MoveFile",
     "RenameFile",
+    "ResolveComments",
     "RestoreFromTrash",
     "RestoreVersion",
     "ShareFile",
+    "StarLargest",
     "TidyFolder",
 ]

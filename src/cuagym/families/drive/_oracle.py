@@ -254,6 +254,82 @@ class TidyFolderOracle(DriveOracle):
         return Stage(f"move {file}", done, act, tries=30)
 
 
+class ResolveCommentsOracle(_FileOracle):
+    """Open the file, its Comments tab: Resolve on each of the person's open comments, then
+    write the reply and Comment."""
+
+    def stages(self) -> list[Stage]:
+        person, reply = str(self.p["person"]), str(self.p["reply"])
+        theirs = f'[data-testid="comment"][data-author={self.css(person)}][data-resolved="no"]'
+        written = f'[data-testid="comment"][data-text={self.css(reply)}]'
+
+        async def to_comments() -> Act | None:
+            if not await self.on_file():
+                return await self.go_to("file", str(self.p["file"]), str(self.p["where"]))
+            if await self.one('[data-testid="comment-form"]') is None:
+                return await self.button("tab-comments", "open the comments.")
+            return None
+
+        async def resolved() -> bool:
+            return (
+                await self.on_file()
+                and bool(await self.all('[data-testid="comment"]'))
+                and (not await self.all(theirs))
+            )
+
+        async def resolve() -> Act:
+            step = await to_comments()
+            if step is not None:
+                return step
+            button = await self.one(f'{theirs} [data-testid="resolve-comment"]')
+            if button is None:
+                raise PageBusy(f"no open comment by {person}")
+            return self.press(button, f"resolve {person}'s comment.", commits=True)
+
+        async def replied() -> bool:
+            return await self.on_file() and bool(await self.all(written))
+
+        async def reply_act() -> Act:
+            step = await to_comments()
+            step = step or await self.set_text("#comment-text", reply, "comment")
+            return step or await self.button("comment-send", "post the comment.", commits=True)
+
+        return [
+            self.opened(),
+            Stage(
+                f"resolve {person}'s comments",
+                resolved,
+                resolve,
+                tries=4 + 2 * int(self.p["count"]),
+            ),
+            Stage("reply", replied, reply_act, tries=8),
+        ]
+
+
+class StarLargestOracle(DriveOracle):
+    """Open the folder; the star of the largest file's row (the oracle knows which it is)."""
+
+    def stages(self) -> list[Stage]:
+        parent, name = _split(str(self.p["where"]))
+        star = f'{self.row("file", str(self.p["file"]))} [data-testid="star-toggle"]'
+
+        async def done() -> bool:
+            if not await self.on_item("folder", name, parent):
+                return False
+            found = await self.all(star)
+            return bool(found) and (found[0].get("attrs") or {}).get("aria-pressed") == "true"
+
+        async def act() -> Act:
+            if not await self.on_item("folder", name, parent):
+                return await self.go_to("folder", name, parent)
+            button = await self.one(star)
+            if button is None:
+                raise PageBusy(f"no {self.p['file']} here")
+            return self.press(button, f"star {self.p['file']}.", commits=True)
+
+        return [Stage("star the largest file", done, act, tries=10)]
+
+
 ORACLES: dict[str, Callable[[TaskConfig], DriveOracle]] = {
     "share-file": ShareFileOracle,
     "rename-file": RenameFileOracle,
@@ -263,4 +339,6 @@ ORACLES: dict[str, Callable[[TaskConfig], DriveOracle]] = {
     "link-access": LinkAccessOracle,
     "free-space": FreeSpaceOracle,
     "tidy-folder": TidyFolderOracle,
+    "resolve-comments": ResolveCommentsOracle,
+    "star-largest": StarLargestOracle,
 }

@@ -10,9 +10,11 @@ from cuagym.families.drive import (
     LinkAccess,
     MoveFile,
     RenameFile,
+    ResolveComments,
     RestoreFromTrash,
     RestoreVersion,
     ShareFile,
+    StarLargest,
     TidyFolder,
 )
 
@@ -29,4 +31,6 @@ FAMILIES: tuple[TaskFamily, ...] = (
     TidyFolder(),
     ShareFromMail(),
     MoveFromChat(),
+    ResolveComments(),
+    StarLargest(),
 )
