@@ -1,0 +1,238 @@
+"""mail -> team-chat, owned by the chat: an announcement received by mail, corrected by a
+second email in its conversation, is posted with its final facts in the channel it asks for.
+
+``mail-announcement-to-channel``: the instruction names the email, never the channel or the
+facts; the email names both, and its follow-up changes one of them (the time or the place).
+The reward reads the facts it checks from the mailbox's initial state (pinned to the task's
+params), wants exactly one new top-level post of the signed-in person in that channel holding
+the event, date, time and place as the mail writes them and not the corrected-away value, and
+guards both apps' whole diffs (the mailbox is only read).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Mapping
+from datetime import datetime, timedelta
+from typing import Any, ClassVar
+
+from cuagym.apps import mail as mail_app
+from cuagym.apps.mail import REWARD_LIBRARY, add_thread, march_date
+from cuagym.apps.mail.ops import new_id
+from cuagym.apps.team_chat import DISPLAY, HANDLES, channel_id, ensure_member, finish, gold_now
+from cuagym.apps.team_chat.edits import post_message
+from cuagym.core import Difficulty, Policy, StartWindow, TaskConfig
+from cuagym.families._family import GeneratedScripts, TaskFamily, TaskParams, family_rng
+from cuagym.families.cross._chat_tracker import CHAT_HELPERS
+from cuagym.families.cross._office import (
+    CHAT,
+    MAIL,
+    OWNER_ID,
+    cross_reward,
+    cross_scripts,
+    office_chat,
+)
+from cuagym.families.cross._office_text import announcement_text
+from cuagym.families.cross.team_chat._oracle_mail import AnnouncementOracle
+from cuagym.families.team_chat.shared import validate
+from cuagym.scripts import inlined, inlined_file
+
+__all__ = ["MailAnnouncementToChannel", "MailAnnouncementToChannelParams"]
+
+State = dict[str, Any]
+#: where an announcement may be asked to go (the owner is made a member of it)
+_CHANNELS = ("general", "engineering", "design", "customer-feedback", "random")
+# (event, what the first email adds, who sends it): the sender is a chat member.
+_EVENTS: tuple[tuple[str, str, str], ...] = (
+    ("Benefits enrolment session", "Bring your questions about the new dental plan.", "u-rachel"),
+    ("Quarterly all-hands", "Sam will walk through the Q2 plan and take questions.", "u-sam"),
+    ("Product launch rehearsal", "We will run the full demo twice.", "u-elena"),
+    ("Architecture review", "We will go through the event bus proposal.", "u-tomas"),
+    ("First-aid training", "Places are limited to twenty people.", "u-rachel"),
+    ("Customer advisory board prep", "Please read the survey summary beforehand.", "u-maya"),
+    ("Onboarding workshop for new customers", "Slides are in the shared drive.", "u-sofia"),
+    ("Design critique", "Bring two screens you would like feedback on.", "u-amara"),
+    ("Security awareness briefing", "Attendance is expected from every team.", "u-arjun"),
+    ("Sales kickoff dry run", "Each region presents for ten minutes.", "u-liam"),
+    ("Data literacy lunch-and-learn", "Lunch is provided for those who sign up.", "u-kenji"),
+)
+_DATES = ("Tuesday, April 8", "Wednesday, April 9", "Thursday, April 10",
+          "Monday, April 14", "Tuesday, April 15", "Friday, April 18",
+          "Wednesday, April 23", "Thursday, April 24")  # fmt: skip
+_TIMES = ("9:30 am", "10:00 am", "11:15 am", "1:00 pm", "2:30 pm", "3:00 pm", "4:15 pm")
+_PLACES = ("the Juniper room on the 3rd floor", "the Birch room on the 2nd floor",
+           "the main kitchen", "the Willow room on the 5th floor", "the ground-floor auditorium",
+           "the Cedar room on the 4th floor", "the rooftop terrace")  # fmt: skip
+_SUBJECTS = ("{event}", "{event} on {day}", "Save the date: {event}", "Announcement: {event}",
+             "Heads-up: {event}")  # fmt: skip
+
+# The instruction is three parts drawn apart (who wrote what, what to post, how to write the
+# facts): it names the email, never the channel or the facts, which only the mailbox holds.
+_OPENERS = (
+    "{first} emailed you \u201c{subject}\u201d and asked for it to be shared in the team chat.",
+    "There is an announcement from {sender} in your inbox, \u201c{subject}\u201d.",
+    "Your inbox holds {first}'s email \u201c{subject}\u201d, followed by a correction.",
+    "\u201c{subject}\u201d, the email {sender} sent you, is meant for the whole team.",
+    "{sender} wants the news in \u201c{subject}\u201d passed on to colleagues in the chat.",
+    "The announcement \u201c{subject}\u201d from {sender} reached only your mailbox so far.",
+)
+_ASKS = (
+    "Post it as one message in the channel the email names, giving the event, its date, its "
+    "start time and its place.",
+    "Share it in the chat channel that {first} asked for: a single message with the event's "
+    "name, the date, the time and the place.",
+    "Announce it with exactly one message in the channel the email requests, saying what "
+    "happens, on which day, at what time and where.",
+    "Write one post in the requested channel telling people the event, the day, the start "
+    "time and the location.",
+    "Put a single top-level message in the channel {first} named, with the event's title, "
+    "day, time and venue.",
+)
+_STYLES = (
+    "Use the facts as finally corrected, written exactly as the email writes them.",
+    "If the email was corrected afterwards, post the corrected detail; copy each fact as the "
+    "mail words it.",
+    "Write the date, time and place word for word as the emails give them, taking the later "
+    "correction into account.",
+    "Copy the details verbatim from the conversation, keeping only the latest version of "
+    "anything that changed.",
+    "Quote the date, start time and place exactly as in the mail, after its follow-up "
+    "correction, and leave the outdated value out.",
+)
+
+
+class MailAnnouncementToChannelParams(TaskParams):
+    """``mail-announcement-to-channel``'s task parameters."""
+
+    sender: str
+    sender_email: str
+    subject: str
+    channel: str
+    event: str
+    date: str
+    time: str
+    place: str
+    changed: str
+    stale: str
+
+
+class MailAnnouncementToChannel(TaskFamily):
+    """Mail -> chat: the announcement and its correction read in the mailbox, posted in the
+    channel the email asks for with the final facts."""
+
+    id: ClassVar[str] = "mail-announcement-to-channel"
+    params_type: ClassVar[type[TaskParams] | None] = MailAnnouncementToChannelParams
+    domain: ClassVar[str] = CHAT
+    apps: ClassVar[tuple[str, ...]] = (MAIL, CHAT)
+    difficulty: ClassVar[Difficulty] = "hard"
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("messaging", "compose", "post-message")
+    also_covers: ClassVar[tuple[str, ...]] = ("mail:conversations/read/open",)
+
+    def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
+        """The chat, then the mailbox on top: the task starts from the email."""
+        return [StartWindow(app=CHAT, page="/"), StartWindow(app=MAIL, page="/")]
+
+    def oracle(self, task: TaskConfig) -> Policy | None:
+        return AnnouncementOracle(task)
+
+    def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
+        event, _, sender_id = rng.choice(_EVENTS)
+        sender = DISPLAY[sender_id]
+        date, channel = rng.choice(_DATES), rng.choice(_CHANNELS)
+        time, place = rng.sample(_TIMES, 2), rng.sample(_PLACES, 2)
+        changed = rng.choice(("time", "place"))
+        # The first email said stale; the correction says the final value.
+        final_time, final_place = time[0], place[0]
+        stale = time[1] if changed == "time" else place[1]
+        subject = rng.choice(_SUBJECTS).format(event=event, day=date.split(", ")[1])
+        first = sender.split()[0]
+        words = {"first": first, "sender": sender, "subject": subject}
+        parts = (rng.choice(_OPENERS), rng.choice(_ASKS), rng.choice(_STYLES))
+        return self.make_task(
+            task_id,
+            " ".join(part.format(**words) for part in parts),
+            f"You are Nora Castellanos: your mailbox and the team chat of Fernhill Analytics "
+            f"are both open, and you are a member of #{channel}. {sender} wrote "
+            f"\u201c{subject}\u201d announcing the {event.lower()} and naming the channel it "
+            f"should be shared in, then sent a correction of its {changed} in the same "
+            "conversation.",
+            sender=sender,
+            sender_email=f"{HANDLES[sender]}@fernhill.example",
+            subject=subject,
+            channel=channel,
+            event=event,
+            date=date,
+            time=final_time,
+            place=final_place,
+            changed=changed,
+            stale=stale,
+        )
+
+    def generate(self, task: TaskConfig) -> GeneratedScripts:
+        p = MailAnnouncementToChannelParams.of(task)
+        mail = mail_app.varied_seed(family_rng(task, "world"))
+        rng = family_rng(task, "inject")
+        self.inject_mail(p, mail, rng)
+        chat = office_chat(family_rng(task, "chat-world"), mail["account"])
+        cid = channel_id(chat, p.channel)
+        ensure_member(chat, cid, OWNER_ID)
+        finish(chat, rng)
+        validate(chat, f"{task.task_id} chat world")
+        gold = copy.deepcopy(chat)
+        post_message(gold, cid, OWNER_ID, announcement_text(p.model_dump()), now=gold_now(gold))
+        validate(gold, f"{task.task_id} chat gold")
+        return cross_scripts(task, {MAIL: mail, CHAT: chat}, {CHAT: gold})
+
+    @staticmethod
+    def inject_mail(p: MailAnnouncementToChannelParams, mail: State, rng: random.Random) -> None:
+        """The announcement (with the stale value) and, in its conversation, the correction."""
+        detail = next(d for e, d, _ in _EVENTS if e == p.event)
+        first = p.sender.split()[0]
+        said_time = p.stale if p.changed == "time" else p.time
+        said_place = p.stale if p.changed == "place" else p.place
+        sent = march_date(rng)
+        who = {"name": p.sender, "email": p.sender_email}
+        tid = add_thread(
+            mail,
+            who,
+            p.subject,
+            f"Hi Nora,\n\nThe {p.event.lower()} is on {p.date} at {said_time} in {said_place}. "
+            f"{detail}\n\nCould you share this in #{p.channel} in the team chat so everyone "
+            f"sees it?\n\nThanks,\n{first}",
+            sent,
+        )
+        fix = (
+            f"it starts at {p.time}, not {p.stale}"
+            if p.changed == "time"
+            else f"it will be in {p.place}, not {p.stale}"
+        )
+        later = datetime.fromisoformat(sent.replace("Z", "+00:00")) + timedelta(minutes=47)
+        mid = new_id(mail, "messages", "m")
+        mail["messages"][mid] = {
+            "id": mid,
+            "threadId": tid,
+            "from": dict(who),
+            "to": [{"name": mail["account"]["name"], "email": mail["account"]["email"]}],
+            "cc": [],
+            "bcc": [],
+            "subject": f"Re: {p.subject}",
+            "body": f"Quick correction: {fix}. Everything else stays the same.\n\n{first}",
+            "date": later.strftime("%Y-%m-%dT%H:%M:%SZ"),
+            "attachments": [],
+            "isDraft": False,
+        }
+        mail["threads"][tid]["unread"] = True
+
+    def write_reward(self, task: TaskConfig) -> str:
+        body = inlined_file("cuagym.families.cross.team_chat._checks", "announcement.py")
+        return cross_reward(task, _READ, [inlined(REWARD_LIBRARY), CHAT_HELPERS], body)
+
+
+_READ = """
+chat = hub_state("team-chat")
+cinit, ccur, cdiff = chat["initial_state"], chat["current_state"], chat["state_diff"]
+me_chat = cinit["currentUser"]
+mail = hub_state("mail")
+minit, mdiff = mail["initial_state"], mail["state_diff"]
+"""
