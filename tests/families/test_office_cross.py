@@ -35,6 +35,8 @@ P = dict[str, Any]
 FAMILIES = {
     "mail-announcement-to-channel": "team-chat",
     "pipeline-digest-to-chat": "team-chat",
+    "chat-request-by-mail": "mail",
+    "issue-status-by-mail": "mail",
 }
 
 
@@ -200,6 +202,84 @@ def crm_deal_edited(state: State, p: P) -> None:
     opp["nextStep"] = "Mentioned in #sales"
 
 
+# chat-request-by-mail -----------------------------------------------------------------------------
+def _email(state: State, p: P, body: str, **fields: str) -> None:
+    from cuagym.apps.mail.ops import ComposeFields, send_message
+
+    values = {"to": f"{p['contact_name']} <{p['contact_email']}>", "subject": p["subject"]}
+    send_message(state, ComposeFields(**(values | fields), body=body))
+
+
+def _request(p: P, **changes: str) -> str:
+    from cuagym.families.cross._office_text import request_body
+
+    return request_body(p | changes)
+
+
+def stale_fact(state: State, p: P) -> None:
+    _email(state, p, _request(p, value_a=p["stale_a"]))
+
+
+def asker_copied(state: State, p: P) -> None:
+    _email(state, p, _request(p), cc=f"{p['asker']} <someone@fernhill.example>")
+
+
+def subject_changed(state: State, p: P) -> None:
+    _email(state, p, _request(p), subject=f"{p['occasion'].capitalize()}")
+
+
+def replied_in_chat_too(state: State, p: P) -> None:
+    """The email sent (gold), and a "done" posted in the chat's thread too: chat only read."""
+    cid = next(c["id"] for c in state["channels"].values() if c["name"] == p["channel"])
+    msgs = state["messages"][cid]
+    parent = next(m for m in msgs if p["contact_email"] in m["text"])
+    from cuagym.apps.team_chat.edits import post_message
+
+    post_message(state, cid, state["currentUser"], "Done, emailed.", thread_parent=parent["id"])
+
+
+# issue-status-by-mail -----------------------------------------------------------------------------
+def _reply(state: State, p: P, body: str, mode: str = "reply") -> None:
+    from cuagym.apps.mail.ops import prefill, send_message
+
+    first = next(
+        m
+        for m in state["messages"].values()
+        if m["subject"] == p["subject"] and m["from"]["email"] == p["sender_email"]
+    )
+    _, fields = prefill(state, first["id"], mode)
+    fields.body = body
+    send_message(state, fields, None, first["threadId"])
+
+
+def _lines(p: P, statuses: dict[str, str]) -> str:
+    return "\n".join(f"{k}: {statuses[k]}" for k in p["keys"])
+
+
+def one_status_wrong(state: State, p: P) -> None:
+    statuses = dict(p["statuses"])
+    first = p["keys"][0]
+    statuses[first] = "Done" if statuses[first] != "Done" else "To Do"
+    _reply(state, p, _lines(p, statuses))
+
+
+def one_issue_missing(state: State, p: P) -> None:
+    _reply(state, p, "\n".join(f"{k}: {p['statuses'][k]}" for k in p["keys"][1:]))
+
+
+def status_ids_not_names(state: State, p: P) -> None:
+    """The statuses as the state's ids (in-review), not the names the tracker shows."""
+    ids = {k: v.lower().replace(" ", "-") for k, v in p["statuses"].items()}
+    _reply(state, p, _lines(p, ids))
+
+
+def issue_commented(state: State, p: P) -> None:
+    """The reply sent (gold), and a comment left on an asked issue: the tracker is only read."""
+    from cuagym.apps.issue_tracker.edits import add_comment
+
+    add_comment(state, p["keys"][0], state["currentUser"], "Customer asked about this.")
+
+
 MISTAKES = [
     Mistake("mail-announcement-to-channel", "team-chat", "init", stale_value, 0.75, "time|place",
             "the value the correction replaced"),
@@ -217,6 +297,22 @@ MISTAKES = [
             "total", "the total a thousand dollars off"),
     Mistake("pipeline-digest-to-chat", "crm", "gold", crm_deal_edited, 0.0,
             "crm_untouched", "a deal edited: the CRM is only read"),
+    Mistake("chat-request-by-mail", "mail", "init", stale_fact, 0.75, "first_fact",
+            "the value the thread corrected"),
+    Mistake("chat-request-by-mail", "mail", "init", asker_copied, 0.0, "nobody_copied",
+            "someone copied though the contact alone was asked"),
+    Mistake("chat-request-by-mail", "mail", "init", subject_changed, 0.9, "subject",
+            "another subject than the request names"),
+    Mistake("chat-request-by-mail", "team-chat", "gold", replied_in_chat_too, 0.0,
+            "chat_untouched", "a chat reply too: the chat is only read"),
+    Mistake("issue-status-by-mail", "mail", "init", one_status_wrong, 0.5, "statuses",
+            "one issue's status wrong"),
+    Mistake("issue-status-by-mail", "mail", "init", one_issue_missing, 0.5, "statuses",
+            "an asked issue left out"),
+    Mistake("issue-status-by-mail", "mail", "init", status_ids_not_names, 0.5, "statuses",
+            "status ids instead of the names the tracker shows"),
+    Mistake("issue-status-by-mail", "issue-tracker", "gold", issue_commented, 0.0,
+            "tracker_untouched", "a comment added: the tracker is only read"),
 ]  # fmt: skip
 
 
