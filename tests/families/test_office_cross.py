@@ -37,6 +37,7 @@ FAMILIES = {
     "pipeline-digest-to-chat": "team-chat",
     "chat-request-by-mail": "mail",
     "issue-status-by-mail": "mail",
+    "bug-from-customer-mail": "issue-tracker",
 }
 
 
@@ -280,6 +281,39 @@ def issue_commented(state: State, p: P) -> None:
     add_comment(state, p["keys"][0], state["currentUser"], "Customer asked about this.")
 
 
+# bug-from-customer-mail ---------------------------------------------------------------------------
+def _file(state: State, p: P, **changes: Any) -> None:
+    from cuagym.apps.issue_tracker import CURRENT_USER
+    from cuagym.apps.issue_tracker.edits import create_issue
+    from cuagym.families.cross.issue_tracker._cross_mail import description_of
+
+    lead = state["projects"][p["project"]]["lead"]
+    fields = {
+        "type": "bug", "title": p["title"], "description": description_of(p),
+        "priority": p["priority"], "assignee": lead, "labels": [p["label"]],
+        "storyPoints": None, "sprint": None,
+    }  # fmt: skip
+    project = changes.pop("project", p["project"])
+    create_issue(state, CURRENT_USER, project, fields | changes)
+
+
+def other_project(state: State, p: P) -> None:
+    _file(state, p, project="MOB" if p["project"] == "WEB" else "WEB")
+
+
+def priority_misjudged(state: State, p: P) -> None:
+    _file(state, p, priority="low" if p["priority"] == "high" else "high")
+
+
+def assigned_to_someone_else(state: State, p: P) -> None:
+    lead = state["projects"][p["project"]]["lead"]
+    _file(state, p, assignee=next(u for u in sorted(state["users"]) if u != lead))
+
+
+def no_customer_address(state: State, p: P) -> None:
+    _file(state, p, description=f"Reported by email: {p['problem']}.")
+
+
 MISTAKES = [
     Mistake("mail-announcement-to-channel", "team-chat", "init", stale_value, 0.75, "time|place",
             "the value the correction replaced"),
@@ -313,6 +347,14 @@ MISTAKES = [
             "status ids instead of the names the tracker shows"),
     Mistake("issue-status-by-mail", "issue-tracker", "gold", issue_commented, 0.0,
             "tracker_untouched", "a comment added: the tracker is only read"),
+    Mistake("bug-from-customer-mail", "issue-tracker", "init", other_project, 0.8,
+            "right_project", "filed in the other product's project"),
+    Mistake("bug-from-customer-mail", "issue-tracker", "init", priority_misjudged, 0.8,
+            "priority", "the priority judged the wrong way round"),
+    Mistake("bug-from-customer-mail", "issue-tracker", "init", assigned_to_someone_else, 0.85,
+            "assignee_is_the_lead", "assigned to someone other than the project's lead"),
+    Mistake("bug-from-customer-mail", "issue-tracker", "init", no_customer_address, 0.95,
+            "customer_address", "the customer's address left out of the description"),
 ]  # fmt: skip
 
 
