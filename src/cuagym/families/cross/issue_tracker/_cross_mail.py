@@ -79,6 +79,8 @@ _SUBJECTS = ("Problem with {thing}", "Something is broken", "Bug report", "Help 
              "Issue with {thing}", "Is this a known problem?")  # fmt: skip
 _THINGS = {"WEB": "your web shop", "MOB": "the trail app"}
 
+# Four parts drawn apart (the report, where to file it, who owns it, how to judge and describe
+# it), each with many wordings: the product, the workaround and the lead are the agent's to find.
 _OPENERS = (
     "{customer} emailed you about a problem with one of our products.",
     "A customer, {customer}, reported a bug by email.",
@@ -86,30 +88,46 @@ _OPENERS = (
     "{first} wrote to you that something of ours is broken.",
     "There is a complaint from the customer {customer} in your mailbox.",
     "{customer} sent you an email describing a defect.",
+    "A bug reached you by mail this week: {customer} describes it.",
+    "{first}, one of our customers, emailed about something that does not work.",
 )
-_ASKS = (
-    "File it in the tracker as a bug titled \u201c{title}\u201d in the project of the product "
-    "the email is about, assigned to that project's lead and labelled customer-reported.",
-    "Create a bug \u201c{title}\u201d for it in whichever tracker project owns the affected "
-    "product; that project's lead gets it, with the single label customer-reported.",
-    "Log it as the bug \u201c{title}\u201d in the right tracker project (the one for the product "
-    "in question), with the project lead as assignee and the label customer-reported.",
-    "Turn it into a tracker bug named \u201c{title}\u201d: the project is the one for the product "
-    "{first} uses, the assignee is its lead, and its only label is customer-reported.",
-    "The tracker needs a bug \u201c{title}\u201d in the project responsible for what {first} "
-    "describes, owned by that project's lead and carrying the label customer-reported.",
+_WHERES = (
+    "File it as a bug titled \u201c{title}\u201d in the project of the product it is about.",
+    "Create a bug \u201c{title}\u201d in whichever tracker project owns the affected product.",
+    "Log it as the bug \u201c{title}\u201d in the tracker project for the product in question.",
+    "Turn it into a bug named \u201c{title}\u201d in the project of the product {first} uses.",
+    "The tracker needs a bug \u201c{title}\u201d in the project responsible for it.",
+    "Record \u201c{title}\u201d as a bug, under the project that builds what {first} uses.",
+    "Open the bug \u201c{title}\u201d in the right project: the one for the product concerned.",
+    "A new bug, \u201c{title}\u201d, belongs in the project of the product the email mentions.",
+)
+_OWNERS = (
+    "Assign it to that project's lead and label it customer-reported.",
+    "Its assignee is the project lead; its single label is customer-reported.",
+    "The project lead gets it, with the label customer-reported and no other.",
+    "Give it to whoever leads that project, labelled customer-reported.",
+    "Make the project's lead its assignee and tag it customer-reported.",
+    "It carries only the label customer-reported and goes to the project lead.",
+    "Whoever leads that project owns it; label: customer-reported.",
+    "Set the lead of the project as assignee and add the customer-reported label.",
 )
 _RULES = (
-    "Its priority is High if the customer has no workaround and Low if they mention one, and its "
-    "description must include the customer's email address.",
+    "Priority is High if the customer has no workaround and Low if they mention one; put their "
+    "email address in the description.",
     "Set the priority to High when the customer is blocked and to Low when they can get around "
-    "it; put their email address in the description.",
-    "Judge the priority from the email (High: no way around the problem, Low: a workaround "
-    "exists) and write the customer's address into the description so support can answer.",
+    "it, and include their address in the description.",
+    "Judge the priority from the email (High: no way around it, Low: a workaround exists) and "
+    "write the customer's address into the description.",
     "Give it High priority only when {first} has no workaround, otherwise Low, and mention "
     "{first}'s email address in the description.",
-    "Priority follows the workaround: none means High, one means Low. The description has to "
-    "contain the address the customer wrote from.",
+    "Priority follows the workaround: none means High, one means Low. The description contains "
+    "the address the customer wrote from.",
+    "A stuck customer means High priority, one with a workaround Low; the description must "
+    "let support reply, so it holds {first}'s address.",
+    "Decide High or Low by whether {first} can work around it (Low if so), and quote their "
+    "email address in the description.",
+    "Choose Low when the email offers a workaround and High when it does not; the customer's "
+    "address goes into the description.",
 )
 
 
@@ -165,7 +183,7 @@ class BugFromCustomerMail(IssueFamily):
         subject = rng.choice(_SUBJECTS).format(thing=_THINGS[project])
         first = customer.split()[0]
         words = {"customer": customer, "first": first, "title": title}
-        parts = (rng.choice(_OPENERS), rng.choice(_ASKS), rng.choice(_RULES))
+        parts = [rng.choice(x) for x in (_OPENERS, _WHERES, _OWNERS, _RULES)]
         return self.make_task(
             task_id,
             " ".join(part.format(**words) for part in parts),

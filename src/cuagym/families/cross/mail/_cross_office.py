@@ -80,6 +80,8 @@ _ERRANDS: tuple[tuple[str, tuple[str, str], str, tuple[str, ...], str, tuple[str
 _REQ_SUBJECTS = ("Details for {occasion}", "{Occasion}: the details", "Re {occasion}",
                  "Information for {occasion}", "{Occasion} - what you asked for")  # fmt: skip
 
+# Four parts drawn apart (who asked, what to send, how to address it, which values), each with
+# many wordings: the contact and the facts are in the chat only.
 _REQ_OPENERS = (
     "{asker_first} asked you in #{channel} to email {contact} on the team's behalf.",
     "There is a request for you in #{channel} from {asker}.",
@@ -87,29 +89,38 @@ _REQ_OPENERS = (
     "A colleague, {asker}, needs you to write to {contact} about {occasion}.",
     "Check #{channel} in the team chat: {asker_first} is waiting for you to contact {contact}.",
     "{asker} would like {contact} to hear from you; the request is in #{channel}.",
+    "Somebody has to get back to {contact} about {occasion}, and {asker_first} picked you.",
+    "The team chat has a job for you from {asker} in #{channel}.",
 )
 _REQ_ASKS = (
-    "Send {contact_first} one email with the details the request asks for, as the thread "
-    "under it settled them.",
-    "Email {contact} the two facts asked for, taking the latest answer in the message's thread.",
-    "Write to {contact_first} at the address given in the request with the information it "
-    "names, as finally agreed in its thread.",
-    "Answer the request by mailing {contact} the requested details, using the final values "
-    "from the thread.",
-    "Get the requested details to {contact} by email, in the form the replies in the thread "
-    "ended up with.",
+    "Send {contact_first} one email with the details the request asks for.",
+    "Email {contact} the two facts asked for.",
+    "Write to {contact_first} at the address given in the request with the information it names.",
+    "Answer the request by mailing {contact} the requested details.",
+    "Get the requested details to {contact} in a single email.",
+    "{contact_first} should receive, by email, both things the request mentions.",
+    "Mail {contact_first} what the request says they need, in one message.",
+    "One email to {contact} has to carry the two details asked for.",
 )
-_REQ_STYLES = (
-    "Use the subject the request names, put only {contact_first} in To, and write each value "
-    "exactly as the thread does.",
-    "Nobody else should be copied; the subject is the one asked for in the chat, and the values "
-    "are copied word for word.",
-    "Keep Cc and Bcc empty, use the requested subject, and leave out any value that was later "
-    "corrected.",
-    "The subject line must be the one given in the chat and the values must match the thread "
-    "exactly, with the outdated one left out.",
-    "Address it to {contact_first} alone, with the subject from the request, and quote the "
-    "settled values verbatim.",
+_REQ_ADDRESSES = (
+    "Use the subject the request names and put only {contact_first} in To.",
+    "Nobody else is copied, and the subject is the one asked for in the chat.",
+    "Keep Cc and Bcc empty and use the requested subject.",
+    "Its subject line is the one given in the chat message.",
+    "Address it to {contact_first} alone, with the subject from the request.",
+    "The subject comes from the request; To holds {contact_first} and no one else.",
+    "Copy no colleague on it and title it as {asker_first} asked.",
+    "Send it to that one address, under the subject the chat message spells out.",
+)
+_REQ_VALUES = (
+    "Write each value exactly as the thread does.",
+    "The values are copied word for word from the thread.",
+    "Leave out any value that was later corrected.",
+    "The values must match the thread exactly, with the outdated one left out.",
+    "Quote the settled values verbatim.",
+    "Take the final answers from the thread under the request, as written there.",
+    "Where the thread corrected itself, only the corrected value counts.",
+    "The replies in the thread settle the values; use their latest wording.",
 )
 
 
@@ -169,7 +180,7 @@ class ChatRequestByMail(_MailHome):
             "channel": channel, "contact": name, "contact_first": name.split()[0],
             "occasion": occasion,
         }  # fmt: skip
-        parts = (rng.choice(_REQ_OPENERS), rng.choice(_REQ_ASKS), rng.choice(_REQ_STYLES))
+        parts = [rng.choice(x) for x in (_REQ_OPENERS, _REQ_ASKS, _REQ_ADDRESSES, _REQ_VALUES)]
         return self.make_task(
             task_id,
             " ".join(part.format(**words) for part in parts),
@@ -238,33 +249,47 @@ _COLLEAGUES = (("Owen Pryce", "owen.pryce@fernhill.example"),
 _STATUS_SUBJECTS = ("Status of a few tickets", "Quick status check", "Where are these issues?",
                     "Ticket update for the customer call", "Can you check these in the tracker?",
                     "Progress on the reported bugs")  # fmt: skip
+# Four parts drawn apart (the question, the answer asked, the reply's shape, what else): the
+# keys and their statuses are in the email and the tracker only.
 _STATUS_OPENERS = (
     "{sender} emailed you \u201c{subject}\u201d asking where some tracker issues stand.",
     "In \u201c{subject}\u201d, {sender_first} wants to know the state of a few issues.",
     "{sender_first} needs an update on some tickets (the email \u201c{subject}\u201d).",
     "A status question from {sender} is waiting in your inbox: \u201c{subject}\u201d.",
-    "Your colleague {sender} asked about several issues in an email titled \u201c{subject}\u201d.",
+    "Your colleague {sender} asked about several issues in \u201c{subject}\u201d.",
+    "\u201c{subject}\u201d from {sender_first} lists issues a customer asked about.",
+    "{sender} is preparing a customer call and mailed you \u201c{subject}\u201d.",
+    "Some tickets need a status check for {sender_first}; see \u201c{subject}\u201d.",
 )
 _STATUS_ASKS = (
-    "Reply to {sender_first} with the current status of each issue the email lists, as the "
-    "issue tracker shows it.",
+    "Reply with the current status of each issue the email lists, as the tracker shows it.",
     "Look the issues up in the tracker and answer the email with where each one is now.",
-    "Answer {sender_first} by replying in that conversation with every listed issue's status "
-    "from the tracker.",
+    "Answer {sender_first} in that conversation with every listed issue's tracker status.",
     "Send a reply that tells {sender_first} the tracker status of each issue asked about.",
-    "Check each of those issues in the tracker and reply to the email with their statuses.",
+    "Check each of those issues in the tracker and reply with their statuses.",
+    "Give {sender_first} each issue's status from the tracker in a reply to the email.",
+    "The reply reports, for every issue in the email, the status the tracker has for it.",
+    "Find where each listed ticket stands in the tracker and reply to {sender_first}.",
 )
-_STATUS_STYLES = (
-    "Write one line per issue, in the email's order, as KEY: Status (for example WEB-1: To Do), "
-    "and nothing else above your signature.",
-    "Each line of the reply is an issue key, a colon and the status name exactly as the tracker "
-    "spells it, in the order the email asks; add no other text before the signature.",
-    "Use the form KEY: Status, a line each, same order as the question, with no greeting or "
-    "other words above the signature.",
-    "Only lines like MOB-3: In Review belong in the reply (one per issue, in the order given), "
-    "the signature below them.",
-    "Reply to the sender only; its text is one KEY: Status line per issue in the order listed, "
-    "status names as the tracker writes them, and nothing more.",
+_STATUS_SHAPES = (
+    "Write one line per issue, in the email's order, as KEY: Status (like WEB-1: To Do).",
+    "Each line is an issue key, a colon and the status name as the tracker spells it.",
+    "Use the form KEY: Status, a line each, in the same order as the question.",
+    "Only lines like MOB-3: In Review belong in it, one per issue, in the order given.",
+    "Its text is one KEY: Status line per issue, in the order listed.",
+    "Put the issues in the order the email names them, one KEY: Status line each.",
+    "Format every line as the key, a colon, a space and the tracker's status name.",
+    "Answer with lines of the shape OPS-2: Done, keeping the email's order.",
+)
+_STATUS_EXTRAS = (
+    "Nothing else goes above your signature.",
+    "Add no greeting or other words before the signature.",
+    "Reply to the sender only and add no other text.",
+    "Status names are written exactly as the tracker shows them, with nothing more.",
+    "Only the sender gets it, and the lines stand alone above the signature.",
+    "No introduction, no sign-off text of your own: just those lines.",
+    "Keep it to those lines; copy nobody else.",
+    "Leave out any comment; the status names are the tracker's own.",
 )
 
 
@@ -304,7 +329,9 @@ class IssueStatusByMail(_MailHome):
         sender, email = rng.choice(_COLLEAGUES)
         subject = rng.choice(_STATUS_SUBJECTS)
         words = {"sender": sender, "sender_first": sender.split()[0], "subject": subject}
-        parts = (rng.choice(_STATUS_OPENERS), rng.choice(_STATUS_ASKS), rng.choice(_STATUS_STYLES))
+        parts = [
+            rng.choice(x) for x in (_STATUS_OPENERS, _STATUS_ASKS, _STATUS_SHAPES, _STATUS_EXTRAS)
+        ]
         listing = ", ".join(keys)
         return self.make_task(
             task_id,

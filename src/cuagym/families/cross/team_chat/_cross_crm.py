@@ -44,32 +44,47 @@ State = dict[str, Any]
 _THRESHOLDS = (30_000, 40_000, 50_000, 60_000, 75_000, 100_000, 150_000, 200_000)
 _SALES = ("u-liam", "u-sofia", "u-sam")
 
+# Four parts drawn apart (why, what to post, how to name the deals, how to give the total),
+# each with many wordings; the criterion is the only fact the instruction states.
 _OPENERS = (
     "Liam asked for a quick pipeline digest in the sales channel.",
     "Before Monday's forecast call the team wants a few deals called out in #sales.",
     "Share a slice of the CRM pipeline with the team in #sales.",
     "The sales channel is waiting for this week's short pipeline update.",
-    "Our forecast review needs the numbers from the CRM, posted where sales can see them.",
-    "Sam wants to know which deals to watch, and asked for the list in #sales.",
+    "Our forecast review needs numbers from the CRM, posted where sales can see them.",
+    "Sam wants to know which deals to watch and asked for the list in #sales.",
+    "Sofia is preparing the board slides and needs some deals from the CRM.",
+    "Ahead of the quarterly review, #sales should see where the big deals stand.",
 )
 _ASKS = (
     "Post one message in #sales that names every {criterion}.",
     "In a single #sales post, list each {criterion}.",
-    "Write exactly one message in #sales covering every {criterion} and nothing else.",
+    "Write exactly one message in #sales covering every {criterion}.",
     "The #sales post should mention all of the {criterion_plural}, one message only.",
     "Tell #sales, in one post, which deals qualify: each {criterion}.",
+    "One #sales message must cover the {criterion_plural}.",
+    "Find the {criterion_plural} and announce them together in #sales.",
+    "List the {criterion_plural} in a single message to #sales.",
 )
-_STYLES = (
-    "Call each deal by its full name as the CRM shows it and end with their combined amount in "
-    "whole dollars, such as $1,250,000.",
-    "Use the opportunities' exact CRM names, leave the others out, and give the total of their "
-    "amounts written like $480,000.",
-    "Name the deals exactly as they appear in the CRM and add up their amounts into one total in "
-    "dollars without cents (for example $96,500).",
-    "Spell each opportunity name the way the CRM does, and state the sum of their amounts as "
-    "whole dollars with thousands separators.",
-    "Include nothing but those deals, each with its CRM name, plus the total value of them all "
-    "formatted like $2,040,000.",
+_NAMES = (
+    "Call each deal by its full name as the CRM shows it.",
+    "Use the opportunities' exact CRM names and leave the other deals out.",
+    "Name the deals exactly as they appear in the CRM, nothing else.",
+    "Spell each opportunity name the way the CRM does.",
+    "Include nothing but those deals, each under its CRM name.",
+    "Every qualifying deal appears with its complete opportunity name; no other deal does.",
+    "Refer to them by their CRM opportunity names, skipping deals that miss the bar.",
+    "Deals that do not qualify stay out; the ones that do keep their CRM names.",
+)
+_TOTALS = (
+    "End with their combined amount in whole dollars, such as $1,250,000.",
+    "Give the total of their amounts written like $480,000.",
+    "Add their amounts up into one total in dollars without cents (for example $96,500).",
+    "State the sum of their amounts as whole dollars with thousands separators.",
+    "Add the total value of them all, formatted like $2,040,000.",
+    "Close with what they are worth together, in dollars as in $310,000.",
+    "Their summed amount goes in too, written as whole dollars like $75,000.",
+    "Also report their total value, no cents, comma-separated like $1,800,000.",
 )
 
 
@@ -163,7 +178,7 @@ class PipelineDigestToChat(TaskFamily):
             plural = f"CRM opportunities at {key} worth {amount} or more"
             label = f"{key} deals at {amount} or more"
         words = {"criterion": criterion, "criterion_plural": plural}
-        parts = (rng.choice(_OPENERS), rng.choice(_ASKS), rng.choice(_STYLES))
+        parts = [rng.choice(x) for x in (_OPENERS, _ASKS, _NAMES, _TOTALS)]
         total = sum(int(o["amountCents"]) for o in hits)
         listing = "; ".join(f"{o['name']} ({money(o['amountCents'])})" for o in hits)
         return self.make_task(

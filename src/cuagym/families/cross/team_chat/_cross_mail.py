@@ -67,38 +67,48 @@ _PLACES = ("the Juniper room on the 3rd floor", "the Birch room on the 2nd floor
 _SUBJECTS = ("{event}", "{event} on {day}", "Save the date: {event}", "Announcement: {event}",
              "Heads-up: {event}")  # fmt: skip
 
-# The instruction is three parts drawn apart (who wrote what, what to post, how to write the
-# facts): it names the email, never the channel or the facts, which only the mailbox holds.
+# The instruction is four parts drawn apart (whose email, where to post, what to say, how to
+# write it), each with many wordings, so that no two tasks share most of their wording: it names
+# the email, never the channel or the facts, which only the mailbox holds.
 _OPENERS = (
-    "{first} emailed you \u201c{subject}\u201d and asked for it to be shared in the team chat.",
+    "{first} emailed you \u201c{subject}\u201d and wants it shared in the team chat.",
     "There is an announcement from {sender} in your inbox, \u201c{subject}\u201d.",
     "Your inbox holds {first}'s email \u201c{subject}\u201d, followed by a correction.",
     "\u201c{subject}\u201d, the email {sender} sent you, is meant for the whole team.",
-    "{sender} wants the news in \u201c{subject}\u201d passed on to colleagues in the chat.",
-    "The announcement \u201c{subject}\u201d from {sender} reached only your mailbox so far.",
+    "{sender} wants the news in \u201c{subject}\u201d passed on to colleagues.",
+    "The announcement \u201c{subject}\u201d from {sender} has only reached your mailbox.",
+    "{sender} mailed you \u201c{subject}\u201d and then corrected one detail of it.",
+    "Colleagues have not seen {first}'s email \u201c{subject}\u201d yet.",
 )
 _ASKS = (
-    "Post it as one message in the channel the email names, giving the event, its date, its "
-    "start time and its place.",
-    "Share it in the chat channel that {first} asked for: a single message with the event's "
-    "name, the date, the time and the place.",
-    "Announce it with exactly one message in the channel the email requests, saying what "
-    "happens, on which day, at what time and where.",
-    "Write one post in the requested channel telling people the event, the day, the start "
-    "time and the location.",
-    "Put a single top-level message in the channel {first} named, with the event's title, "
-    "day, time and venue.",
+    "Post it as one message in the channel the email names.",
+    "Share it in the chat channel {first} asked for, as a single message.",
+    "Announce it with exactly one message in the channel the email requests.",
+    "Write one post about it in the requested channel.",
+    "Put a single top-level message in the channel {first} named.",
+    "Pass it on in one chat message, in whichever channel the mail mentions.",
+    "Use the channel {first} asked for; one message there is enough.",
+    "Give the team a single post in the channel named in that email.",
+)
+_CONTENTS = (
+    "It should give the event, its date, its start time and its place.",
+    "Say what is happening, on which day, at what time and where.",
+    "Include the event's title, the day, the time and the venue.",
+    "People need the name of the event, the date, when it starts and the location.",
+    "Mention the event together with its day, its start time and the room.",
+    "The post names the event and states the date, the hour and the place.",
+    "List the occasion, the date, the starting time and where to go.",
+    "Readers should learn the event, date, time and place from it.",
 )
 _STYLES = (
     "Use the facts as finally corrected, written exactly as the email writes them.",
-    "If the email was corrected afterwards, post the corrected detail; copy each fact as the "
-    "mail words it.",
-    "Write the date, time and place word for word as the emails give them, taking the later "
-    "correction into account.",
-    "Copy the details verbatim from the conversation, keeping only the latest version of "
-    "anything that changed.",
-    "Quote the date, start time and place exactly as in the mail, after its follow-up "
-    "correction, and leave the outdated value out.",
+    "If something was corrected afterwards, post the corrected detail as the mail words it.",
+    "Copy date, time and place word for word, taking the later correction into account.",
+    "Keep only the latest version of anything that changed, spelled as in the conversation.",
+    "Leave the outdated value out and quote the final ones exactly as the mail does.",
+    "Whatever the follow-up changed, announce its new value, in the email's own words.",
+    "Write each detail as the emails give it, after the correction that came later.",
+    "Mind the second email: its corrected value replaces the first one, verbatim.",
 )
 
 
@@ -148,7 +158,7 @@ class MailAnnouncementToChannel(TaskFamily):
         subject = rng.choice(_SUBJECTS).format(event=event, day=date.split(", ")[1])
         first = sender.split()[0]
         words = {"first": first, "sender": sender, "subject": subject}
-        parts = (rng.choice(_OPENERS), rng.choice(_ASKS), rng.choice(_STYLES))
+        parts = [rng.choice(x) for x in (_OPENERS, _ASKS, _CONTENTS, _STYLES)]
         return self.make_task(
             task_id,
             " ".join(part.format(**words) for part in parts),
