@@ -138,9 +138,10 @@ class Office:
 
 # mail-announcement-to-channel ---------------------------------------------------------------------
 def _post(state: State, p: P, channel: str, text: str) -> None:
-    from cuagym.apps.team_chat.edits import post_message
+    from cuagym.apps.team_chat.edits import join_channel, post_message
 
     cid = next(c["id"] for c in state["channels"].values() if c["name"] == channel)
+    join_channel(state, cid, state["currentUser"])
     post_message(state, cid, state["currentUser"], text)
 
 
@@ -171,9 +172,13 @@ def mail_archived(state: State, p: P) -> None:
 
 # pipeline-digest-to-chat -------------------------------------------------------------------------
 def _digest(state: State, p: P, names: list[str], total: int) -> None:
-    from cuagym.families.cross._office_text import digest_text
+    from cuagym.apps.team_chat.edits import toggle_pin
+    from cuagym.families.cross._office_text import digest_label, digest_text
 
-    _post(state, p, p["channel"], digest_text(p["label"], names, total))
+    label = digest_label(p["kind"], p["key"], p["threshold_cents"])
+    _post(state, p, p["channel"], digest_text(label, names, total))
+    cid = next(c["id"] for c in state["channels"].values() if c["name"] == p["channel"])
+    toggle_pin(state, cid, state["messages"][cid][-1]["id"], state["currentUser"])
 
 
 def _group(p: P) -> list[dict[str, Any]]:
@@ -315,17 +320,17 @@ def no_customer_address(state: State, p: P) -> None:
 
 
 MISTAKES = [
-    Mistake("mail-announcement-to-channel", "team-chat", "init", stale_value, 0.75, "time|place",
+    Mistake("mail-announcement-to-channel", "team-chat", "init", stale_value, 0.8, "time|place",
             "the value the correction replaced"),
     Mistake("mail-announcement-to-channel", "team-chat", "init", wrong_channel, 0.0,
             "posted_in_channel", "posted in another channel than the email asks for"),
-    Mistake("mail-announcement-to-channel", "team-chat", "init", place_left_out, 0.75, "place",
+    Mistake("mail-announcement-to-channel", "team-chat", "init", place_left_out, 0.8, "place",
             "the place left out"),
     Mistake("mail-announcement-to-channel", "mail", "gold", mail_archived, 0.0,
             "mailbox_untouched", "the email archived: the mailbox is only read"),
     Mistake("pipeline-digest-to-chat", "team-chat", "init", below_threshold_too, 0.5,
             "no_other_deal", "deals under the amount listed too"),
-    Mistake("pipeline-digest-to-chat", "team-chat", "init", one_deal_missing, 0.5,
+    Mistake("pipeline-digest-to-chat", "team-chat", "init", one_deal_missing, 0.6,
             "every_matching_deal", "a matching deal left out"),
     Mistake("pipeline-digest-to-chat", "team-chat", "init", total_with_cents_wrong, 0.75,
             "total", "the total a thousand dollars off"),

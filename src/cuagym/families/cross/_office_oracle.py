@@ -5,7 +5,7 @@ the mailbox's owner, and the CRM's lists, each reading the page of the focused w
 from __future__ import annotations
 
 from cuagym.apps.crm import CrmOracle
-from cuagym.apps.mail import MailOracle, body_parts, text_lines
+from cuagym.apps.mail import MailOracle, body_parts, exact, text_lines
 from cuagym.apps.web_oracle import Act, PageBusy, Stage, WebOracle
 from cuagym.core import TaskConfig
 from cuagym.families.cross._office import OWNER_HANDLE
@@ -57,6 +57,24 @@ class MailPart(MailOracle):
             return await self.reach(first[0], f"{mode.replace('-', ' ')}.")
 
         return Stage(f"answer {subject!r}", done, act, tries=14)
+
+    def label_stage(self, subject: str, label: str) -> Stage:
+        """On the open conversation ``subject``, apply ``label`` from its label menu."""
+        menu = '[data-testid="label-menu-pop"]'
+
+        async def done() -> bool:
+            if not await self.on_thread(subject):
+                return False
+            applied = await self.all(f'{menu} [data-testid^="label-remove-"]')
+            return any(exact(b["text"]) == label for b in applied)
+
+        async def act() -> Act:
+            for button in await self.visible(f'{menu} [data-testid^="label-add-"]'):
+                if exact(button["text"]) == label and button.get("clickable"):
+                    return Act.of(f"apply the label {label}.", self.click(button), commits=True)
+            return await self.nav("label-menu", "open the label menu.")
+
+        return Stage(f"label it {label}", done, act, tries=8)
 
     def compose_stage(self, to: str, subject: str, text: str) -> Stage:
         """Write a new email to ``to`` with ``subject`` and ``text``, and send it."""

@@ -4,9 +4,17 @@ that a family and its oracle read them without importing each other (:mod:`._off
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import date
 from typing import Any
 
-__all__ = ["announcement_text", "digest_text", "money", "request_body", "status_body"]
+__all__ = [
+    "announcement_text",
+    "digest_label",
+    "digest_text",
+    "money",
+    "request_body",
+    "status_body",
+]
 
 
 def announcement_text(p: Mapping[str, Any]) -> str:
@@ -30,6 +38,17 @@ def status_body(keys: Sequence[str], statuses: Mapping[str, str]) -> str:
 def money(cents: int) -> str:
     """Whole dollars as the digest writes them: ``$1,250,000``."""
     return f"${cents // 100:,}"
+
+
+def digest_label(kind: str, key: str, threshold_cents: int) -> str:
+    """The digest's opening words: which deals it lists."""
+    amount = money(threshold_cents)
+    if kind == "month":
+        day = date.fromisoformat(key + "-01")
+        return f"Open deals closing in {day:%B} {day.year} at {amount} or more"
+    if kind == "owner":
+        return f"{key}'s open deals at {amount} or more"
+    return f"{key} deals at {amount} or more"
 
 
 def digest_text(label: str, names: Sequence[str], total_cents: int) -> str:

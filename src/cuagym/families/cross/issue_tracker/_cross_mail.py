@@ -160,8 +160,13 @@ class BugFromCustomerMail(IssueFamily):
     params_type: ClassVar[type[TaskParams] | None] = BugFromCustomerMailParams
     apps: ClassVar[tuple[str, ...]] = (MAIL, TRACKER)
     difficulty: ClassVar[Difficulty] = "hard"
-    taxonomy_path: ClassVar[tuple[str, ...]] = ("issues", "create", "modal")
-    also_covers: ClassVar[tuple[str, ...]] = ("mail:conversations/read/open",)
+    # The judgement is made in the project directory (which project builds the product, who
+    # leads it); the bug is then created with the tracker's create dialog.
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("projects", "directory")
+    also_covers: ClassVar[tuple[str, ...]] = (
+        "mail:conversations/read/open",
+        "issue-tracker:issues/create/modal",
+    )
 
     def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
         """The tracker, then the mailbox on top: the task starts from the email."""
@@ -188,7 +193,9 @@ class BugFromCustomerMail(IssueFamily):
             task_id,
             " ".join(part.format(**words) for part in parts),
             f"You are {ACCOUNT['name']}, signed in to your mailbox and to the issue tracker. "
-            f"{customer} <{email}> wrote \u201c{subject}\u201d; {other_customer} reported "
+            f"{customer} <{email}> wrote \u201c{subject}\u201d that {problem} "
+            f"({'no workaround' if blocked else 'with a workaround'}); {other_customer} "
+            f"<{other_email}> reported "
             f"another problem. The tracker's projects are Storefront Web (WEB, the web shop) and "
             f"Trail Companion App (MOB, the hiking app), among others; {lead_name} leads "
             f"{project}. No issue with that title exists yet.",

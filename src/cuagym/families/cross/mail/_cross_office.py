@@ -5,7 +5,8 @@ session holds the apps' states, :mod:`cuagym.families.cross._office`).
   with two facts; the thread under the request gives them, one corrected on the way. The email
   goes to the contact alone, with the subject the request names and the settled values.
 - ``issue-status-by-mail``: a colleague's email asks where some tracker issues stand; the
-  reply gives one ``KEY: Status`` line per issue, in the order asked.
+  reply gives one ``KEY: Status`` line per issue, in the order asked, and the conversation is
+  filed under a label.
 
 Each reward reads its facts from the other app's initial state (pinned to the params), checks
 the one new message and guards both apps' whole diffs (the other app is only read).
@@ -21,7 +22,7 @@ from typing import Any, ClassVar
 from cuagym.apps import mail as mail_app
 from cuagym.apps.issue_tracker import build_seed as tracker_seed
 from cuagym.apps.mail import REWARD_LIBRARY, WORLD_NOW, add_thread, march_date
-from cuagym.apps.mail.ops import ComposeFields, prefill, send_message
+from cuagym.apps.mail.ops import ComposeFields, add_label, prefill, send_message
 from cuagym.apps.team_chat import DISPLAY, add_message, channel_id, ensure_member, finish
 from cuagym.core import Difficulty, Policy, StartWindow, TaskConfig
 from cuagym.families._family import GeneratedScripts, TaskFamily, TaskParams, family_rng
@@ -160,7 +161,8 @@ class ChatRequestByMail(_MailHome):
     apps: ClassVar[tuple[str, ...]] = (CHAT, MAIL)
     other: ClassVar[str] = CHAT
     difficulty: ClassVar[Difficulty] = "hard"
-    taxonomy_path: ClassVar[tuple[str, ...]] = ("compose", "write", "new")
+    # A new email to an outside address the chat gives (not a contact), nobody else copied.
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("compose", "write", "recipients")
     also_covers: ClassVar[tuple[str, ...]] = ("team-chat:messaging/threads/reply-in-thread",)
 
     def oracle(self, task: TaskConfig) -> Policy | None:
@@ -187,7 +189,8 @@ class ChatRequestByMail(_MailHome):
             f"You are Nora Castellanos: your mailbox and the team chat of Fernhill Analytics are "
             f"both open. In #{channel}, {DISPLAY[asker]} asked you to email {name} <{email}> the "
             f"{fact_a} and the {fact_b} for {occasion}, with the subject \u201c{subject}\u201d; "
-            f"in the thread {DISPLAY[helper]} answered, and the {fact_a} was corrected.",
+            f"in its thread {DISPLAY[helper]} gave the {fact_a} as {stale_a}, {DISPLAY[asker]} "
+            f"corrected it to {value_a}, and the {fact_b} is {value_b}.",
             asker=DISPLAY[asker], helper=DISPLAY[helper], channel=channel, occasion=occasion,
             contact_name=name, contact_email=email, subject=subject, fact_a=fact_a,
             value_a=value_a, stale_a=stale_a, fact_b=fact_b, value_b=value_b,
@@ -293,6 +296,20 @@ _STATUS_EXTRAS = (
 )
 
 
+_STATUS_LABELS = (
+    "Then file the conversation under the label {label}.",
+    "Afterwards, label the conversation {label}.",
+    "The conversation also gets the label {label}.",
+    "Put the {label} label on that conversation as well.",
+    "Finally, tag the conversation with the {label} label.",
+    "Label that conversation {label} once you have replied.",
+    "File the thread under {label} too.",
+    "Mark the conversation with the label {label}.",
+)
+#: the label the conversation is filed under (the seed's own labels)
+_LABELS = ("Clients", "Vendors", "Finance")
+
+
 class IssueStatusByMailParams(TaskParams):
     """``issue-status-by-mail``'s task parameters."""
 
@@ -301,6 +318,7 @@ class IssueStatusByMailParams(TaskParams):
     subject: str
     keys: list[str]
     statuses: dict[str, str]
+    label: str
 
 
 class IssueStatusByMail(_MailHome):
@@ -311,8 +329,12 @@ class IssueStatusByMail(_MailHome):
     apps: ClassVar[tuple[str, ...]] = (TRACKER, MAIL)
     other: ClassVar[str] = TRACKER
     difficulty: ClassVar[Difficulty] = "hard"
-    taxonomy_path: ClassVar[tuple[str, ...]] = ("compose", "respond", "reply")
-    also_covers: ClassVar[tuple[str, ...]] = ("issue-tracker:search/filters/basic",)
+    # The reply, then the conversation filed under a label: the errand's end in the mailbox.
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("labels", "apply", "single")
+    also_covers: ClassVar[tuple[str, ...]] = (
+        "issue-tracker:search/filters/basic",
+        "mail:compose/respond/reply",
+    )
 
     def oracle(self, task: TaskConfig) -> Policy | None:
         return IssueStatusOracle(task)
@@ -328,21 +350,25 @@ class IssueStatusByMail(_MailHome):
                 break
         sender, email = rng.choice(_COLLEAGUES)
         subject = rng.choice(_STATUS_SUBJECTS)
-        words = {"sender": sender, "sender_first": sender.split()[0], "subject": subject}
-        parts = [
-            rng.choice(x) for x in (_STATUS_OPENERS, _STATUS_ASKS, _STATUS_SHAPES, _STATUS_EXTRAS)
-        ]
+        label = rng.choice(_LABELS)
+        words = {"sender": sender, "sender_first": sender.split()[0], "subject": subject,
+                 "label": label}  # fmt: skip
+        pools = (_STATUS_OPENERS, _STATUS_ASKS, _STATUS_SHAPES, _STATUS_EXTRAS, _STATUS_LABELS)
+        parts = [rng.choice(x) for x in pools]
         listing = ", ".join(keys)
         return self.make_task(
             task_id,
             " ".join(part.format(**words) for part in parts),
             f"You are Nora Castellanos, signed in to your mailbox and to the issue tracker. "
-            f"{sender} <{email}> asks about {listing}; the tracker holds their statuses.",
+            f"{sender} <{email}> asks about {listing}; the tracker shows "
+            + ", ".join(f"{k} {v}" for k, v in statuses.items())
+            + ".",
             sender_name=sender,
             sender_email=email,
             subject=subject,
             keys=keys,
             statuses=statuses,
+            label=label,
         )
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
@@ -366,6 +392,8 @@ class IssueStatusByMail(_MailHome):
         _, fields = prefill(gold, first["id"], "reply")
         fields.body = status_body(p.keys, p.statuses)
         send_message(gold, fields, None, tid, WORLD_NOW)
+        lid = next(k for k, v in gold["labels"].items() if v["name"] == p.label)
+        add_label(gold, [tid], lid)
         return cross_scripts(task, {MAIL: mail, TRACKER: tracker}, {MAIL: gold})
 
     def write_reward(self, task: TaskConfig) -> str:

@@ -62,7 +62,8 @@ class ChatRequestOracle(CrossAppOracle):
 
 
 class IssueStatusOracle(CrossAppOracle):
-    """Mailbox on top: in the tracker, open each asked issue; then reply with the statuses."""
+    """Mailbox on top: in the tracker, open each asked issue; then reply with the statuses
+    and label the conversation."""
 
     def __init__(self, task: TaskConfig) -> None:
         super().__init__(task)
@@ -79,4 +80,5 @@ class IssueStatusOracle(CrossAppOracle):
             *[self.tracker.issue_stage(key) for key in keys],
             self.window_stage("mail"),
             self.mail.reply_stage(str(p["subject"]), str(p["sender_email"]), text),
+            self.mail.label_stage(str(p["subject"]), str(p["label"])),
         ]

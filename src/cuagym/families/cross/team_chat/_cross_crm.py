@@ -1,11 +1,12 @@
 """crm -> team-chat, owned by the chat: a digest of the CRM opportunities that meet a criterion
-(closing in a month, or at a stage, above an amount) posted in #sales.
+(closing in a month, at a stage or of an owner, above an amount) posted in #sales and
+pinned there.
 
 ``pipeline-digest-to-chat``: the instruction states the criterion; which deals meet it (and
 their combined amount) only the CRM says. The reward recomputes the answer from the CRM's
 initial state (pinned to the task's params), wants one new top-level post of the signed-in
 person in #sales naming every matching deal, no other deal, and the total in whole dollars, and
-guards both apps' whole diffs (the CRM is only read).
+wants it pinned, and guards both apps' whole diffs (the CRM is only read).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from cuagym.apps import crm as crm_app
 from cuagym.apps import mail as mail_app
 from cuagym.apps.crm import build_seed as crm_seed
 from cuagym.apps.team_chat import add_message, days_before_newest, ensure_member, finish, gold_now
-from cuagym.apps.team_chat.edits import create_channel, post_message
+from cuagym.apps.team_chat.edits import create_channel, post_message, toggle_pin
 from cuagym.core import Difficulty, Policy, StartWindow, TaskConfig
 from cuagym.families._family import GeneratedScripts, TaskFamily, TaskParams, family_rng
 from cuagym.families.cross._chat_tracker import CHAT_HELPERS
@@ -33,7 +34,7 @@ from cuagym.families.cross._office import (
     cross_scripts,
     office_chat,
 )
-from cuagym.families.cross._office_text import digest_text, money
+from cuagym.families.cross._office_text import digest_label, digest_text, money
 from cuagym.families.cross.team_chat._oracle_mail import DigestOracle
 from cuagym.families.team_chat.shared import validate
 from cuagym.scripts import inlined, inlined_file
@@ -76,6 +77,16 @@ _NAMES = (
     "Refer to them by their CRM opportunity names, skipping deals that miss the bar.",
     "Deals that do not qualify stay out; the ones that do keep their CRM names.",
 )
+_PINS = (
+    "Pin the post so it stays at hand.",
+    "Then pin that message in the channel.",
+    "It should end up pinned in #sales.",
+    "Keep it pinned for the week.",
+    "Pin it once it is posted.",
+    "The post belongs among the channel's pinned messages.",
+    "Make sure the message is pinned.",
+    "Leave it pinned so latecomers find it.",
+)
 _TOTALS = (
     "End with their combined amount in whole dollars, such as $1,250,000.",
     "Give the total of their amounts written like $480,000.",
@@ -94,16 +105,23 @@ def _month_name(month: str) -> str:
 
 
 def matching_deals(crm: State, kind: str, key: str, threshold_cents: int) -> list[dict[str, Any]]:
-    """The open opportunities closing in month ``key`` (``kind`` "month"), at stage ``key``
-    ("stage") or owned by user ``key`` ("owner") worth at least ``threshold_cents``, by close
-    date then name."""
-    field = {"month": "closeDate", "stage": "stage", "owner": "ownerId"}[kind]
+    """The open opportunities closing in month ``key`` (``kind`` "month": ``2027-02``), at
+    stage ``key`` ("stage") or owned by the user named ``key`` ("owner") worth at least
+    ``threshold_cents``, by close date then name."""
+
+    def group(o: dict[str, Any]) -> str:
+        if kind == "month":
+            return str(o["closeDate"])[:7]
+        if kind == "owner":
+            return str(crm["users"].get(o["ownerId"], {}).get("name"))
+        return str(o["stage"])
+
     found = [
         o
         for o in crm["opportunities"].values()
         if not o["stage"].startswith("Closed")
         and (o["amountCents"] or 0) >= threshold_cents
-        and str(o[field])[: len(key)] == key
+        and group(o) == key
     ]
     return sorted(found, key=lambda o: (o["closeDate"], o["name"]))
 
@@ -113,7 +131,9 @@ def _groups(crm: State) -> list[tuple[str, str]]:
     months = sorted({o["closeDate"][:7] for o in opens})
     stages = sorted({o["stage"] for o in opens})
     # The signed-in user becomes the mailbox's owner (``owner_in_crm``): named by others only.
-    owners = sorted({o["ownerId"] for o in opens} - {crm["currentUser"]})
+    owners = sorted(
+        {crm["users"][o["ownerId"]]["name"] for o in opens if o["ownerId"] != crm["currentUser"]}
+    )
     return (
         [("month", m) for m in months]
         + [("stage", s) for s in stages]
@@ -128,7 +148,6 @@ class PipelineDigestToChatParams(TaskParams):
     key: str
     threshold_cents: int
     channel: str
-    label: str
     names: list[str]
     total_cents: int
 
@@ -141,8 +160,11 @@ class PipelineDigestToChat(TaskFamily):
     domain: ClassVar[str] = CHAT
     apps: ClassVar[tuple[str, ...]] = (CRM, CHAT)
     difficulty: ClassVar[Difficulty] = "hard"
-    taxonomy_path: ClassVar[tuple[str, ...]] = ("messaging", "compose", "post-message")
-    also_covers: ClassVar[tuple[str, ...]] = ("crm:insights/dashboards/reports",)
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("messaging", "pins", "pin-message")
+    also_covers: ClassVar[tuple[str, ...]] = (
+        "crm:insights/dashboards/reports",
+        "team-chat:messaging/compose/post-message",
+    )
 
     def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
         """The chat, then the CRM on top: the answer is read there first."""
@@ -167,18 +189,15 @@ class PipelineDigestToChat(TaskFamily):
             when = _month_name(key)
             criterion = f"open opportunity in the CRM closing in {when} worth at least {amount}"
             plural = f"open CRM opportunities closing in {when} worth {amount} or more"
-            label = f"Open deals closing in {when} at {amount} or more"
         elif kind == "owner":
-            who = crm["users"][key]["name"]
+            who = key
             criterion = f"open opportunity {who} owns in the CRM worth at least {amount}"
             plural = f"open CRM opportunities owned by {who} worth {amount} or more"
-            label = f"{who}'s open deals at {amount} or more"
         else:
             criterion = f"open opportunity in the {key} stage of the CRM worth at least {amount}"
             plural = f"CRM opportunities at {key} worth {amount} or more"
-            label = f"{key} deals at {amount} or more"
         words = {"criterion": criterion, "criterion_plural": plural}
-        parts = [rng.choice(x) for x in (_OPENERS, _ASKS, _NAMES, _TOTALS)]
+        parts = [rng.choice(x) for x in (_OPENERS, _ASKS, _NAMES, _TOTALS, _PINS)]
         total = sum(int(o["amountCents"]) for o in hits)
         listing = "; ".join(f"{o['name']} ({money(o['amountCents'])})" for o in hits)
         return self.make_task(
@@ -186,13 +205,12 @@ class PipelineDigestToChat(TaskFamily):
             " ".join(part.format(**words) for part in parts),
             f"You are Nora Castellanos, signed in to the CRM and to the team chat of Fernhill "
             f"Analytics, where you are a member of #sales. The CRM's deals that qualify: "
-            f"{listing}; together {money(total)}. Other deals of the same "
-            f"{kind} are below the amount or closed.",
+            f"{listing}; together {money(total)}. Other deals of the same {kind} ({key}) are "
+            "below the amount or closed.",
             kind=kind,
             key=key,
             threshold_cents=dollars * 100,
             channel="sales",
-            label=label,
             names=[o["name"] for o in hits],
             total_cents=total,
         )
@@ -215,8 +233,9 @@ class PipelineDigestToChat(TaskFamily):
         finish(chat, rng)
         validate(chat, f"{task.task_id} chat world")
         gold = copy.deepcopy(chat)
-        text = digest_text(p.label, p.names, p.total_cents)
-        post_message(gold, cid, OWNER_ID, text, now=gold_now(gold))
+        text = digest_text(digest_label(p.kind, p.key, p.threshold_cents), p.names, p.total_cents)
+        mid = post_message(gold, cid, OWNER_ID, text, now=gold_now(gold))
+        toggle_pin(gold, cid, mid, OWNER_ID)
         validate(gold, f"{task.task_id} chat gold")
         return cross_scripts(task, {CRM: crm, CHAT: chat}, {CHAT: gold})
 

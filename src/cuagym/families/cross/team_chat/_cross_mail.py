@@ -1,5 +1,6 @@
 """mail -> team-chat, owned by the chat: an announcement received by mail, corrected by a
-second email in its conversation, is posted with its final facts in the channel it asks for.
+second email in its conversation, is posted with its final facts in the channel it asks for
+(a public channel the owner has not joined yet: found in the channel browser and joined).
 
 ``mail-announcement-to-channel``: the instruction names the email, never the channel or the
 facts; the email names both, and its follow-up changes one of them (the time or the place).
@@ -20,8 +21,8 @@ from typing import Any, ClassVar
 from cuagym.apps import mail as mail_app
 from cuagym.apps.mail import REWARD_LIBRARY, add_thread, march_date
 from cuagym.apps.mail.ops import new_id
-from cuagym.apps.team_chat import DISPLAY, HANDLES, channel_id, ensure_member, finish, gold_now
-from cuagym.apps.team_chat.edits import post_message
+from cuagym.apps.team_chat import DISPLAY, HANDLES, channel_id, finish, gold_now
+from cuagym.apps.team_chat.edits import join_channel, post_message
 from cuagym.core import Difficulty, Policy, StartWindow, TaskConfig
 from cuagym.families._family import GeneratedScripts, TaskFamily, TaskParams, family_rng
 from cuagym.families.cross._chat_tracker import CHAT_HELPERS
@@ -41,8 +42,8 @@ from cuagym.scripts import inlined, inlined_file
 __all__ = ["MailAnnouncementToChannel", "MailAnnouncementToChannelParams"]
 
 State = dict[str, Any]
-#: where an announcement may be asked to go (the owner is made a member of it)
-_CHANNELS = ("general", "engineering", "design", "customer-feedback", "random")
+#: where an announcement may be asked to go (public channels the owner has not joined)
+_CHANNELS = ("engineering", "design", "customer-feedback", "random", "incidents")
 # (event, what the first email adds, who sends it): the sender is a chat member.
 _EVENTS: tuple[tuple[str, str, str], ...] = (
     ("Benefits enrolment session", "Bring your questions about the new dental plan.", "u-rachel"),
@@ -136,8 +137,11 @@ class MailAnnouncementToChannel(TaskFamily):
     domain: ClassVar[str] = CHAT
     apps: ClassVar[tuple[str, ...]] = (MAIL, CHAT)
     difficulty: ClassVar[Difficulty] = "hard"
-    taxonomy_path: ClassVar[tuple[str, ...]] = ("messaging", "compose", "post-message")
-    also_covers: ClassVar[tuple[str, ...]] = ("mail:conversations/read/open",)
+    taxonomy_path: ClassVar[tuple[str, ...]] = ("channels", "browse", "channel-browser")
+    also_covers: ClassVar[tuple[str, ...]] = (
+        "mail:conversations/read/open",
+        "team-chat:messaging/compose/post-message",
+    )
 
     def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
         """The chat, then the mailbox on top: the task starts from the email."""
@@ -163,10 +167,12 @@ class MailAnnouncementToChannel(TaskFamily):
             task_id,
             " ".join(part.format(**words) for part in parts),
             f"You are Nora Castellanos: your mailbox and the team chat of Fernhill Analytics "
-            f"are both open, and you are a member of #{channel}. {sender} wrote "
-            f"\u201c{subject}\u201d announcing the {event.lower()} and naming the channel it "
-            f"should be shared in, then sent a correction of its {changed} in the same "
-            "conversation.",
+            f"are both open; you have not joined #{channel} yet. {sender} "
+            f"<{HANDLES[sender]}@fernhill.example> wrote \u201c{subject}\u201d: the {event} is "
+            f"on {date}, share it in #{channel}. A correction in the same conversation changed "
+            f"its {changed} from {stale} to {final_time if changed == 'time' else final_place}; "
+            f"its {'place' if changed == 'time' else 'time'} stays "
+            f"{final_place if changed == 'time' else final_time}.",
             sender=sender,
             sender_email=f"{HANDLES[sender]}@fernhill.example",
             subject=subject,
@@ -186,10 +192,10 @@ class MailAnnouncementToChannel(TaskFamily):
         self.inject_mail(p, mail, rng)
         chat = office_chat(family_rng(task, "chat-world"), mail["account"])
         cid = channel_id(chat, p.channel)
-        ensure_member(chat, cid, OWNER_ID)
         finish(chat, rng)
         validate(chat, f"{task.task_id} chat world")
         gold = copy.deepcopy(chat)
+        join_channel(gold, cid, OWNER_ID)
         post_message(gold, cid, OWNER_ID, announcement_text(p.model_dump()), now=gold_now(gold))
         validate(gold, f"{task.task_id} chat gold")
         return cross_scripts(task, {MAIL: mail, CHAT: chat}, {CHAT: gold})

@@ -33,5 +33,10 @@ checks.append(("signature_kept", 0, signature_kept(signature, minit["settings"])
                "the signature block is the account's"))
 checks.append(("no_forward", 0, forwarded is None, "no forwarded message"))
 checks.append(("one_message", 0, len(new) <= 1, f"{len(new)} new messages"))
-extra = diff_outside(mdiff, ["messages." + k for k in new] + opened(minit, [tid]))
+lid = label_id(minit, P["label"])
+labels = mcur["threads"].get(tid, {}).get("labels", []) if tid else []
+was = minit["threads"][tid]["labels"] if tid else []
+checks.append(("labelled", 1, lid is not None and labels == [*was, lid], f"labels {labels}"))
+extra = diff_outside(mdiff, ["messages." + k for k in new] + opened(minit, [tid])
+                     + ["threads." + str(tid) + ".labels"])
 checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))

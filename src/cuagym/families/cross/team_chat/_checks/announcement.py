@@ -34,5 +34,9 @@ checks.append(("one_message", 0, len(new) <= 1, f"{len(new)} new chat message(s)
 cur_ids = {m["id"]: m for m in ccur["messages"].get(conv, [])}
 kept = all(cur_ids.get(m["id"]) == m for m in cinit["messages"].get(conv, []))
 checks.append(("channel_kept", 0, kept, "the channel's earlier messages are unchanged"))
-cextra = diff_outside(cdiff, ["messages." + str(conv)])
+# Joined (posting needs it), and nobody else added or removed.
+was = cinit["channels"][conv]["members"] if conv else []
+now = ccur["channels"][conv]["members"] if conv in ccur["channels"] else []
+checks.append(("joined", 1, now == [*was, me_chat], f"members {len(was)} -> {len(now)}"))
+cextra = diff_outside(cdiff, ["messages." + str(conv), "channels." + str(conv) + ".members"])
 checks.append(("chat_unchanged_otherwise", 0, not cextra, "other changes: " + listing(cextra)))

@@ -9,8 +9,8 @@ from cuagym.families.cross._office_scope import *  # noqa: F403
 deals = sorted(
     (o for o in rinit["opportunities"].values()
      if not o["stage"].startswith("Closed") and (o["amountCents"] or 0) >= P["threshold_cents"]
-     and str(o[{"month": "closeDate", "stage": "stage", "owner": "ownerId"}[P["kind"]]])
-     [:len(P["key"])] == P["key"]),
+     and P["key"] == (o["closeDate"][:7] if P["kind"] == "month" else o["stage"]
+                      if P["kind"] == "stage" else rinit["users"][o["ownerId"]]["name"])),
     key=lambda o: (o["closeDate"], o["name"]))
 want = [o["name"] for o in deals]
 total = sum(o["amountCents"] for o in deals)
@@ -25,7 +25,7 @@ conv = next((c["id"] for c in cinit["channels"].values() if c["name"] == P["chan
 old_ids = {m["id"] for ms in cinit["messages"].values() for m in ms}
 new = [(c, m) for c, ms in ccur["messages"].items() for m in ms if m["id"] not in old_ids]
 posts = [m for c, m in new if c == conv and m["sender"] == me_chat and m["threadParent"] is None
-         and not m["attachments"] and not m["pinned"] and not m["reactions"]]
+         and not m["attachments"] and not m["reactions"]]
 post = posts[0] if len(posts) == 1 else None
 text = norm(post["text"]) if post else ""
 checks.append(("posted_in_channel", 1, post is not None, f"{len(posts)} new post(s) of yours"))
@@ -36,6 +36,7 @@ others = [o["name"] for o in rinit["opportunities"].values()
           if o["name"] not in want and norm(o["name"]) in text]
 checks.append(("no_other_deal", 0, not others, "also named: " + "; ".join(others)))
 checks.append(("total", 2, post is not None and norm(dollars) in text, "total " + dollars))
+checks.append(("pinned", 1, post is not None and post["pinned"] is True, "the post is pinned"))
 checks.append(("one_message", 0, len(new) <= 1, f"{len(new)} new chat message(s)"))
 cur_ids = {m["id"]: m for m in ccur["messages"].get(conv, [])}
 kept = all(cur_ids.get(m["id"]) == m for m in cinit["messages"].get(conv, []))
