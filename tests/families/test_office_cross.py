@@ -28,6 +28,7 @@ from cuagym.domains import TaskFamily, load_domain
 from cuagym.hub import Hub
 from tests.conftest import LiveHub, serve_in_thread
 from tests.families.family_harness import check_sample, run_script
+from tests.families.oracle_harness import assert_solved, needs_gui, oracle_episodes
 
 State = dict[str, Any]
 P = dict[str, Any]
@@ -378,3 +379,26 @@ def test_a_wrong_end_state_scores_below_one(mistake: Mistake, end_states: Office
         mistake.why,
         out,
     )
+
+
+# -- GUI oracles in Chromium (the rest of the families x seeds: benchmarks/oracle_bench.py) ------
+@pytest.mark.gui
+@pytest.mark.slow
+@needs_gui
+def test_the_announcement_oracle_solves_it_in_chromium(tmp_path: Path) -> None:
+    """Both apps open (the mailbox on top): the email and its correction, then the channel
+    found in the browser, joined, and the final facts posted."""
+    (episode,) = oracle_episodes(
+        [family("mail-announcement-to-channel").sample(1)], tmp_path, workers=1
+    )
+    assert_solved(episode)
+
+
+@pytest.mark.gui
+@pytest.mark.slow
+@needs_gui
+def test_the_status_reply_oracle_solves_it_in_chromium(tmp_path: Path) -> None:
+    """Both apps open (the mailbox on top): each issue's page in the tracker, then the reply
+    and the label in the mailbox."""
+    (episode,) = oracle_episodes([family("issue-status-by-mail").sample(2)], tmp_path, workers=1)
+    assert_solved(episode)

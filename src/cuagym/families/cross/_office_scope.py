@@ -1,6 +1,6 @@
 """What the reward checks of the office families (:mod:`._office`) have in scope: the shared
-stand-ins (:mod:`cuagym.scripts.check_scope`), mail's reward library, the tracker's and the
-chat's helpers, and the names their read blocks give each app's ``/go``. Nothing imports it at
+stand-ins (:mod:`cuagym.scripts.check_scope`), mail's reward library, the chat's helpers, and
+the names their read blocks give each app's ``/go``. Nothing imports it at
 run time (see :mod:`cuagym.scripts.check_scope`)."""
 
 # ruff: noqa: F403
@@ -29,6 +29,3 @@ rdiff: Any = None
 #: the chat helpers (``CHAT_HELPERS``): a user's id by display name, text for finding
 chat_uid: Any = None
 norm: Any = None
-#: the tracker helpers (``TRACKER_HELPERS``)
-user_named: Any = None
-status_named: Any = None

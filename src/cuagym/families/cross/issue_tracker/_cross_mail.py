@@ -32,7 +32,6 @@ from cuagym.families.cross._office import (
 from cuagym.families.cross.issue_tracker._oracle_mail import BugFromMailOracle
 from cuagym.families.issue_tracker.shared import (
     NOW,
-    TRACKER_HELPERS,
     IssueFamily,
     gold_from,
     task_world,
@@ -241,7 +240,7 @@ class BugFromCustomerMail(IssueFamily):
 
     def write_reward(self, task: TaskConfig) -> str:
         body = inlined_file("cuagym.families.cross.issue_tracker._checks", "bug_from_mail.py")
-        return cross_reward(task, _READ, [inlined(REWARD_LIBRARY), TRACKER_HELPERS], body)
+        return cross_reward(task, _READ, [inlined(REWARD_LIBRARY)], body)
 
 
 _READ = """

@@ -40,7 +40,7 @@ from cuagym.families.cross._office import (
 )
 from cuagym.families.cross._office_text import request_body, status_body
 from cuagym.families.cross.mail._oracle_office import ChatRequestOracle, IssueStatusOracle
-from cuagym.families.issue_tracker.shared import TRACKER_HELPERS, gold_from, task_world
+from cuagym.families.issue_tracker.shared import gold_from, task_world
 from cuagym.families.team_chat.shared import validate
 from cuagym.scripts import inlined, inlined_file
 
@@ -398,7 +398,7 @@ class IssueStatusByMail(_MailHome):
 
     def write_reward(self, task: TaskConfig) -> str:
         body = inlined_file(_CHECKS, "issue_status_by_mail.py")
-        return cross_reward(task, _READ_TRACKER, [inlined(REWARD_LIBRARY), TRACKER_HELPERS], body)
+        return cross_reward(task, _READ_TRACKER, [inlined(REWARD_LIBRARY)], body)
 
 
 _READ_TRACKER = """
