@@ -11,6 +11,7 @@ import httpx
 import pytest
 
 from cuagym.apps.issue_tracker import IssueTracker, build_seed
+from cuagym.apps.mail import MailApp
 from cuagym.apps.team_chat import TeamChat
 from cuagym.hub import Hub
 from tests.conftest import LiveHub, serve_in_thread
@@ -69,9 +70,10 @@ async def tracker() -> AsyncIterator[TrackerClient]:
 
 @pytest.fixture
 def tracker_hub() -> Iterator[LiveHub]:
-    """This app and the team chat (for the cross-app families) on a real uvicorn server (the
-    shared ``live_hub`` serves only apps registered as entry points)."""
-    hub = Hub(apps=[IssueTracker(), TeamChat()], token="test-token", allow_sid_binding=True)
+    """This app, the team chat and mail (for the cross-app families) on a real uvicorn server
+    (the shared ``live_hub`` serves only apps registered as entry points)."""
+    apps = [IssueTracker(), TeamChat(), MailApp()]
+    hub = Hub(apps=apps, token="test-token", allow_sid_binding=True)
     url, stop = serve_in_thread(hub.asgi())
     try:
         yield LiveHub(url=url, token=hub.token, hub=hub)

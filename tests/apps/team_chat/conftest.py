@@ -9,7 +9,9 @@ from typing import Any
 import httpx
 import pytest
 
+from cuagym.apps.crm import CrmApp
 from cuagym.apps.issue_tracker import IssueTracker
+from cuagym.apps.mail import MailApp
 from cuagym.apps.team_chat import TeamChat, build_seed
 from cuagym.hub import Hub
 from tests.conftest import LiveHub, serve_in_thread
@@ -67,9 +69,10 @@ async def chat() -> AsyncIterator[ChatClient]:
 
 @pytest.fixture
 def chat_hub() -> Iterator[LiveHub]:
-    """team-chat and the issue tracker (for the cross-app families) on a real uvicorn server:
-    no reliance on entry-point discovery."""
-    hub = Hub(apps=[TeamChat(), IssueTracker()], token="family-token", allow_sid_binding=True)
+    """team-chat with the issue tracker, mail and crm (for the cross-app families) on a real
+    uvicorn server: no reliance on entry-point discovery."""
+    apps = [TeamChat(), IssueTracker(), MailApp(), CrmApp()]
+    hub = Hub(apps=apps, token="family-token", allow_sid_binding=True)
     url, stop = serve_in_thread(hub.asgi())
     try:
         yield LiveHub(url=url, token=hub.token, hub=hub)

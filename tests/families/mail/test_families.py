@@ -16,8 +16,10 @@ import pytest
 import yaml
 
 from cuagym.apps.crm import CrmApp
+from cuagym.apps.issue_tracker import IssueTracker
 from cuagym.apps.mail import MailApp
 from cuagym.apps.mail._views import FOLDER_VIEWS
+from cuagym.apps.team_chat import TeamChat
 from cuagym.apps.webkit import KIT_TEMPLATES
 from cuagym.core import TaskConfig
 from cuagym.domains import TaskFamily, load_domain
@@ -36,8 +38,8 @@ State = dict[str, Any]
 @pytest.fixture(scope="module")
 def mail_hub() -> Iterator[LiveHub]:
     """mail on a real uvicorn server (no reliance on entry-point discovery), with crm for the
-    families that also read the CRM (one session holds both apps' states)."""
-    hub = Hub(apps=[MailApp(), CrmApp()], token="family-token")
+    families that also read the CRM, the chat or the tracker (one session holds their states)."""
+    hub = Hub(apps=[MailApp(), CrmApp(), TeamChat(), IssueTracker()], token="family-token")
     url, stop = serve_in_thread(hub.asgi())
     try:
         yield LiveHub(url=url, token=hub.token, hub=hub)

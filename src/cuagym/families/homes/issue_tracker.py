@@ -6,6 +6,7 @@ from __future__ import annotations
 from cuagym.families._family import TaskFamily
 from cuagym.families.cross.issue_tracker._cross import FileBugFromChat
 from cuagym.families.cross.issue_tracker._cross_estimate import EstimateFromThread
+from cuagym.families.cross.issue_tracker._cross_mail import BugFromCustomerMail
 from cuagym.families.cross.issue_tracker._cross_sprint import PostSprintStatus
 from cuagym.families.issue_tracker._cleanup import MergeDuplicate
 from cuagym.families.issue_tracker._issues import (
@@ -40,4 +41,5 @@ FAMILIES: tuple[TaskFamily, ...] = (
     FileBugFromChat(),
     PostSprintStatus(),
     EstimateFromThread(),
+    BugFromCustomerMail(),
 )

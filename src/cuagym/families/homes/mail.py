@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from cuagym.families._family import TaskFamily
 from cuagym.families.cross.mail import CloseDateReply, TemplateToStageContacts
+from cuagym.families.cross.mail._cross_office import ChatRequestByMail, IssueStatusByMail
 from cuagym.families.mail._contacts import UpdateContact
 from cuagym.families.mail._easy import AddContact, CreateLabel, StarThread
 from cuagym.families.mail._hard import ForwardAttachment, InboxTriage, SendTemplateToGroup
@@ -37,4 +38,6 @@ FAMILIES: tuple[TaskFamily, ...] = (
     CloseDateReply(),
     UpdateContact(),
     RenameLabel(),
+    ChatRequestByMail(),
+    IssueStatusByMail(),
 )

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from cuagym.families._family import TaskFamily
 from cuagym.families.cross.team_chat._cross_calc import ReportWorkbookFigure
+from cuagym.families.cross.team_chat._cross_crm import PipelineDigestToChat
+from cuagym.families.cross.team_chat._cross_mail import MailAnnouncementToChannel
 from cuagym.families.cross.team_chat._cross_tracker import SprintChannel
 from cuagym.families.team_chat._channels import (
     CreatePrivateChannel,
@@ -45,4 +47,6 @@ FAMILIES: tuple[TaskFamily, ...] = (
     ModerateAsAdmin(),
     SprintChannel(),
     ReportWorkbookFigure(),
+    MailAnnouncementToChannel(),
+    PipelineDigestToChat(),
 )
