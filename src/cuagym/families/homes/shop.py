@@ -4,7 +4,26 @@
 from __future__ import annotations
 
 from cuagym.families._family import TaskFamily
+from cuagym.families.shop import (
+    CancelUnpaid,
+    CreateDiscount,
+    FulfilOrder,
+    PartialRefund,
+    ReceiveStock,
+    RefundLatestOrder,
+    ResolveReturn,
+    RestockOutOfStock,
+)
 
 __all__ = ["FAMILIES"]
 
-FAMILIES: tuple[TaskFamily, ...] = ()
+FAMILIES: tuple[TaskFamily, ...] = (
+    FulfilOrder(),
+    ReceiveStock(),
+    PartialRefund(),
+    CreateDiscount(),
+    ResolveReturn(),
+    RefundLatestOrder(),
+    RestockOutOfStock(),
+    CancelUnpaid(),
+)
