@@ -239,6 +239,12 @@ def _orders(rng: random.Random, variants: State, products: State, customers: Sta
     return out
 
 
+def _before_now(start: datetime, step: timedelta) -> datetime:
+    """``start + step``, but never later than halfway from ``start`` to the seed's present:
+    nothing in the seed happens in its future."""
+    return min(start + step, start + (SEED_NOW - start) / 2)
+
+
 def _advance(rng: random.Random, order: State, placed: datetime, status: str) -> None:
     """Fill the timestamps, carrier and tracking of an order that reached ``status``."""
     order["status"] = status
@@ -246,19 +252,19 @@ def _advance(rng: random.Random, order: State, placed: datetime, status: str) ->
         return
     paid = placed + timedelta(minutes=rng.randint(2, 90))
     if status == "cancelled":
-        order["cancelledAt"] = _ts(paid + timedelta(hours=rng.randint(2, 20)))
+        order["cancelledAt"] = _ts(_before_now(paid, timedelta(hours=rng.randint(2, 20))))
         if rng.random() < 0.5:
             order["paidAt"] = _ts(paid)
         return
     order["paidAt"] = _ts(paid)
     if status == "paid":
         return
-    shipped = paid + timedelta(hours=rng.randint(18, 60))
+    shipped = _before_now(paid, timedelta(hours=rng.randint(18, 60)))
     order["shippedAt"] = _ts(shipped)
     order["carrier"] = rng.choice(["Parcelway", "Northpost", "SwiftShip", "Courier Express"])
     order["trackingNumber"] = f"{order['carrier'][:2].upper()}{rng.randint(10**9, 10**10 - 1)}"
     if status == "delivered":
-        order["deliveredAt"] = _ts(shipped + timedelta(days=rng.randint(2, 5), hours=3))
+        order["deliveredAt"] = _ts(_before_now(shipped, timedelta(days=rng.randint(2, 5), hours=3)))
 
 
 def _refunds(rng: random.Random, orders: State) -> State:

@@ -78,3 +78,33 @@ def mail_read_marks(mail_initial: dict[str, Any]) -> list[str]:
     if not mail_initial["settings"].get("markReadOnOpen"):
         return []
     return ["threads." + t + ".unread" for t in sorted(mail_initial["threads"])]
+
+
+def stock_consistent(init: dict[str, Any], cur: dict[str, Any], new_ids: list[str]) -> bool:
+    """Does every variant's stock differ from its initial count by exactly the deltas of its
+    new inventory adjustments (the log and the counts tell the same story)?"""
+    moved: dict[str, int] = {}
+    for aid in new_ids:
+        adj = cur["adjustments"][aid]
+        moved[adj["variantId"]] = moved.get(adj["variantId"], 0) + adj["delta"]
+    for vid, variant in cur["variants"].items():
+        before = init["variants"].get(vid, {}).get("stock", 0)
+        if variant["stock"] - before != moved.get(vid, 0):
+            return False
+    return True
+
+
+def latest_moment(init: dict[str, Any]) -> str:
+    """The newest timestamp of the initial world's orders, refunds and stock log: anything the
+    agent did happened after it."""
+    stamps = [""]
+    for order in init["orders"].values():
+        stamps += [order[k] or "" for k in ("placedAt", "paidAt", "shippedAt", "deliveredAt", "cancelledAt")]
+    stamps += [r["createdAt"] for r in init["refunds"].values()]
+    stamps += [a["at"] for a in init["adjustments"].values()]
+    return max(stamps)
+
+
+def fresh(stamp: Any, init: dict[str, Any]) -> bool:
+    """Is ``stamp`` a timestamp set now (not before anything in the initial world)?"""
+    return isinstance(stamp, str) and stamp >= latest_moment(init)

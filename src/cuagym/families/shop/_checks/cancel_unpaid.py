@@ -21,6 +21,8 @@ logs = added(diff, "adjustments")
 allowed = [*("orders." + o["id"] + ".status" for o in old), *("orders." + o["id"] + ".cancelledAt" for o in old)]
 allowed += [*("variants." + v + ".stock" for v in units), *("adjustments." + a for a in logs)]
 extra = diff_outside(diff, allowed)
+checks.append(("cancelled_now", 0, all(fresh(cur["orders"][o["id"]]["cancelledAt"], init) for o in old), "cancellation times"))
+checks.append(("stock_matches_log", 0, stock_consistent(init, cur, logs), "stock changes and the log agree"))
 checks.append(("enough_unpaid", 0, len(pending) > P["count"], f"{len(pending)} unpaid orders"))
 checks.append(("one_log_per_line", 0, len(logs) == sum(len(o["lines"]) for o in old), f"adjustments {logs}"))
 checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))

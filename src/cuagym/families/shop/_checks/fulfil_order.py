@@ -12,5 +12,6 @@ checks.append(("carrier", 1, order.get("carrier") == P["carrier"], f"carrier is 
 checks.append(("tracking", 1, exact(order.get("trackingNumber")) == P["tracking"], f"tracking is {order.get('trackingNumber')!r}"))
 base = "orders." + str(oid) + "."
 extra = diff_outside(diff, [base + "status", base + "shippedAt", base + "carrier", base + "trackingNumber"])
+checks.append(("shipped_now", 0, fresh(order.get("shippedAt"), init), f"shippedAt {order.get('shippedAt')!r}"))
 checks.append(("order_found", 0, oid is not None, f"order {oid}"))
 checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))

@@ -15,6 +15,7 @@ entry = log[0] if len(log) == 1 else {}
 checks.append(("logged_as_received", 1, entry.get("reason") == "Received" and entry.get("delta") == P["units"], f"adjustments {log}"))
 checks.append(("purchase_order_noted", 1, exact(entry.get("note")) == P["po"], f"note {entry.get('note')!r}"))
 extra = diff_outside(diff, ["variants." + str(vid) + ".stock", *("adjustments." + a for a in new)])
+checks.append(("stock_matches_log", 0, stock_consistent(init, cur, new), "stock changes and the log agree"))
 checks.append(("variant_found", 0, vid is not None, f"variant {vid}"))
 checks.append(("one_adjustment", 0, len(new) == 1, f"new adjustments {new}"))
 checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))

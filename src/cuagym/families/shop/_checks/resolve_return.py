@@ -22,6 +22,8 @@ allowed = ["refunds." + str(rid) + ".status", "refunds." + str(rid) + ".resolved
 if restocked:
     allowed += ["refunds." + str(rid) + ".restock", *("variants." + v + ".stock" for v in moved), *("adjustments." + a for a in logs)]
 extra = diff_outside(diff, allowed)
+checks.append(("resolved_now", 0, fresh(now.get("resolvedAt"), init), f"resolvedAt {now.get('resolvedAt')!r}"))
+checks.append(("stock_matches_log", 0, stock_consistent(init, cur, logs), "stock changes and the log agree"))
 checks.append(("amount_kept", 0, now.get("amountCents") == was.get("amountCents"), f"amount {now.get('amountCents')!r}"))
 checks.append(("return_found", 0, rid is not None, f"return {rid}"))
 checks.append(("adjustments", 0, len(logs) == (len(moved) if restocked else 0), f"adjustments {logs}"))

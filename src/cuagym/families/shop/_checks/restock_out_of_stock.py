@@ -16,6 +16,7 @@ for vid in empty:
     ok = cur["variants"][vid]["stock"] == P["units"] and len(log) == 1 and log[0]["reason"] == "Received" and exact(log[0]["note"]) == P["po"]
     checks.append(("received_" + init["variants"][vid]["sku"], 2, ok, f"stock {cur['variants'][vid]['stock']}, log {log}"))
 extra = diff_outside(diff, [*("variants." + v + ".stock" for v in empty), *("adjustments." + a for a in logs)])
+checks.append(("stock_matches_log", 0, stock_consistent(init, cur, logs), "stock changes and the log agree"))
 checks.append(("category_found", 0, cat_id is not None and bool(empty), f"category {cat_id}, empty {empty}"))
 checks.append(("one_receipt_each", 0, len(logs) == len(empty), f"adjustments {logs}"))
 checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
