@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from cuagym.families._family import TaskFamily
+from cuagym.families.cross.shop import RefundFromComplaint
 from cuagym.families.shop import (
     CancelUnpaid,
     CreateDiscount,
@@ -26,4 +27,5 @@ FAMILIES: tuple[TaskFamily, ...] = (
     RefundLatestOrder(),
     RestockOutOfStock(),
     CancelUnpaid(),
+    RefundFromComplaint(),
 )
