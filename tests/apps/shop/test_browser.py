@@ -17,8 +17,14 @@ from tests.conftest import LiveHub, serve_in_thread
 pytestmark = pytest.mark.browser
 
 CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 SHOTS = Path(__file__).resolve().parents[3] / "artifacts" / "screenshots" / "shop"
 
 
@@ -75,7 +81,9 @@ def test_every_screen_loads_without_errors(page: Any, hub: LiveHub) -> None:
         page.goto(f"{hub.url}/shop{path}")
         assert page.locator("h1").count() == 1, path
         if n % 4 == 0:
-            page.screenshot(path=str(SHOTS / f"{path.strip('/').split('?')[0].replace('/', '-') or 'home'}.png"))
+            page.screenshot(
+                path=str(SHOTS / f"{path.strip('/').split('?')[0].replace('/', '-') or 'home'}.png")
+            )
     assert errors == []
 
 
@@ -90,7 +98,12 @@ def test_fulfil_through_the_dialog(page: Any, hub: LiveHub) -> None:
     assert page.get_by_test_id("tracking").inner_text() == "SS4455667788"
     assert page.get_by_test_id("toast").is_visible()
     diff = go(hub, page)["state_diff"]
-    assert {p.rsplit(".", 1)[1] for p in diff} == {"status", "shippedAt", "carrier", "trackingNumber"}
+    assert {p.rsplit(".", 1)[1] for p in diff} == {
+        "status",
+        "shippedAt",
+        "carrier",
+        "trackingNumber",
+    }
 
 
 def test_refund_a_unit_and_resolve_a_return(page: Any, hub: LiveHub) -> None:

@@ -21,7 +21,10 @@ def test_the_order_path_moves_forward_only(seed: dict[str, Any]) -> None:
     ops.fulfil_order(seed, oid, "Parcelway", " pw1234567890 ")
     order = seed["orders"][oid]
     assert (order["status"], order["carrier"], order["trackingNumber"]) == (
-        "shipped", "Parcelway", "PW1234567890")  # fmt: skip
+        "shipped",
+        "Parcelway",
+        "PW1234567890",
+    )
     with pytest.raises(ops.ActionError):
         ops.cancel_order(seed, oid, True)  # it has shipped
     ops.mark_delivered(seed, oid)
@@ -31,17 +34,27 @@ def test_the_order_path_moves_forward_only(seed: dict[str, Any]) -> None:
 def test_cancelling_a_paid_order_refunds_it_in_full_and_restocks(seed: dict[str, Any]) -> None:
     oid = first(seed, "paid")
     order = seed["orders"][oid]
-    before = {line["variantId"]: seed["variants"][line["variantId"]]["stock"] for line in order["lines"].values()}
+    before = {
+        line["variantId"]: seed["variants"][line["variantId"]]["stock"]
+        for line in order["lines"].values()
+    }
     ops.cancel_order(seed, oid, restock=True)
     refund = next(r for r in seed["refunds"].values() if r["orderId"] == oid)
     assert refund["amountCents"] == ops.order_total(order) and refund["reason"] == "Order cancelled"
     for line in order["lines"].values():
-        assert seed["variants"][line["variantId"]]["stock"] == before[line["variantId"]] + line["quantity"]
+        assert (
+            seed["variants"][line["variantId"]]["stock"]
+            == before[line["variantId"]] + line["quantity"]
+        )
 
 
 def test_a_partial_refund_restocks_only_when_asked(seed: dict[str, Any]) -> None:
-    oid = next(k for k, o in sorted(seed["orders"].items()) if o["status"] == "delivered"
-               and not any(r["orderId"] == k for r in seed["refunds"].values()))  # fmt: skip
+    oid = next(
+        k
+        for k, o in sorted(seed["orders"].items())
+        if o["status"] == "delivered"
+        and not any(r["orderId"] == k for r in seed["refunds"].values())
+    )
     key, line = next(iter(seed["orders"][oid]["lines"].items()))
     vid = line["variantId"]
     stock = seed["variants"][vid]["stock"]
@@ -81,11 +94,23 @@ def test_catalogue_and_discount_rules(seed: dict[str, Any]) -> None:
     taken = seed["variants"]["var-0002"]["sku"]
     with pytest.raises(ops.ActionError):
         ops.update_variant(seed, "var-0001", {"sku": taken})
-    vid = ops.add_variant(seed, "prd-0001", {"name": "Forest", "sku": "EMUG-FOR", "priceCents": 1800, "stock": 12})
+    vid = ops.add_variant(
+        seed, "prd-0001", {"name": "Forest", "sku": "EMUG-FOR", "priceCents": 1800, "stock": 12}
+    )
     assert seed["variants"][vid]["stock"] == 12
     used = next(k for k, d in seed["discounts"].items() if d["timesUsed"] > 1)
     with pytest.raises(ops.ActionError):
         ops.update_discount(seed, used, {"usageLimit": 1})
     with pytest.raises(ops.ActionError):
-        ops.create_discount(seed, {"code": seed["discounts"][used]["code"], "kind": "percent", "value": 5,
-                                   "minimumCents": 0, "startsOn": "2027-01-01", "endsOn": None, "usageLimit": None})
+        ops.create_discount(
+            seed,
+            {
+                "code": seed["discounts"][used]["code"],
+                "kind": "percent",
+                "value": 5,
+                "minimumCents": 0,
+                "startsOn": "2027-01-01",
+                "endsOn": None,
+                "usageLimit": None,
+            },
+        )

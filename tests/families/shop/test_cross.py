@@ -46,13 +46,21 @@ def right_refund_but_mail_archived(shop: State, mail: State, p: dict[str, Any]) 
     thread["folder"] = "archive"
 
 
-MISTAKES = [(restock_flipped, 0.0, 0.0), (reason_generic, 6 / 7, 6 / 7),
-            (right_refund_but_mail_archived, 0.0, 0.0)]  # fmt: skip
+MISTAKES = [
+    (restock_flipped, 0.0, 0.0),
+    (reason_generic, 6 / 7, 6 / 7),
+    (right_refund_but_mail_archived, 0.0, 0.0),
+]
 
 
 def _post(hub: LiveHub, app: str, sid: str, action: str, state: State) -> None:
-    r = httpx.post(f"{hub.url}/{app}/post", params={"sid": sid}, headers=hub.auth,
-                   json={"action": action, "state": state}, timeout=60)  # fmt: skip
+    r = httpx.post(
+        f"{hub.url}/{app}/post",
+        params={"sid": sid},
+        headers=hub.auth,
+        json={"action": action, "state": state},
+        timeout=60,
+    )
     assert r.status_code == 200, r.text
 
 
@@ -70,10 +78,17 @@ def test_wrong_end_states_in_either_app_score_below_one(shop_hub: LiveHub, tmp_p
         shop, mail = copy.deepcopy(worlds["shop"]), copy.deepcopy(worlds["mail"])
         change(shop, mail, p)
         wrong = f"wrong-{uuid.uuid4().hex[:10]}"
-        for app, initial, current in (("shop", worlds["shop"], shop), ("mail", worlds["mail"], mail)):
+        for app, initial, current in (
+            ("shop", worlds["shop"], shop),
+            ("mail", worlds["mail"], mail),
+        ):
             _post(shop_hub, app, wrong, "set", initial)
             _post(shop_hub, app, wrong, "set_current", current)
-        out = run_script(family.write_reward(task), shop_hub.url, shop_hub.token, wrong,
-                         tmp_path / wrong)  # fmt: skip
+        out = run_script(
+            family.write_reward(task), shop_hub.url, shop_hub.token, wrong, tmp_path / wrong
+        )
         reward = parse_reward_output(out).reward
-        assert reward is not None and low - 1e-4 <= reward <= high + 1e-4 < 1.0, (change.__name__, out)
+        assert reward is not None and low - 1e-4 <= reward <= high + 1e-4 < 1.0, (
+            change.__name__,
+            out,
+        )

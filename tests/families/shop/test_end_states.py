@@ -61,11 +61,14 @@ def line_of(state: State, oid: str, sku: str) -> str:
 
 
 def other_paid(state: State, number: int) -> str:
-    return next(k for k, o in sorted(state["orders"].items())
-                if o["status"] == "paid" and o["number"] != number)  # fmt: skip
+    return next(
+        k
+        for k, o in sorted(state["orders"].items())
+        if o["status"] == "paid" and o["number"] != number
+    )
 
 
-# -- fulfil-order -----------------------------------------------------------------------------------
+# -- fulfil-order ---------------------------------------------------------------------------------
 def wrong_order_shipped(state: State, p: P) -> None:
     fulfil_order(state, other_paid(state, p["number"]), p["carrier"], p["tracking"])
 
@@ -83,11 +86,14 @@ def shipped_with_comment(state: State, p: P) -> None:
     add_comment(state, order(state, p["number"]), "Shipped today.")
 
 
-# -- receive-stock ------------------------------------------------------------------------------------
+# -- receive-stock --------------------------------------------------------------------------------
 def received_on_namesake(state: State, p: P) -> None:
     vid = variant(state, p["sku"])
-    other = next(k for k, v in sorted(state["variants"].items())
-                 if v["productId"] == state["variants"][vid]["productId"] and k != vid)  # fmt: skip
+    other = next(
+        k
+        for k, v in sorted(state["variants"].items())
+        if v["productId"] == state["variants"][vid]["productId"] and k != vid
+    )
     adjust_stock(state, other, p["units"], "Received", p["po"])
 
 
@@ -105,14 +111,24 @@ def no_po_note(state: State, p: P) -> None:
     adjust_stock(state, variant(state, p["sku"]), p["units"], "Received", "")
 
 
-# -- partial-refund -----------------------------------------------------------------------------------
+# -- partial-refund -------------------------------------------------------------------------------
 def refund(state: State, p: P, **over: Any) -> None:
     oid = order(state, p["number"])
     key = line_of(state, oid, p["sku"])
-    args = {"units": p["units"], "amount": p["amount_cents"], "restock": p["restock"],
-            "reason": p["reason"]} | over  # fmt: skip
-    refund_order(state, oid, {key: args["units"]} if args["units"] else {}, args["amount"],
-                 args["restock"], args["reason"])  # fmt: skip
+    args = {
+        "units": p["units"],
+        "amount": p["amount_cents"],
+        "restock": p["restock"],
+        "reason": p["reason"],
+    } | over
+    refund_order(
+        state,
+        oid,
+        {key: args["units"]} if args["units"] else {},
+        args["amount"],
+        args["restock"],
+        args["reason"],
+    )
 
 
 def refund_restock_flipped(state: State, p: P) -> None:
@@ -131,11 +147,18 @@ def refund_reason_other(state: State, p: P) -> None:
     refund(state, p, reason="Other")
 
 
-# -- create-discount ----------------------------------------------------------------------------------
+# -- create-discount ------------------------------------------------------------------------------
 def discount(p: P, **over: Any) -> dict[str, Any]:
-    values = {"code": p["code"], "kind": p["kind"], "value": p["value"],
-              "minimumCents": p["minimum_cents"], "startsOn": p["starts_on"],
-              "endsOn": p["ends_on"], "usageLimit": p["usage_limit"], "active": True}  # fmt: skip
+    values = {
+        "code": p["code"],
+        "kind": p["kind"],
+        "value": p["value"],
+        "minimumCents": p["minimum_cents"],
+        "startsOn": p["starts_on"],
+        "endsOn": p["ends_on"],
+        "usageLimit": p["usage_limit"],
+        "active": True,
+    }
     return values | over
 
 
@@ -158,11 +181,12 @@ def discount_inactive(state: State, p: P) -> None:
     create_discount(state, discount(p, active=False))
 
 
-# -- resolve-return -----------------------------------------------------------------------------------
+# -- resolve-return -------------------------------------------------------------------------------
 def the_request(state: State, p: P) -> str:
     oid = order(state, p["number"])
-    return next(k for k, r in state["refunds"].items()
-                if r["orderId"] == oid and r["status"] == "requested")  # fmt: skip
+    return next(
+        k for k, r in state["refunds"].items() if r["orderId"] == oid and r["status"] == "requested"
+    )
 
 
 def return_opposite_verdict(state: State, p: P) -> None:
@@ -171,8 +195,9 @@ def return_opposite_verdict(state: State, p: P) -> None:
 
 def return_other_request(state: State, p: P) -> None:
     mine = the_request(state, p)
-    other = next(k for k, r in sorted(state["refunds"].items())
-                 if r["status"] == "requested" and k != mine)  # fmt: skip
+    other = next(
+        k for k, r in sorted(state["refunds"].items()) if r["status"] == "requested" and k != mine
+    )
     resolve_return(state, other, p["approve"], p["restock"])
 
 
@@ -180,17 +205,26 @@ def return_right_plus_comment(state: State, p: P) -> None:
     add_comment(state, order(state, p["number"]), "Return handled.")
 
 
-# -- refund-latest-order ------------------------------------------------------------------------------
+# -- refund-latest-order --------------------------------------------------------------------------
 def customer_orders(state: State, p: P) -> list[dict[str, Any]]:
-    cid = next(k for k, c in state["customers"].items()
-               if (c["firstName"], c["lastName"]) == (p["first"], p["last"]))  # fmt: skip
-    return sorted((o for o in state["orders"].values() if o["customerId"] == cid),
-                  key=lambda o: o["placedAt"])  # fmt: skip
+    cid = next(
+        k
+        for k, c in state["customers"].items()
+        if (c["firstName"], c["lastName"]) == (p["first"], p["last"])
+    )
+    return sorted(
+        (o for o in state["orders"].values() if o["customerId"] == cid), key=lambda o: o["placedAt"]
+    )
 
 
 def refunded_older_order(state: State, p: P) -> None:
-    older, key = next((o, k) for o in reversed(customer_orders(state, p)[:-1]) if o["paidAt"]
-                      for k, left in refundable(state, o["id"]).items() if left > 0)  # fmt: skip
+    older, key = next(
+        (o, k)
+        for o in reversed(customer_orders(state, p)[:-1])
+        if o["paidAt"]
+        for k, left in refundable(state, o["id"]).items()
+        if left > 0
+    )
     line = older["lines"][key]
     units = refundable(state, older["id"])[key]
     refund_order(state, older["id"], {key: units}, units * line["unitPriceCents"], False, "Damaged")
@@ -200,24 +234,40 @@ def latest_refunded_but_restocked(state: State, p: P) -> None:
     latest = customer_orders(state, p)[-1]
     key = next(k for k, line in latest["lines"].items() if line["title"] == p["item"])
     line = latest["lines"][key]
-    refund_order(state, latest["id"], {key: line["quantity"]},
-                 line["quantity"] * line["unitPriceCents"], True, "Damaged")  # fmt: skip
+    refund_order(
+        state,
+        latest["id"],
+        {key: line["quantity"]},
+        line["quantity"] * line["unitPriceCents"],
+        True,
+        "Damaged",
+    )
 
 
 def latest_one_unit_short(state: State, p: P) -> None:
     latest = customer_orders(state, p)[-1]
     key = next(k for k, line in latest["lines"].items() if line["title"] == p["item"])
     line = latest["lines"][key]
-    refund_order(state, latest["id"], {key: line["quantity"]},
-                 line["quantity"] * line["unitPriceCents"] - 50, False, "Damaged")  # fmt: skip
+    refund_order(
+        state,
+        latest["id"],
+        {key: line["quantity"]},
+        line["quantity"] * line["unitPriceCents"] - 50,
+        False,
+        "Damaged",
+    )
 
 
-# -- restock-out-of-stock -----------------------------------------------------------------------------
+# -- restock-out-of-stock -------------------------------------------------------------------------
 def sold_out(state: State, p: P, active_only: bool = True) -> list[str]:
     cat = next(k for k, c in state["categories"].items() if c["name"] == p["category"])
-    return sorted(k for k, v in state["variants"].items()
-                  if v["stock"] == 0 and state["products"][v["productId"]]["categoryId"] == cat
-                  and (not active_only or state["products"][v["productId"]]["status"] == "active"))  # fmt: skip
+    return sorted(
+        k
+        for k, v in state["variants"].items()
+        if v["stock"] == 0
+        and state["products"][v["productId"]]["categoryId"] == cat
+        and (not active_only or state["products"][v["productId"]]["status"] == "active")
+    )
 
 
 def restocked_all_but_one(state: State, p: P) -> None:
@@ -235,14 +285,16 @@ def restocked_wrong_count(state: State, p: P) -> None:
         adjust_stock(state, vid, p["units"] + 1, "Received", p["po"])
 
 
-# -- cancel-unpaid ------------------------------------------------------------------------------------
+# -- cancel-unpaid --------------------------------------------------------------------------------
 def pending(state: State) -> list[dict[str, Any]]:
-    return sorted((o for o in state["orders"].values() if o["status"] == "pending"),
-                  key=lambda o: o["placedAt"])  # fmt: skip
+    return sorted(
+        (o for o in state["orders"].values() if o["status"] == "pending"),
+        key=lambda o: o["placedAt"],
+    )
 
 
 def cancelled_newest_instead(state: State, p: P) -> None:
-    for o in pending(state)[-p["count"]:]:
+    for o in pending(state)[-p["count"] :]:
         cancel_order(state, o["id"], True)
 
 
@@ -256,62 +308,223 @@ def cancelled_one_too_many(state: State, p: P) -> None:
 
 
 MISTAKES = [
-    Mistake("fulfil-order", "init", wrong_order_shipped, (0, 0), "nothing_else_changed",
-            "another paid order shipped with the tracking"),
-    Mistake("fulfil-order", "init", tracking_one_digit_off, (0.75, 0.75), "tracking",
-            "the tracking number mistyped"),
-    Mistake("fulfil-order", "gold", shipped_and_delivered, (0, 0.5), "shipped",
-            "marked delivered as well"),
-    Mistake("fulfil-order", "gold", shipped_with_comment, (0, 0), "nothing_else_changed",
-            "an unasked comment on the timeline"),
-    Mistake("receive-stock", "init", received_on_namesake, (0, 0), "stock",
-            "the units booked on another option of the product"),
-    Mistake("receive-stock", "init", set_to_units, (0, 0.25), "stock",
-            "the count set to the delivery instead of adding it"),
-    Mistake("receive-stock", "gold", received_twice, (0, 0), "one_adjustment",
-            "the delivery booked twice"),
-    Mistake("receive-stock", "init", no_po_note, (0.75, 0.75), "purchase_order_noted",
-            "the purchase order left out of the note"),
-    Mistake("partial-refund", "init", refund_restock_flipped, (0, 0), "*",
-            "restocked when told not to, or the other way round"),
-    Mistake("partial-refund", "init", refund_amount_short, (5 / 7, 5 / 7), "amount",
-            "a dollar less refunded"),
-    Mistake("partial-refund", "init", refund_without_units, (0, 0.75), "units",
-            "the money refunded but no units returned"),
-    Mistake("partial-refund", "init", refund_reason_other, (6 / 7, 6 / 7), "reason",
-            "the reason left as Other"),
-    Mistake("create-discount", "init", discount_wrong_kind, (0, 0.8), "offer",
-            "a fixed amount instead of a percentage (or the reverse)"),
-    Mistake("create-discount", "init", discount_no_end, (0.75, 0.75), "dates",
-            "no end date"),
-    Mistake("create-discount", "gold", discount_plus_old_one_edited, (0, 0),
-            "nothing_else_changed", "another code switched on or off as well"),
-    Mistake("create-discount", "init", discount_inactive, (0.875, 0.875), "active",
-            "the code created disabled"),
-    Mistake("resolve-return", "init", return_opposite_verdict, (0, 0.5), "resolved",
-            "approved when told to decline, or the reverse"),
-    Mistake("resolve-return", "init", return_other_request, (0, 0), "*",
-            "another customer's return resolved"),
-    Mistake("resolve-return", "gold", return_right_plus_comment, (0, 0), "nothing_else_changed",
-            "an unasked comment on the order"),
-    Mistake("refund-latest-order", "init", refunded_older_order, (0, 0), "*",
-            "an older order of the customer refunded"),
-    Mistake("refund-latest-order", "init", latest_refunded_but_restocked, (0, 0), "*",
-            "the broken goods put back in stock"),
-    Mistake("refund-latest-order", "init", latest_one_unit_short, (5 / 7, 5 / 7), "amount",
-            "50 cents short of the full line"),
-    Mistake("restock-out-of-stock", "init", restocked_all_but_one, (0, 0.8), "received_*",
-            "one sold-out variant missed"),
-    Mistake("restock-out-of-stock", "gold", restocked_low_ones_too, (0, 0), "*",
-            "a low but not empty variant received as well"),
-    Mistake("restock-out-of-stock", "init", restocked_wrong_count, (0, 0), "received_*",
-            "one unit too many each"),
-    Mistake("cancel-unpaid", "init", cancelled_newest_instead, (0, 0.5), "cancelled_*",
-            "the newest unpaid orders cancelled instead of the oldest"),
-    Mistake("cancel-unpaid", "init", cancelled_without_restock, (0, 0.8), "restocked",
-            "cancelled but the items not restocked"),
-    Mistake("cancel-unpaid", "gold", cancelled_one_too_many, (0, 0), "nothing_else_changed",
-            "one newer unpaid order cancelled too"),
+    Mistake(
+        "fulfil-order",
+        "init",
+        wrong_order_shipped,
+        (0, 0),
+        "nothing_else_changed",
+        "another paid order shipped with the tracking",
+    ),
+    Mistake(
+        "fulfil-order",
+        "init",
+        tracking_one_digit_off,
+        (0.75, 0.75),
+        "tracking",
+        "the tracking number mistyped",
+    ),
+    Mistake(
+        "fulfil-order",
+        "gold",
+        shipped_and_delivered,
+        (0, 0.5),
+        "shipped",
+        "marked delivered as well",
+    ),
+    Mistake(
+        "fulfil-order",
+        "gold",
+        shipped_with_comment,
+        (0, 0),
+        "nothing_else_changed",
+        "an unasked comment on the timeline",
+    ),
+    Mistake(
+        "receive-stock",
+        "init",
+        received_on_namesake,
+        (0, 0),
+        "stock",
+        "the units booked on another option of the product",
+    ),
+    Mistake(
+        "receive-stock",
+        "init",
+        set_to_units,
+        (0, 0.25),
+        "stock",
+        "the count set to the delivery instead of adding it",
+    ),
+    Mistake(
+        "receive-stock",
+        "gold",
+        received_twice,
+        (0, 0),
+        "one_adjustment",
+        "the delivery booked twice",
+    ),
+    Mistake(
+        "receive-stock",
+        "init",
+        no_po_note,
+        (0.75, 0.75),
+        "purchase_order_noted",
+        "the purchase order left out of the note",
+    ),
+    Mistake(
+        "partial-refund",
+        "init",
+        refund_restock_flipped,
+        (0, 0),
+        "*",
+        "restocked when told not to, or the other way round",
+    ),
+    Mistake(
+        "partial-refund",
+        "init",
+        refund_amount_short,
+        (5 / 7, 5 / 7),
+        "amount",
+        "a dollar less refunded",
+    ),
+    Mistake(
+        "partial-refund",
+        "init",
+        refund_without_units,
+        (0, 0.75),
+        "units",
+        "the money refunded but no units returned",
+    ),
+    Mistake(
+        "partial-refund",
+        "init",
+        refund_reason_other,
+        (6 / 7, 6 / 7),
+        "reason",
+        "the reason left as Other",
+    ),
+    Mistake(
+        "create-discount",
+        "init",
+        discount_wrong_kind,
+        (0, 0.8),
+        "offer",
+        "a fixed amount instead of a percentage (or the reverse)",
+    ),
+    Mistake("create-discount", "init", discount_no_end, (0.75, 0.75), "dates", "no end date"),
+    Mistake(
+        "create-discount",
+        "gold",
+        discount_plus_old_one_edited,
+        (0, 0),
+        "nothing_else_changed",
+        "another code switched on or off as well",
+    ),
+    Mistake(
+        "create-discount",
+        "init",
+        discount_inactive,
+        (0.875, 0.875),
+        "active",
+        "the code created disabled",
+    ),
+    Mistake(
+        "resolve-return",
+        "init",
+        return_opposite_verdict,
+        (0, 0.5),
+        "resolved",
+        "approved when told to decline, or the reverse",
+    ),
+    Mistake(
+        "resolve-return",
+        "init",
+        return_other_request,
+        (0, 0),
+        "*",
+        "another customer's return resolved",
+    ),
+    Mistake(
+        "resolve-return",
+        "gold",
+        return_right_plus_comment,
+        (0, 0),
+        "nothing_else_changed",
+        "an unasked comment on the order",
+    ),
+    Mistake(
+        "refund-latest-order",
+        "init",
+        refunded_older_order,
+        (0, 0),
+        "*",
+        "an older order of the customer refunded",
+    ),
+    Mistake(
+        "refund-latest-order",
+        "init",
+        latest_refunded_but_restocked,
+        (0, 0),
+        "*",
+        "the broken goods put back in stock",
+    ),
+    Mistake(
+        "refund-latest-order",
+        "init",
+        latest_one_unit_short,
+        (5 / 7, 5 / 7),
+        "amount",
+        "50 cents short of the full line",
+    ),
+    Mistake(
+        "restock-out-of-stock",
+        "init",
+        restocked_all_but_one,
+        (0, 0.8),
+        "received_*",
+        "one sold-out variant missed",
+    ),
+    Mistake(
+        "restock-out-of-stock",
+        "gold",
+        restocked_low_ones_too,
+        (0, 0),
+        "*",
+        "a low but not empty variant received as well",
+    ),
+    Mistake(
+        "restock-out-of-stock",
+        "init",
+        restocked_wrong_count,
+        (0, 0),
+        "received_*",
+        "one unit too many each",
+    ),
+    Mistake(
+        "cancel-unpaid",
+        "init",
+        cancelled_newest_instead,
+        (0, 0.5),
+        "cancelled_*",
+        "the newest unpaid orders cancelled instead of the oldest",
+    ),
+    Mistake(
+        "cancel-unpaid",
+        "init",
+        cancelled_without_restock,
+        (0, 0.8),
+        "restocked",
+        "cancelled but the items not restocked",
+    ),
+    Mistake(
+        "cancel-unpaid",
+        "gold",
+        cancelled_one_too_many,
+        (0, 0),
+        "nothing_else_changed",
+        "one newer unpaid order cancelled too",
+    ),
 ]
 
 

@@ -27,9 +27,13 @@ class ShopApp(ModelWebApp[ShopState]):
     # a light header, a tinted side bar and square, compact tables in clay: a back office
     # dense with figures, not a chat, a mailbox or a CRM
     theme: ClassVar[Theme] = Theme(
-        accent="clay", nav="side", header="light", density="compact", radius="square",
+        accent="clay",
+        nav="side",
+        header="light",
+        density="compact",
+        radius="square",
         surface="tinted",
-    )  # fmt: skip
+    )
     # ``ui`` holds the orders the person opened; a visit must never count as a change.
     volatile: ClassVar[tuple[str, ...]] = ("ui",)
     release: ClassVar[ReleaseDisclosure] = ReleaseDisclosure(

@@ -58,8 +58,9 @@ def parse_money(raw: str, *, required: bool = True) -> int | None:
     return int(whole) * 100 + int((frac + "00")[:2])
 
 
-def parse_count(raw: str, *, low: int = 0, high: int = 1_000_000, required: bool = True,
-                what: str = "number") -> int | None:  # fmt: skip
+def parse_count(
+    raw: str, *, low: int = 0, high: int = 1_000_000, required: bool = True, what: str = "number"
+) -> int | None:
     text = raw.strip()
     if not text:
         if required:

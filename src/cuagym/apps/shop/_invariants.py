@@ -40,8 +40,18 @@ def invariants_hold_after(before: ShopState, after: ShopState) -> bool:
 def _check_keys(state: ShopState) -> Iterator[Violation]:
     if state.current_user not in state.staff:
         yield Violation(path="currentUser", message=f"unknown staff {state.current_user!r}")
-    for name in ("staff", "categories", "products", "variants", "customers", "orders",
-                 "refunds", "discounts", "adjustments", "comments"):  # fmt: skip
+    for name in (
+        "staff",
+        "categories",
+        "products",
+        "variants",
+        "customers",
+        "orders",
+        "refunds",
+        "discounts",
+        "adjustments",
+        "comments",
+    ):
         records: dict[str, Any] = getattr(state, name)
         for key, record in records.items():
             if key in RESERVED_IDS:
@@ -172,8 +182,19 @@ def _check_comments(state: ShopState) -> Iterator[Violation]:
             yield Violation(path=f"comments.{key}.authorId", message="no such staff")
 
 
-_ALL = ["staff", "categories", "products", "variants", "customers", "orders", "refunds",
-        "discounts", "adjustments", "comments", "current_user"]  # fmt: skip
+_ALL = [
+    "staff",
+    "categories",
+    "products",
+    "variants",
+    "customers",
+    "orders",
+    "refunds",
+    "discounts",
+    "adjustments",
+    "comments",
+    "current_user",
+]
 CHECKS = InvariantChecks(
     (_ALL, _check_keys),
     (["products", "categories", "variants", "adjustments", "staff"], _check_catalogue),

@@ -31,8 +31,8 @@ __all__ = [
     "mark_paid",
     "new_id",
     "refund_order",
-    "refunded_cents",
     "refundable",
+    "refunded_cents",
     "remember_order",
     "resolve_return",
     "update_customer",
@@ -132,8 +132,14 @@ def cancel_order(state: State, oid: str, restock: bool, now: datetime | None = N
     quantities = {k: line["quantity"] for k, line in order["lines"].items()}
     if restock:
         for line in order["lines"].values():
-            adjust_stock(state, line["variantId"], line["quantity"], "Cancelled order",
-                         f"Order #{order['number']}", now)  # fmt: skip
+            adjust_stock(
+                state,
+                line["variantId"],
+                line["quantity"],
+                "Cancelled order",
+                f"Order #{order['number']}",
+                now,
+            )
     if order["paidAt"] is not None:
         rid = new_id(state, "refunds")
         state["refunds"][rid] = {
@@ -188,8 +194,9 @@ def refundable(state: State, oid: str, ignore: str | None = None) -> dict[str, i
     return left
 
 
-def _restock(state: State, order: dict[str, Any], lines: dict[str, int],
-             now: datetime | None) -> None:  # fmt: skip
+def _restock(
+    state: State, order: dict[str, Any], lines: dict[str, int], now: datetime | None
+) -> None:
     for key, qty in lines.items():
         variant = order["lines"][key]["variantId"]
         if variant in state["variants"]:
@@ -317,9 +324,7 @@ def update_product(state: State, pid: str, values: dict[str, Any]) -> list[str]:
     return changed
 
 
-def add_variant(
-    state: State, pid: str, values: dict[str, Any], now: datetime | None = None
-) -> str:
+def add_variant(state: State, pid: str, values: dict[str, Any], now: datetime | None = None) -> str:
     _get(state, "products", pid)
     _sku_free(state, values["sku"])
     names = {v["name"] for v in state["variants"].values() if v["productId"] == pid}
@@ -400,6 +405,3 @@ def update_store(state: State, values: dict[str, Any]) -> list[str]:
     for key in changed:
         store[key] = values[key]
     return changed
-
-
-

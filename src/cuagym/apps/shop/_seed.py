@@ -162,7 +162,7 @@ def discount_cents(discount: dict[str, Any], sub: int) -> int:
 
 def _usable(discount: dict[str, Any], day: str, sub: int) -> bool:
     ends = discount["endsOn"]
-    return (
+    return bool(
         discount["startsOn"] <= day
         and (ends is None or day <= ends)
         and sub >= discount["minimumCents"]
@@ -179,8 +179,9 @@ def _status_for(rng: random.Random, age_days: float) -> str:
     return "cancelled" if rng.random() < 0.05 else "delivered"
 
 
-def _orders(rng: random.Random, variants: State, products: State, customers: State,
-            discounts: State) -> State:  # fmt: skip
+def _orders(
+    rng: random.Random, variants: State, products: State, customers: State, discounts: State
+) -> State:
     sellable = [v for v in variants.values() if products[v["productId"]]["status"] != "draft"]
     start = datetime(2026, 9, 1, 8, 0, tzinfo=UTC)
     span = (SEED_NOW - start).total_seconds() - 3600
@@ -197,8 +198,11 @@ def _orders(rng: random.Random, variants: State, products: State, customers: Sta
         lines: State = {}
         for k, variant in enumerate(rng.sample(sellable, k=rng.choice([1, 1, 2, 2, 3, 4])), 1):
             product = products[variant["productId"]]
-            title = product["title"] if variant["name"] == "Default" else (
-                f"{product['title']} - {variant['name']}")  # fmt: skip
+            title = (
+                product["title"]
+                if variant["name"] == "Default"
+                else (f"{product['title']} - {variant['name']}")
+            )
             lines[f"l{k}"] = {
                 "variantId": variant["id"],
                 "title": title,
@@ -270,9 +274,13 @@ def _advance(rng: random.Random, order: State, placed: datetime, status: str) ->
 def _refunds(rng: random.Random, orders: State) -> State:
     out: State = {}
     reasons = ["Damaged", "Wrong item", "Not as described", "Changed mind", "Late delivery"]
-    notes = ["Photo of the damage attached to the customer's e-mail.",
-             "Customer will send the item back with the prepaid label.", "", "",
-             "Second request from this customer this year."]  # fmt: skip
+    notes = [
+        "Photo of the damage attached to the customer's e-mail.",
+        "Customer will send the item back with the prepaid label.",
+        "",
+        "",
+        "Second request from this customer this year.",
+    ]
     delivered = sorted(o for o, v in orders.items() if v["status"] == "delivered")
     picked = rng.sample(delivered, k=20)
     for i, oid in enumerate(picked):
@@ -331,7 +339,7 @@ def _adjustments(rng: random.Random, variants: State) -> State:
             "variantId": vid,
             "delta": delta,
             "reason": reason,
-            "note": "Purchase order PO-%d" % (3100 + i) if reason == "Received" else "",
+            "note": f"Purchase order PO-{3100 + i}" if reason == "Received" else "",
             "staffId": "st-jonah" if i % 4 else "st-theo",
             "at": _ts(start + timedelta(hours=i * 29 + rng.randint(0, 5))),
         }

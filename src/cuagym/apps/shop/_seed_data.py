@@ -103,7 +103,8 @@ DISCOUNTS = [("WELCOME10", "percent", 10, 0, "2026-01-01", None, None, 41, True)
              ("STUDIO30", "fixed", 30, 200, "2026-11-01", "2027-01-31", 40, 6, True),
              ("FRIENDS12", "percent", 12, 0, "2026-03-01", None, 300, 88, True),
              ("SPRING10", "percent", 10, 40, "2026-03-20", "2026-05-31", None, 64, False),
-             ("NEWSLETTER", "fixed", 10, 75, "2026-07-01", "2026-12-31", 250, 19, True)]  # fmt: skip
+             ("NEWSLETTER", "fixed", 10, 75, "2026-07-01", "2026-12-31", 250, 19,
+              True)]  # fmt: skip
 
 COMMENTS = ["Customer asked for gift wrap; added a card.",
             "Address confirmed by phone.",

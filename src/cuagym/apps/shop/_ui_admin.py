@@ -56,19 +56,35 @@ async def customers(request: Request) -> Response:
     rows = []
     for c in state["customers"].values():
         stats = customer_stats(state, c["id"])
-        rows.append({**c, "name": f"{c['firstName']} {c['lastName']}",
-                     "location": f"{c['city']}, {c['region']}" if c["city"] else "",
-                     "orders": stats["count"], "spent": stats["spent"]})  # fmt: skip
+        rows.append(
+            {
+                **c,
+                "name": f"{c['firstName']} {c['lastName']}",
+                "location": f"{c['city']}, {c['region']}" if c["city"] else "",
+                "orders": stats["count"],
+                "spent": stats["spent"],
+            }
+        )
     rows.sort(key=lambda r: r["name"])
-    table = table_view(rows, request.query_params, _CUSTOMER_COLUMNS,
-                       search=("name", "email", "location"), per_page=30)  # fmt: skip
+    table = table_view(
+        rows,
+        request.query_params,
+        _CUSTOMER_COLUMNS,
+        search=("name", "email", "location"),
+        per_page=30,
+    )
     return page(request, state, "customers.html", {"table": table}, active="customers")
 
 
 def _customer_context(state: State, cid: str, **extra: Any) -> dict[str, Any]:
     customer = state["customers"][cid]
-    return {"customer": customer, "stats": customer_stats(state, cid), "values": customer,
-            "errors": {}, **extra}  # fmt: skip
+    return {
+        "customer": customer,
+        "stats": customer_stats(state, cid),
+        "values": customer,
+        "errors": {},
+        **extra,
+    }
 
 
 async def customer_detail(request: Request) -> Response:
@@ -108,23 +124,29 @@ def _discount_values(raw: dict[str, str]) -> dict[str, Any]:
         errors["kind"] = "Pick percent or fixed amount."
     values: dict[str, Any] = {}
     try:
-        values = collect(raw, {
-            "code": partial(parse_text, required=True, limit=24, what="code"),
-            "minimum": partial(parse_money, required=False),
-            "startsOn": parse_day,
-            "endsOn": partial(parse_day, required=False),
-            "usageLimit": partial(parse_count, low=1, required=False, what="usage limit"),
-        })  # fmt: skip
+        values = collect(
+            raw,
+            {
+                "code": partial(parse_text, required=True, limit=24, what="code"),
+                "minimum": partial(parse_money, required=False),
+                "startsOn": parse_day,
+                "endsOn": partial(parse_day, required=False),
+                "usageLimit": partial(parse_count, low=1, required=False, what="usage limit"),
+            },
+        )
     except FormInvalid as exc:
         errors.update(exc.errors)
     code = raw.get("code", "").strip().upper()
-    if "code" not in errors and not (3 <= len(code) <= 24 and code.replace("-", "").replace("_", "").isalnum()):
+    if "code" not in errors and not (
+        3 <= len(code) <= 24 and code.replace("-", "").replace("_", "").isalnum()
+    ):
         errors["code"] = "3 to 24 letters and digits, like SPRING10."
     try:
         value: int | None = (
             parse_count(raw.get("value", ""), low=1, high=100, what="percentage")
-            if kind == "percent" else parse_money(raw.get("value", ""))
-        )  # fmt: skip
+            if kind == "percent"
+            else parse_money(raw.get("value", ""))
+        )
     except FieldError as exc:
         errors["value"] = str(exc)
         value = None
@@ -187,7 +209,7 @@ async def discount_new(request: Request) -> Response:
 
 
 async def discount_create(request: Request) -> Response:
-    ui, state = await load(request)
+    ui, _ = await load(request)
     raw = form_dict(await request.form())
     made: list[str] = []
 
@@ -202,8 +224,15 @@ async def discount_create(request: Request) -> Response:
         context = {"values": raw, "errors": errors, "discount": None}
         return page(request, s, "discount.html", context, "discounts", status_code=400)
 
-    return await act(request, ui, change, lambda: f"/discounts/{made[0]}", "/discounts/new",
-                     flash="Discount created", invalid=invalid)  # fmt: skip
+    return await act(
+        request,
+        ui,
+        change,
+        lambda: f"/discounts/{made[0]}",
+        "/discounts/new",
+        flash="Discount created",
+        invalid=invalid,
+    )
 
 
 async def discount_detail(request: Request) -> Response:
@@ -212,11 +241,18 @@ async def discount_detail(request: Request) -> Response:
     discount = state["discounts"].get(did)
     if discount is None:
         return not_found(request, state, f"There is no discount {did!r}.")
-    used_on = [order_row(state, o) for o in state["orders"].values()
-               if o["discountCode"] == discount["code"]]  # fmt: skip
+    used_on = [
+        order_row(state, o)
+        for o in state["orders"].values()
+        if o["discountCode"] == discount["code"]
+    ]
     used_on.sort(key=lambda r: r["placedAt"], reverse=True)
-    context = {"values": _discount_form(discount), "errors": {}, "discount": discount,
-               "used_on": used_on[:10]}  # fmt: skip
+    context = {
+        "values": _discount_form(discount),
+        "errors": {},
+        "discount": discount,
+        "used_on": used_on[:10],
+    }
     return page(request, state, "discount.html", context, active="discounts")
 
 
@@ -248,30 +284,43 @@ async def discount_save(request: Request) -> Response:
 async def settings(request: Request) -> Response:
     _, state = await load(request)
     store = state["store"]
-    values = {"name": store["name"], "lowStockThreshold": str(store["lowStockThreshold"]),
-              "shipping": money_input(store["shippingCents"])}  # fmt: skip
+    values = {
+        "name": store["name"],
+        "lowStockThreshold": str(store["lowStockThreshold"]),
+        "shipping": money_input(store["shippingCents"]),
+    }
     context = {"values": values, "errors": {}}
     return page(request, state, "settings.html", context, active="settings")
 
 
 async def settings_save(request: Request) -> Response:
-    ui, state = await load(request)
+    ui, _ = await load(request)
     raw = form_dict(await request.form())
 
     def change(s: State) -> None:
-        values = collect(raw, {
-            "name": partial(parse_text, required=True, limit=120, what="store name"),
-            "lowStockThreshold": partial(parse_count, high=1000, what="threshold"),
-            "shipping": parse_money,
-        })  # fmt: skip
-        update_store(s, {"name": values["name"], "lowStockThreshold": values["lowStockThreshold"],
-                         "shippingCents": values["shipping"]})  # fmt: skip
+        values = collect(
+            raw,
+            {
+                "name": partial(parse_text, required=True, limit=120, what="store name"),
+                "lowStockThreshold": partial(parse_count, high=1000, what="threshold"),
+                "shipping": parse_money,
+            },
+        )
+        update_store(
+            s,
+            {
+                "name": values["name"],
+                "lowStockThreshold": values["lowStockThreshold"],
+                "shippingCents": values["shipping"],
+            },
+        )
 
     def invalid(s: State, errors: dict[str, str]) -> Response:
         return page(request, s, "settings.html", {"values": raw, "errors": errors}, "settings", 400)
 
-    return await act(request, ui, change, "/settings", "/settings", flash="Settings saved",
-                     invalid=invalid)  # fmt: skip
+    return await act(
+        request, ui, change, "/settings", "/settings", flash="Settings saved", invalid=invalid
+    )
 
 
 async def search(request: Request) -> Response:
@@ -282,14 +331,20 @@ async def search(request: Request) -> Response:
     if needle:
         for o in sorted(state["orders"].values(), key=lambda o: o["placedAt"], reverse=True):
             row = order_row(state, o)
-            if needle in str(o["number"]) or needle in row["customer"].casefold() or needle in row["email"]:
+            if (
+                needle in str(o["number"])
+                or needle in row["customer"].casefold()
+                or needle in row["email"]
+            ):
                 groups["orders"].append(row)
         for c in state["customers"].values():
             text = f"{c['firstName']} {c['lastName']} {c['email']}".casefold()
             if needle in text:
                 groups["customers"].append(c)
         for p in state["products"].values():
-            skus = " ".join(v["sku"] for v in state["variants"].values() if v["productId"] == p["id"])
+            skus = " ".join(
+                v["sku"] for v in state["variants"].values() if v["productId"] == p["id"]
+            )
             if needle in f"{p['title']} {skus}".casefold():
                 groups["products"].append(p)
     groups["orders"] = groups["orders"][:25]

@@ -49,11 +49,14 @@ def _sku(raw: str) -> str:
 
 
 def _product_values(state: State, raw: dict[str, str]) -> dict[str, Any]:
-    values = collect(raw, {
-        "title": partial(parse_text, required=True, limit=120, what="title"),
-        "vendor": parse_text,
-        "description": partial(parse_text, limit=8000),
-    })  # fmt: skip
+    values = collect(
+        raw,
+        {
+            "title": partial(parse_text, required=True, limit=120, what="title"),
+            "vendor": parse_text,
+            "description": partial(parse_text, limit=8000),
+        },
+    )
     errors = {}
     if raw.get("categoryId") not in state["categories"]:
         errors["categoryId"] = "Pick a category."
@@ -64,7 +67,9 @@ def _product_values(state: State, raw: dict[str, str]) -> dict[str, Any]:
     return {**values, "categoryId": raw["categoryId"], "status": raw["status"]}
 
 
-def _variant_values(raw: dict[str, str], prefix: str = "", with_stock: bool = True) -> dict[str, Any]:
+def _variant_values(
+    raw: dict[str, str], prefix: str = "", with_stock: bool = True
+) -> dict[str, Any]:
     parsers: dict[str, Any] = {
         f"{prefix}name": partial(parse_text, required=True, limit=120, what="option name"),
         f"{prefix}sku": _sku,
@@ -99,17 +104,26 @@ async def products(request: Request) -> Response:
     for p in state["products"].values():
         vs = [v for v in state["variants"].values() if v["productId"] == p["id"]]
         stock = sum(v["stock"] for v in vs)
-        rows.append({
-            **p,
-            "statusLabel": p["status"].title(),
-            "category": state["categories"].get(p["categoryId"], {}).get("name", ""),
-            "stock": stock,
-            "stockLabel": f"{stock} in stock for {len(vs)} variant{'s' if len(vs) != 1 else ''}",
-            "prices": sorted({v["priceCents"] for v in vs}),
-        })  # fmt: skip
+        rows.append(
+            {
+                **p,
+                "statusLabel": p["status"].title(),
+                "category": state["categories"].get(p["categoryId"], {}).get("name", ""),
+                "stock": stock,
+                "stockLabel": f"{stock} in stock for {len(vs)} variant"
+                + ("s" if len(vs) != 1 else ""),
+                "prices": sorted({v["priceCents"] for v in vs}),
+            }
+        )
     rows.sort(key=lambda r: r["title"])
-    table = table_view(rows, request.query_params, _PRODUCT_COLUMNS,
-                       search=("title", "vendor"), filters=("status", "categoryId"), per_page=40)  # fmt: skip
+    table = table_view(
+        rows,
+        request.query_params,
+        _PRODUCT_COLUMNS,
+        search=("title", "vendor"),
+        filters=("status", "categoryId"),
+        per_page=40,
+    )
     context = {"table": table, "categories": _categories(state), "statuses": PRODUCT_STATUSES}
     return page(request, state, "products.html", context, active="products")
 
@@ -118,10 +132,14 @@ def _product_context(state: State, pid: str, **extra: Any) -> dict[str, Any]:
     product = state["products"][pid]
     variants = [v for v in variant_rows(state) if v["productId"] == pid]
     history = sorted(
-        (a for a in state["adjustments"].values()
-         if state["variants"].get(a["variantId"], {}).get("productId") == pid),
-        key=lambda a: a["at"], reverse=True,
-    )[:12]  # fmt: skip
+        (
+            a
+            for a in state["adjustments"].values()
+            if state["variants"].get(a["variantId"], {}).get("productId") == pid
+        ),
+        key=lambda a: a["at"],
+        reverse=True,
+    )[:12]
     context: dict[str, Any] = {
         "product": product,
         "variants": variants,
@@ -208,16 +226,21 @@ async def variant_save(request: Request) -> Response:
             raise FormInvalid({"sku": str(exc)}) from None
 
     def invalid(s: State, errors: dict[str, str]) -> Response:
-        context = _product_context(s, pid, edit_variant=vid, variant_values=raw,
-                                   variant_errors=errors)  # fmt: skip
+        context = _product_context(
+            s, pid, edit_variant=vid, variant_values=raw, variant_errors=errors
+        )
         return page(request, s, "product.html", context, "products", status_code=400)
 
     return await act(request, ui, change, here, here, flash="Variant saved", invalid=invalid)
 
 
 def _new_context(state: State, values: dict[str, str], errors: dict[str, str]) -> dict[str, Any]:
-    return {"values": values, "errors": errors, "categories": _categories(state),
-            "statuses": PRODUCT_STATUSES}  # fmt: skip
+    return {
+        "values": values,
+        "errors": errors,
+        "categories": _categories(state),
+        "statuses": PRODUCT_STATUSES,
+    }
 
 
 async def product_new(request: Request) -> Response:
@@ -227,7 +250,7 @@ async def product_new(request: Request) -> Response:
 
 
 async def product_create(request: Request) -> Response:
-    ui, state = await load(request)
+    ui, _ = await load(request)
     raw = form_dict(await request.form())
     made: list[str] = []
 
@@ -235,12 +258,14 @@ async def product_create(request: Request) -> Response:
         errors: dict[str, str] = {}
         product: dict[str, Any] = {}
         variant: dict[str, Any] = {}
-        for build, target in ((lambda: _product_values(s, raw), product),
-                              (lambda: _variant_values(raw), variant)):  # fmt: skip
-            try:
-                target.update(build())
-            except FormInvalid as exc:
-                errors.update(exc.errors)
+        try:
+            product = _product_values(s, raw)
+        except FormInvalid as exc:
+            errors.update(exc.errors)
+        try:
+            variant = _variant_values(raw)
+        except FormInvalid as exc:
+            errors.update(exc.errors)
         if errors:
             raise FormInvalid(errors)
         try:
@@ -251,8 +276,15 @@ async def product_create(request: Request) -> Response:
     def invalid(s: State, errors: dict[str, str]) -> Response:
         return page(request, s, "product_new.html", _new_context(s, raw, errors), "products", 400)
 
-    return await act(request, ui, change, lambda: f"/products/{made[0]}", "/products/new",
-                     flash="Product created", invalid=invalid)  # fmt: skip
+    return await act(
+        request,
+        ui,
+        change,
+        lambda: f"/products/{made[0]}",
+        "/products/new",
+        flash="Product created",
+        invalid=invalid,
+    )
 
 
 # -- inventory ----------------------------------------------------------------------------------
@@ -270,15 +302,23 @@ async def inventory(request: Request) -> Response:
     _, state = await load(request)
     tab = "history" if request.query_params.get("tab") == "history" else "stock"
     rows = variant_rows(state)
-    table = table_view(rows, request.query_params, _STOCK_COLUMNS, search=("product", "sku", "name"),
-                       filters=("level", "category"), per_page=40)  # fmt: skip
+    table = table_view(
+        rows,
+        request.query_params,
+        _STOCK_COLUMNS,
+        search=("product", "sku", "name"),
+        filters=("level", "category"),
+        per_page=40,
+    )
     history = sorted(state["adjustments"].values(), key=lambda a: a["at"], reverse=True)[:60]
     variants = state["variants"]
     context = {
         "table": table,
         "tab": tab,
         "history": history,
-        "label_of": {vid: f"{r['product']} – {r['name']}" for vid, r in ((r["id"], r) for r in rows)},
+        "label_of": {
+            vid: f"{r['product']} – {r['name']}" for vid, r in ((r["id"], r) for r in rows)
+        },
         "sku_of": {vid: v["sku"] for vid, v in variants.items()},
         "staff": state["staff"],
         "reasons": _MANUAL_REASONS,
@@ -301,8 +341,9 @@ async def adjust(request: Request) -> Response:
 
     def change(s: State) -> None:
         mode = raw.get("mode", "add")
-        values = collect(raw, {"qty": partial(parse_count, low=-100_000, high=100_000,
-                                              what="quantity")})  # fmt: skip
+        values = collect(
+            raw, {"qty": partial(parse_count, low=-100_000, high=100_000, what="quantity")}
+        )
         reason = raw.get("reason", "")
         if reason not in _MANUAL_REASONS:
             raise ActionError("Pick a reason for the adjustment.")

@@ -12,8 +12,17 @@ from cuagym.apps.shop._ops import ActionError
 from cuagym.apps.shop._views import shell
 from cuagym.apps.webkit import Screens, State, field, load, render_screen, safe_next
 
-__all__ = ["State", "act", "field", "form_dict", "load", "not_found", "page", "safe_next",
-           "show_error"]  # fmt: skip
+__all__ = [
+    "State",
+    "act",
+    "field",
+    "form_dict",
+    "load",
+    "not_found",
+    "page",
+    "safe_next",
+    "show_error",
+]
 
 
 def form_dict(form: FormData) -> dict[str, str]:

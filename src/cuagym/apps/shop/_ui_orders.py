@@ -66,7 +66,9 @@ async def orders(request: Request) -> Response:
         for o in sorted(state["orders"].values(), key=lambda o: o["placedAt"], reverse=True)
         if view == "all" or o["status"] == view
     ]
-    counts = {key: sum(1 for o in state["orders"].values() if o["status"] == key) for key, _ in _VIEWS}
+    counts = {
+        key: sum(1 for o in state["orders"].values() if o["status"] == key) for key, _ in _VIEWS
+    }
     counts["all"] = len(state["orders"])
     table = table_view(rows, params, _COLUMNS, search=("label", "customer", "email"), per_page=30)
     context = {"table": table, "view": view, "views": _VIEWS, "counts": counts}
@@ -105,29 +107,55 @@ def _order_action(name: str) -> Any:
         here = f"/orders/{oid}"
         number = state["orders"][oid]["number"]
         if name == "pay":
-            return await act(request, ui, lambda s: mark_paid(s, oid), here, here,
-                             flash=f"Order #{number} marked as paid")  # fmt: skip
+            return await act(
+                request,
+                ui,
+                lambda s: mark_paid(s, oid),
+                here,
+                here,
+                flash=f"Order #{number} marked as paid",
+            )
         if name == "deliver":
-            return await act(request, ui, lambda s: mark_delivered(s, oid), here, here,
-                             flash=f"Order #{number} marked as delivered")  # fmt: skip
+            return await act(
+                request,
+                ui,
+                lambda s: mark_delivered(s, oid),
+                here,
+                here,
+                flash=f"Order #{number} marked as delivered",
+            )
         if name == "cancel":
             restock = field(form, "restock") == "1"
-            return await act(request, ui, lambda s: cancel_order(s, oid, restock), here, here,
-                             flash=f"Order #{number} cancelled")  # fmt: skip
+            return await act(
+                request,
+                ui,
+                lambda s: cancel_order(s, oid, restock),
+                here,
+                here,
+                flash=f"Order #{number} cancelled",
+            )
         if name == "comment":
             body = field(form, "body")
-            return await act(request, ui, lambda s: add_comment(s, oid, body), here, here,
-                             flash="Comment added")  # fmt: skip
+            return await act(
+                request, ui, lambda s: add_comment(s, oid, body), here, here, flash="Comment added"
+            )
         carrier, tracking = field(form, "carrier"), field(form, "tracking")
-        return await act(request, ui, lambda s: fulfil_order(s, oid, carrier, tracking),
-                         here, here, flash=f"Order #{number} fulfilled")  # fmt: skip
+        return await act(
+            request,
+            ui,
+            lambda s: fulfil_order(s, oid, carrier, tracking),
+            here,
+            here,
+            flash=f"Order #{number} fulfilled",
+        )
 
     return handler
 
 
 # -- refunds ------------------------------------------------------------------------------------
-def _refund_context(state: State, oid: str, values: dict[str, str],
-                    errors: dict[str, str]) -> dict[str, Any]:  # fmt: skip
+def _refund_context(
+    state: State, oid: str, values: dict[str, str], errors: dict[str, str]
+) -> dict[str, Any]:
     view = order_view(state, oid)
     room = view["total"] - view["refunded"]
     return {**view, "values": values, "errors": errors, "reasons": REFUND_REASONS, "room": room}
@@ -148,8 +176,9 @@ def _parse_refund(state: State, oid: str, raw: dict[str, str]) -> tuple[dict[str
     lines: dict[str, int] = {}
     for key in state["orders"][oid]["lines"]:
         try:
-            qty = parse_count(raw.get(f"qty-{key}", "") or "0", low=0, high=max(left[key], 0),
-                              what="quantity")  # fmt: skip
+            qty = parse_count(
+                raw.get(f"qty-{key}", "") or "0", low=0, high=max(left[key], 0), what="quantity"
+            )
         except FieldError as exc:
             errors[f"qty-{key}"] = str(exc)
             continue
@@ -188,16 +217,24 @@ async def refund_submit(request: Request) -> Response:
 
     def change(s: State) -> None:
         lines, amount = _parse_refund(s, oid, raw)
-        refund_order(s, oid, lines, amount, raw.get("restock") == "1", raw["reason"],
-                     raw.get("note", ""))  # fmt: skip
+        refund_order(
+            s, oid, lines, amount, raw.get("restock") == "1", raw["reason"], raw.get("note", "")
+        )
 
     def invalid(s: State, errors: dict[str, str]) -> Response:
         context = _refund_context(s, oid, raw, errors)
         return page(request, s, "refund.html", context, "orders", status_code=400)
 
     number = state["orders"][oid]["number"]
-    return await act(request, ui, change, here, f"{here}/refund",
-                     flash=f"Refund issued on order #{number}", invalid=invalid)  # fmt: skip
+    return await act(
+        request,
+        ui,
+        change,
+        here,
+        f"{here}/refund",
+        flash=f"Refund issued on order #{number}",
+        invalid=invalid,
+    )
 
 
 # -- the returns queue --------------------------------------------------------------------------
@@ -219,11 +256,19 @@ async def returns(request: Request) -> Response:
             for k, q in r["lines"].items()
             if k in order["lines"]
         ]
-        rows.append({**r, "order": order, "goods": items,
-                     "customer": order_row(state, order)["customer"],
-                     "amount": money_input(r["amountCents"])})  # fmt: skip
+        rows.append(
+            {
+                **r,
+                "order": order,
+                "goods": items,
+                "customer": order_row(state, order)["customer"],
+                "amount": money_input(r["amountCents"]),
+            }
+        )
     rows.sort(key=lambda r: r["createdAt"], reverse=tab != "requested")
-    counts = {k: sum(1 for r in state["refunds"].values() if r["status"] == k) for k, _ in _RETURN_TABS}
+    counts = {
+        k: sum(1 for r in state["refunds"].values() if r["status"] == k) for k, _ in _RETURN_TABS
+    }
     context = {"rows": rows, "tab": tab, "tabs": _RETURN_TABS, "counts": counts}
     return page(request, state, "returns.html", context, active="returns")
 
@@ -267,5 +312,3 @@ def routes() -> list[Route]:
         Route("/returns", returns, methods=["GET"]),
         Route("/returns/{rid}/{verdict:str}", resolve, methods=["POST"]),
     ]
-
-

@@ -55,8 +55,10 @@ class ShopOracle(WebOracle):
 
     async def on_order(self, number: int) -> bool:
         here = (await self.path()).split("?")[0].rstrip("/")
-        return "/orders/ord-" in here and here.count("/") >= 3 and (
-            await self.title() == f"Order #{number}" and await self.loaded()
+        return (
+            "/orders/ord-" in here
+            and here.count("/") >= 3
+            and (await self.title() == f"Order #{number}" and await self.loaded())
         )
 
     # -- acting on elements that may be out of view ---------------------------------------------
@@ -74,8 +76,9 @@ class ShopOracle(WebOracle):
             return Act.of("scroll to it.", self.bring(element))
         return Act.of(thought, self.click(element), commits=commits)
 
-    async def press_id(self, testid: str, thought: str, *, commits: bool = False,
-                       within: str = "") -> Act:  # fmt: skip
+    async def press_id(
+        self, testid: str, thought: str, *, commits: bool = False, within: str = ""
+    ) -> Act:
         button = await self.one(f'{within} [data-testid="{testid}"]'.strip())
         if button is None:
             raise PageBusy(f"no {testid}")
@@ -104,8 +107,9 @@ class ShopOracle(WebOracle):
         day = date.fromisoformat(iso)
         at = [box["x"] + min(14, max(4, box["width"] // 12)), box["center"][1]]
         typed = f"{day.month:02d}{day.day:02d}{day.year:04d}"
-        return Act.of(f"enter the {what}: {iso}", call("left_click", coordinate=at),
-                      call("type", text=typed))  # fmt: skip
+        return Act.of(
+            f"enter the {what}: {iso}", call("left_click", coordinate=at), call("type", text=typed)
+        )
 
     async def set_choice(self, selector: str, label: str, what: str) -> Act | None:
         """A drop-down: pick the option shown as ``label``."""

@@ -124,9 +124,18 @@ def order_view(state: State, oid: str) -> dict[str, Any]:
         if order[stamp]:
             events.append({"at": order[stamp], "text": text, "who": None})
     for r in refunds:
-        what = {"requested": "Return requested", "refunded": "Refunded", "declined": "Return declined"}
-        events.append({"at": r["createdAt"], "who": None,
-                       "text": f"{what[r['status']]}: {format_money(r['amountCents'])} ({r['reason']})"})  # fmt: skip
+        what = {
+            "requested": "Return requested",
+            "refunded": "Refunded",
+            "declined": "Return declined",
+        }
+        events.append(
+            {
+                "at": r["createdAt"],
+                "who": None,
+                "text": f"{what[r['status']]}: {format_money(r['amountCents'])} ({r['reason']})",
+            }
+        )
     for c in state["comments"].values():
         if c["orderId"] == oid:
             who = staff.get(c["authorId"], {}).get("name", "—")
@@ -177,9 +186,9 @@ def variant_rows(state: State) -> list[dict[str, Any]]:
                 **v,
                 "product": product.get("title", "—"),
                 "productStatus": product.get("status", ""),
-                "category": state["categories"].get(product.get("categoryId", ""), {}).get(
-                    "name", ""
-                ),
+                "category": state["categories"]
+                .get(product.get("categoryId", ""), {})
+                .get("name", ""),
                 "level": "out" if v["stock"] == 0 else ("low" if v["stock"] <= threshold else "ok"),
                 "price": money_input(v["priceCents"]),
             }
@@ -212,13 +221,19 @@ def dashboard(state: State) -> dict[str, Any]:
         for r in state["refunds"].values()
         if r["status"] == "refunded" and r["createdAt"][:10] >= start
     )
-    days = []
+    days: list[dict[str, Any]] = []
     for back in range(13, -1, -1):
         day = (today - timedelta(days=back)).isoformat()
         todays = [o for o in sold if o["placedAt"][:10] == day]
-        days.append({"day": day, "label": fmt_date(day)[:6], "orders": len(todays),
-                     "sales": sum(order_total(o) for o in todays)})  # fmt: skip
-    top = max((d["sales"] for d in days), default=0) or 1
+        days.append(
+            {
+                "day": day,
+                "label": fmt_date(day)[:6],
+                "orders": len(todays),
+                "sales": sum(order_total(o) for o in todays),
+            }
+        )
+    top = max((int(d["sales"]) for d in days), default=0) or 1
     for d in days:
         d["pct"] = round(100 * d["sales"] / top)
     units: Counter[str] = Counter()

@@ -99,7 +99,10 @@ def latest_moment(init: dict[str, Any]) -> str:
     agent did happened after it."""
     stamps = [""]
     for order in init["orders"].values():
-        stamps += [order[k] or "" for k in ("placedAt", "paidAt", "shippedAt", "deliveredAt", "cancelledAt")]
+        stamps += [
+            order[k] or ""
+            for k in ("placedAt", "paidAt", "shippedAt", "deliveredAt", "cancelledAt")
+        ]
     stamps += [r["createdAt"] for r in init["refunds"].values()]
     stamps += [a["at"] for a in init["adjustments"].values()]
     return max(stamps)

@@ -56,19 +56,29 @@ class ReceiveStock(ShopFamily):
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         seed = build_seed()
-        variant = rng.choice([v for _, v in sorted(seed["variants"].items())
-                              if seed["products"][v["productId"]]["status"] == "active"])  # fmt: skip
+        variant = rng.choice(
+            [
+                v
+                for _, v in sorted(seed["variants"].items())
+                if seed["products"][v["productId"]]["status"] == "active"
+            ]
+        )
         product = seed["products"][variant["productId"]]["title"]
         units, po = rng.randint(6, 48), _po(rng)
         frame = rng.choice(_RECEIVE_FRAMES)
         return self.make_task(
             task_id,
-            frame.format(units=units, product=product, option=variant["name"],
-                         sku=variant["sku"], po=po),
+            frame.format(
+                units=units, product=product, option=variant["name"], sku=variant["sku"], po=po
+            ),
             f"You are {ME} in the store admin of Larchwood Goods. {product} is sold in several "
             f"options; {variant['name']} has the SKU {variant['sku']}.",
-            product=product, option=variant["name"], sku=variant["sku"], units=units, po=po,
-        )  # fmt: skip
+            product=product,
+            option=variant["name"],
+            sku=variant["sku"],
+            units=units,
+            po=po,
+        )
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
         p = ReceiveStockParams.of(task)
@@ -130,8 +140,10 @@ class RestockOutOfStock(ShopFamily):
             frame.format(category=category, units=units, po=po),
             f"You are {ME} in the store admin of Larchwood Goods. Some active variants in the "
             f"{category} category have sold out; other variants are low but not empty.",
-            category=category, units=units, po=po,
-        )  # fmt: skip
+            category=category,
+            units=units,
+            po=po,
+        )
 
     def world(self, task: TaskConfig) -> State:
         """The varied seed with two or three of the category's active variants sold out."""
@@ -139,9 +151,12 @@ class RestockOutOfStock(ShopFamily):
         world = build_world(task)
         rng = family_rng(task, "sold-out")
         cat = next(c for c, v in world["categories"].items() if v["name"] == p.category)
-        active = sorted(vid for vid, v in world["variants"].items()
-                        if world["products"][v["productId"]]["categoryId"] == cat
-                        and world["products"][v["productId"]]["status"] == "active")  # fmt: skip
+        active = sorted(
+            vid
+            for vid, v in world["variants"].items()
+            if world["products"][v["productId"]]["categoryId"] == cat
+            and world["products"][v["productId"]]["status"] == "active"
+        )
         for vid in rng.sample(active, k=min(len(active) - 1, rng.randint(2, 3))):
             world["variants"][vid]["stock"] = 0
         return world
@@ -201,22 +216,39 @@ class CreateDiscount(ShopFamily):
         frame = rng.choice(_DISCOUNT_FRAMES)
         return self.make_task(
             task_id,
-            frame.format(code=code, offer=offer, minimum=format_money(minimum),
-                         starts=long_date(start.isoformat()), ends=long_date(end.isoformat()),
-                         limit=limit),
+            frame.format(
+                code=code,
+                offer=offer,
+                minimum=format_money(minimum),
+                starts=long_date(start.isoformat()),
+                ends=long_date(end.isoformat()),
+                limit=limit,
+            ),
             f"You are {ME} in the store admin of Larchwood Goods. No discount code called "
             f"{code} exists yet; a {kind} discount is entered as "
             + ("a percentage." if kind == "percent" else "an amount in dollars."),
-            code=code, kind=kind, value=value, minimum_cents=minimum,
-            starts_on=start.isoformat(), ends_on=end.isoformat(), usage_limit=limit,
-        )  # fmt: skip
+            code=code,
+            kind=kind,
+            value=value,
+            minimum_cents=minimum,
+            starts_on=start.isoformat(),
+            ends_on=end.isoformat(),
+            usage_limit=limit,
+        )
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
         p = CreateDiscountParams.of(task)
         world = build_world(task)
         gold = copy.deepcopy(world)
-        values = {"code": p.code, "kind": p.kind, "value": p.value,
-                  "minimumCents": p.minimum_cents, "startsOn": p.starts_on, "endsOn": p.ends_on,
-                  "usageLimit": p.usage_limit, "active": True}  # fmt: skip
+        values = {
+            "code": p.code,
+            "kind": p.kind,
+            "value": p.value,
+            "minimumCents": p.minimum_cents,
+            "startsOn": p.starts_on,
+            "endsOn": p.ends_on,
+            "usageLimit": p.usage_limit,
+            "active": True,
+        }
         create_discount(gold, values, GEN_NOW)
         return self.scripts(world, gold)

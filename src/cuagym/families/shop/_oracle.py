@@ -32,19 +32,31 @@ class FulfilOrderOracle(ShopOracle):
     """Open the order, "Fulfil order": carrier and tracking in the dialog, "Mark as shipped"."""
 
     def stages(self) -> list[Stage]:
-        number, carrier, tracking = int(self.p["number"]), str(self.p["carrier"]), str(self.p["tracking"])
+        number, carrier, tracking = (
+            int(self.p["number"]),
+            str(self.p["carrier"]),
+            str(self.p["tracking"]),
+        )
 
         async def done() -> bool:
             shown = await self.one('[data-testid="tracking"]')
-            return await self.on_order(number) and shown is not None and exact(shown["text"]) == tracking
+            return (
+                await self.on_order(number)
+                and shown is not None
+                and exact(shown["text"]) == tracking
+            )
 
         async def act() -> Act:
             if not await self.on_order(number):
                 return await self.go_order(number)
             if await self.one('[data-testid="fulfil-form"]') is None:
                 return await self.press_id("fulfil-open", "open the fulfilment dialog.")
-            step = await self.fill_form([('[data-testid="f-carrier"]', carrier, "choice"),
-                                         ('[data-testid="f-tracking"]', tracking, "text")])  # fmt: skip
+            step = await self.fill_form(
+                [
+                    ('[data-testid="f-carrier"]', carrier, "choice"),
+                    ('[data-testid="f-tracking"]', tracking, "text"),
+                ]
+            )
             return step or await self.press_id("fulfil-submit", "mark it as shipped.", commits=True)
 
         return [self.order_stage(number), Stage("fulfil", done, act, tries=8)]
@@ -72,8 +84,11 @@ class RefundOracle(ShopOracle):
         number = int(self.p["number"])
 
         async def done() -> bool:
-            return await self.on_order(number) and bool(await self.all('[data-testid="refund"][data-status="refunded"]')) and bool(
-                await self.all('[data-testid="line-returned"]'))  # fmt: skip
+            return (
+                await self.on_order(number)
+                and bool(await self.all('[data-testid="refund"][data-status="refunded"]'))
+                and bool(await self.all('[data-testid="line-returned"]'))
+            )
 
         async def act() -> Act:
             here = (await self.path()).split("?")[0]
@@ -82,13 +97,17 @@ class RefundOracle(ShopOracle):
                 if row is None:
                     raise PageBusy("no such line on the refund form")
                 sku = (row.get("attrs") or {}).get("data-sku", "")
-                step = await self.fill_form([
-                    (f'[data-testid="qty-{sku}"]', self.units(), "text"),
-                    ('[data-testid="f-amount"]', self.amount(), "text"),
-                    ('[data-testid="f-reason"]', self.reason(), "choice"),
-                    ('[data-testid="f-restock"]', "on" if self.restock() else "off", "check"),
-                ])  # fmt: skip
-                return step or await self.press_id("refund-submit", "issue the refund.", commits=True)
+                step = await self.fill_form(
+                    [
+                        (f'[data-testid="qty-{sku}"]', self.units(), "text"),
+                        ('[data-testid="f-amount"]', self.amount(), "text"),
+                        ('[data-testid="f-reason"]', self.reason(), "choice"),
+                        ('[data-testid="f-restock"]', "on" if self.restock() else "off", "check"),
+                    ]
+                )
+                return step or await self.press_id(
+                    "refund-submit", "issue the refund.", commits=True
+                )
             if not await self.on_order(number):
                 return await self.go_order(number)
             return await self.press_id("refund-open", "open the refund form.")
@@ -134,12 +153,18 @@ class ResolveReturnOracle(ShopOracle):
     asked) or Decline (and confirm)."""
 
     def stages(self) -> list[Stage]:
-        number, approve, restock = int(self.p["number"]), bool(self.p["approve"]), bool(self.p["restock"])
+        number, approve, restock = (
+            int(self.p["number"]),
+            bool(self.p["approve"]),
+            bool(self.p["restock"]),
+        )
         card = f'[data-testid="return"][data-order="{number}"]'
 
         async def queue() -> bool:
             query = (await self.path()).partition("?")[2]
-            return await self.on_page("/returns", "Returns") and "tab=" not in query.replace("tab=requested", "")
+            return await self.on_page("/returns", "Returns") and "tab=" not in query.replace(
+                "tab=requested", ""
+            )
 
         async def done() -> bool:
             return await queue() and not await self.all(card) and await self.loaded()
@@ -152,8 +177,12 @@ class ResolveReturnOracle(ShopOracle):
                 return await self.nav("returns", "open the returns queue.")
             if not approve:
                 return await self.press_id("return-decline", "decline it.", within=card)
-            step = await self.fill_form([(f'{card} [data-testid="return-restock"]', "on" if restock else "off", "check")])
-            return step or await self.press_id("return-approve", "refund it.", within=card, commits=True)
+            step = await self.fill_form(
+                [(f'{card} [data-testid="return-restock"]', "on" if restock else "off", "check")]
+            )
+            return step or await self.press_id(
+                "return-approve", "refund it.", within=card, commits=True
+            )
 
         return [Stage("resolve", done, act, tries=8)]
 
@@ -169,7 +198,10 @@ class CancelUnpaidOracle(ShopOracle):
 
         async def targets() -> list[str]:
             if "targets" not in self.memo and await pending_view():
-                keys = [str((r.get("attrs") or {}).get("data-key")) for r in await self.all('[data-testid="orders-row"]')]
+                keys = [
+                    str((r.get("attrs") or {}).get("data-key"))
+                    for r in await self.all('[data-testid="orders-row"]')
+                ]
                 self.memo["targets"] = sorted(keys, key=lambda k: int(k.split("-")[1]))[:count]
             return list(self.memo.get("targets", []))
 
@@ -177,7 +209,10 @@ class CancelUnpaidOracle(ShopOracle):
             wanted = await targets()
             if not wanted or not await pending_view():
                 return False
-            keys = {str((r.get("attrs") or {}).get("data-key")) for r in await self.all('[data-testid="orders-row"]')}
+            keys = {
+                str((r.get("attrs") or {}).get("data-key"))
+                for r in await self.all('[data-testid="orders-row"]')
+            }
             return not keys & set(wanted)
 
         async def act() -> Act:
@@ -188,7 +223,9 @@ class CancelUnpaidOracle(ShopOracle):
                 if await self.one('[data-testid="cancel-form"]') is None:
                     return await self.press_id("cancel-open", "open the cancel dialog.")
                 step = await self.fill_form([('[data-testid="cancel-restock"]', "on", "check")])
-                return step or await self.press_id("cancel-submit", "cancel the order.", commits=True)
+                return step or await self.press_id(
+                    "cancel-submit", "cancel the order.", commits=True
+                )
             if not await pending_view():
                 if await self.on_page("/orders", "Orders"):
                     return await self.press_id("view-pending", "show the unpaid orders.")
@@ -220,23 +257,31 @@ class ReceiveStockOracle(ShopOracle):
             now = await on_hand()
             if now is not None and "before" not in self.memo:
                 self.memo["before"] = now
-            return now is not None and self.memo.get("posted") and now == self.memo["before"] + units
+            return (
+                now is not None
+                and bool(self.memo.get("posted"))
+                and now == self.memo["before"] + units
+            )
 
         async def act() -> Act:
             if await on_hand() is None:
                 if await self.on_page("/inventory", "Inventory"):
                     return await self.inventory_search(sku)
                 return await self.nav("inventory", "open the inventory.")
-            step = await self.fill_form([
-                (f'{form} [data-testid="adjust-mode"]', "Add (±)", "choice"),
-                (f'{form} [data-testid="adjust-qty"]', str(units), "text"),
-                (f'{form} [data-testid="adjust-reason"]', "Received", "choice"),
-                (f'{form} [data-testid="adjust-note"]', po, "text"),
-            ])  # fmt: skip
+            step = await self.fill_form(
+                [
+                    (f'{form} [data-testid="adjust-mode"]', "Add (±)", "choice"),
+                    (f'{form} [data-testid="adjust-qty"]', str(units), "text"),
+                    (f'{form} [data-testid="adjust-reason"]', "Received", "choice"),
+                    (f'{form} [data-testid="adjust-note"]', po, "text"),
+                ]
+            )
             if step is not None:
                 return step
             self.memo["posted"] = True
-            return await self.press_id("adjust-save", f"save the receipt of {sku}.", within=form, commits=True)
+            return await self.press_id(
+                "adjust-save", f"save the receipt of {sku}.", within=form, commits=True
+            )
 
         return [Stage("receive", done, act, tries=10)]
 
@@ -244,7 +289,9 @@ class ReceiveStockOracle(ShopOracle):
         box = await self.one('[data-testid="inventory-search"]')
         if box is None:
             raise PageBusy("no inventory search")
-        return Act.of(f"search the inventory for {text}.", *self.fill(box, text), call("key", keys=["enter"]))
+        return Act.of(
+            f"search the inventory for {text}.", *self.fill(box, text), call("key", keys=["enter"])
+        )
 
 
 class RestockOutOfStockOracle(ReceiveStockOracle):
@@ -256,16 +303,28 @@ class RestockOutOfStockOracle(ReceiveStockOracle):
 
         async def filtered() -> bool:
             path = await self.path()
-            return await self.on_page("/inventory", "Inventory") and "level=out" in path and "category=" in path
+            return (
+                await self.on_page("/inventory", "Inventory")
+                and "level=out" in path
+                and "category=" in path
+            )
 
         async def done() -> bool:
-            return await filtered() and bool(self.memo.get("posted")) and not await self.all(active_row)
+            return (
+                await filtered()
+                and bool(self.memo.get("posted"))
+                and not await self.all(active_row)
+            )
 
         async def act() -> Act:
             if not await self.on_page("/inventory", "Inventory"):
                 return await self.nav("inventory", "open the inventory.")
-            step = await self.fill_form([('[data-testid="inventory-filter-level"]', "Out of stock", "choice"),
-                                         ('[data-testid="inventory-filter-category"]', category, "choice")])  # fmt: skip
+            step = await self.fill_form(
+                [
+                    ('[data-testid="inventory-filter-level"]', "Out of stock", "choice"),
+                    ('[data-testid="inventory-filter-category"]', category, "choice"),
+                ]
+            )
             if step is not None:
                 return step
             if not await filtered():
@@ -275,11 +334,13 @@ class RestockOutOfStockOracle(ReceiveStockOracle):
                 raise PageBusy("no sold-out row")
             sku = (rows[0].get("attrs") or {}).get("data-sku", "")
             form = f'[data-testid="adjust-form"][data-sku={self.css(sku)}]'
-            step = await self.fill_form([
-                (f'{form} [data-testid="adjust-qty"]', units, "text"),
-                (f'{form} [data-testid="adjust-reason"]', "Received", "choice"),
-                (f'{form} [data-testid="adjust-note"]', po, "text"),
-            ])  # fmt: skip
+            step = await self.fill_form(
+                [
+                    (f'{form} [data-testid="adjust-qty"]', units, "text"),
+                    (f'{form} [data-testid="adjust-reason"]', "Received", "choice"),
+                    (f'{form} [data-testid="adjust-note"]', po, "text"),
+                ]
+            )
             if step is not None:
                 return step
             self.memo["posted"] = True
@@ -316,7 +377,9 @@ class CreateDiscountOracle(ShopOracle):
                     return await self.press_id("new-discount", "create a discount.")
                 return await self.nav("discounts", "open the discounts.")
             step = await self.fill_form(fields)
-            return step or await self.press_id("save-discount", "create the discount.", commits=True)
+            return step or await self.press_id(
+                "save-discount", "create the discount.", commits=True
+            )
 
         return [Stage("create", done, act, tries=20)]
 

@@ -67,12 +67,16 @@ class FulfilOrder(ShopFamily):
         frame = rng.choice(_FULFIL_FRAMES)
         return self.make_task(
             task_id,
-            frame.format(number=order["number"], customer=customer, carrier=carrier,
-                         tracking=tracking),
+            frame.format(
+                number=order["number"], customer=customer, carrier=carrier, tracking=tracking
+            ),
             f"The store admin of Larchwood Goods is open; you are signed in as {ME}. Order "
             f"#{order['number']} of {customer} is paid and waiting to be shipped.",
-            number=order["number"], customer=customer, carrier=carrier, tracking=tracking,
-        )  # fmt: skip
+            number=order["number"],
+            customer=customer,
+            carrier=carrier,
+            tracking=tracking,
+        )
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
         p = FulfilOrderParams.of(task)
@@ -117,8 +121,11 @@ class PartialRefund(ShopFamily):
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         seed = build_seed()
-        orders = [o for oid, o in sorted(seed["orders"].items())
-                  if o["status"] == "delivered" and _untouched(seed, oid) and len(o["lines"]) > 1]  # fmt: skip
+        orders = [
+            o
+            for oid, o in sorted(seed["orders"].items())
+            if o["status"] == "delivered" and _untouched(seed, oid) and len(o["lines"]) > 1
+        ]
         order = rng.choice(orders)
         key = rng.choice(sorted(order["lines"]))
         line = order["lines"][key]
@@ -131,17 +138,28 @@ class PartialRefund(ShopFamily):
         return self.make_task(
             task_id,
             frame.format(
-                customer=customer, units=units, item=line["title"], sku=line["sku"],
-                number=order["number"], amount=format_money(amount), reason=reason,
+                customer=customer,
+                units=units,
+                item=line["title"],
+                sku=line["sku"],
+                number=order["number"],
+                amount=format_money(amount),
+                reason=reason,
                 restock_text="put them back in stock" if restock else "do not restock them",
                 restock_clause="go back into stock" if restock else "are not restocked",
             ),
             f"You are {ME} in the store admin of Larchwood Goods. Order #{order['number']} of "
             f"{customer} was delivered; it has {len(order['lines'])} lines, among them "
             f"{line['quantity']} × {line['title']} at {format_money(line['unitPriceCents'])}.",
-            number=order["number"], customer=customer, item=line["title"], sku=line["sku"],
-            units=units, amount_cents=amount, reason=reason, restock=restock,
-        )  # fmt: skip
+            number=order["number"],
+            customer=customer,
+            item=line["title"],
+            sku=line["sku"],
+            units=units,
+            amount_cents=amount,
+            reason=reason,
+            restock=restock,
+        )
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
         p = PartialRefundParams.of(task)
@@ -193,29 +211,43 @@ class ResolveReturn(ShopFamily):
         amount = format_money(request["amountCents"])
         tail = ""
         if approve:
-            tail = (f", refunding the requested {amount} and putting the items back in stock"
-                    if restock else f", refunding the requested {amount} without restocking")  # fmt: skip
+            tail = (
+                f", refunding the requested {amount} and putting the items back in stock"
+                if restock
+                else f", refunding the requested {amount} without restocking"
+            )
         frame = rng.choice(_RETURN_FRAMES)
         verdict = "approve" if approve else "decline"
         return self.make_task(
             task_id,
-            frame.format(number=order["number"], customer=customer, verdict_text=verdict,
-                         verdict_cap=verdict.title(), restock_tail=tail,
-                         verdict_past="refunded" if approve else "declined"),
+            frame.format(
+                number=order["number"],
+                customer=customer,
+                verdict_text=verdict,
+                verdict_cap=verdict.title(),
+                restock_tail=tail,
+                verdict_past="refunded" if approve else "declined",
+            ),
             f"You are {ME} in the store admin of Larchwood Goods. {customer} requested a return "
             f"on order #{order['number']} ({request['reason']}), worth {amount}; it waits in "
             f"the returns queue.",
-            number=order["number"], customer=customer, approve=approve, restock=restock,
+            number=order["number"],
+            customer=customer,
+            approve=approve,
+            restock=restock,
             amount_cents=request["amountCents"],
-        )  # fmt: skip
+        )
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
         p = ResolveReturnParams.of(task)
         world = build_world(task)
         gold = copy.deepcopy(world)
         oid = order_of(gold, p.number)
-        rid = next(r for r, v in gold["refunds"].items()
-                   if v["orderId"] == oid and v["status"] == "requested")  # fmt: skip
+        rid = next(
+            r
+            for r, v in gold["refunds"].items()
+            if v["orderId"] == oid and v["status"] == "requested"
+        )
         resolve_return(gold, rid, p.approve, p.restock, now=GEN_NOW)
         return self.scripts(world, gold)
 
@@ -259,9 +291,15 @@ class RefundLatestOrder(ShopFamily):
         seed = build_seed()
         picks = []
         for cid in sorted(seed["customers"]):
-            mine = sorted((o for o in seed["orders"].values() if o["customerId"] == cid),
-                          key=lambda o: o["placedAt"])  # fmt: skip
-            if len(mine) >= 2 and mine[-1]["status"] == "delivered" and _untouched(seed, mine[-1]["id"]):
+            mine = sorted(
+                (o for o in seed["orders"].values() if o["customerId"] == cid),
+                key=lambda o: o["placedAt"],
+            )
+            if (
+                len(mine) >= 2
+                and mine[-1]["status"] == "delivered"
+                and _untouched(seed, mine[-1]["id"])
+            ):
                 picks.append((cid, mine[-1]))
         cid, order = rng.choice(picks)
         line = order["lines"][rng.choice(sorted(order["lines"]))]
@@ -273,16 +311,21 @@ class RefundLatestOrder(ShopFamily):
             frame.format(customer=customer, city=c["city"], item=line["title"]),
             f"You are {ME} in the store admin of Larchwood Goods. {customer} of {c['city']}, "
             f"{c['region']} has ordered from the store more than once.",
-            first=c["firstName"], last=c["lastName"], city=c["city"], item=line["title"],
+            first=c["firstName"],
+            last=c["lastName"],
+            city=c["city"],
+            item=line["title"],
             number=order["number"],
-        )  # fmt: skip
+        )
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
         p = RefundLatestOrderParams.of(task)
         world = build_world(task)
         gold = copy.deepcopy(world)
         oid = order_of(gold, p.number)
-        key, line = next((k, v) for k, v in gold["orders"][oid]["lines"].items() if v["title"] == p.item)
+        key, line = next(
+            (k, v) for k, v in gold["orders"][oid]["lines"].items() if v["title"] == p.item
+        )
         amount = line["quantity"] * line["unitPriceCents"]
         refund_order(gold, oid, {key: line["quantity"]}, amount, False, "Damaged", now=GEN_NOW)
         return self.scripts(world, gold)
@@ -331,10 +374,10 @@ class CancelUnpaid(ShopFamily):
         p = CancelUnpaidParams.of(task)
         world = build_world(task)
         gold = copy.deepcopy(world)
-        pending = sorted((o for o in gold["orders"].values() if o["status"] == "pending"),
-                         key=lambda o: o["placedAt"])  # fmt: skip
+        pending = sorted(
+            (o for o in gold["orders"].values() if o["status"] == "pending"),
+            key=lambda o: o["placedAt"],
+        )
         for order in pending[: p.count]:
             cancel_order(gold, order["id"], True, GEN_NOW)
         return self.scripts(world, gold)
-
-

@@ -54,10 +54,14 @@ _FRAMES = (
 
 def _said(kind: str, units: int, item: str) -> str:
     if kind == "damaged":
-        return (f"{units} of the {item} arrived broken - the box was crushed and they are "
-                "in pieces. I'd like a refund for them, please; there is nothing to send back.")  # fmt: skip
-    return (f"you sent me {units} × {item}, but that isn't what I ordered. I'm returning "
-            "them unused in the original packaging - could you refund them?")  # fmt: skip
+        return (
+            f"{units} of the {item} arrived broken - the box was crushed and they are "
+            "in pieces. I'd like a refund for them, please; there is nothing to send back."
+        )
+    return (
+        f"you sent me {units} × {item}, but that isn't what I ordered. I'm returning "
+        "them unused in the original packaging - could you refund them?"
+    )
 
 
 class RefundFromComplaintParams(TaskParams):
@@ -94,16 +98,22 @@ class RefundFromComplaint(TaskFamily):
 
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         seed = build_seed()
-        orders = [o for oid, o in sorted(seed["orders"].items()) if o["status"] == "delivered"
-                  and not any(r["orderId"] == oid for r in seed["refunds"].values())]  # fmt: skip
+        orders = [
+            o
+            for oid, o in sorted(seed["orders"].items())
+            if o["status"] == "delivered"
+            and not any(r["orderId"] == oid for r in seed["refunds"].values())
+        ]
         order = rng.choice(orders)
         line = order["lines"][rng.choice(sorted(order["lines"]))]
         units = rng.randint(1, line["quantity"])
         kind = rng.choice(["damaged", "wrong"])
         c = seed["customers"][order["customerId"]]
         customer = f"{c['firstName']} {c['lastName']}"
-        subject = rng.choice(["Problem with order", "About my order", "Return for order",
-                              "Order issue"]) + f" #{order['number']}"  # fmt: skip
+        subject = (
+            rng.choice(["Problem with order", "About my order", "Return for order", "Order issue"])
+            + f" #{order['number']}"
+        )
         amount = units * line["unitPriceCents"]
         reason, restock = ("Damaged", False) if kind == "damaged" else ("Wrong item", True)
         frame = rng.choice(_FRAMES)
@@ -115,10 +125,17 @@ class RefundFromComplaint(TaskFamily):
             f"{_said(kind, units, line['title'])} The line is {line['title']} ({line['sku']}), "
             f"bought at {format_money(line['unitPriceCents'])} each, so the refund is "
             f"{format_money(amount)}, as {reason}.",
-            number=order["number"], customer=customer, email=c["email"], subject=subject,
-            item=line["title"], sku=line["sku"], units=units, amount_cents=amount,
-            reason=reason, restock=restock,
-        )  # fmt: skip
+            number=order["number"],
+            customer=customer,
+            email=c["email"],
+            subject=subject,
+            item=line["title"],
+            sku=line["sku"],
+            units=units,
+            amount_cents=amount,
+            reason=reason,
+            restock=restock,
+        )
 
     def worlds(self, task: TaskConfig) -> tuple[State, State]:
         """``(mail, shop)``: the customer's email in the mailbox, the order in the shop."""
@@ -131,11 +148,14 @@ class RefundFromComplaint(TaskFamily):
         first = p.customer.split()[0]
         kind = "damaged" if p.reason == "Damaged" else "wrong"
         when = WORLD_NOW - timedelta(hours=rng.randint(2, 20), minutes=rng.randint(0, 59))
-        body = (f"Hello,\n\nI'm writing about order #{p.number}: {_said(kind, p.units, p.item)}"
-                f"\n\nThank you,\n{first}")  # fmt: skip
+        body = (
+            f"Hello,\n\nI'm writing about order #{p.number}: {_said(kind, p.units, p.item)}"
+            f"\n\nThank you,\n{first}"
+        )
         date = when.strftime("%Y-%m-%dT%H:%M:00Z")
-        mail_app.add_thread(mail, {"name": p.customer, "email": p.email}, p.subject, body, date,
-                            unread=True)  # fmt: skip
+        mail_app.add_thread(
+            mail, {"name": p.customer, "email": p.email}, p.subject, body, date, unread=True
+        )
         return mail, shop
 
     def generate(self, task: TaskConfig) -> GeneratedScripts:
@@ -152,11 +172,13 @@ class RefundFromComplaint(TaskFamily):
         )
 
     def write_reward(self, task: TaskConfig) -> str:
-        body = "\n".join([
-            inlined_file("cuagym.families.cross.shop._checks", "refund_from_complaint.py"),
-            # the refund checks every shop refund task shares (read as text, not imported)
-            inlined_file("cuagym.families.shop._checks", "_refund.py"),
-        ])  # fmt: skip
+        body = "\n".join(
+            [
+                inlined_file("cuagym.families.cross.shop._checks", "refund_from_complaint.py"),
+                # the refund checks every shop refund task shares (read as text, not imported)
+                inlined_file("cuagym.families.shop._checks", "_refund.py"),
+            ]
+        )
         return compose_reward(
             header=f"# reward.py - {task.task_id}",
             imports="import json\n",

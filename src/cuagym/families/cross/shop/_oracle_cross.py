@@ -32,7 +32,8 @@ class RefundFromComplaintOracle(ShopOracle):
 
         async def done() -> bool:
             return await self.on_order(number) and bool(
-                await self.all('[data-testid="refund"][data-status="refunded"]'))  # fmt: skip
+                await self.all('[data-testid="refund"][data-status="refunded"]')
+            )
 
         async def act() -> Act:
             here = (await self.path()).split("?")[0]
@@ -40,7 +41,9 @@ class RefundFromComplaintOracle(ShopOracle):
                 if await self.one(f'[data-testid="qty-{sku}"]') is None:
                     raise PageBusy("no such line on the refund form")
                 step = await self.fill_form(fields)
-                return step or await self.press_id("refund-submit", "issue the refund.", commits=True)
+                return step or await self.press_id(
+                    "refund-submit", "issue the refund.", commits=True
+                )
             if not await self.on_order(number):
                 return await self.go_order(number)
             return await self.press_id("refund-open", "open the refund form.")

@@ -8,7 +8,7 @@ from cuagym.families.shop._checks._scope import *  # noqa: F403
 # -- inlined into reward.py --
 pending = sorted((o for o in init["orders"].values() if o["status"] == "pending"), key=lambda o: o["placedAt"])
 old = pending[: P["count"]]
-units = {}
+units: dict[str, int] = {}
 for o in old:
     for line in o["lines"].values():
         units[line["variantId"]] = units.get(line["variantId"], 0) + line["quantity"]

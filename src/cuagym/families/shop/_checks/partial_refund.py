@@ -1,7 +1,7 @@
 """``partial-refund``'s reward checks: which line of which order, then the shared refund
 checks (``_refund``)."""
 
-# ruff: noqa: F405, E501
+# ruff: noqa: F405
 from cuagym.families.shop._checks._scope import *  # noqa: F403
 
 # fmt: off

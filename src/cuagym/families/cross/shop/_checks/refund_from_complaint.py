@@ -1,7 +1,7 @@
 """``refund-from-complaint``'s reward checks: which line of which order the email names (the
 shared refund checks of the shop families follow), and a mailbox that was only read."""
 
-# ruff: noqa: F405, E501
+# ruff: noqa: F405
 from cuagym.families.cross.shop._checks._scope import *  # noqa: F403
 
 # fmt: off
