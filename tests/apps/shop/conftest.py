@@ -13,6 +13,7 @@ from typing import Any
 import httpx
 import pytest
 
+from cuagym.apps.crm import CrmApp
 from cuagym.apps.mail import MailApp
 from cuagym.apps.shop import ShopApp, build_seed
 from cuagym.hub import Hub
@@ -71,9 +72,9 @@ async def shop() -> AsyncIterator[ShopClient]:
 
 @pytest.fixture
 def shop_hub() -> Iterator[LiveHub]:
-    """A real uvicorn server with the shop app, and mail for the families that also read the
-    mailbox (one session holds both apps' states)."""
-    hub = Hub(apps=[ShopApp(), MailApp()], token="test-token", allow_sid_binding=True)
+    """A real uvicorn server with the shop app, and mail and crm for the cross-app families that
+    also read the mailbox or a deal (one session holds every app's state)."""
+    hub = Hub(apps=[ShopApp(), MailApp(), CrmApp()], token="test-token", allow_sid_binding=True)
     url, stop = serve_in_thread(hub.asgi())
     try:
         yield LiveHub(url=url, token=hub.token, hub=hub)

@@ -1,7 +1,8 @@
-"""shop's cross-app family (mail -> shop): its wrong end states, in the store or the mailbox.
+"""shop's cross-app families (mail -> shop, crm -> shop): their wrong end states, in the store
+or in the app the task only reads.
 
-The mistakes are applied to the shop's state with its own ops, or to the mailbox (a reply
-sent, the email archived), and scored by the family's real reward on a live hub holding both
+The mistakes are applied to the shop's state with its own ops, or to the other app's (the email
+archived, the deal edited), and scored by the family's real reward on a live hub holding both
 apps' states in one session.
 """
 
@@ -13,15 +14,15 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
-from cuagym.apps.shop.ops import refund_order
+from cuagym.apps.shop.ops import create_discount, refund_order
 from cuagym.core import parse_reward_output
 from cuagym.domains import load_domain
 from tests.conftest import LiveHub
 from tests.families.family_harness import run_script
 
 domain = load_domain("shop")
-family = domain.family("refund-from-complaint")
 State = dict[str, Any]
 
 
@@ -46,10 +47,37 @@ def right_refund_but_mail_archived(shop: State, mail: State, p: dict[str, Any]) 
     thread["folder"] = "archive"
 
 
+def _discount(p: dict[str, Any], **over: Any) -> dict[str, Any]:
+    values = {
+        "code": p["code"], "kind": p["kind"], "value": p["value"],
+        "minimumCents": p["minimum_cents"], "startsOn": p["starts_on"], "endsOn": p["ends_on"],
+        "usageLimit": p["usage_limit"], "active": True,
+    }  # fmt: skip
+    return values | over
+
+
+def deal_code_unlimited(shop: State, other: State, p: dict[str, Any]) -> None:
+    create_discount(shop, _discount(p, usageLimit=None))
+
+
+def deal_code_starts_today(shop: State, other: State, p: dict[str, Any]) -> None:
+    create_discount(shop, _discount(p, startsOn="2026-12-01"))
+
+
+def right_code_but_deal_edited(shop: State, other: State, p: dict[str, Any]) -> None:
+    create_discount(shop, _discount(p))
+    deal = next(o for o in other["opportunities"].values() if o["name"] == p["deal"])
+    deal["nextStep"] = "Discount code sent"
+
+
+#: (family, the app the task only reads, mistake, lowest, highest)
 MISTAKES = [
-    (restock_flipped, 0.0, 0.0),
-    (reason_generic, 6 / 7, 6 / 7),
-    (right_refund_but_mail_archived, 0.0, 0.0),
+    ("refund-from-complaint", "mail", restock_flipped, 0.0, 0.0),
+    ("refund-from-complaint", "mail", reason_generic, 6 / 7, 6 / 7),
+    ("refund-from-complaint", "mail", right_refund_but_mail_archived, 0.0, 0.0),
+    ("discount-from-deal", "crm", deal_code_unlimited, 7 / 8, 7 / 8),
+    ("discount-from-deal", "crm", deal_code_starts_today, 6 / 8, 6 / 8),
+    ("discount-from-deal", "crm", right_code_but_deal_edited, 0.0, 0.0),
 ]
 
 
@@ -64,23 +92,31 @@ def _post(hub: LiveHub, app: str, sid: str, action: str, state: State) -> None:
     assert r.status_code == 200, r.text
 
 
-def test_wrong_end_states_in_either_app_score_below_one(shop_hub: LiveHub, tmp_path: Path) -> None:
+@pytest.mark.slow
+@pytest.mark.parametrize("family_id", ["refund-from-complaint", "discount-from-deal"])
+def test_wrong_end_states_in_either_app_score_below_one(
+    family_id: str, shop_hub: LiveHub, tmp_path: Path
+) -> None:
+    family = domain.family(family_id)
     task = family.sample(1)
     p = dict(task.params or {})
     scripts = family.generate(task)
     sid = f"worlds-{uuid.uuid4().hex[:10]}"
     run_script(scripts.initial_setup, shop_hub.url, shop_hub.token, sid, tmp_path / "w")
+    read_app = next(m[1] for m in MISTAKES if m[0] == family_id)
     worlds = {}
-    for app in ("shop", "mail"):
+    for app in ("shop", read_app):
         r = httpx.get(f"{shop_hub.url}/{app}/go", params={"sid": sid}, headers=shop_hub.auth)
         worlds[app] = r.json()["initial_state"]
-    for change, low, high in MISTAKES:
-        shop, mail = copy.deepcopy(worlds["shop"]), copy.deepcopy(worlds["mail"])
-        change(shop, mail, p)
+    for fid, _, change, low, high in MISTAKES:
+        if fid != family_id:
+            continue
+        shop, other = copy.deepcopy(worlds["shop"]), copy.deepcopy(worlds[read_app])
+        change(shop, other, p)
         wrong = f"wrong-{uuid.uuid4().hex[:10]}"
         for app, initial, current in (
             ("shop", worlds["shop"], shop),
-            ("mail", worlds["mail"], mail),
+            (read_app, worlds[read_app], other),
         ):
             _post(shop_hub, app, wrong, "set", initial)
             _post(shop_hub, app, wrong, "set_current", current)
@@ -88,7 +124,5 @@ def test_wrong_end_states_in_either_app_score_below_one(shop_hub: LiveHub, tmp_p
             family.write_reward(task), shop_hub.url, shop_hub.token, wrong, tmp_path / wrong
         )
         reward = parse_reward_output(out).reward
-        assert reward is not None and low - 1e-4 <= reward <= high + 1e-4 < 1.0, (
-            change.__name__,
-            out,
-        )
+        assert reward is not None, out
+        assert low - 1e-4 <= reward <= high + 1e-4 < 1.0, (change.__name__, out)

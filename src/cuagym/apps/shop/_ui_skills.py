@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
+from cuagym.apps.shop._forms import money_input
 from cuagym.apps.shop.reward_lib import exact
 from cuagym.apps.web_oracle import Act, Element, PageBusy, Stage, WebOracle, call
 from cuagym.core import TaskConfig
@@ -178,3 +179,37 @@ class ShopOracle(WebOracle):
 
     async def nav(self, key: str, thought: str) -> Act:
         return await self.press_id(f"nav-{key}", thought)
+
+    # -- forms of whole records -------------------------------------------------------------------
+    def discount_stage(self, p: dict[str, Any]) -> Stage:
+        """Create the discount ``p`` describes (``code``, ``kind``, ``value``, ``minimum_cents``,
+        ``starts_on``, ``ends_on``, ``usage_limit``): Discounts, "Create discount", the form,
+        save; done on the new code's own page."""
+        kind = "Percentage" if p["kind"] == "percent" else "Fixed amount"
+        value = str(p["value"]) if p["kind"] == "percent" else money_input(int(p["value"]))
+        fields = [
+            ('[data-testid="f-code"]', str(p["code"]), "text"),
+            ('[data-testid="f-kind"]', kind, "choice"),
+            ('[data-testid="f-value"]', value, "text"),
+            ('[data-testid="f-minimum"]', money_input(int(p["minimum_cents"])), "text"),
+            ('[data-testid="f-startsOn"]', str(p["starts_on"]), "date"),
+            ('[data-testid="f-endsOn"]', str(p["ends_on"]), "date"),
+            ('[data-testid="f-usageLimit"]', str(p["usage_limit"]), "text"),
+            ('[data-testid="f-active"]', "on", "check"),
+        ]
+
+        async def done() -> bool:
+            here = (await self.path()).split("?")[0]
+            return "/discounts/dsc-" in here and await self.on_page("/discounts/", str(p["code"]))
+
+        async def act() -> Act:
+            if not await self.on_page("/discounts/new"):
+                if await self.on_page("/discounts", "Discounts"):
+                    return await self.press_id("new-discount", "create a discount.")
+                return await self.nav("discounts", "open the discounts.")
+            step = await self.fill_form(fields)
+            return step or await self.press_id(
+                "save-discount", "create the discount.", commits=True
+            )
+
+        return Stage(f"create {p['code']}", done, act, tries=20)

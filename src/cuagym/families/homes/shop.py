@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from cuagym.families._family import TaskFamily
-from cuagym.families.cross.shop import RefundFromComplaint
+from cuagym.families.cross.shop import DiscountFromDeal, RefundFromComplaint
 from cuagym.families.shop import (
     CancelUnpaid,
     CreateDiscount,
@@ -28,4 +28,5 @@ FAMILIES: tuple[TaskFamily, ...] = (
     RestockOutOfStock(),
     CancelUnpaid(),
     RefundFromComplaint(),
+    DiscountFromDeal(),
 )

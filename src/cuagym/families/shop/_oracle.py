@@ -353,35 +353,7 @@ class CreateDiscountOracle(ShopOracle):
     """Discounts, "Create discount": the code, type, value, minimum, dates, limit; save."""
 
     def stages(self) -> list[Stage]:
-        p = self.p
-        kind = "Percentage" if p["kind"] == "percent" else "Fixed amount"
-        value = str(p["value"]) if p["kind"] == "percent" else money_input(int(p["value"]))
-        fields = [
-            ('[data-testid="f-code"]', str(p["code"]), "text"),
-            ('[data-testid="f-kind"]', kind, "choice"),
-            ('[data-testid="f-value"]', value, "text"),
-            ('[data-testid="f-minimum"]', money_input(int(p["minimum_cents"])), "text"),
-            ('[data-testid="f-startsOn"]', str(p["starts_on"]), "date"),
-            ('[data-testid="f-endsOn"]', str(p["ends_on"]), "date"),
-            ('[data-testid="f-usageLimit"]', str(p["usage_limit"]), "text"),
-            ('[data-testid="f-active"]', "on", "check"),
-        ]
-
-        async def done() -> bool:
-            here = (await self.path()).split("?")[0]
-            return "/discounts/dsc-" in here and await self.on_page("/discounts/", str(p["code"]))
-
-        async def act() -> Act:
-            if not await self.on_page("/discounts/new"):
-                if await self.on_page("/discounts", "Discounts"):
-                    return await self.press_id("new-discount", "create a discount.")
-                return await self.nav("discounts", "open the discounts.")
-            step = await self.fill_form(fields)
-            return step or await self.press_id(
-                "save-discount", "create the discount.", commits=True
-            )
-
-        return [Stage("create", done, act, tries=20)]
+        return [self.discount_stage(self.p)]
 
 
 ORACLES: dict[str, Callable[[TaskConfig], ShopOracle]] = {

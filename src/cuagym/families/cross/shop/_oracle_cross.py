@@ -51,6 +51,14 @@ class RefundFromComplaintOracle(ShopOracle):
         return [self.order_stage(number), Stage("refund", done, act, tries=14)]
 
 
+class DiscountFromDealOracle(ShopOracle):
+    """The code the CRM note promises is the task's params: the store admin's discount form."""
+
+    def stages(self) -> list[Stage]:
+        return [self.discount_stage(self.p)]
+
+
 CROSS_ORACLES: dict[str, Callable[[TaskConfig], ShopOracle]] = {
     "refund-from-complaint": RefundFromComplaintOracle,
+    "discount-from-deal": DiscountFromDealOracle,
 }
