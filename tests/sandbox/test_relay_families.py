@@ -19,7 +19,7 @@ from cuagym.families._family import TaskFamily
 from cuagym.sandbox import INNER_INITIAL_HOME, HubLink, Sandbox
 from tests.conftest import LiveHub
 
-WEB_APPS = {"team-chat", "mail", "crm", "issue-tracker"}
+WEB_APPS = {"team-chat", "mail", "crm", "issue-tracker", "shop"}
 
 
 def web_families() -> list[TaskFamily]:
