@@ -117,10 +117,10 @@ def _check_pulls(state: CodeHostState) -> Iterator[Violation]:
             if sha not in state.commits:
                 yield Violation(path=f"{path}.commits", message=f"unknown commit {sha!r}")
     for key, review in state.reviews.items():
-        pull = state.pulls.get(review.pull_id)
-        if pull is None:
+        reviewed = state.pulls.get(review.pull_id)
+        if reviewed is None:
             yield Violation(path=f"reviews.{key}.pullId", message=f"no pull {review.pull_id!r}")
-        elif review.author_id == pull.author_id and review.state != "commented":
+        elif review.author_id == reviewed.author_id and review.state != "commented":
             yield Violation(path=f"reviews.{key}.state", message="nobody approves their own pull")
 
 

@@ -311,7 +311,7 @@ async def settings_save(request: Request) -> Response:
     if repo is None:
         return not_found(request, state, _NO_REPO)
     form = await request.form()
-    values = {
+    values: dict[str, Any] = {
         "description": field(form, "description").strip(),
         "topics": field(form, "topics"),
         "visibility": field(form, "visibility"),
@@ -319,7 +319,7 @@ async def settings_save(request: Request) -> Response:
         "deleteBranchOnMerge": field(form, "deleteBranchOnMerge") == "1",
         "allowSquash": field(form, "allowSquash") == "1",
     }
-    topics = [t for t in values["topics"].replace(",", " ").split() if t]
+    topics = [t for t in str(values["topics"]).replace(",", " ").split() if t]
 
     def change(s: State) -> None:
         update_repo(
