@@ -6,8 +6,8 @@ The app's SKILL.md (beside this file) documents the state layout and the task sc
 
 Its public surface, for task families:
 
-- world builders: :func:`build_seed`, :data:`WORLD_NOW`, the app's own state operations in
-  :mod:`.ops`, and the schema's vocabularies (:data:`LABELS`, :data:`ROLES`,
+- world builders: :func:`build_seed`, :func:`varied_seed`, :data:`WORLD_NOW`, the app's
+  own state operations in :mod:`.ops`, and the schema's vocabularies (:data:`LABELS`, :data:`ROLES`,
   :data:`WORKFLOWS`);
 - how the app shows values: :func:`fmt_day`, :func:`fmt_duration`;
 - state readers for rewards: :data:`REWARD_LIBRARY` (the module a reward inlines);
@@ -25,6 +25,7 @@ from cuagym.apps.code_host._schema import LABELS, ROLES, WORKFLOWS, CodeHostStat
 from cuagym.apps.code_host._seed import WORLD_NOW, build_seed
 from cuagym.apps.code_host._ui_skills import ForgeOracle
 from cuagym.apps.code_host._views import fmt_day, fmt_duration
+from cuagym.apps.code_host._world import varied_seed
 
 __all__ = [
     "LABELS",
@@ -40,6 +41,7 @@ __all__ = [
     "fmt_day",
     "fmt_duration",
     "ops",
+    "varied_seed",
 ]
 
 #: The reward's state readers: a reward.py inlines this file below its marker (standard

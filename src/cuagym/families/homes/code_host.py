@@ -4,7 +4,28 @@
 from __future__ import annotations
 
 from cuagym.families._family import TaskFamily
+from cuagym.families.code_host import (
+    AssignUnownedIssues,
+    LabelPullRequest,
+    MergeReadyPull,
+    ProtectBranch,
+    PublishRelease,
+    ReleaseNotesFromMerged,
+    RequestReviewers,
+    RerunFailedRun,
+    SubmitReview,
+)
 
 __all__ = ["FAMILIES"]
 
-FAMILIES: tuple[TaskFamily, ...] = ()
+FAMILIES: tuple[TaskFamily, ...] = (
+    RequestReviewers(),
+    LabelPullRequest(),
+    RerunFailedRun(),
+    SubmitReview(),
+    ProtectBranch(),
+    PublishRelease(),
+    MergeReadyPull(),
+    ReleaseNotesFromMerged(),
+    AssignUnownedIssues(),
+)
