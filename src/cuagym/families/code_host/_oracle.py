@@ -206,7 +206,7 @@ class ReleaseOracle(ForgeOracle):
     def notes(self) -> str:
         if "titles" in self.p:
             return "\n".join(str(t) for t in self.p["titles"])
-        return str(self.p["notes"])
+        return str(self.p.get("notes", ""))
 
     def stages(self) -> list[Stage]:
         p = self.p

@@ -15,6 +15,7 @@ from cuagym.families.code_host import (
     RerunFailedRun,
     SubmitReview,
 )
+from cuagym.families.cross.code_host import AnnounceRelease, ReviewersFromChat
 
 __all__ = ["FAMILIES"]
 
@@ -28,4 +29,6 @@ FAMILIES: tuple[TaskFamily, ...] = (
     MergeReadyPull(),
     ReleaseNotesFromMerged(),
     AssignUnownedIssues(),
+    ReviewersFromChat(),
+    AnnounceRelease(),
 )
