@@ -23,6 +23,15 @@ checks.append(
         f"attempt {run.get('attempt')}",
     )
 )
+fresh = run.get("failedStep") == "" and run.get("durationS") == 0
+checks.append(
+    (
+        "a_fresh_attempt",
+        1,
+        fresh,
+        f"failed step {run.get('failedStep')!r}, duration {run.get('durationS')}",
+    )
+)
 checks.append(
     (
         "by_you",
