@@ -1,11 +1,15 @@
 """``publish-release``'s reward checks: the body of its ``main``, pasted as text."""
 
 # ruff: noqa: F405
+from typing import Any
+
 from cuagym.families.code_host._checks._scope import *  # noqa: F403
 
 # -- inlined into reward.py --
 made = [cur["releases"][k] for k in added(diff, "releases")]
-rel = next((r for r in made if r["repoId"] == P["repo"] and r["tag"] == P["tag"]), {})
+rel: dict[str, Any] = next(
+    (r for r in made if r["repoId"] == P["repo"] and r["tag"] == P["tag"]), {}
+)
 checks.append(("tag_released", 2, bool(rel), "new tags: " + listing([r["tag"] for r in made])))
 checks.append(("published", 1, rel.get("draft") is False, f"draft {rel.get('draft')}"))
 checks.append(("target", 1, rel.get("target") == P["target"], f"target {rel.get('target')!r}"))

@@ -1,11 +1,15 @@
 """``release-notes-from-merged``'s reward checks: the body of its ``main``, pasted as text."""
 
 # ruff: noqa: F405
+from typing import Any
+
 from cuagym.families.code_host._checks._scope import *  # noqa: F403
 
 # -- inlined into reward.py --
 made = [cur["releases"][k] for k in added(diff, "releases")]
-rel = next((r for r in made if r["repoId"] == P["repo"] and r["tag"] == P["tag"]), {})
+rel: dict[str, Any] = next(
+    (r for r in made if r["repoId"] == P["repo"] and r["tag"] == P["tag"]), {}
+)
 lines = [exact(x).lstrip("-*• ").strip() for x in str(rel.get("notes", "")).split("\n")]
 lines = [x for x in lines if x]
 numbers = {p["title"]: p["number"] for p in init["pulls"].values() if p["repoId"] == P["repo"]}

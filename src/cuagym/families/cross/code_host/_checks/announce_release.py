@@ -1,12 +1,16 @@
 """``announce-release``'s reward checks: the body of its ``main``, pasted as text."""
 
 # ruff: noqa: F405
+from typing import Any
+
 from cuagym.families.cross.code_host._checks._scope import *  # noqa: F403
 
 # -- inlined into reward.py --
 # -- the forge: the release, published from main -----------------------------------------------
 made = [cur["releases"][k] for k in added(diff, "releases")]
-rel = next((r for r in made if r["repoId"] == P["repo"] and r["tag"] == P["tag"]), {})
+rel: dict[str, Any] = next(
+    (r for r in made if r["repoId"] == P["repo"] and r["tag"] == P["tag"]), {}
+)
 published = bool(rel) and rel.get("draft") is False and rel.get("target") == "main"
 checks.append(("released", 2, published, "new tags: " + listing([r["tag"] for r in made])))
 checks.append(
