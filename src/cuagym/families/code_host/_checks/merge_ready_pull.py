@@ -25,10 +25,14 @@ checks.append(
         "new commits: " + listing([c["message"] for c in made]),
     )
 )
+target = branch_id(init, P["repo"], P["target"])
+head = cur["branches"].get(target, {}).get("head") if target else None
+landed = len(made) == 1 and head == made[0]["id"] and made[0]["branch"] == P["target"]
+landed = landed and made[0]["repoId"] == P["repo"] and made[0]["authorId"] == init["currentUser"]
+checks.append(("landed_on_the_target", 1, landed, f"{P['target']} head {head}"))
 source = branch_id(init, P["repo"], before.get("source", ""))
 gone = source is not None and source not in cur["branches"]
 checks.append(("branch_deleted", 1, gone, f"source branch {before.get('source')!r}"))
-target = branch_id(init, P["repo"], P["target"])
 others = [
     k
     for k, q in cur["pulls"].items()

@@ -34,5 +34,8 @@ mine = [m for m in fresh if m["sender"] == cme and m["threadParent"] is None]
 said = [m for m in mine if exact(m["text"]) == exact(P["text"])]
 checks.append(("announced", 2, bool(said), "new messages: " + " | ".join(m["text"] for m in fresh)))
 checks.append(("one_announcement", 0, len(fresh) <= 1, f"{len(fresh)} new message(s)"))
+kept = [m for m in ccur["messages"].get(cid, []) if m["id"] in before] if cid else []
+intact = kept == (cinit["messages"].get(cid, []) if cid else [])
+checks.append(("channel_history_intact", 0, intact, "earlier messages of the channel unchanged"))
 cextra = diff_outside(cdiff, ["messages." + str(cid)])
 checks.append(("chat_unchanged_otherwise", 0, not cextra, "other changes: " + listing(cextra)))
