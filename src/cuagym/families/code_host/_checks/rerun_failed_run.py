@@ -24,6 +24,8 @@ checks.append(
     )
 )
 fresh = run.get("failedStep") == "" and run.get("durationS") == 0
+# a new attempt starts anew: later than the failed one (never an exact time: that is when you acted)
+fresh = fresh and str(run.get("startedAt") or "") > str(was.get("startedAt") or "")
 checks.append(
     (
         "a_fresh_attempt",
