@@ -11,6 +11,7 @@ import httpx
 import pytest
 
 from cuagym.apps.code_host import CodeHostApp, build_seed
+from cuagym.apps.mail import MailApp
 from cuagym.apps.team_chat import TeamChat
 from cuagym.hub import Hub
 from tests.conftest import LiveHub, serve_in_thread
@@ -70,9 +71,11 @@ async def forge() -> AsyncIterator[ForgeClient]:
 
 @pytest.fixture
 def forge_hub() -> Iterator[LiveHub]:
-    """A real uvicorn server with the code-host app, and the team chat for the families that
-    also use it (one session holds both apps' states)."""
-    hub = Hub(apps=[CodeHostApp(), TeamChat()], token="test-token", allow_sid_binding=True)
+    """A real uvicorn server with the code-host app, the team chat and the mail for the
+    families that also use them (one session holds both apps' states)."""
+    hub = Hub(
+        apps=[CodeHostApp(), TeamChat(), MailApp()], token="test-token", allow_sid_binding=True
+    )
     url, stop = serve_in_thread(hub.asgi())
     try:
         yield LiveHub(url=url, token=hub.token, hub=hub)

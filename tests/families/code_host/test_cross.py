@@ -16,6 +16,7 @@ import pytest
 
 from cuagym.apps.code_host import CodeHostApp
 from cuagym.apps.code_host.ops import set_reviewers, update_labels
+from cuagym.apps.mail import MailApp
 from cuagym.apps.team_chat import TeamChat, channel_id
 from cuagym.apps.team_chat.edits import post_message
 from cuagym.core import RewardOutput, parse_reward_output
@@ -26,7 +27,6 @@ from tests.families.family_harness import run_script
 
 domain = load_domain("code-host")
 SEED = 2
-APPS = ("code-host", "team-chat")
 Worlds = dict[str, dict[str, Any]]
 P = dict[str, Any]
 NOW = datetime(2026, 12, 1, 16, 0, tzinfo=UTC)
@@ -43,7 +43,7 @@ class CrossMistake:
 
 @pytest.fixture(scope="module")
 def hub() -> Iterator[LiveHub]:
-    server = Hub(apps=[CodeHostApp(), TeamChat()], token="cross-token")
+    server = Hub(apps=[CodeHostApp(), TeamChat(), MailApp()], token="cross-token")
     url, stop = serve_in_thread(server.asgi())
     try:
         yield LiveHub(url=url, token=server.token, hub=server)
@@ -70,11 +70,12 @@ def score(hub: LiveHub, tmp: Path, mistake: CrossMistake) -> tuple[RewardOutput,
     sid = f"gold-{uuid.uuid4().hex[:8]}"
     run_script(scripts.initial_setup, hub.url, hub.token, sid, tmp / sid)
     run_script(scripts.golden_patch, hub.url, hub.token, sid, tmp / sid)
-    initial = {app: _go(hub, app, sid)["initial_state"] for app in APPS}
-    worlds = {app: copy.deepcopy(_go(hub, app, sid)["current_state"]) for app in APPS}
+    apps = family.task_apps()
+    initial = {app: _go(hub, app, sid)["initial_state"] for app in apps}
+    worlds = {app: copy.deepcopy(_go(hub, app, sid)["current_state"]) for app in apps}
     mistake.change(worlds, dict(task.params or {}))
     wrong = f"wrong-{uuid.uuid4().hex[:8]}"
-    for app in APPS:
+    for app in apps:
         _post(hub, app, wrong, "set", initial[app])
         _post(hub, app, wrong, "set_current", worlds[app])
     out = run_script(family.write_reward(task), hub.url, hub.token, wrong, tmp / wrong)
@@ -135,6 +136,28 @@ def reviewers_and_a_label(w: Worlds, p: P) -> None:
     update_labels(w["code-host"], "pulls", q["id"], [*q["labels"], extra])
 
 
+def ci_run(w: Worlds, p: P) -> dict[str, Any]:
+    return next(r for r in w["code-host"]["runs"].values()
+                if r["repoId"] == p["repo"] and r["number"] == p["run"])  # fmt: skip
+
+
+def rerun_without_the_label(w: Worlds, p: P) -> None:
+    q = pull(w["code-host"], p)
+    q["labels"] = sorted(x for x in q["labels"] if x != "ci")
+
+
+def label_without_the_rerun(w: Worlds, p: P) -> None:
+    run = ci_run(w, p)
+    run.update(status="failure", attempt=run["attempt"] - 1, failedStep="Build", durationS=300)
+
+
+def report_archived(w: Worlds, p: P) -> None:
+    box = w["mail"]
+    tid = next(m["threadId"] for m in box["messages"].values()
+               if m["from"]["name"] == "Forge CI")  # fmt: skip
+    box["threads"][tid]["folder"] = "archive"
+
+
 MISTAKES = [
     CrossMistake("announce-release", lower_case_announcement, (3 / 5, 3 / 5), "announced",
                  "the announcement typed in lower case"),
@@ -150,6 +173,12 @@ MISTAKES = [
                  "the reviews requested, and a reply posted in the chat"),
     CrossMistake("reviewers-from-chat", reviewers_and_a_label, (0, 0),
                  "forge_unchanged_otherwise", "a label put on the pull request on the way"),
+    CrossMistake("rerun-from-ci-mail", rerun_without_the_label, (2 / 3, 2 / 3), "labelled_ci",
+                 "the run re-run, its pull request not labelled"),
+    CrossMistake("rerun-from-ci-mail", label_without_the_rerun, (1 / 3, 1 / 3),
+                 "reported_run_rerun", "the label put, the run left failed"),
+    CrossMistake("rerun-from-ci-mail", report_archived, (0, 0), "mailbox_unchanged",
+                 "done on the forge, and the report archived in the mailbox"),
 ]  # fmt: skip
 
 

@@ -19,7 +19,10 @@ SEEDS = (0, 1, 2)
 #: params that are the task's answer (found by the agent's judgement), never stated
 ANSWERS = {"number", "numbers", "titles", "run"}
 #: params a cross-app task leaves to the other app (the chat message holds them)
-IN_THE_OTHER_APP = {"reviewers-from-chat": {"repo", "logins"}}
+IN_THE_OTHER_APP = {
+    "reviewers-from-chat": {"repo", "logins"},
+    "rerun-from-ci-mail": {"repo", "labels"},
+}
 
 
 def test_families_cover_the_taxonomy_and_difficulties() -> None:

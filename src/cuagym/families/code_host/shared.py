@@ -13,18 +13,26 @@ from cuagym.families.code_host._common import (
     pull_of,
     uid_of,
 )
-from cuagym.families.code_host._oracle import ReleaseOracle, ReviewersOracle
+from cuagym.families.code_host._oracle import (
+    LabelsOracle,
+    ReleaseOracle,
+    RerunOracle,
+    ReviewersOracle,
+)
 from cuagym.families.code_host._pulls import open_pulls
-from cuagym.families.code_host._work import next_tag
+from cuagym.families.code_host._work import failed_head_runs, next_tag
 
 __all__ = [
     "GEN_NOW",
     "ME",
     "REWARD_HELPERS",
     "SEED",
+    "LabelsOracle",
     "ReleaseOracle",
+    "RerunOracle",
     "ReviewersOracle",
     "build_world",
+    "failed_head_runs",
     "next_tag",
     "open_pulls",
     "params_of",

@@ -15,7 +15,7 @@ from cuagym.families.code_host import (
     RerunFailedRun,
     SubmitReview,
 )
-from cuagym.families.cross.code_host import AnnounceRelease, ReviewersFromChat
+from cuagym.families.cross.code_host import AnnounceRelease, RerunFromCiMail, ReviewersFromChat
 
 __all__ = ["FAMILIES"]
 
@@ -31,4 +31,5 @@ FAMILIES: tuple[TaskFamily, ...] = (
     AssignUnownedIssues(),
     ReviewersFromChat(),
     AnnounceRelease(),
+    RerunFromCiMail(),
 )

@@ -9,11 +9,16 @@ from __future__ import annotations
 
 from cuagym.apps.web_oracle import Stage, WebOracle
 from cuagym.core import TaskConfig
-from cuagym.families.code_host.shared import ReleaseOracle, ReviewersOracle
+from cuagym.families.code_host.shared import (
+    LabelsOracle,
+    ReleaseOracle,
+    RerunOracle,
+    ReviewersOracle,
+)
 from cuagym.families.cross._chat_tracker_oracle import CrossAppOracle
 from cuagym.families.team_chat.shared import ChatOracle
 
-__all__ = ["AnnounceReleaseOracle", "ReviewersFromChatOracle"]
+__all__ = ["AnnounceReleaseOracle", "RerunFromMailOracle", "ReviewersFromChatOracle"]
 
 #: the forge's person in the chat (``_cross.CHAT_ME``'s handle)
 CHAT_HANDLE = "mara.okafor"
@@ -69,3 +74,17 @@ class ReviewersFromChatOracle(CrossAppOracle):
             self.window_stage("code-host"),
             *self.forge.stages(),
         ]
+
+
+class RerunFromMailOracle(CrossAppOracle):
+    """The mailbox on top (the oracle knows the report); the forge: the run's Re-run button,
+    then the pull request's labels dialog."""
+
+    def __init__(self, task: TaskConfig) -> None:
+        super().__init__(task)
+        self.rerun = RerunOracle(task)
+        self.labels = LabelsOracle(task)
+        self.parts = (self.rerun, self.labels)
+
+    def stages(self) -> list[Stage]:
+        return [self.window_stage("code-host"), *self.rerun.stages(), *self.labels.stages()]
