@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import copy
+import re
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -98,7 +99,7 @@ def test_every_screen_shows_and_nothing_changes(page: Any, live: LiveHub) -> Non
     for i, path in enumerate(SCREENS):
         page.goto(base + path)
         assert page.locator("h1").count() == 1, path
-        page.screenshot(path=str(SHOTS / f"{i:02d}{path.replace('/', '_')[:60]}.png"))
+        page.screenshot(path=str(SHOTS / f"{i:02d}{re.sub(r'[^A-Za-z0-9-]+', '_', path)[:60]}.png"))
     page.goto(base + "/larkspur/storefront-web")
     page.get_by_test_id("branch-select").select_option("release/next")
     page.wait_for_url("**branch=release*")
