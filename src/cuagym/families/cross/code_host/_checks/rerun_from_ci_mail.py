@@ -15,6 +15,7 @@ was = init["runs"].get(rid, {}) if rid else {}
 run = cur["runs"].get(rid, {}) if rid else {}
 fresh = run.get("failedStep") == "" and run.get("durationS") == 0
 fresh = fresh and str(run.get("startedAt") or "") > str(was.get("startedAt") or "")
+fresh = fresh and run.get("triggeredBy") == init["currentUser"]
 rerun = run.get("status") == "queued" and run.get("attempt") == (was.get("attempt") or 0) + 1
 checks.append(("reported_run_rerun", 2, rerun and fresh, f"status {run.get('status')!r}"))
 pid = pull_id(init, P["repo"], P["number"])
