@@ -1,0 +1,25 @@
+"""``reviewers-from-chat``'s reward checks: the body of its ``main``, pasted as text."""
+
+# ruff: noqa: F405
+from cuagym.families.cross.code_host._checks._scope import *  # noqa: F403
+
+# -- inlined into reward.py --
+pid = pull_id(init, P["repo"], P["number"])
+was = init["pulls"][pid]["reviewers"] if pid else []
+now = cur["pulls"].get(pid, {}).get("reviewers", []) if pid else []
+logins = {u["id"]: u["login"] for u in init["users"].values()}
+wanted = sorted(set(was) | {u for u, login in logins.items() if login in P["logins"]})
+asked = all(u in now for u in wanted if logins[u] in P["logins"])
+checks.append(("asked_reviewers", 2, asked, "requested: " + listing([logins[u] for u in now])))
+checks.append(
+    (
+        "earlier_requests_kept",
+        1,
+        sorted(now) == wanted,
+        "expected " + listing([logins[u] for u in wanted]),
+    )
+)
+extra = diff_outside(diff, ["pulls." + str(pid) + ".reviewers"])
+checks.append(("pull_found", 0, pid is not None, f"pull {pid}"))
+checks.append(("forge_unchanged_otherwise", 0, not extra, "other changes: " + listing(extra)))
+checks.append(("chat_unchanged", 0, not cdiff, "chat changes: " + listing(sorted(cdiff))))

@@ -1,0 +1,83 @@
+"""Fixtures for code-host: an in-process hub with a browser-like client bound to a session,
+and a live hub (uvicorn in a thread) for scripts and Chromium."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from cuagym.apps.code_host import CodeHostApp, build_seed
+from cuagym.apps.mail import MailApp
+from cuagym.apps.team_chat import TeamChat
+from cuagym.hub import Hub
+from tests.conftest import LiveHub, serve_in_thread
+
+TOKEN = "secret"
+AUTH = {"Authorization": f"Bearer {TOKEN}"}
+#: where the seed's repositories live in the UI
+REPO = "/larkspur/storefront-web"
+
+
+class ForgeClient:
+    """A browser bound to one session (cookie) plus the reward's view over the state API."""
+
+    def __init__(self, client: httpx.AsyncClient, sid: str) -> None:
+        self.http = client
+        self.sid = sid
+
+    async def get(self, path: str, **kw: Any) -> httpx.Response:
+        return await self.http.get(f"/code-host{path}", **kw)
+
+    async def post(
+        self, path: str, data: dict[str, Any] | None = None, **kw: Any
+    ) -> httpx.Response:
+        return await self.http.post(f"/code-host{path}", data=data or {}, **kw)
+
+    async def go(self) -> dict[str, Any]:
+        r = await self.http.get(f"/code-host/go?sid={self.sid}", headers=AUTH)
+        assert r.status_code == 200, r.text
+        return r.json()  # type: ignore[no-any-return]
+
+    async def diff(self) -> dict[str, Any]:
+        return (await self.go())["state_diff"]  # type: ignore[no-any-return]
+
+    async def current(self) -> dict[str, Any]:
+        return (await self.go())["current_state"]  # type: ignore[no-any-return]
+
+    async def inject(self, state: dict[str, Any], action: str = "set") -> httpx.Response:
+        return await self.http.post(
+            f"/code-host/post?sid={self.sid}", json={"action": action, "state": state}, headers=AUTH
+        )
+
+
+@pytest.fixture
+def seed() -> dict[str, Any]:
+    return copy.deepcopy(build_seed())
+
+
+@pytest.fixture
+async def forge() -> AsyncIterator[ForgeClient]:
+    hub = Hub(apps=[CodeHostApp()], token=TOKEN, allow_sid_binding=True)
+    transport = httpx.ASGITransport(app=hub.asgi())
+    async with httpx.AsyncClient(transport=transport, base_url="http://hub") as client:
+        bound = await client.get("/code-host/?sid=s1")
+        assert bound.status_code == 303  # binds the cookie, then redirects to the clean URL
+        yield ForgeClient(client, "s1")
+
+
+@pytest.fixture
+def forge_hub() -> Iterator[LiveHub]:
+    """A real uvicorn server with the code-host app, the team chat and the mail for the
+    families that also use them (one session holds both apps' states)."""
+    hub = Hub(
+        apps=[CodeHostApp(), TeamChat(), MailApp()], token="test-token", allow_sid_binding=True
+    )
+    url, stop = serve_in_thread(hub.asgi())
+    try:
+        yield LiveHub(url=url, token=hub.token, hub=hub)
+    finally:
+        stop()
