@@ -24,8 +24,9 @@ class SocialApp(ModelWebApp[SocialState]):
     state_model: ClassVar[type[BaseModel]] = SocialState
     ui_module: ClassVar[str] = "cuagym.apps.social._ui"
     # a side bar under an accent header with round cards: a social app, not a ledger
+    # Its own look among the apps (drive is harbor with a side bar): a social network's top bar.
     theme: ClassVar[Theme] = Theme(
-        accent="harbor", nav="side", header="accent", radius="round", surface="tinted"
+        accent="mulberry", nav="top", header="accent", radius="round", surface="tinted"
     )
     # Nothing is view state: opening a conversation or a notification changes nothing.
     volatile: ClassVar[tuple[str, ...]] = ()
