@@ -210,20 +210,20 @@ _COMPLAINTS: tuple[tuple[str, str, str], ...] = (
 _COMPLAINT_FRAMES = (
     "{name} (@{handle}) complained publicly about {topic}. Find the issue in our tracker that "
     "covers it and comment on their post with exactly: \u201cThanks for flagging this! It's "
-    "tracked as <issue key> and its status is <status>.\u201d, using the issue's key and its "
+    "tracked as [issue key] and its status is [status].\u201d, using the issue's key and its "
     "current status as the tracker shows it.",
     "Reply under @{handle}'s public complaint about {topic} with the tracker issue that covers "
-    "it, worded exactly \u201cThanks for flagging this! It's tracked as <issue key> and its "
-    "status is <status>.\u201d (fill in the real key and status).",
+    "it, worded exactly \u201cThanks for flagging this! It's tracked as [issue key] and its "
+    "status is [status].\u201d (fill in the real key and status).",
     "A customer, {name}, posted about {topic}. Look the problem up in the issue tracker and "
-    "answer their post: \u201cThanks for flagging this! It's tracked as <issue key> and its "
-    "status is <status>.\u201d with the key and the status the tracker gives.",
+    "answer their post: \u201cThanks for flagging this! It's tracked as [issue key] and its "
+    "status is [status].\u201d with the key and the status the tracker gives.",
     "Answer {name}'s complaint post (@{handle}, about {topic}) with a comment saying "
-    "\u201cThanks for flagging this! It's tracked as <issue key> and its status is "
-    "<status>.\u201d Use the matching issue of our tracker for the key and status.",
+    "\u201cThanks for flagging this! It's tracked as [issue key] and its status is "
+    "[status].\u201d Use the matching issue of our tracker for the key and status.",
     "Our tracker has an issue for the problem @{handle} is complaining about ({topic}). Tell "
-    "them on their post: \u201cThanks for flagging this! It's tracked as <issue key> and its "
-    "status is <status>.\u201d with that issue's key and current status filled in.",
+    "them on their post: \u201cThanks for flagging this! It's tracked as [issue key] and its "
+    "status is [status].\u201d with that issue's key and current status filled in.",
 )
 
 
