@@ -29,7 +29,7 @@ from urllib.parse import urlsplit
 
 from cuagym.core import Environment, GUIEnvironment, Observation, TaskConfig
 
-__all__ = ["Act", "Element", "PageBusy", "Stage", "WebOracle", "answer", "call"]
+__all__ = ["Act", "Element", "FormOracle", "PageBusy", "Stage", "WebOracle", "answer", "call"]
 
 Element = dict[str, Any]
 
@@ -270,3 +270,39 @@ class WebOracle(ABC):
             and element["y"] + element["height"] <= box["y"] + box["height"]
             and element.get("clickable", True)
         )
+
+
+class FormOracle(WebOracle):
+    """A web oracle that brings an element into reach before it acts on it, and fills fields.
+
+    The skills every form-heavy app's oracle had copied: an element is acted on only when it is
+    in view and nothing covers it (else the act is one scroll towards it), and a text field is
+    filled only when it does not already hold the value (an oracle's turn is idempotent). How the
+    page scrolls is each app's own: :meth:`bring` (where the wheel goes, how far) is abstract.
+    """
+
+    @staticmethod
+    def reachable(element: Element) -> bool:
+        """In view and not covered: a click lands on it."""
+        return bool(element.get("in_view") and element.get("clickable"))
+
+    @abstractmethod
+    def bring(self, element: Element) -> dict[str, Any]:
+        """The one call that scrolls the page towards ``element`` (out of reach)."""
+
+    def press(self, element: Element, thought: str, *, commits: bool = False) -> Act:
+        """Click ``element``, or scroll towards it first."""
+        if not self.reachable(element):
+            return Act.of("scroll to it.", self.bring(element))
+        return Act.of(thought, self.click(element), commits=commits)
+
+    async def set_text(self, selector: str, want: str, what: str) -> Act | None:
+        """An act that makes the field ``selector`` hold ``want``, or None when it does."""
+        box = await self.one(selector)
+        if box is None:
+            raise PageBusy(f"no field {selector}")
+        if box.get("value") == want:
+            return None
+        if not self.reachable(box):
+            return Act.of("scroll to it.", self.bring(box))
+        return Act.of(f"fill in the {what}: {want}", *self.fill(box, want))

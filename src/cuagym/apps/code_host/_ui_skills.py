@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from cuagym.apps.code_host.reward_lib import exact
-from cuagym.apps.web_oracle import Act, Element, PageBusy, Stage, WebOracle, call
+from cuagym.apps.web_oracle import Act, Element, FormOracle, PageBusy, Stage, call
 from cuagym.core import TaskConfig
 
 __all__ = ["ForgeOracle"]
@@ -35,7 +35,7 @@ def css(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-class ForgeOracle(WebOracle):
+class ForgeOracle(FormOracle):
     """What every code-host oracle reads and does: repositories, lists, forms, dialogs."""
 
     css = staticmethod(css)
@@ -84,10 +84,6 @@ class ForgeOracle(WebOracle):
         return bool(await self.visible(f"dialog#{dialog}[open]"))
 
     # -- acting on elements that may be out of view ---------------------------------------------
-    @staticmethod
-    def reachable(element: Element) -> bool:
-        return bool(element.get("in_view") and element.get("clickable"))
-
     def bring(self, element: Element) -> dict[str, Any]:
         below = element["center"][1] > _WHEEL_AT[1]
         pixels = max(150, min(600, abs(element["center"][1] - _WHEEL_AT[1])))

@@ -14,7 +14,7 @@ from typing import Any
 
 from cuagym.apps.crm._views import fmt_date
 from cuagym.apps.crm.reward_lib import exact
-from cuagym.apps.web_oracle import Act, Element, PageBusy, Stage, WebOracle, call
+from cuagym.apps.web_oracle import Act, Element, FormOracle, PageBusy, Stage, call
 from cuagym.core import TaskConfig
 
 __all__ = ["CrmOracle"]
@@ -33,7 +33,7 @@ def _css_string(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-class CrmOracle(WebOracle):
+class CrmOracle(FormOracle):
     """What every crm oracle reads and does: records, forms, shown values."""
 
     css = staticmethod(_css_string)
@@ -71,31 +71,11 @@ class CrmOracle(WebOracle):
         return exact(found[0]["text"]) if found else None
 
     # -- acting on elements that may be out of view ---------------------------------------------
-    @staticmethod
-    def reachable(element: Element) -> bool:
-        return bool(element.get("in_view") and element.get("clickable"))
-
     def bring(self, element: Element) -> dict[str, Any]:
         """Scroll the page towards an element out of view (or under the sticky footer)."""
         below = element["center"][1] > _WHEEL_AT[1]
         pixels = max(150, min(600, abs(element["center"][1] - _WHEEL_AT[1])))
         return call("scroll", coordinate=list(_WHEEL_AT), pixels=-pixels if below else pixels)
-
-    def press(self, element: Element, thought: str, *, commits: bool = False) -> Act:
-        if not self.reachable(element):
-            return Act.of("scroll to it.", self.bring(element))
-        return Act.of(thought, self.click(element), commits=commits)
-
-    async def set_text(self, selector: str, want: str, what: str) -> Act | None:
-        """An act that makes the field ``selector`` hold ``want``, or None when it does."""
-        box = await self.one(selector)
-        if box is None:
-            raise PageBusy(f"no field {selector}")
-        if box.get("value") == want:
-            return None
-        if not self.reachable(box):
-            return Act.of("scroll to it.", self.bring(box))
-        return Act.of(f"fill in the {what}: {want}", *self.fill(box, want))
 
     async def set_date(self, selector: str, iso: str, what: str) -> Act | None:
         """A date field: click its first (month) segment, type MMDDYYYY; read back the value."""

@@ -11,7 +11,7 @@ apart) and a change counts as done only once the server rendered it.
 from __future__ import annotations
 
 from cuagym.apps.drive.reward_lib import exact
-from cuagym.apps.web_oracle import Act, Element, PageBusy, Stage, WebOracle, call
+from cuagym.apps.web_oracle import Act, Element, FormOracle, PageBusy, Stage, call
 
 __all__ = ["DriveOracle"]
 
@@ -23,7 +23,7 @@ def _css_string(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-class DriveOracle(WebOracle):
+class DriveOracle(FormOracle):
     """What every drive oracle reads and does."""
 
     css = staticmethod(_css_string)
@@ -57,37 +57,17 @@ class DriveOracle(WebOracle):
         return bool(panel) and exact((panel[0].get("attrs") or {}).get("data-name")) == exact(name)
 
     # -- acting on elements that may be out of view ---------------------------------------------
-    @staticmethod
-    def reachable(element: Element) -> bool:
-        return bool(element.get("in_view") and element.get("clickable"))
-
     def bring(self, element: Element) -> dict[str, object]:
         """Scroll the page towards an element out of view."""
         below = element["center"][1] > _WHEEL_AT[1]
         pixels = max(150, min(600, abs(element["center"][1] - _WHEEL_AT[1])))
         return call("scroll", coordinate=list(_WHEEL_AT), pixels=-pixels if below else pixels)
 
-    def press(self, element: Element, thought: str, *, commits: bool = False) -> Act:
-        if not self.reachable(element):
-            return Act.of("scroll to it.", self.bring(element))
-        return Act.of(thought, self.click(element), commits=commits)
-
     async def button(self, testid: str, thought: str, *, commits: bool = False) -> Act:
         found = await self.one(f'[data-testid="{testid}"]')
         if found is None:
             raise PageBusy(f"no {testid}")
         return self.press(found, thought, commits=commits)
-
-    async def set_text(self, selector: str, want: str, what: str) -> Act | None:
-        """An act that makes the field ``selector`` hold ``want``, or None when it does."""
-        box = await self.one(selector)
-        if box is None:
-            raise PageBusy(f"no field {selector}")
-        if box.get("value") == want:
-            return None
-        if not self.reachable(box):
-            return Act.of("scroll to it.", self.bring(box))
-        return Act.of(f"fill in the {what}: {want}", *self.fill(box, want))
 
     async def set_choice(self, selector: str, label: str, what: str) -> Act | None:
         """A drop-down: pick ``label``; None when it is picked already."""

@@ -15,7 +15,7 @@ from typing import Any
 
 from cuagym.apps.shop._forms import money_input
 from cuagym.apps.shop.reward_lib import exact
-from cuagym.apps.web_oracle import Act, Element, PageBusy, Stage, WebOracle, call
+from cuagym.apps.web_oracle import Act, Element, FormOracle, PageBusy, Stage, call
 from cuagym.core import TaskConfig
 
 __all__ = ["ShopOracle"]
@@ -28,7 +28,7 @@ def _css_string(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-class ShopOracle(WebOracle):
+class ShopOracle(FormOracle):
     """What every shop oracle reads and does: pages, records found by search, forms."""
 
     css = staticmethod(_css_string)
@@ -63,19 +63,10 @@ class ShopOracle(WebOracle):
         )
 
     # -- acting on elements that may be out of view ---------------------------------------------
-    @staticmethod
-    def reachable(element: Element) -> bool:
-        return bool(element.get("in_view") and element.get("clickable"))
-
     def bring(self, element: Element) -> dict[str, Any]:
         below = element["center"][1] > _WHEEL_AT[1]
         pixels = max(150, min(600, abs(element["center"][1] - _WHEEL_AT[1])))
         return call("scroll", coordinate=list(_WHEEL_AT), pixels=-pixels if below else pixels)
-
-    def press(self, element: Element, thought: str, *, commits: bool = False) -> Act:
-        if not self.reachable(element):
-            return Act.of("scroll to it.", self.bring(element))
-        return Act.of(thought, self.click(element), commits=commits)
 
     async def press_id(
         self, testid: str, thought: str, *, commits: bool = False, within: str = ""
@@ -84,17 +75,6 @@ class ShopOracle(WebOracle):
         if button is None:
             raise PageBusy(f"no {testid}")
         return self.press(button, thought, commits=commits)
-
-    async def set_text(self, selector: str, want: str, what: str) -> Act | None:
-        """An act that makes the field ``selector`` hold ``want``, or None when it does."""
-        box = await self.one(selector)
-        if box is None:
-            raise PageBusy(f"no field {selector}")
-        if box.get("value") == want:
-            return None
-        if not self.reachable(box):
-            return Act.of("scroll to it.", self.bring(box))
-        return Act.of(f"fill in the {what}: {want}", *self.fill(box, want))
 
     async def set_date(self, selector: str, iso: str, what: str) -> Act | None:
         """A date field: click its first (month) segment, type MMDDYYYY; read back the value."""

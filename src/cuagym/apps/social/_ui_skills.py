@@ -13,7 +13,7 @@ from datetime import date
 from typing import Any
 
 from cuagym.apps.social.reward_lib import exact
-from cuagym.apps.web_oracle import Act, Element, PageBusy, Stage, WebOracle, call
+from cuagym.apps.web_oracle import Act, Element, FormOracle, PageBusy, Stage, call
 from cuagym.core import TaskConfig
 
 __all__ = ["SocialOracle"]
@@ -26,7 +26,7 @@ def _css_string(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-class SocialOracle(WebOracle):
+class SocialOracle(FormOracle):
     """What every social oracle reads and does: pages by path, forms, posts and threads."""
 
     css = staticmethod(_css_string)
@@ -53,10 +53,6 @@ class SocialOracle(WebOracle):
         )
 
     # -- acting on elements that may be out of view ---------------------------------------------
-    @staticmethod
-    def reachable(element: Element) -> bool:
-        return bool(element.get("in_view") and element.get("clickable"))
-
     def bring(self, element: Element) -> dict[str, Any]:
         """Scroll the page towards an element out of view, a third of the way at a time: a
         wheel step moves the page by more than its nominal pixels on some displays, and a
@@ -65,27 +61,11 @@ class SocialOracle(WebOracle):
         pixels = max(60, min(400, abs(offset) // 3))
         return call("scroll", coordinate=list(_WHEEL_AT), pixels=-pixels if offset > 0 else pixels)
 
-    def press(self, element: Element, thought: str, *, commits: bool = False) -> Act:
-        if not self.reachable(element):
-            return Act.of("scroll to it.", self.bring(element))
-        return Act.of(thought, self.click(element), commits=commits)
-
     async def press_one(self, selector: str, thought: str, *, commits: bool = False) -> Act:
         element = await self.one(selector)
         if element is None:
             raise PageBusy(f"no {selector}")
         return self.press(element, thought, commits=commits)
-
-    async def set_text(self, selector: str, want: str, what: str) -> Act | None:
-        """An act that makes the field ``selector`` hold ``want``, or None when it does."""
-        box = await self.one(selector)
-        if box is None:
-            raise PageBusy(f"no field {selector}")
-        if box.get("value") == want:
-            return None
-        if not self.reachable(box):
-            return Act.of("scroll to it.", self.bring(box))
-        return Act.of(f"fill in the {what}: {want}", *self.fill(box, want))
 
     async def set_date(self, selector: str, iso: str, what: str) -> Act | None:
         """A date field: click its first (month) segment, type MMDDYYYY; read back the value."""
