@@ -15,14 +15,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from pathlib import Path
 from typing import Any, ClassVar
 
 from cuagym.apps.drive import REWARD_LIBRARY, WORLD_NOW, varied_seed
 from cuagym.core import Policy, TaskConfig
 from cuagym.families._family import GeneratedScripts, TaskFamily, family_rng
+from cuagym.families._record_scripts import record_patch_script, record_setup_script
 from cuagym.families.drive._oracle import ORACLES
-from cuagym.scripts import WEB_LIBRARIES, hub_json_literal, hub_script, inlined
+from cuagym.scripts import WEB_LIBRARIES, hub_json_literal, inlined
 from cuagym.scripts import reward_script as compose_reward
 
 __all__ = [
@@ -55,52 +55,19 @@ def build_world(task: TaskConfig, protect: Iterable[str] = ()) -> State:
     return varied_seed(family_rng(task, "world"), protect)
 
 
-_POST = """
-r = requests.post(
-    f"{HUB}/drive/post",
-    params={"sid": SID},
-    headers=AUTH,
-    json={"action": %(action)r, "state": state},
-    timeout=60,
-)
-if r.status_code != 200:
-    print(r.status_code, r.text[:2000], file=sys.stderr)
-    sys.exit(1)
-print(json.dumps(r.json()))
-"""
-
-_PATCH = Path(__file__).with_name("_patch_body.py")
-
-
 def _literal(value: Any) -> str:
     return hub_json_literal(value, "repr")
 
 
 def setup_script(world: State, title: str) -> str:
     """``initial_setup.py``: ``set`` the whole world (initial := current := world)."""
-    return hub_script(
-        f"# initial_setup.py - {title}", f"state = {_literal(world)}", _POST % {"action": "set"}
-    )
+    return record_setup_script("drive", world, title)
 
 
 def patch_script(before: State, after: State, title: str) -> str:
     """``golden_patch.py``: read the session's state, upsert/remove what ``after`` changed."""
-    upsert: dict[str, dict[str, Any]] = {}
-    remove: dict[str, list[str]] = {}
-    for collection in ("folders", "files", "versions", "comments"):
-        old, new = before[collection], after[collection]
-        changed = {k: v for k, v in new.items() if old.get(k) != v}
-        if changed:
-            upsert[collection] = changed
-        gone = sorted(set(old) - set(new))
-        if gone:
-            remove[collection] = gone
-    return hub_script(
-        f"# golden_patch.py - {title}",
-        f"UPSERT = {_literal(upsert)}\nREMOVE = {_literal(remove)}",
-        inlined(_PATCH),
-        _POST % {"action": "set_current"},
-    )
+    collections = ("folders", "files", "versions", "comments")
+    return record_patch_script("drive", before, after, title, collections)
 
 
 _READ = """

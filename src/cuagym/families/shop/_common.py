@@ -13,13 +13,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from pathlib import Path
 from typing import Any
 
 from cuagym.apps.shop import REWARD_LIBRARY, WORLD_NOW, varied_seed
 from cuagym.core import TaskConfig
 from cuagym.families._family import family_rng
-from cuagym.scripts import WEB_LIBRARIES, hub_json_literal, hub_script, inlined
+from cuagym.families._record_scripts import record_patch_script, record_setup_script
+from cuagym.scripts import WEB_LIBRARIES, hub_json_literal, inlined
 from cuagym.scripts import reward_script as compose_reward
 
 __all__ = [
@@ -55,54 +55,21 @@ def build_world(task: TaskConfig, protect: Iterable[str] = ()) -> State:
     return varied_seed(family_rng(task, "world"), protect)
 
 
-_POST = """
-r = requests.post(
-    f"{HUB}/shop/post",
-    params={"sid": SID},
-    headers=AUTH,
-    json={"action": %(action)r, "state": state},
-    timeout=60,
-)
-if r.status_code != 200:
-    print(r.status_code, r.text[:2000], file=sys.stderr)
-    sys.exit(1)
-print(json.dumps(r.json()))
-"""
-
-_PATCH = Path(__file__).with_name("_patch_body.py")
-
-
 def _literal(value: Any) -> str:
     return hub_json_literal(value, "repr")
 
 
 def setup_script(world: State, title: str) -> str:
     """``initial_setup.py``: ``set`` the whole world (initial := current := world)."""
-    return hub_script(
-        f"# initial_setup.py - {title}", f"state = {_literal(world)}", _POST % {"action": "set"}
-    )
+    return record_setup_script("shop", world, title)
 
 
 def patch_script(before: State, after: State, title: str) -> str:
     """``golden_patch.py``: read the session's state, upsert/remove what ``after`` changed."""
-    upsert: dict[str, dict[str, Any]] = {}
-    remove: dict[str, list[str]] = {}
-    for collection, records in after.items():
-        if collection in ("ui", "store") or not isinstance(records, dict):
-            continue
-        old = before[collection]
-        changed = {k: v for k, v in records.items() if old.get(k) != v}
-        if changed:
-            upsert[collection] = changed
-        gone = sorted(set(old) - set(records))
-        if gone:
-            remove[collection] = gone
-    return hub_script(
-        f"# golden_patch.py - {title}",
-        f"UPSERT = {_literal(upsert)}\nREMOVE = {_literal(remove)}",
-        inlined(_PATCH),
-        _POST % {"action": "set_current"},
-    )
+    collections = [
+        c for c, records in after.items() if c not in ("ui", "store") and isinstance(records, dict)
+    ]
+    return record_patch_script("shop", before, after, title, collections)
 
 
 _READ = """
