@@ -23,10 +23,10 @@ class SocialApp(ModelWebApp[SocialState]):
     title: ClassVar[str] = "Social Studio"
     state_model: ClassVar[type[BaseModel]] = SocialState
     ui_module: ClassVar[str] = "cuagym.apps.social._ui"
-    # a side bar under an accent header with round cards: a social app, not a ledger
-    # Its own look among the apps (drive is harbor with a side bar): a social network's top bar.
+    # Its own look among the apps (drive is harbor with a side bar; crm has tabs under a dark
+    # header): mulberry, its nine places as a tab row under the accent header, round cards.
     theme: ClassVar[Theme] = Theme(
-        accent="mulberry", nav="top", header="accent", radius="round", surface="tinted"
+        accent="mulberry", nav="tabs", header="accent", radius="round", surface="tinted"
     )
     # Nothing is view state: opening a conversation or a notification changes nothing.
     volatile: ClassVar[tuple[str, ...]] = ()

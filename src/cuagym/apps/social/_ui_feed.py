@@ -68,7 +68,8 @@ async def post_detail(request: Request) -> Response:
         "reply_to": request.query_params.get("reply", ""),
         "likers": [state["profiles"][h] for h in post["likedBy"]],
     }
-    return page(request, state, "post.html", context, active="")
+    # A post is read from the feed: its tab stays marked (the tab row needs an active tab).
+    return page(request, state, "post.html", context, active="home")
 
 
 def _back(form: Any, default: str) -> str:

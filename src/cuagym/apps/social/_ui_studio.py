@@ -163,7 +163,7 @@ def _composer(
         "modes": _MODES if post is None or post["status"] != "published" else [],
         "visibilities": _VISIBILITY,
     }
-    active = "studio" if post is None else ""
+    active = "studio"  # a new post and an edit alike are the studio's work
     return page(request, state, "compose.html", context, active=active, status_code=status_code)
 
 
