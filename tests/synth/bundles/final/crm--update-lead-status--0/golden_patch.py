@@ -10,10 +10,11 @@ HUB = os.environ["CUAGYM_HUB"].rstrip("/")
 SID = os.environ.get("CUAGYM_SID") or Path("/home/user/.cuagym/sid").read_text().strip()
 AUTH = {"Authorization": "Bearer " + os.environ.get("CUAGYM_HUB_TOKEN", "")}
 
+APP = 'crm'
 UPSERT = json.loads('{"leads": {"lead-0020": {"annualRevenueCents": null, "city": "Spokane", "company": "Frontier Water District", "convertedAccountId": null, "convertedAt": null, "convertedContactId": null, "convertedOpportunityId": null, "country": "United States", "createdAt": "2026-09-22T16:40:00Z", "description": "", "email": "tlambert@frontierwaterdistrict.example", "employees": 210, "firstName": "Theo", "id": "lead-0020", "industry": "Utilities", "lastName": "Lambert", "leadSource": "Webinar", "mobile": "", "ownerId": "u-gabe", "phone": "(216) 555-0260", "postalCode": "45540", "rating": "Cold", "salutation": "Mr.", "state": "WA", "status": "Qualified", "street": "840 Main St", "title": "Utility Superintendent", "website": "www.frontierwaterdistrict.example"}}}')
 REMOVE = json.loads('{}')
 
-r = requests.get(f"{HUB}/crm/state", params={"sid": SID}, headers=AUTH, timeout=60)
+r = requests.get(f"{HUB}/{APP}/state", params={"sid": SID}, headers=AUTH, timeout=60)
 r.raise_for_status()
 state = r.json()["stored_state"]
 if state is None:
