@@ -15,20 +15,11 @@ import pytest
 
 from cuagym.apps.code_host import build_seed
 from tests.apps.code_host.test_http import SCREENS
+from tests.chromium import module_chromium
 from tests.conftest import LiveHub
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 SHOTS = Path(__file__).resolve().parents[3] / "artifacts" / "screenshots" / "code-host"
 
 
@@ -48,16 +39,8 @@ def live() -> Iterator[LiveHub]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        pytest.skip("/usr/bin/chromium is not installed")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_api.sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    with module_chromium(SHOTS) as chromium:
+        yield chromium
 
 
 @pytest.fixture

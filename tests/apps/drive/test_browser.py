@@ -16,20 +16,11 @@ import pytest
 
 from cuagym.apps.drive import DriveApp
 from cuagym.hub import Hub
+from tests.chromium import module_chromium
 from tests.conftest import LiveHub, serve_in_thread
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 SHOTS = Path(__file__).resolve().parents[3] / "artifacts" / "screenshots" / "drive"
 
 
@@ -45,16 +36,8 @@ def hub() -> Iterator[LiveHub]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        pytest.skip("/usr/bin/chromium is not installed")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_api.sync_playwright() as pw:
-        launched = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
+    with module_chromium(SHOTS) as chromium:
+        yield chromium
 
 
 @pytest.fixture

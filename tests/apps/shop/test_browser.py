@@ -12,19 +12,11 @@ import httpx
 import pytest
 
 from tests.apps.shop.test_http import SCREENS
+from tests.chromium import module_chromium
 from tests.conftest import LiveHub, serve_in_thread
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 SHOTS = Path(__file__).resolve().parents[3] / "artifacts" / "screenshots" / "shop"
 
 
@@ -43,16 +35,8 @@ def hub() -> Iterator[LiveHub]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        pytest.skip("/usr/bin/chromium is not installed")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_api.sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    with module_chromium(SHOTS) as chromium:
+        yield chromium
 
 
 @pytest.fixture

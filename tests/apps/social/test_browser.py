@@ -14,18 +14,11 @@ import pytest
 from cuagym.apps.social import SocialApp
 from cuagym.hub import Hub
 from tests.apps.social.test_http_views import SCREENS
+from tests.chromium import module_chromium
 from tests.conftest import LiveHub, serve_in_thread
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--no-sandbox",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 SHOTS = Path(__file__).resolve().parents[3] / "artifacts" / "screenshots" / "social"
 
 
@@ -41,16 +34,8 @@ def live() -> Iterator[LiveHub]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        pytest.skip("/usr/bin/chromium is not installed")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_api.sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    with module_chromium(SHOTS) as chromium:
+        yield chromium
 
 
 @pytest.fixture
