@@ -34,6 +34,8 @@ class Domain:
     families: tuple[TaskFamily, ...] = ()
     #: The paper's Table-10 domain the app's own tasks count toward (its plugin says which).
     paper_domain: PaperDomain | None = None
+    #: the desktop app a desktop domain's default start window opens (its plugin's launcher)
+    launcher: str | None = None
 
     def family(self, family_id: str) -> TaskFamily:
         for family in self.families:
@@ -59,6 +61,7 @@ def domain_of(app: AppSpec, families: tuple[TaskFamily, ...] = ()) -> Domain:
         taxonomy_file=app.taxonomy_file,
         families=families,
         paper_domain=app.paper_domain,
+        launcher=app.launcher,
     )
 
 

@@ -13,14 +13,14 @@ from typing import Any
 
 from cuagym.core import StartWindow, TaskConfig
 from cuagym.domains._registry import Domain, DomainError, load_domains
+from cuagym.envs import DESKTOP_APP_NAMES
 
 __all__ = ["DESKTOP_APPS", "StartScreenError", "start_screen", "start_screen_json"]
 
 #: Apps a desktop opens on a path (a file, or a folder for ``files`` and ``terminal``) or, for
-#: ``chromium``, on a page URL; every other app id is a web app served by the hub.
-DESKTOP_APPS: frozenset[str] = frozenset(
-    {"calc", "writer", "impress", "files", "terminal", "chromium"}
-)
+#: ``chromium``, on a page URL (the desktop's own list: office apps, chromium and its tool
+#: apps); every other app id is a web app served by the hub.
+DESKTOP_APPS: frozenset[str] = frozenset(DESKTOP_APP_NAMES)
 
 
 class StartScreenError(ValueError):
@@ -84,10 +84,11 @@ def _default(task: TaskConfig, installed: Mapping[str, Domain]) -> list[StartWin
     if domain.platform == "web":
         app = domain.web_app.app_id if domain.web_app is not None else domain.id
         return [StartWindow(app=app, page="/")]
+    app = domain.launcher or domain.id
     path = params.get("path")
     if isinstance(path, str) and path.startswith("/home/user/"):
-        return [StartWindow(app=domain.id, path=path)]
-    return [StartWindow(app=domain.id)]
+        return [StartWindow(app=app, path=path)]
+    return [StartWindow(app=app)]
 
 
 def start_screen_json(

@@ -16,9 +16,11 @@ from cuagym.core import Environment, StateQuery
 from cuagym.envs._local import LocalEnvironment
 from cuagym.envs._png import decode_unfiltered_rgb, encode_png, png_size, resized_png
 from cuagym.envs._registry import envprovider, make_env
+from cuagym.envs._tool_apps import DESKTOP_APP_NAMES
 from cuagym.sandbox import HubLink, ScriptResult
 
 __all__ = [
+    "DESKTOP_APP_NAMES",
     "Environment",
     "HubLink",
     "LocalEnvironment",

@@ -20,7 +20,7 @@ import os
 import shutil
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import httpx
 from pydantic import BaseModel, ConfigDict, Field
@@ -36,7 +36,6 @@ from cuagym.sandbox._uids import UidLease, take_uids
 
 if TYPE_CHECKING:  # the desktop layer needs mss and the X tools: imported when started
     from cuagym.envs._desktop import Desktop
-    from cuagym.envs._desktop._apps import AppName
 
 #: where GUI environments keep their desktop's runtime folder (off /tmp: the apps' jail has a
 #: /tmp of its own, and the runtime folder is bound into it at the same path)
@@ -230,7 +229,7 @@ class LocalEnvironment:
         if target is not None and app != "chromium":
             target = self._app_path(target, desktop.home)
         # Desktop.open refuses a name it does not know (ValueError naming the known ones).
-        await desktop.open(cast("AppName", app), target)
+        await desktop.open(app, target)
 
     @staticmethod
     def _app_path(target: str, app_home: Path) -> str:

@@ -15,7 +15,7 @@ import pytest
 
 import cuagym
 from cuagym.envs import HubLink, LocalEnvironment, StateQuery
-from cuagym.envs._desktop._apps import LIBFM_CONF
+from cuagym.envs._tool_apps import LIBFM_CONF
 
 pytestmark = [
     pytest.mark.gui,

@@ -1,5 +1,5 @@
-"""The apps a desktop runs: LibreOffice (Calc, Writer, Impress), Chromium, a file manager
-(PCManFM) and a terminal (xterm).
+"""The apps a desktop runs: LibreOffice (Calc, Writer, Impress), Chromium, and the apps started
+on a path with a plain command line (the file manager, the terminal, ...: see ``_tools``).
 
 LibreOffice's first start is slow and noisy (profile creation, extension registration,
 first-start wizard, tip of the day, "what's new" and donation bars). So a profile *template*
@@ -20,21 +20,21 @@ import subprocess
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
 from cuagym.envs._desktop._proc import DesktopError, Proc
+from cuagym.envs._tool_apps import DESKTOP_APP_NAMES
 
 if TYPE_CHECKING:
     from cuagym.envs._desktop._browser import BrowserWindow
 
-AppName = Literal["calc", "writer", "impress", "chromium", "files", "terminal"]
-APP_NAMES: tuple[str, ...] = ("calc", "writer", "impress", "chromium", "files", "terminal")
+#: an app a desktop opens: an office app, ``chromium``, or one of ``_tool_apps.TOOL_APPS``
+AppName = str
 OFFICE_APPS: dict[str, str] = {"calc": "--calc", "writer": "--writer", "impress": "--impress"}
+APP_NAMES: tuple[str, ...] = DESKTOP_APP_NAMES
 SOFFICE = "/usr/bin/soffice"
 CHROMIUM = "/usr/bin/chromium"
-PCMANFM = "/usr/bin/pcmanfm"
-XTERM = "/usr/bin/xterm"
 _SOFFICE_BIN = Path("/usr/lib/libreoffice/program/soffice.bin")
 
 # (path, property, xs type, value): merged into the template's registrymodifications.xcu.
@@ -178,63 +178,6 @@ def kept_chromium_argv(user_data_dir: Path, size: tuple[int, int]) -> list[str]:
     one; its windows are opened through DevTools, each in a browser context of its own."""
     argv = chromium_argv(user_data_dir, "about:blank", size)
     return [*argv[:-1], "--no-startup-window"]
-
-
-# The file manager's preferences (XDG_CONFIG_HOME is the desktop's private folder): a detailed
-# list (names, sizes, dates readable in a screenshot), hidden files hidden, no thumbnails (their
-# generation changes the screen for seconds), no volume automount, xterm as its terminal
-# (Tools > Open Current Folder in Terminal, F4). Delete removes for good: the trash of an
-# overlay home would be a folder inside the task's state (/home/user/.Trash-1000).
-LIBFM_CONF = """[config]
-single_click=0
-use_trash=0
-confirm_del=1
-terminal=xterm %s
-thumbnail_local=0
-
-[ui]
-show_thumbnail=0
-"""
-PCMANFM_CONF = """[config]
-bm_open_method=0
-
-[volume]
-mount_on_startup=0
-mount_removable=0
-autorun=0
-
-[ui]
-always_show_tabs=0
-side_pane_mode=places
-view_mode=list
-show_hidden=0
-sort=name;ascending;
-"""
-
-
-def write_files_config(config_home: Path, uid: int | None, gid: int | None) -> None:
-    """PCManFM's and libfm's preference files under the desktop's XDG_CONFIG_HOME (idempotent)."""
-    for rel, text in (("libfm/libfm.conf", LIBFM_CONF), ("pcmanfm/default/pcmanfm.conf",
-                                                        PCMANFM_CONF)):  # fmt: skip
-        path = config_home / rel
-        if path.exists():
-            continue
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-        if uid is not None and os.geteuid() == 0:
-            chown_tree(config_home, uid, gid if gid is not None else uid)
-
-
-def files_argv(folder: str) -> list[str]:
-    # --new-win: a window of its own even if another instance of this desktop runs.
-    return [PCMANFM, "--new-win", folder]
-
-
-def terminal_argv(folder: str) -> list[str]:
-    # A readable TrueType font, dark on light as the other apps, and a login-like shell at the
-    # folder (the reaper changes into it before exec).
-    return [XTERM, "-fa", "DejaVu Sans Mono", "-fs", "11", "-bg", "white", "-fg", "black",
-            "-geometry", "120x40", "-title", f"Terminal - {folder}"]  # fmt: skip
 
 
 @dataclass

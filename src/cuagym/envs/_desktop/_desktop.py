@@ -45,6 +45,7 @@ from cuagym.envs._desktop._screen import Frame, Screen, menubar_drawn
 from cuagym.envs._desktop._xproto import XConnection
 from cuagym.envs._desktop._xtest import plan, play
 from cuagym.envs._png import Screenshot, encode_png, resized_image_png
+from cuagym.envs._tool_apps import TOOL_APPS, write_config_files
 
 XDOTOOL = "/usr/bin/xdotool"
 _LINE_BREAKS = re.compile(r"(\r\n|\r|\n|\t)")
@@ -54,8 +55,7 @@ _WINDOW_CLASS: dict[str, str] = {
     "writer": "libreoffice|soffice",
     "impress": "libreoffice|soffice",
     "chromium": "chromium",
-    "files": "pcmanfm",
-    "terminal": "xterm",
+    **{name: tool.window_class for name, tool in TOOL_APPS.items()},
 }
 # When is a new window "rendered"? LibreOffice paints the document grid ~0.8 s before its
 # menus and toolbars: require a busy top strip (menus + toolbar icons: ~280 colours on a 4x
@@ -69,12 +69,14 @@ KEPT_BROWSER_DIR = "kept-browser"
 # still loading is rarely encoded for nothing.
 _ENCODE_AHEAD_S = 0.05
 _READY_TOP_COLORS: dict[str, int] = {
-    "calc": 150, "writer": 150, "impress": 150, "chromium": 0, "files": 0, "terminal": 0,
+    "calc": 150, "writer": 150, "impress": 150, "chromium": 0,
+    **{name: tool.ready_top_colors for name, tool in TOOL_APPS.items()},
 }  # fmt: skip
 # 0.4 s: LibreOffice sets the document's cursor after its first full paint; keys sent before
 # that land at the file's saved cursor. Under CPU contention a 0.2 s pause was seen to pass.
 _READY_STABLE_S: dict[str, float] = {
-    "calc": 0.4, "writer": 0.4, "impress": 0.4, "chromium": 0.3, "files": 0.3, "terminal": 0.2,
+    "calc": 0.4, "writer": 0.4, "impress": 0.4, "chromium": 0.3,
+    **{name: tool.ready_stable_s for name, tool in TOOL_APPS.items()},
 }  # fmt: skip
 
 
@@ -321,8 +323,9 @@ class Desktop:
     async def open(
         self, app: AppName, target: str | Path | None = None, *, wait: bool = True
     ) -> App:
-        """Start ``app`` on ``target``: office apps on a file and ``files`` (the file manager)
-        or ``terminal`` on a folder, each relative to the home or absolute; chromium on a URL.
+        """Start ``app`` on ``target``: office apps on a file, chromium on a URL, an app of
+        ``TOOL_APPS`` on its file or folder (the file manager and the terminal on a folder);
+        paths relative to the home or absolute.
 
         With ``wait``, returns once its window is mapped and rendered (not after a sleep).
         """
@@ -351,23 +354,31 @@ class Desktop:
             if self.uid is not None:
                 os.chown(workdir, self.uid, self.gid if self.gid is not None else self.uid)
             argv = _apps.chromium_argv(workdir, resolved, display.size)
-        elif app in ("files", "terminal"):
-            path = Path(target) if target is not None else self.home
-            resolved = str(path if path.is_absolute() else self.home / path)
+        elif app in TOOL_APPS:
+            tool = TOOL_APPS[app]
+            if not Path(tool.binary).exists():
+                raise DesktopError(
+                    f"{app}: {tool.binary} is not installed (Debian: {tool.packages})"
+                )
+            on: Path | None = Path(target) if target is not None else None
+            if on is None and tool.target == "folder":
+                on = self.home
+            if on is not None:
+                resolved = str(on if on.is_absolute() else self.home / on)
             workdir.mkdir(mode=0o700)
-            if app == "files":
-                config_home = self.runtime_dir / "user" / "config"
-                await asyncio.to_thread(_apps.write_files_config, config_home, self.uid, self.gid)
-                argv = _apps.files_argv(resolved)
-            else:
-                argv = _apps.terminal_argv(resolved)
+            config_home = self.runtime_dir / "user" / "config"
+            await asyncio.to_thread(
+                write_config_files, config_home, tool.config, self.uid, self.gid
+            )
+            argv = tool.argv(resolved)
         else:
             known = ", ".join(_apps.APP_NAMES)
             raise ValueError(f"unknown app {app!r}: one of {known}")
+        tool_cwd = app in TOOL_APPS and TOOL_APPS[app].cwd_target
         before = set(await self._windows(_WINDOW_CLASS[app]))
         proc = await self.launcher.spawn(
             argv, self.app_env(), as_user=True,
-            cwd=resolved if app == "terminal" else str(self.home),
+            cwd=resolved if tool_cwd and resolved else str(self.home),
             log=self.runtime_dir / f"{app}-{self._app_count}.log",
             network=app == "chromium",  # the browser reaches the hub; office apps need nothing
         )  # fmt: skip
