@@ -10,8 +10,16 @@ from typing import Any
 
 import pytest
 import uvicorn
+from hypothesis import HealthCheck, settings
 
 from cuagym.hub import Hub, discover_web_apps
+
+# The suite runs on two shared cores: a property test's input generation can take over a
+# second under that load, which says nothing about the property. Timing is benchmarks' job.
+settings.register_profile(
+    "shared-cores", suppress_health_check=[HealthCheck.too_slow], deadline=None
+)
+settings.load_profile("shared-cores")
 
 
 @dataclass

@@ -135,8 +135,22 @@ def same_view(a: str, b: str) -> bool:
 
 
 # -- views of office files ----------------------------------------------------------------------
+#: views already made in this run, by file content: a reward's guard and its checks both ask for
+#: the target's views (the guard to tell an edit from a resave), and a parse is most of a
+#: reward's time (hashing the bytes is a small part of it). Callers only read a view.
+_VIEWS: dict[tuple[str, str], dict[str, Any]] = {}
+
+
 def office_view(path: str) -> dict[str, Any]:
-    """The comparable view of an xlsx, docx or pptx file (by extension)."""
+    """The comparable view of an xlsx, docx or pptx file (by extension), made once per content
+    in a run."""
+    key = (path.lower().rsplit(".", 1)[-1], file_hash(path))
+    if key not in _VIEWS:
+        _VIEWS[key] = _fresh_view(path)
+    return _VIEWS[key]
+
+
+def _fresh_view(path: str) -> dict[str, Any]:
     lower = path.lower()
     if lower.endswith(".xlsx"):
         return xlsx_view(path)
