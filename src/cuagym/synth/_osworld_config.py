@@ -169,8 +169,8 @@ def start_steps(
             if not inside or ".." in PurePosixPath(str(path)).parts:
                 raise ValueError(f"start[{i}]: path must be {DEFAULT_HOME} or a path under it")
             if app == "terminal":  # "open" on a folder shows a file manager, not a shell there
-                command = [*DESKTOP_APP_COMMANDS[app], f"--working-directory={path}"]
-                steps.append(SetupStep(type="launch", parameters={"command": command}))
+                shell = [*DESKTOP_APP_COMMANDS[app], f"--working-directory={path}"]
+                steps.append(SetupStep(type="launch", parameters={"command": shell}))
                 continue
             steps.append(SetupStep(type="open", parameters={"path": path}))
             continue

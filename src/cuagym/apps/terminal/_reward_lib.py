@@ -123,9 +123,10 @@ def tar_members(root: str, path: str) -> dict[str, str] | None:
     return out
 
 
-def content_lines(text: str) -> list[str]:
-    """The lines that say something: stripped, blank lines and comments left out."""
-    return [s for s in (line.strip() for line in text.splitlines()) if s and not s.startswith("#")]
+def lines_of(text: str) -> list[str]:
+    """The lines that are not blank, exactly as written: a comment, a space, a letter's case
+    all count (a line that was not to change must not change at all)."""
+    return [line for line in text.splitlines() if line.strip()]
 
 
 DAY_NAMES = ("sun", "mon", "tue", "wed", "thu", "fri", "sat")

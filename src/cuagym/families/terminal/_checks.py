@@ -15,8 +15,8 @@ if TYPE_CHECKING:
 
     from cuagym.apps.terminal._read_home import after, before, changes, start
     from cuagym.apps.terminal._reward_lib import (
-        content_lines,
         cron_values,
+        lines_of,
         link_target,
         off_plan,
         tar_members,
@@ -45,8 +45,7 @@ def set_env_export() -> None:
     """:class:`SetEnvExport`: the checks of its reward."""
     name = re.escape(P["var"])
     defines = r"\s*(export\s+)?" + name + "="
-    old = [ln.strip() for ln in text_in(start, P["file"]).splitlines() if ln.strip()]
-    new = [ln.strip() for ln in text_in(HOME, P["file"]).splitlines() if ln.strip()]
+    old, new = lines_of(text_in(start, P["file"])), lines_of(text_in(HOME, P["file"]))
     defs = [ln for ln in new if re.match(defines, ln)]
     exported = r"export\s+" + name + r"=(['\"]?)(.*)\1"
     found = re.fullmatch(exported, defs[0]) if len(defs) == 1 else None
@@ -82,14 +81,14 @@ def private_ssh() -> None:
 
 def schedule_job(WANT: str) -> None:
     """:class:`ScheduleJob`: the checks of its reward."""
-    old, new = content_lines(text_in(start, P["file"])), content_lines(text_in(HOME, P["file"]))
+    old, new = lines_of(text_in(start, P["file"])), lines_of(text_in(HOME, P["file"]))
     added = [ln for ln in new if ln not in old]
     kept = [ln for ln in new if ln in old] == old
     fields = added[0].split(None, 5) if len(added) == 1 else []
     spans = ((0, 59), (0, 23), (1, 31), (1, 12), (0, 7))
     wanted = [cron_values(f, lo, hi) for f, (lo, hi) in zip(WANT.split(), spans, strict=True)]
     got = [cron_values(f, lo, hi) for f, (lo, hi) in zip(fields[:5], spans, strict=False)]
-    command = fields[5].split() if len(fields) == 6 else []
+    command = fields[5] if len(fields) == 6 else ""
     paths = ("/home/user/" + P["script"], "~/" + P["script"], "$HOME/" + P["script"])
     off = off_plan(changes, after, before, free=[P["file"]])
     checks.append(("nothing_else_changed", 0, not off, "unplanned changes: " + listing(off)))
@@ -99,8 +98,7 @@ def schedule_job(WANT: str) -> None:
     checks.append(("one_job_added", 1, len(added) == 1, "added: " + listing(added)))
     checks.append(("schedule_right", 2, len(added) == 1 and got == wanted,
                    "fields: " + str(fields[:5])))
-    checks.append(("runs_the_script", 1, bool(command) and command[0] in paths,
-                   "runs: " + str(command)))
+    checks.append(("runs_the_script", 1, command in paths, "runs: " + command))
 
 
 def edit_tool_config() -> None:
@@ -122,10 +120,16 @@ def edit_tool_config() -> None:
     except Exception as exc:  # an unreadable file: the file is broken
         problem, now = "unreadable: " + str(exc)[:80], None
     off = off_plan(changes, after, before, free=[path])
-    checks.append(("nothing_else_changed", 0, not off, "unplanned changes: " + listing(off)))
+    # the edit is one line: every other line stays as written (spacing and comments too)
+    rows = (old.splitlines(), new.splitlines())
+    edited = [i for i, (a, b) in enumerate(zip(*rows, strict=False)) if a != b]
+    # and the edited line keeps its layout: only its number changes
+    layout = all(re.sub(r"\d+", str(P["value"]), rows[0][i], count=1) == rows[1][i] for i in edited)
+    same_lines = len(rows[0]) == len(rows[1]) and len(edited) <= 1 and layout
     same_mode = after.get(path, ("", "", ""))[2] == before[path][2]
-    checks.append(("still_parses", 0, not problem and same_mode,
-                   problem or f"mode kept: {same_mode}"))
+    checks.append(("nothing_else_changed", 0, not off, "unplanned changes: " + listing(off)))
+    checks.append(("other_lines_kept", 0, not problem and same_mode and same_lines,
+                   problem or f"mode kept: {same_mode}, lines edited: {edited[:5]}"))
     checks.append(("setting_changed", 3, not problem and now == was, "now: " + str(now)[:150]))
 
 
@@ -134,7 +138,7 @@ def save_search_results() -> None:
     base = P["folder"] + "/"
     want = sorted(f[len(base):] for f in before if f.startswith(base) and before[f][0] == "file"
                   and P["marker"] in text_in(start, f))
-    lines = [ln.strip() for ln in text_in(HOME, P["output"]).splitlines() if ln.strip()]
+    lines = [ln for ln in text_in(HOME, P["output"]).splitlines() if ln]  # paths as written
     for prefix in ("/home/user/" + base, "~/" + base, "./"):
         lines = [ln[len(prefix):] if ln.startswith(prefix) else ln for ln in lines]
     plan = dict(before)
