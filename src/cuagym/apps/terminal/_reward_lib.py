@@ -34,8 +34,13 @@ def skipped(name: str, top: bool) -> bool:
 
 
 def sha_of(path: str) -> str:
-    with open(path, "rb") as fh:
-        return hashlib.sha256(fh.read()).hexdigest()
+    """A file's sha256, or "unreadable" (a task on modes may leave a file its owner cannot
+    read: that is a state to judge, not a reason for the reward to fail)."""
+    try:
+        with open(path, "rb") as fh:
+            return hashlib.sha256(fh.read()).hexdigest()
+    except PermissionError:
+        return "unreadable"
 
 
 def home_state(root: str) -> dict[str, Entry]:
