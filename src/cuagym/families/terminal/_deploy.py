@@ -54,8 +54,9 @@ class PointCurrentLink(TerminalFamily):
                 f"that passed its tests according to its status file ({status}).",
                 f"Which release should {where}/{link} serve? The newest one, by version number, "
                 f"whose status.txt reads {status}. Make the link point there.",
-                f"Our deploy script is broken, so do its last step by hand: make {where}/{link} "
-                f"a link to the newest release in releases/ whose tests passed ({status}); "
+                f"Our deploy script is broken, so finish its last step yourself: make "
+                f"{where}/{link} a link to the newest release in releases/ whose tests passed "
+                f"({status}); "
                 "failed releases are skipped and nothing else is touched.",
             ]
         )
