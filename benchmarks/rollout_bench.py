@@ -91,6 +91,10 @@ class _Task:
     initial_setup: str
 
 
+#: the desktop reset's and steps' task (``--desktop``): Calc on a workbook
+DESKTOP_TASK = "calc:totals-row:0"
+
+
 def _family_task(domain: str, family: str, seed: int) -> _Task:
     fam = load_domain(domain).family(family)
     task = fam.sample(seed)
@@ -177,16 +181,21 @@ def _cpu_figures(cpu: PhaseCpu, scale: float = 1.0) -> dict[str, Any]:
     }
 
 
-async def reset_and_step(repeat: int) -> dict[str, Any]:
-    # Calc on a 30-odd-row workbook, as every calc task starts; team-chat on its home page.
-    desktop, web_bundle = _family_task("calc", "totals-row", 0), Bundle.load(WEB)
+async def reset_and_step(repeat: int, desktop_task: str = DESKTOP_TASK) -> dict[str, Any]:
+    # By default Calc on a 30-odd-row workbook, as every calc task starts (``--desktop`` names
+    # another domain's family task); team-chat on its home page.
+    domain, family, seed = desktop_task.split(":")
+    desktop, web_bundle = _family_task(domain, family, int(seed)), Bundle.load(WEB)
     out: dict[str, Any] = {}
     reset_cpu, step_cpu = PhaseCpu(), PhaseCpu()
     async with RolloutEnv() as rollout:
         resets = [await _reset(rollout, desktop, None, reset_cpu) for _ in range(repeat)]
-        # Every step a screen not seen before (the cell cursor and the Name Box move on), so
-        # the policy's resized image is made every time, never taken from the cache.
+        # Every step a screen not seen before (the cell cursor and the Name Box move on; a
+        # terminal's line grows), so the policy's resized image is made every time, never
+        # taken from the cache.
         keys = [{"action": "key", "keys": [k]} for k in ["down"] * 10 + ["right"] * 10]
+        if domain != "calc":
+            keys = [{"action": "type", "text": c} for c in "abcdefghijklmnopqrst"]
         steps = await _steps(rollout, keys, context=12, cpu=step_cpu)
     out["reset_desktop_s"] = {"median": _median(resets), "all": [round(x, 3) for x in resets],
                               **_cpu_figures(reset_cpu)}  # fmt: skip
@@ -322,7 +331,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         "load_avg": [round(x, 2) for x in os.getloadavg()],
         "goals": GOALS,
     }
-    result.update(await reset_and_step(args.repeat))
+    result.update(await reset_and_step(args.repeat, args.desktop))
     if args.concurrent:
         result["concurrent"] = await concurrent(args.concurrent)
     if args.episodes:
@@ -337,6 +346,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--json", action="store_true", help="one JSON document on stdout")
     parser.add_argument("--repeat", type=int, default=5, help="resets measured per kind")
+    parser.add_argument(
+        "--desktop", default=DESKTOP_TASK, help="the desktop task: domain:family:seed"
+    )
     parser.add_argument("--concurrent", type=int, default=16, help="environments at once (0: skip)")
     parser.add_argument("--episodes", type=int, default=8, help="batch size of the executor run")
     parser.add_argument("--workers", type=int, default=2, help="workers of the executor run")

@@ -261,3 +261,16 @@ def test_osworld_scores_gold_1_and_init_0(tmp_path: Path, golden: bool) -> None:
     assert score == (1.0 if golden else 0.0)
     assert not (tmp_path / "vm/initial_setup.py").exists()
     assert (home / "budget.csv").exists()
+
+
+def test_a_terminal_start_window_launches_a_shell_in_its_folder() -> None:
+    # "open" on a folder would show a file manager there, not a terminal
+    start = [{"app": "terminal", "path": "/home/user/deploy"}]
+    cfg = osworld_config(task(), initial_setup="", reward="", start=start)
+    steps = [s.model_dump() for s in cfg.config if s.type in ("open", "launch")]
+    assert steps == [
+        {
+            "type": "launch",
+            "parameters": {"command": ["gnome-terminal", "--working-directory=/home/user/deploy"]},
+        }
+    ]

@@ -86,6 +86,7 @@ DESKTOP_APP_COMMANDS: dict[str, list[str]] = {
     "impress": ["libreoffice", "--impress"],
     "files": ["nautilus"],
     "chromium": ["google-chrome"],
+    "terminal": ["gnome-terminal"],
 }
 _VM_MARKER = "# -- written into the VM as vm.py --\n"
 
@@ -167,6 +168,10 @@ def start_steps(
             inside = isinstance(path, str) and (path + "/").startswith(DEFAULT_HOME + "/")
             if not inside or ".." in PurePosixPath(str(path)).parts:
                 raise ValueError(f"start[{i}]: path must be {DEFAULT_HOME} or a path under it")
+            if app == "terminal":  # "open" on a folder shows a file manager, not a shell there
+                shell = [*DESKTOP_APP_COMMANDS[app], f"--working-directory={path}"]
+                steps.append(SetupStep(type="launch", parameters={"command": shell}))
+                continue
             steps.append(SetupStep(type="open", parameters={"path": path}))
             continue
         if path is not None:

@@ -1,5 +1,6 @@
 """Attacks from the GUI (issue 22): an agent of environment A, acting only through
-``computer_use`` actions, gets a shell (F4 in the file manager) while environment B runs a
+``computer_use`` actions, gets a shell (F4 in the file manager, or the terminal domain's start
+screen: xterm opened directly) while environment B runs a
 script, and tries to reach what DESIGN §4 says it cannot: the host's folders, B's processes,
 home and token, other processes' environments. What it could see is written to a file of A's
 home and checked here; its writes outside the home (/tmp, /dev/shm, the apps' settings) must
@@ -70,7 +71,14 @@ async def _terminal_from_the_file_manager(env: LocalEnvironment) -> None:
     raise AssertionError(f"no terminal: {await env.window_title()!r}")
 
 
-async def test_a_shell_from_the_file_manager_reaches_nothing_outside_its_jail() -> None:
+async def _terminal_as_start_screen(env: LocalEnvironment) -> None:
+    """The terminal domain's start screen: xterm opened directly on the home."""
+    await env.open_app("terminal", "/home/user")
+    assert (await env.window_title()).startswith("Terminal")
+
+
+@pytest.mark.parametrize("shell", ["file-manager-f4", "terminal-start-screen"])
+async def test_a_shell_from_the_gui_reaches_nothing_outside_its_jail(shell: str) -> None:
     hub = HubLink(url="http://127.0.0.1:59999", token=TOKEN, apps=())
     env_a = LocalEnvironment(gui=True, hub=hub)
     env_b = LocalEnvironment(gui=True, hub=hub)
@@ -82,7 +90,10 @@ async def test_a_shell_from_the_file_manager_reaches_nothing_outside_its_jail() 
         assert len(uids) == 4 and min(uids) >= 20000
         await env_a.snapshot("clean")
         b_run = asyncio.ensure_future(env_b.run_script(B_SCRIPT, "initial_setup", timeout=90))
-        await _terminal_from_the_file_manager(env_a)
+        if shell == "file-manager-f4":
+            await _terminal_from_the_file_manager(env_a)
+        else:
+            await _terminal_as_start_screen(env_a)
         assert not b_run.done()  # B's script runs while A looks around
         for line in PROBES:
             await env_a.act({"action": "type", "text": line + "\n"})
@@ -99,7 +110,8 @@ async def test_a_shell_from_the_file_manager_reaches_nothing_outside_its_jail() 
         assert len(seen["run"].split()) == 1, seen["run"]
         # Its PID namespace: the shell's own jail (reaper, file manager, terminal, shell...).
         assert int(seen["npids"]) < 12, seen
-        assert MARK_B not in seen["cmdlines"] and "pcmanfm" in seen["cmdlines"]
+        assert MARK_B not in seen["cmdlines"] and "xterm" in seen["cmdlines"]
+        assert ("pcmanfm" in seen["cmdlines"]) == (shell == "file-manager-f4")
         assert TOKEN not in seen["environs"] and "CUAGYM_HUB" not in seen["environs"]
         assert MARK_B not in seen["homes"]
         assert seen["found"] == ""  # B's file is nowhere in A's view

@@ -1,0 +1,131 @@
+"""The terminal families without running them: taxonomy shape, task hygiene, the barrier."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any
+
+import pytest
+import yaml
+
+from cuagym.core import TaskConfig
+from cuagym.domains import TaskFamily, load_domain
+from cuagym.synth._scan import scan_source
+
+domain = load_domain("terminal")
+
+FAMILIES = domain.families
+
+
+def taxonomy() -> dict[str, Any]:
+    assert domain.taxonomy_file is not None
+    return yaml.safe_load(domain.taxonomy_file.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+
+
+def leaves(node: dict[str, Any], path: tuple[str, ...] = ()) -> dict[tuple[str, ...], Any]:
+    children = node.get("children")
+    if not children:
+        return {path: node}
+    out: dict[tuple[str, ...], Any] = {}
+    for key, child in children.items():
+        out.update(leaves(child, (*path, key)))
+    return out
+
+
+def params(task: TaskConfig) -> dict[str, Any]:
+    return task.params or {}  # type: ignore[no-any-return]
+
+
+def test_domain_is_a_desktop_domain_launched_as_a_terminal() -> None:
+    assert domain.id == "terminal" and domain.platform == "desktop" and domain.web_app is None
+    assert domain.skill.startswith("# terminal")
+    assert re.findall(r"^## (\d)\. ", domain.skill, re.M) == ["1", "2", "3", "4", "5", "6"]
+    for family in FAMILIES:
+        start = family.sample(0).start or []
+        assert start[-1].app == "terminal", family.id  # the shell is on top
+
+
+def test_taxonomy_shape() -> None:
+    def check(node: dict[str, Any], depth: int) -> None:
+        assert depth <= 4
+        assert isinstance(node.get("description"), str) and node["description"].strip()
+        children = node.get("children")
+        if children:
+            assert len(children) <= 12
+            for child in children.values():
+                check(child, depth + 1)
+        else:
+            elements = node.get("ui_elements")
+            assert elements and all(isinstance(e, str) and e for e in elements), node
+
+    check(taxonomy(), 0)
+
+
+def test_families_cover_the_difficulties_cross_apps_and_distinct_leaves() -> None:
+    assert len(FAMILIES) >= 8
+    counts = Counter(f.difficulty for f in FAMILIES)
+    assert counts["hard"] >= 3 and counts["medium"] >= 3
+    assert len([f for f in FAMILIES if len(f.task_apps()) > 1]) >= 2
+    assert len({f.id for f in FAMILIES}) == len(FAMILIES)
+    known = leaves(taxonomy())
+    paths = [f.taxonomy_path for f in FAMILIES]
+    assert len(set(paths)) == len(paths)
+    for family in FAMILIES:
+        assert family.taxonomy_path in known, family.id
+        assert family.domain == "terminal" and domain.family(family.id) is family
+
+
+def stated(value: Any, told: str) -> bool:
+    if isinstance(value, bool):
+        return True
+    if isinstance(value, str):
+        return value in told
+    if isinstance(value, int | float):
+        return str(value) in told
+    return False
+
+
+@pytest.mark.parametrize("family", FAMILIES, ids=lambda f: f.id)
+def test_tasks_state_their_params_and_vary(family: TaskFamily) -> None:
+    tasks = [family.sample(seed) for seed in range(8)]
+    frames = set()
+    for task in tasks:
+        told = f"{task.instruction} {task.context}"
+        for key, value in params(task).items():
+            assert stated(value, told), (key, value, told)
+        assert task.apps[-1] == "terminal" and "/home/user" in task.context
+        assert task.apps == family.task_apps() and len(task.start or []) == len(task.apps)
+        assert not re.search(r"\b(click|menu|dialog|button|type the)\b", task.instruction, re.I)
+        frames.add(task.instruction)
+    assert len(frames) > 2
+    setups = {family.generate(t).initial_setup for t in tasks[:3]}
+    assert len(setups) == 3  # each task gets its own world
+
+
+@pytest.mark.parametrize("family", FAMILIES, ids=lambda f: f.id)
+def test_reward_is_written_from_the_task_alone(family: TaskFamily) -> None:
+    task = family.sample(5)
+    reward = family.write_reward(task)
+    assert reward == family.write_reward(task)
+    scripts = family.generate(task)
+    told = f"{task.instruction} {task.context}"
+    names = {n.rsplit("/", 1)[-1] for n in re.findall(r'"path": "([^"]+)"', scripts.initial_setup)}
+    assert names, "the setup lists its entries"
+    # nothing of the Generator's world leaks into the reward: no name the task never gave
+    assert not [n for n in names if n not in told and f'"{n}"' in reward]
+    assert "ENTRIES" not in reward and "OPS" not in reward
+    report = scan_source(reward, f"{task.task_id}/reward.py")
+    assert report.ok, [v.model_dump() for v in report.violations]
+    compile(scripts.initial_setup, "initial_setup.py", "exec")
+    compile(scripts.golden_patch, "golden_patch.py", "exec")
+
+
+@pytest.mark.parametrize("family", FAMILIES, ids=lambda f: f.id)
+def test_the_oracle_types_short_commands(family: TaskFamily) -> None:
+    for seed in range(3):
+        oracle = family.oracle(family.sample(seed))
+        assert oracle is not None and oracle.name == "oracle"
+        commands = oracle.commands  # type: ignore[attr-defined]
+        assert commands and all(0 < len(c) <= 120 and "\n" not in c for c in commands)
+        assert not [c for c in commands if "!" in c]  # bash's history expansion
