@@ -130,24 +130,24 @@ class ArchiveOldLogs(TerminalFamily):
     def sample_task(self, rng: random.Random, task_id: str) -> TaskConfig:
         prefix = rng.choice(["app", "api", "worker"])
         folder, releases, archive = "logs", "releases.txt", "archive"
-        logs, tarball = f"~/{folder}", f"~/{archive}/logs-<date>.tar.gz"
+        logs, tarball = f"~/{folder}", f"~/{archive}/logs-YYYY-MM-DD.tar.gz"
         instruction = rng.choice(
             [
                 f"Archive the logs in {logs} that are older than the newest release listed in "
-                f"~/{releases} into {tarball} (<date> being that release's date), then remove "
+                f"~/{releases} into {tarball} (YYYY-MM-DD being that release's date), then remove "
                 "them from the logs folder.",
                 f"Free up {logs}: every {prefix} log dated before the latest release in "
                 f"~/{releases} goes into a gzip tarball {tarball}, named after that release's "
                 "date, and is deleted afterwards. Newer logs stay.",
                 f"The logs before our latest release (see ~/{releases}) are no longer needed "
-                f"day to day. Pack them into {tarball}, where <date> is the release date, and "
+                f"day to day. Pack them into {tarball}, where YYYY-MM-DD is the release date, and "
                 f"delete them from {logs}; keep the rest untouched.",
                 f"Clean up {logs} the usual way: find the newest release's date in "
                 f"~/{releases}, move every log from before that day into {tarball} with that "
                 "date in the name, and remove the archived files.",
                 f"Before the disk fills up, compress the {prefix} logs that predate the most "
                 f"recent release (~/{releases} has the dates) into {tarball}, using the release "
-                f"date for <date>, and delete those logs from {logs}.",
+                f"date in the name, and delete those logs from {logs}.",
             ]
         )
         return self.make_task(
