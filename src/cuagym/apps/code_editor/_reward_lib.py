@@ -1,0 +1,162 @@
+"""Helpers every code-editor ``reward.py`` carries (inlined after the shared guard libraries).
+
+Real code (imported and tested on the host) and the text of the reward's helper block:
+everything below the inline marker is pasted into each reward. Standard library only, no
+state.
+
+A code-editor reward is a *plan*, as a files reward is: from the initial home and the task's
+params it computes the whole new text of every file the instruction asks to edit, then
+:func:`plan_verdict` sorts the home's changes: a planned file still as it was is progress not
+yet made, a planned file with the planned text is done, and anything else — another file
+touched, created or removed, a planned file edited some other way — is a wrong end state.
+"The planned text" has stated tolerances (:func:`same_text`): a Python module is compared by
+its syntax tree and its comments (spacing and line breaks inside a statement are free, a word
+changed in a comment is not), a JSON file by its parsed value, any other text line by line
+with runs of spaces and trailing blank lines ignored.
+"""
+
+# -- inlined into reward.py --
+import ast
+import io
+import json
+import os
+import tokenize
+
+
+def is_lock_file(path: str) -> bool:
+    """LibreOffice's lock file beside a workbook or document it has open (``.~lock.x#``)."""
+    name = path.rsplit("/", 1)[-1]
+    return name.startswith(".~lock.") and name.endswith("#")
+
+
+def text_in(root: str, rel: str) -> str | None:
+    """A file's text under ``root`` (the initial home or HOME); None when it is missing or
+    not UTF-8."""
+    try:
+        with open(os.path.join(root, rel), encoding="utf-8", newline="") as fh:
+            return fh.read()
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def comments_of(text: str) -> list[str] | None:
+    """The comments of Python source in order; None when it does not tokenize."""
+    try:
+        tokens = tokenize.generate_tokens(io.StringIO(text).readline)
+        return [t.string.rstrip() for t in tokens if t.type == tokenize.COMMENT]
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        return None
+
+
+def tree_of(text: str) -> str | None:
+    """Python source's syntax tree as text; None when it does not parse."""
+    try:
+        return ast.dump(ast.parse(text))
+    except (SyntaxError, ValueError):
+        return None
+
+
+def plain_lines(text: str) -> list[str]:
+    """Lines with runs of spaces collapsed and trailing blank lines dropped."""
+    lines = [" ".join(line.split()) for line in text.splitlines()]
+    while lines and not lines[-1]:
+        lines.pop()
+    return lines
+
+
+def same_text(path: str, final: str | None, expected: str) -> bool:
+    """Is ``final`` the ``expected`` text of ``path`` within the stated tolerances?"""
+    if final is None:
+        return False
+    if path.endswith(".py"):
+        tree = tree_of(final)
+        return (
+            tree is not None
+            and tree == tree_of(expected)
+            and comments_of(final) == comments_of(expected)
+        )
+    if path.endswith(".json"):
+        try:
+            return bool(json.loads(final) == json.loads(expected))
+        except ValueError:
+            return False
+    return plain_lines(final) == plain_lines(expected)
+
+
+def renamed(text: str, old: str, new: str) -> str:
+    """Python source with every name token ``old`` (a definition, a call, an import, an
+    attribute) written ``new``; strings and comments keep their words."""
+    lines = text.splitlines(keepends=True)
+    spots = [
+        t.start
+        for t in tokenize.generate_tokens(io.StringIO(text).readline)
+        if t.type == tokenize.NAME and t.string == old
+    ]
+    for row, col in reversed(spots):
+        line = lines[row - 1]
+        lines[row - 1] = line[:col] + new + line[col + len(old) :]
+    return "".join(lines)
+
+
+def plan_verdict(
+    changes: list[str], plan: dict[str, str], start: str, home: str
+) -> tuple[list[str], list[str], list[str]]:
+    """``(off, wrong, done)``: changed paths outside the plan, planned files edited otherwise
+    than planned (or gone), planned files with their planned text; all sorted."""
+    off = sorted(p for p in changes if p not in plan)
+    wrong, done = [], []
+    for path, expected in sorted(plan.items()):
+        final = text_in(home, path)
+        if same_text(path, final, expected):
+            done.append(path)
+        elif path in changes:
+            wrong.append(path)
+    return off, wrong, done
+
+
+def replaced_line(text: str, old: str, new: str) -> str:
+    """``text`` with its one line equal to ``old`` (trailing spaces aside) made ``new``;
+    unchanged when no line or several lines match."""
+    lines = text.split("\n")
+    hits = [i for i, line in enumerate(lines) if line.rstrip() == old]
+    if len(hits) == 1:
+        lines[hits[0]] = new
+    return "\n".join(lines)
+
+
+def ini_set(text: str, section: str, key: str, value: str) -> str:
+    """``text`` (an INI file) with ``key`` of ``[section]`` set to ``value``, written
+    ``key = value``; unchanged when the section has no such key."""
+    lines = text.split("\n")
+    current = ""
+    for i, line in enumerate(lines):
+        bare = line.strip()
+        if bare.startswith("[") and bare.endswith("]"):
+            current = bare[1:-1].strip()
+        elif current == section and "=" in bare and bare.split("=", 1)[0].strip() == key:
+            lines[i] = key + " = " + value
+            break
+    return "\n".join(lines)
+
+
+def set_constant(text: str, name: str, value: str) -> str:
+    """Python source with the module-level ``NAME = ...`` line's value made ``value`` (its
+    trailing comment kept); unchanged when there is no such line."""
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if line.split("=", 1)[0].strip() == name and not line.startswith((" ", "#")):
+            comment = "  #" + line.split("#", 1)[1] if "#" in line else ""
+            lines[i] = name + " = " + value + comment
+            break
+    return "\n".join(lines)
+
+
+def plan_problems(plan: dict[str, str], start: str) -> list[str]:
+    """Planned files missing from the initial home, or whose plan changes nothing there (the
+    task's facts do not fit the home: no reward can be earned or lost by editing)."""
+    problems = []
+    for path, expected in sorted(plan.items()):
+        initial = text_in(start, path)
+        if initial is None or same_text(path, initial, expected):
+            problems.append(path)
+    return problems
