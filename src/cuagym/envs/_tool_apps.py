@@ -172,15 +172,22 @@ GEANY_PREFS: Mapping[str, Mapping[str, str]] = {
         "pref_editor_ensure_convert_line_endings": "false",
         "pref_editor_new_line": "true",
         "default_eol_character": "2",
-        # the sidebar lists the open documents as a tree of folders; no message window
+        # spaces for indentation, four per level (Tab types them), as the projects indent
+        "indent_type": "0",
+        "pref_editor_tab_width": "4",
+        # the sidebar, wide enough for its tabs, lists the open documents as a tree of
+        # folders; no message window
         "sidebar_visible": "true",
+        "treeview_position": "300",
         "documents_show_paths": "true",
         "msgwindow_visible": "false",
         # the Find entry keeps what was typed, not the word under the cursor
         "pref_main_search_use_current_word": "false",
     },
-    # Find and Replace start case-sensitive and literal, and close after their action
+    # Find and Replace start case-sensitive and literal, close after their action, and
+    # Replace shows its Replace All buttons (In Session / In Document / In Selection)
     "search": {
+        "replace_all_expanded": "true",
         "find_case_sensitive": "true",
         "replace_case_sensitive": "true",
         "find_regexp": "false",

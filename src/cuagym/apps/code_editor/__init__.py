@@ -34,6 +34,7 @@ from cuagym.apps.code_editor._reward_lib import (
 from cuagym.apps.code_editor._world import (
     DOMAINS,
     PROJECT_NAMES,
+    TEST_MESSAGES,
     Domain,
     Project,
     domain_of,
@@ -48,6 +49,7 @@ __all__ = [
     "READ_HOME",
     "REPLAY",
     "REWARD_LIBRARY",
+    "TEST_MESSAGES",
     "WRITE_FILES",
     "Domain",
     "Project",

@@ -160,3 +160,24 @@ def plan_problems(plan: dict[str, str], start: str) -> list[str]:
         if initial is None or same_text(path, initial, expected):
             problems.append(path)
     return problems
+
+
+def plan_checks(
+    plan: dict[str, str], changes: list[str], start: str, home: str
+) -> list[tuple[str, float, bool, str]]:
+    """Every plan's checks: the plan fits the initial home, nothing outside it changed, no
+    planned file was edited otherwise (guards), then the planned files done: two points for
+    all, and one more for at least half when the plan edits several files."""
+    problems = plan_problems(plan, start)
+    off, wrong, done = plan_verdict(changes, plan, start, home)
+    count = str(len(done)) + " of " + str(len(plan)) + " files as planned"
+    out = [
+        ("plan_fits_home", 0.0, bool(plan) and not problems,
+         "planned files missing or unchanged by the plan: " + ", ".join(problems)[:200]),
+        ("nothing_else_changed", 0.0, not off, "also changed: " + ", ".join(off)[:200]),
+        ("no_wrong_edit", 0.0, not wrong, "edited otherwise: " + ", ".join(wrong)[:200]),
+        ("all_files_edited", 2.0, len(done) == len(plan), count),
+    ]  # fmt: skip
+    if len(plan) > 1:
+        out.append(("most_files_edited", 1.0, len(done) * 2 >= len(plan), count))
+    return out
