@@ -9,16 +9,14 @@ params it computes the whole new text of every file the instruction asks to edit
 :func:`plan_verdict` sorts the home's changes: a planned file still as it was is progress not
 yet made, a planned file with the planned text is done, and anything else — another file
 touched, created or removed, a planned file edited some other way — is a wrong end state.
-"The planned text" has stated tolerances (:func:`same_text`): a Python module is compared by
-its syntax tree and its comments (spacing and line breaks inside a statement are free, a word
-changed in a comment is not), a JSON file by its parsed value, any other text line by line
-with runs of spaces and trailing blank lines ignored.
+"The planned text" is exact up to one stated tolerance (:func:`same_text`): trailing spaces
+at line ends and blank lines at the end of the file. A space taken out of a statement, a word
+of a comment in capitals, JSON indented another way are different files — what a person asked
+for the edit would see in a diff.
 """
 
 # -- inlined into reward.py --
-import ast
 import io
-import json
 import os
 import tokenize
 
@@ -39,48 +37,20 @@ def text_in(root: str, rel: str) -> str | None:
         return None
 
 
-def comments_of(text: str) -> list[str] | None:
-    """The comments of Python source in order; None when it does not tokenize."""
-    try:
-        tokens = tokenize.generate_tokens(io.StringIO(text).readline)
-        return [t.string.rstrip() for t in tokens if t.type == tokenize.COMMENT]
-    except (tokenize.TokenError, IndentationError, SyntaxError):
-        return None
-
-
-def tree_of(text: str) -> str | None:
-    """Python source's syntax tree as text; None when it does not parse."""
-    try:
-        return ast.dump(ast.parse(text))
-    except (SyntaxError, ValueError):
-        return None
-
-
-def plain_lines(text: str) -> list[str]:
-    """Lines with runs of spaces collapsed and trailing blank lines dropped."""
-    lines = [" ".join(line.split()) for line in text.splitlines()]
+def text_lines(text: str) -> list[str]:
+    """A text's lines with trailing spaces cut and trailing blank lines dropped: the only
+    freedom a planned text leaves (an editor may strip or keep them on save)."""
+    lines = [line.rstrip() for line in text.splitlines()]
     while lines and not lines[-1]:
         lines.pop()
     return lines
 
 
 def same_text(path: str, final: str | None, expected: str) -> bool:
-    """Is ``final`` the ``expected`` text of ``path`` within the stated tolerances?"""
-    if final is None:
-        return False
-    if path.endswith(".py"):
-        tree = tree_of(final)
-        return (
-            tree is not None
-            and tree == tree_of(expected)
-            and comments_of(final) == comments_of(expected)
-        )
-    if path.endswith(".json"):
-        try:
-            return bool(json.loads(final) == json.loads(expected))
-        except ValueError:
-            return False
-    return plain_lines(final) == plain_lines(expected)
+    """Is ``final`` the ``expected`` text of ``path``, trailing spaces and trailing blank
+    lines aside? (``path`` names the file in a caller's messages; every format compares
+    alike: a space taken out of a statement or a JSON member is a different file.)"""
+    return final is not None and text_lines(final) == text_lines(expected)
 
 
 def renamed(text: str, old: str, new: str) -> str:

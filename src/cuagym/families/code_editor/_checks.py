@@ -11,7 +11,6 @@ against it.
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    import ast
     import re
 
     from cuagym.apps.code_editor._read_home import before, changes, start
@@ -93,8 +92,8 @@ def rename_function() -> None:
 
 
 def fix_off_by_one() -> None:
-    """:class:`FixOffByOne`: the broken line of core.py written one of the right ways (its
-    syntax tree compared); the tests and every other file unchanged."""
+    """:class:`FixOffByOne`: the broken line of core.py written one of the right ways; the
+    tests and every other file unchanged."""
     module = P["root"] + "/" + P["pkg"] + "/core.py"
     fixes = {  # the function's kind -> (its broken line, right ways to write it)
         "paginate": ("    start = page * size",
@@ -120,38 +119,42 @@ def fix_off_by_one() -> None:
 
 
 def move_constant() -> None:
-    """:class:`MoveConstant`: the constant's assignment moved from client.py into config.py
-    (any position there, its comment free), client.py importing it from the config module
-    beside what it imported before; every other statement and file unchanged."""
+    """:class:`MoveConstant`: the constant's line moved from client.py into config.py as it
+    was (its comment may stay behind), anywhere there; client.py importing it from the config
+    module — in its import line, or in a line of its own right after it, relative or
+    absolute; every other line and file unchanged (blank lines free)."""
     client = P["root"] + "/" + P["pkg"] + "/client.py"
     config = P["root"] + "/" + P["pkg"] + "/config.py"
-    trees: dict[tuple[str, str], ast.Module | None] = {}  # (path, when) -> module or None
+    importing = re.compile(r"from (\.|" + P["pkg"] + r"\.)config import ([A-Z_]+(, [A-Z_]+)*)$")
+    lines = {}  # (path, when) -> its non-blank lines, trailing spaces cut
     for path in (client, config):
         for when, root in (("start", start), ("now", HOME)):
-            try:
-                trees[(path, when)] = ast.parse(text_in(root, path) or "\0")
-            except (SyntaxError, ValueError):
-                trees[(path, when)] = None
-    moved = [ast.dump(node) for node in getattr(trees[(client, "start")], "body", [])
-             if isinstance(node, ast.Assign)
-             and [getattr(t, "id", "") for t in node.targets] == [P["name"]]]
-    shown = {}  # (path, when) -> (statements but imports from config, names imported from it)
-    for key, module in trees.items():
+            lines[(path, when)] = [x.rstrip() for x in (text_in(root, path) or "").split("\n")
+                                   if x.strip()]
+    moved = [x for x in lines[(client, "start")] if x.startswith(P["name"] + " = ")]
+    bare = moved[0].split("#")[0].rstrip() if moved else "?"
+    shown = {}  # when -> (client's lines but imports from config, the names they import)
+    for when in ("start", "now"):
         rest: list[str] = []
-        names: set[str] = set()
-        for node in getattr(module, "body", []):
-            if isinstance(node, ast.ImportFrom) and (
-                    (node.level == 1 and node.module == "config")
-                    or (node.level == 0 and node.module == P["pkg"] + ".config")):
-                names.update(alias.name for alias in node.names)
+        names: list[str] = []
+        imports: list[int] = []
+        for x in lines[(client, when)]:
+            found = importing.match(x)
+            if found:
+                names += found.group(2).split(", ")
+                imports.append(len(rest))
             else:
-                rest.append(ast.dump(node))
-        shown[key] = (rest, names)
-    client_rest, client_names = shown[(client, "start")]
-    client_ok = trees[(client, "now")] is not None and shown[(client, "now")] == (
-        [d for d in client_rest if d not in moved], client_names | {P["name"]})
-    config_ok = trees[(config, "now")] is not None and sorted(shown[(config, "now")][0]) == (
-        sorted(shown[(config, "start")][0] + moved))
+                rest.append(x)
+        # the config imports sit together where the first one was
+        shown[when] = (rest, sorted(names), len(set(imports)) <= 1)
+    rest_was, names_was, _ = shown["start"]
+    rest_now, names_now, together = shown["now"]
+    client_ok = (together and rest_now == [x for x in rest_was if x not in moved]
+                 and names_now == sorted([*names_was, P["name"]]))
+    config_was, config_now = lines[(config, "start")], lines[(config, "now")]
+    added = [x for x in config_now if x not in config_was]
+    config_ok = (len(added) == 1 and added[0] in [*moved, bare]
+                 and [x for x in config_now if x != added[0]] == config_was)
     off = [p for p in changes if p not in (client, config)]
     checks.append(("constant_known", 0, len(moved) == 1, P["name"] + " is assigned in client.py"))
     checks.append(("nothing_else_changed", 0, not off, "also changed: " + ", ".join(off)[:200]))

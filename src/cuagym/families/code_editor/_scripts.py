@@ -76,7 +76,7 @@ def reward_script(
         task_id=task_id,
         instruction=instruction,
         params=params,
-        imports="import ast\nimport io\nimport json\nimport os\nimport tokenize\n" + imports,
+        imports="import io\nimport json\nimport os\nimport tokenize\n" + imports,
         libraries=[REWARD_LIBRARY],
         read=READ_HOME,
         body=body,
