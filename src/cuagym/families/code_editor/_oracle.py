@@ -38,6 +38,8 @@ HOME = "/home/user"
 #: the Replace dialog's "In Document" button (Replace All), on the maximized 1280x800 window
 IN_DOCUMENT = (740, 498)
 
+#: the most ``computer_use`` calls one answer may hold (``cuagym.agent``'s parser)
+MAX_CALLS = 10
 #: one edit of a file's lines: replace lines [a, b) (0-based) of the current text by ``new``
 Hunk = tuple[int, int, list[str]]
 
@@ -81,6 +83,14 @@ class EditorOracle(PlannedOracle):
         return lambda title: title.lstrip("*").startswith(f"{name} - {folder} - ")
 
     # -- acting --------------------------------------------------------------------------------
+    @staticmethod
+    def turns(thought: str, calls: list[dict[str, Any]]) -> list[str]:
+        """``calls`` as answers of at most :data:`MAX_CALLS` calls each (the parser's limit
+        per message), every one with ``thought``."""
+        return [
+            answer(thought, *calls[at : at + MAX_CALLS]) for at in range(0, len(calls), MAX_CALLS)
+        ] or [answer(thought, call("wait", time=0.1))]
+
     def typing(self, text: str) -> list[dict[str, Any]]:
         """``type`` calls for ``text``, line breaks as their own Return keys."""
         calls: list[dict[str, Any]] = []
@@ -91,23 +101,42 @@ class EditorOracle(PlannedOracle):
                 calls.append(call("type", text=line[at : at + self.chunk_chars]))
         return calls
 
+    def path_typing(self, path: str) -> list[dict[str, Any]]:
+        """The Open dialog's location typed folder by folder, with a pause after each: the
+        entry completes a name inline once its folder is listed, and a listing that arrives
+        while the rest is still being typed garbles it (``invennntory``)."""
+        parts = f"{HOME}/{path}".split("/")
+        calls: list[dict[str, Any]] = []
+        for i, part in enumerate(parts):
+            last = i == len(parts) - 1
+            calls += [call("type", text=part if last else part + "/"), call("wait", time=0.4)]
+        return calls
+
+    async def back_to_editor(self) -> AsyncIterator[str]:
+        """Escape whatever is open (an error box, the Open dialog) until the editor shows."""
+        deadline = time.monotonic() + self.patience_s
+        while not (await self.title()).endswith("- Geany (new instance)"):
+            if time.monotonic() > deadline:
+                raise OracleStuck(f"cannot get back to the editor ({await self.title()!r})")
+            yield answer("close what is still open.", key("esc"), call("wait", time=0.5))
+
     async def open_file(self, path: str) -> AsyncIterator[str]:
-        """ctrl+O, the path, Return: the file's tab in front."""
+        """ctrl+O, the path typed (a leading ``/`` opens the dialog's location entry), Return:
+        the file's tab in front; a garbled path is escaped and the dialog opened afresh."""
         for _ in range(self.tries):
             yield answer(f"open ~/{path}.", key("ctrl", "o"))
             async for turn in self.until_title(lambda t: t == "Open File", "the Open dialog"):
                 yield turn
-            yield answer(
-                f"type the path of {os.path.basename(path)} and open it.",
-                call("type", text=f"{HOME}/{path}"),
-                call("wait", time=0.3),
-                key("enter"),
-            )
+            # the dialog takes keys once it has listed its folder: a pause first
+            typed = [call("wait", time=0.5), *self.path_typing(path), key("enter")]
+            for turn in self.turns(f"type the path of {os.path.basename(path)}, open it.", typed):
+                yield turn
             try:
-                async for turn in self.until_title(self.editing(path), path, 15):
+                async for turn in self.until_title(self.editing(path), path, 8):
                     yield turn
             except OracleStuck:
-                yield answer("close what is still open.", key("esc"), call("wait", time=1))
+                async for turn in self.back_to_editor():
+                    yield turn
                 continue
             self.current = path
             return
@@ -130,25 +159,25 @@ class EditorOracle(PlannedOracle):
         if a >= total:  # after the last line: append at its end
             async for turn in self.go_to(total):
                 yield turn
-            yield answer(
-                "add the new lines at the end.", key("end"), *self.typing("\n" + "\n".join(new))
-            )
-            return
-        async for turn in self.go_to(a + 1):
-            yield turn
-        if b == a:  # an insertion before line a+1
-            yield answer(f"insert {len(new)} lines.", *self.typing("\n".join(new) + "\n"))
+            calls = [key("end"), *self.typing("\n" + "\n".join(new))]
+            thought = "add the new lines at the end."
+        elif b == a:  # an insertion before line a+1
+            async for turn in self.go_to(a + 1):
+                yield turn
+            calls, thought = self.typing("\n".join(new) + "\n"), f"insert {len(new)} lines."
         elif not new:  # a deletion of whole lines
-            downs = [key("shift", "down")] * (b - a)
-            yield answer(f"delete lines {a + 1}-{b}.", *downs, key("delete"))
+            async for turn in self.go_to(a + 1):
+                yield turn
+            calls = [*[key("shift", "down")] * (b - a), key("delete")]
+            thought = f"delete lines {a + 1}-{b}."
         else:
-            downs = [key("shift", "down")] * (b - a - 1)
-            yield answer(
-                f"rewrite lines {a + 1}-{b}.",
-                *downs,
-                key("shift", "end"),
-                *self.typing("\n".join(new)),
-            )
+            async for turn in self.go_to(a + 1):
+                yield turn
+            calls = [*[key("shift", "down")] * (b - a - 1), key("shift", "end")]
+            calls += self.typing("\n".join(new))
+            thought = f"rewrite lines {a + 1}-{b}."
+        for turn in self.turns(thought, calls):
+            yield turn
 
     async def save(self, path: str, target: str) -> AsyncIterator[str]:
         """ctrl+S, then wait until the file holds ``target`` (False is told by raising)."""
