@@ -87,6 +87,7 @@ DESKTOP_APP_COMMANDS: dict[str, list[str]] = {
     "files": ["nautilus"],
     "chromium": ["google-chrome"],
     "terminal": ["gnome-terminal"],
+    "code-editor": ["geany"],
 }
 _VM_MARKER = "# -- written into the VM as vm.py --\n"
 

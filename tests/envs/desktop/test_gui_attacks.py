@@ -266,3 +266,57 @@ async def test_the_browser_of_a_jailed_environment_reaches_no_file_and_no_other_
     finally:
         await asyncio.gather(env_a.close(), env_b.close(), return_exceptions=True)
         stop()
+
+
+# The code editor's Build menu runs whatever its Set Build Commands dialog holds (the build
+# keys are unbound, not the menu): a command line in the agent's hands.
+EDITOR_PROBE = (
+    "sh -c 'mkdir -p /home/user/seen; cd /home/user/seen; id > id; ls / > root; "
+    f"ls {SOURCE} /work /root 2> denied; echo x > /tmp/x; "
+    'echo "[tools]" >> "$XDG_CONFIG_HOME/geany/geany.conf"; echo end > end\''
+)
+#: Set Build Commands' Make command field and its OK, and Build > Make, on the maximized
+#: 1280x800 editor (Build > Set Build Commands is the menu's last item)
+SET_BUILD_COMMANDS, MAKE_FIELD, OK, MAKE = (430, 241), (620, 353), (909, 776), (380, 88)
+
+
+@pytest.mark.skipif(not shutil.which("geany"), reason="needs geany (make test installs it)")
+async def test_a_build_command_typed_in_the_editor_runs_only_inside_its_jail() -> None:
+    env = LocalEnvironment(gui=True)
+    await env.start()
+    try:
+        setup = 'import os\nos.makedirs("/home/user/p")\nopen("/home/user/p/a.py", "w").write("")'
+        assert (await env.run_script(setup, "initial_setup")).exit_code == 0
+        await env.snapshot("clean")
+        await env.open_app("code-editor", "/home/user/p/a.py")
+        await env.act({"action": "key", "keys": ["alt", "b"]})
+        await asyncio.sleep(0.5)
+        await env.act({"action": "left_click", "coordinate": list(SET_BUILD_COMMANDS)})
+        for _ in range(100):
+            if await env.window_title() == "Set Build Commands":
+                break
+            await asyncio.sleep(0.1)
+        for action in (
+            {"action": "triple_click", "coordinate": list(MAKE_FIELD)},
+            {"action": "key", "keys": ["ctrl", "a"]},
+            {"action": "type", "text": EDITOR_PROBE},
+            {"action": "left_click", "coordinate": list(OK)},
+            {"action": "key", "keys": ["alt", "b"]},
+            {"action": "left_click", "coordinate": list(MAKE)},
+        ):
+            await env.act(action)
+            await asyncio.sleep(0.5)  # a loaded machine: let each step land
+        assert await _file(env, "seen/end") == "end\n"
+        seen = {name: await _file(env, f"seen/{name}") for name in ("id", "root", "denied")}
+        # The app's own user in its jail: no host folder, no project source, no /work.
+        assert seen["id"].startswith("uid=1000(user)")
+        assert "work" not in seen["root"].split() and "root" not in seen["root"].split()
+        assert seen["denied"].count("No such file or directory") == 3, seen["denied"]
+        # Its writes outside the home and into the editor's settings end with the episode.
+        await env.restore("clean")
+        assert [p.name for p in env._jail_dir("tmp").iterdir()] == [".X11-unix"]
+        assert not (env.home / "seen").exists()
+        assert env.desktop is not None and env.desktop.runtime_dir is not None
+        assert list((env.desktop.runtime_dir / "user" / "config").iterdir()) == []
+    finally:
+        await env.close()
