@@ -5,7 +5,9 @@ a word appended (what a substring check lets through), a number off by one, a fl
 another value that the same key holds elsewhere in the state (another enum value, another
 entity's id). Each perturbation is named (``how``) so a description says what was done.
 
-What is *allowed* (not tried, listed with its reason) is deliberately short:
+What is *allowed* (not tried, listed with its reason) is deliberately short (numbered as in
+docs/near-misses.md, whose rule 5 — no file near misses for a web-only task — lives in
+``_near_miss_run``):
 
 1. volatile paths: never mutated at all (the app masks them from every diff);
 2. the own identifier of an entity the task adds, time stamps written when an action
@@ -18,6 +20,10 @@ What is *allowed* (not tried, listed with its reason) is deliberately short:
 4. a text or number field of an entity the task adds whose value neither the instruction nor
    its context quotes: its exact form is left free (a message's wording around the asked
    figure, a phone number's spacing, a priority the app fills in). Flags are always tried.
+6. a read mark on a message the task leaves untouched, in the direction opening it goes
+   (``unread`` true → false, ``read``/``seen`` false → true): a person looking for the task's
+   message may open others, and the app marks what is opened. Marking an untouched message
+   *unread* is still tried, as is every read mark the task itself sets.
 
 Everything else the gold state changes, or leaves untouched, is something an instruction pins
 down, so its near misses are tried.
@@ -39,6 +45,8 @@ _GROUPED_NUMBER = re.compile(r"^[-+]?[$€£]?\s?\d{1,3}(?:[,.\s]\d{3})+(?:[.,]\
 _COUNTER_KEY = re.compile(r"^next[A-Z_]")
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$")
 _ID_KEYS = frozenset({"id", "_id", "uuid"})
+#: read marks and the value they have before a message is opened (rule 6)
+_UNOPENED: dict[str, bool] = {"unread": True, "read": False, "seen": False}
 
 
 def show(value: Any, limit: int = 60) -> str:
@@ -64,11 +72,23 @@ def is_volatile(keys: Iterable[str], volatile: Iterable[str]) -> bool:
 
 
 def allowed_reason(
-    key: str | None, value: Any = None, *, in_added_entity: bool, quoted: str = ""
+    key: str | None,
+    value: Any = None,
+    *,
+    in_added_entity: bool,
+    quoted: str = "",
+    untouched: bool = False,
 ) -> str | None:
-    """Why a near miss of ``value`` at ``key`` is free under any reading, or None (rules 2, 4).
+    """Why a near miss of ``value`` at ``key`` is free under any reading, or None (rules 2, 4,
+    6).
 
-    ``quoted``: the instruction and its context, where a value the task pins down appears."""
+    ``quoted``: the instruction and its context, where a value the task pins down appears;
+    ``untouched``: the value is one the task does not change (a collateral near miss)."""
+    if untouched and key in _UNOPENED and value is _UNOPENED[key]:
+        return (
+            "a read mark the app sets when a message is opened; finding the task's message "
+            "may open others"
+        )
     if key is not None and _COUNTER_KEY.match(key):
         return "a counter the app advances on its own; no instruction can name its value"
     if key is None or not in_added_entity:

@@ -225,7 +225,9 @@ class _Deriver:
         self, path: JsonPath, value: Any, siblings: dict[str, list[Any]], kind: Any, in_added: bool
     ) -> Iterator[NearMissCandidate]:
         key = _keys(path)[-1] if _keys(path) else None
-        why = allowed_reason(key, value, in_added_entity=in_added, quoted=self.quoted)
+        why = allowed_reason(
+            key, value, in_added_entity=in_added, quoted=self.quoted, untouched=kind == "collateral"
+        )
         if why is not None:
             self.allowed.append(
                 AllowedNearMiss(kind=kind, path=f"{self.app}: {dotted(self.gold, path)}", why=why)

@@ -17,9 +17,13 @@ checks.append(("email", 2, bool(c) and c["email"].lower() == P["email"].lower(),
                f"email {c.get('email')!r}"))
 checks.append(("company", 1, bool(c) and exact(c["company"]) == exact(P["company"]),
                f"company {c.get('company')!r}"))
-digits = "".join(ch for ch in str(c.get("phone", "")) if ch.isdigit())
+# The number by its digits (spacing and brackets are free), and nothing but a number's
+# characters: "555-0188 x" is not the number asked for.
+phone = str(c.get("phone", ""))
+digits = "".join(ch for ch in phone if ch.isdigit())
 want = "".join(ch for ch in P["phone"] if ch.isdigit())
-checks.append(("phone", 1, bool(c) and digits == want, f"phone {c.get('phone')!r}"))
+number_only = all(ch.isdigit() or ch in "+()-. " for ch in phone)
+checks.append(("phone", 1, bool(c) and digits == want and number_only, f"phone {phone!r}"))
 checks.append(("groups", 2, bool(c) and c["groups"] == [P["group"]],
                f"groups {c.get('groups')}"))
 # Its name and notes are as they were.
