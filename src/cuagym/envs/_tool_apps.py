@@ -180,7 +180,7 @@ _APPS: tuple[ToolApp, ...] = (
         name="pdf", binary=XOURNALPP, packages="xournalpp", window_class="xournalpp",
         target="file", argv=_pdf_argv,
         config=MappingProxyType({"xournalpp/settings.xml": XOURNALPP_SETTINGS}),
-        ready_top_colors=3, ready_stable_s=0.4,
+        ready_top_colors=3, ready_stable_s=0.3,
     ),
 )  # fmt: skip
 

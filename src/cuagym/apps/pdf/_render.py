@@ -6,7 +6,8 @@ path, title, pages of positioned lines) and ``EXTRAS`` (a workbook ``{"path", "k
 file ``{"path", "kind": "text", "text"}``) are the
 script's constants, written before this text (empty here). Pages are A4; a line is drawn with
 the base-14 Helvetica (bold: Helvetica-Bold), so its text extracts as written; an empty page is
-a blank sheet. Document metadata is fixed (no dates, no producer string that changes).
+a blank sheet. Document metadata is fixed (no dates, no producer string that changes). The
+script imports openpyxl and python-docx only when ``EXTRAS`` holds a workbook or a memo.
 """
 
 # mypy: disable-error-code="no-untyped-call"
