@@ -11,6 +11,7 @@ from cuagym.domains import DESKTOP_APPS, StartScreenError, load_domains, start_s
 PROMISES = {
     "is open in LibreOffice Calc": "calc",
     "The file manager shows": "files",
+    "open in the PDF annotator": "pdf",
     # desktop x web contexts promise the web app's window too
     "The team chat is open in the browser": "team-chat",
     "Your mailbox is open in the browser": "mail",
