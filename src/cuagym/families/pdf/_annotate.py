@@ -10,7 +10,14 @@ from cuagym.core import Difficulty, TaskConfig
 from cuagym.families._family import TaskParams
 from cuagym.families.pdf._base import Export, PdfFamily, World, export, quote
 
-__all__ = ["FlagInvoiceLines", "HighlightLines", "StampPage", "note_y", "row_amount"]
+__all__ = [
+    "FlagInvoiceLines",
+    "HighlightLines",
+    "StampPage",
+    "client_sections",
+    "note_y",
+    "row_amount",
+]
 
 _REPORTS = ("quarterly_review", "account_summary", "service_report", "partner_update")
 _SECTIONS = ("Overview", "Deliveries", "Billing", "Service quality", "Outlook", "Risks")
@@ -28,7 +35,8 @@ def row_amount(cells: list[dict[str, Any]]) -> float | None:
     return float(cells[3]["text"])
 
 
-def _sections(rng: random.Random, clients: list[str | None]) -> list[tuple[str, str | None]]:
+def client_sections(rng: random.Random, clients: list[str | None]) -> list[tuple[str, str | None]]:
+    """One report section per entry: a heading naming the client (None: a general section)."""
     names = list(_SECTIONS)
     out = []
     for i, client in enumerate(clients):
@@ -85,7 +93,7 @@ class StampPage(PdfFamily):
     def world(self, p: dict[str, Any], rng: random.Random) -> World:
         clients: list[str | None] = [*rng.sample(CLIENTS, p["pages"] - 1), None]
         title = p["source"].rsplit("/", 1)[1][:-4].replace("_", " ").title()
-        return [report_doc(rng, p["source"], title, _sections(rng, clients))], []
+        return [report_doc(rng, p["source"], title, client_sections(rng, clients))], []
 
     def solve(self, p: dict[str, Any], world: World) -> list[Export]:
         note = {"page": p["page"], "x": 330, "y": 60, "text": p["note"]}
@@ -144,7 +152,7 @@ class HighlightLines(PdfFamily):
         rng.shuffle(clients)
         clients.insert(rng.randint(1, len(clients)), p["client"])
         title = p["source"].rsplit("/", 1)[1][:-4].replace("_", " ").title()
-        doc = report_doc(rng, p["source"], title, _sections(rng, clients[: p["pages"]]))
+        doc = report_doc(rng, p["source"], title, client_sections(rng, clients[: p["pages"]]))
         return [doc], []
 
     def solve(self, p: dict[str, Any], world: World) -> list[Export]:

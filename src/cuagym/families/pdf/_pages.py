@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from cuagym.apps.pdf import CLIENTS, paper_doc, report_doc
 from cuagym.core import Difficulty, TaskConfig
 from cuagym.families._family import TaskParams
-from cuagym.families.pdf._annotate import _sections
+from cuagym.families.pdf._annotate import client_sections
 from cuagym.families.pdf._base import Export, PdfFamily, World, export, quote
 
 __all__ = ["ClientPages", "DropBlankPages", "ExtractRange", "MoveAppendix"]
@@ -176,7 +176,7 @@ class ClientPages(PdfFamily):
         clients: list[str | None] = [rng.choice(others) for _ in range(p["pages"] - hits)]
         for _ in range(hits):
             clients.insert(rng.randint(0, len(clients)), p["client"])
-        doc = report_doc(rng, p["source"], _title(p["source"]), _sections(rng, clients))
+        doc = report_doc(rng, p["source"], _title(p["source"]), client_sections(rng, clients))
         folder = {"path": "Documents/Clients/README.txt", "kind": "text",
                   "text": "Extracts sent to clients."}  # fmt: skip
         return [doc], [folder]
