@@ -12,6 +12,7 @@ PROMISES = {
     "is open in LibreOffice Calc": "calc",
     "The file manager shows": "files",
     "A terminal is open in": "terminal",
+    "open in the PDF annotator": "pdf",
     # desktop x web contexts promise the web app's window too
     "The team chat is open in the browser": "team-chat",
     "Your mailbox is open in the browser": "mail",

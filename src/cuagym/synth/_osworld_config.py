@@ -85,6 +85,7 @@ DESKTOP_APP_COMMANDS: dict[str, list[str]] = {
     "writer": ["libreoffice", "--writer"],
     "impress": ["libreoffice", "--impress"],
     "files": ["nautilus"],
+    "pdf": ["xournalpp"],
     "chromium": ["google-chrome"],
     "terminal": ["gnome-terminal"],
     "code-editor": ["geany"],

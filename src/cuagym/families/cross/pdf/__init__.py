@@ -1,0 +1,1 @@
+"""Cross-app task families homed in pdf."""
