@@ -105,6 +105,40 @@ sort=name;ascending;
 """
 PCMANFM = "/usr/bin/pcmanfm"
 XTERM = "/usr/bin/xterm"
+VLC = "/usr/bin/vlc"
+#: where the media player writes its snapshots (Video > Take Snapshot): a folder of the home
+MEDIA_SNAPSHOTS = "/home/user/Pictures"
+# The media player's preferences (Debian builds VLC without its update check, so there is no
+# update option to turn off) (VLC reads XDG_CONFIG_HOME/vlc/vlcrc; option names are global,
+# the sections only group them). Quiet and deterministic between episodes:
+VLCRC = f"""[qt]
+# no "allow metadata network access?" dialog on the first start
+qt-privacy-ask=0
+# no "continue where you left off?" prompt: an episode starts every file at 00:00
+qt-continue=0
+# no Recent Media list carried between episodes, no tray icon, no pop-up notifications
+qt-recentplay=0
+qt-system-tray=0
+qt-notification=0
+# the window keeps its size when a video starts (screen coordinates stay put)
+qt-video-autoresize=0
+
+[core]
+# no album art or metadata fetched from the network (there is none: no long timeouts)
+metadata-network-access=0
+# no file name drawn over the first seconds of a video (a snapshot shows the frame alone)
+video-title-show=0
+# no sound card here: audio is decoded and dropped
+aout=dummy
+# snapshots (Video > Take Snapshot) as PNG into ~/Pictures, named vlcsnap-<date>-<time>.png,
+# with no thumbnail drawn over the video afterwards
+snapshot-path={MEDIA_SNAPSHOTS}
+snapshot-format=png
+snapshot-preview=0
+# one window per start; no media library database written into the home's data folder
+one-instance=0
+media-library=0
+"""
 
 
 def _files_argv(folder: str | None) -> list[str]:
@@ -120,6 +154,16 @@ def _terminal_argv(folder: str | None) -> list[str]:
             "-geometry", "120x40", "-title", title]  # fmt: skip
 
 
+def _media_argv(path: str | None) -> list[str]:
+    # The Qt interface; the quiet options again on the command line (a vlcrc an agent saved
+    # from Tools > Preferences cannot bring a first-run dialog or the network back mid-episode).
+    quiet = ["--no-qt-privacy-ask", "--no-metadata-network-access",
+             "--no-video-title-show", "--aout=dummy", f"--snapshot-path={MEDIA_SNAPSHOTS}",
+             "--snapshot-format=png", "--no-snapshot-preview", "--no-one-instance",
+             "--no-qt-recentplay", "--no-media-library"]  # fmt: skip
+    return [VLC, "-I", "qt", *quiet, *([path] if path else [])]
+
+
 _APPS: tuple[ToolApp, ...] = (
     ToolApp(
         name="files", binary=PCMANFM, packages="pcmanfm", window_class="pcmanfm",
@@ -131,6 +175,13 @@ _APPS: tuple[ToolApp, ...] = (
     ToolApp(
         name="terminal", binary=XTERM, packages="xterm", window_class="xterm",
         target="folder", argv=_terminal_argv, cwd_target=True, ready_stable_s=0.2,
+    ),
+    # VLC on a media file, a playlist or a folder (all enqueued and played), or empty.
+    ToolApp(
+        name="media-player", binary=VLC, packages="vlc", window_class="vlc",
+        target="file", argv=_media_argv,
+        config=MappingProxyType({"vlc/vlcrc": VLCRC}),
+        ready_stable_s=0.5,
     ),
 )  # fmt: skip
 
