@@ -91,9 +91,14 @@ def avi_frames(full: str) -> tuple[float, list[bytes]]:
     frames = []
     if movi >= 0 and index > movi:
         size = struct.unpack("<I", data[index + 4 : index + 8])[0]
+        # offsets count from the 'movi' fourcc or from the file's start: the first entry
+        # tells which (as VLC decides)
+        base = None
         for pos in range(index + 8, index + 8 + size, 16):
             fourcc, _, offset, length = struct.unpack("<4sIII", data[pos : pos + 16])
-            start = offset + movi + 8 if offset < movi else offset + 8
+            if base is None:
+                base = movi if offset < movi else 0
+            start = base + offset + 8
             if fourcc[2:] == b"dc":
                 frames.append(data[start : start + length])
     return fps, frames
