@@ -130,12 +130,11 @@ metadata-network-access=0
 video-title-show=0
 # no sound card here: audio is decoded and dropped
 aout=dummy
-# snapshots (Video > Take Snapshot) as PNG into ~/Pictures, named vlcsnap-<date>-<time>.png,
-# with no thumbnail drawn over the video afterwards
+# snapshots (Video > Take Snapshot) as PNG into ~/Pictures, with no thumbnail drawn after
 snapshot-path={MEDIA_SNAPSHOTS}
 snapshot-format=png
 snapshot-preview=0
-# one window per start; no media library database written into the home's data folder
+# one window per start; no media library database
 one-instance=0
 media-library=0
 """

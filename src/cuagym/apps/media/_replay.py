@@ -12,7 +12,7 @@ constants, written before this text (empty here), and the reward library (:mod:`
 """
 
 # mypy: disable-error-code="no-untyped-call"
-# ruff: noqa: UP031, E501, RUF005
+# ruff: noqa: UP031, RUF005
 import os
 import struct
 import urllib.parse
@@ -30,12 +30,16 @@ for op in OPS:
     if op[0] == "playlist":
         entries = [os.path.join(HOME, e) for e in op[2]]
         if target.endswith(".xspf"):
-            rows = ['<?xml version="1.0" encoding="UTF-8"?>',
-                    '<playlist xmlns="http://xspf.org/ns/0/" version="1">',
-                    "\t<title>Playlist</title>", "\t<trackList>"]
+            rows = [
+                '<?xml version="1.0" encoding="UTF-8"?>',
+                '<playlist xmlns="http://xspf.org/ns/0/" version="1">',
+                "\t<title>Playlist</title>",
+                "\t<trackList>",
+            ]
             for e in entries:
-                rows.append("\t\t<track><location>file://" + urllib.parse.quote(e)
-                            + "</location></track>")
+                rows.append(
+                    "\t\t<track><location>file://" + urllib.parse.quote(e) + "</location></track>"
+                )
             text = "\n".join(rows + ["\t</trackList>", "</playlist>"]) + "\n"
         else:
             rows = ["#EXTM3U"]
@@ -43,8 +47,14 @@ for op in OPS:
             for e in entries:
                 info = flac_info(e)
                 if info["flac"]:
-                    rows.append("#EXTINF:%d,%s - %s" % (info["seconds"], info["tags"].get("ARTIST", ""),
-                                                        info["tags"].get("TITLE", "")))
+                    rows.append(
+                        "#EXTINF:%d,%s - %s"
+                        % (
+                            info["seconds"],
+                            info["tags"].get("ARTIST", ""),
+                            info["tags"].get("TITLE", ""),
+                        )
+                    )
                 if e.startswith(here + "/"):
                     rows.append(urllib.parse.quote(os.path.relpath(e, here)))
                 else:
@@ -72,7 +82,11 @@ for op in OPS:
         kept = [(k, b) for k, b in blocks if k != 4] + [(4, vorbis)]
         out = bytearray(b"fLaC")
         for i, (kind, body) in enumerate(kept):
-            out += bytes([kind | (0x80 if i == len(kept) - 1 else 0)]) + len(body).to_bytes(3, "big") + body
+            out += (
+                bytes([kind | (0x80 if i == len(kept) - 1 else 0)])
+                + len(body).to_bytes(3, "big")
+                + body
+            )
         with open(target, "wb") as fh:
             fh.write(bytes(out) + data[at:])
     else:
