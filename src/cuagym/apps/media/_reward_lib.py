@@ -161,10 +161,11 @@ def playlist_kind(data: bytes | str) -> str | None:
     return "m3u" if head and b"<" not in head[:1] else None
 
 
-def playlist_entries(home: str, rel: str) -> list[str] | None:
+def playlist_entries(home: str, rel: str, root: str = "") -> list[str] | None:
     """The entries of the playlist ``rel`` (relative to ``home``), each as a path relative to
-    the home, in order; None when the file is no playlist."""
-    with open(os.path.join(home, rel), "rb") as fh:
+    the home, in order; None when the file is no playlist. ``root``: read the file from this
+    copy of the home instead (the initial home: its entries still name /home/user)."""
+    with open(os.path.join(root or home, rel), "rb") as fh:
         data = fh.read()
     return parse_playlist(data, os.path.join(home, parent_of(rel)), home)
 

@@ -41,7 +41,7 @@ ALBUMS: tuple[Album, ...] = (
     ("Marrow & Pine", "Northern Rooms", "2017", "Indie",
      ("Attic Light", "Snowmelt", "Kitchen Radio", "Paper Boats", "Birch Road", "Quiet Hours")),
     ("Ana Quiroga Trio", "Blue Hour Sessions", "2022", "Jazz",
-     ("Calle Luna", "Blue Hour", "Pequeño Vals", "Late Tram", "Rain on Tin", "Mercado",
+     ("Calle Luna", "Blue Hour", "Pequeno Vals", "Late Tram", "Rain on Tin", "Mercado",
       "Soft Exit")),
     ("Iron Harvest", "Field Recordings", "2015", "Rock",
      ("Combine", "Dust Devil", "Grain Silo", "County Line", "Thresher", "Burn Season")),

@@ -82,7 +82,7 @@ def longest_want() -> None:
 
 def prune_want() -> None:
     """The saved playlist as it was, without the entries whose ARTIST tag is the named one."""
-    first = playlist_entries(start, P["playlist"]) or []
+    first = playlist_entries(HOME, P["playlist"], start) or []
     want = [e for e in first if e in before and flac_info(os.path.join(start, e))["tags"].get("ARTIST") != P["artist"]]
     checks.append(("playlist_there", 0, len(first) == P["entries"] and len(first) - len(want) == P["removed"],
                    f"{len(first)} entries at the start, {len(first) - len(want)} by the artist"))
@@ -98,8 +98,29 @@ def playlist_tail() -> None:
     want_ids = [before[w][1] for w in want]
     got_ids = [before[e][1] if before.get(e, ("",))[0] == "file" else "?" + e for e in (got or [])]
     off = [p for p in changes if p != target]
+    # An M3U as VLC writes it: "#EXTM3U" first, each "#EXTINF:<seconds>,<artist> - <title>"
+    # true of the entry after it (-1 seconds or a bare title when VLC had not read the file)
+    m3u_ok = fmt != "m3u"
+    if fmt == "m3u":
+        with open(os.path.join(HOME, target), encoding="utf-8", errors="replace") as fh:
+            raw = [line.strip() for line in fh.read().lstrip("\ufeff").splitlines() if line.strip()]
+        m3u_ok, pending, k = bool(raw) and raw[0] == "#EXTM3U", None, 0
+        for line in raw[1:]:
+            if line.startswith("#EXTINF"):
+                pending = line
+            elif not line.startswith("#"):
+                entry = (got or [])[k] if k < len(got or []) else ""
+                k += 1
+                if pending is not None:
+                    known = before.get(entry, ("",))[0] == "file"
+                    info = flac_info(os.path.join(start, entry) if known else os.devnull)
+                    tags = info["tags"]
+                    names = {tags.get("ARTIST", "") + " - " + tags.get("TITLE", ""), tags.get("TITLE", ""), entry.rsplit("/", 1)[-1]}
+                    m3u_ok = m3u_ok and pending in {f"#EXTINF:{d},{n}" for d in {int(info["seconds"]), -1} for n in names}
+                pending = None
     checks.append(("nothing_else_changed", 0, not off, "unplanned changes: " + listing(off)))
     checks.append(("playlist_saved", 1, bool(got), f"{len(got or [])} entries in the saved playlist"))
+    checks.append(("written_as_vlc_does", 1, bool(got) and m3u_ok, "the M3U header and #EXTINF lines match the entries"))
     checks.append(("format_matches_name", 1, fmt is not None and fmt == ("xspf" if ext_of(target) == "xspf" else "m3u"),
                    f"saved as {fmt}"))
     checks.append(("same_items", 2, bool(got) and sorted(got_ids) == sorted(want_ids),

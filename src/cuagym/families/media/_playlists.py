@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import random
+import urllib.parse
 from typing import Any, ClassVar
 
 from cuagym.apps.media import ALBUMS, Album, MediaSpec, album_tracks, stamp, talk_specs
@@ -219,17 +220,22 @@ class PrunePlaylist(MediaFamily):
         kept = [f for f in files if f["tags"]["ARTIST"] != p["artist"]]
         chosen = rng.sample(dropped, p["removed"]) + rng.sample(kept, p["entries"] - p["removed"])
         rng.shuffle(chosen)
+        # as VLC writes it: the tracks lie outside the playlist's folder, so file:// URIs
         lines = ["#EXTM3U"]
         for f in chosen:
             lines += [f"#EXTINF:{f['seconds']},{f['tags']['ARTIST']} - {f['tags']['TITLE']}",
-                      "../" + f["path"].removeprefix("Music/")]  # fmt: skip
+                      "file://" + urllib.parse.quote(f"/home/user/{f['path']}")]  # fmt: skip
         text = "\n".join(lines) + "\n"
         return [*files, {"path": p["playlist"], "kind": "text", "text": text, "mtime": stamp(rng)}]
 
     def solve(self, p: dict[str, Any], files: list[MediaSpec]) -> list[Op]:
         text = next(f["text"] for f in files if f["path"] == p["playlist"])
         artists = {f["path"]: f["tags"]["ARTIST"] for f in files if f["kind"] == "flac"}
-        entries = ["Music/" + line[3:] for line in text.splitlines() if line.startswith("../")]
+        entries = [
+            urllib.parse.unquote(line).removeprefix("file:///home/user/")
+            for line in text.splitlines()
+            if line.startswith("file://")
+        ]
         return [["playlist", p["playlist"], [e for e in entries if artists[e] != p["artist"]]]]
 
     def checks(self, p: dict[str, Any]) -> str:
