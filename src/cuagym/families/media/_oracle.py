@@ -98,16 +98,14 @@ class MediaOracle(PlannedOracle):
         async for turn in self.until_title(lambda t: t != OPEN_TITLE, "the file opened", 20):
             yield turn
 
-    async def save_playlist(self, rel: str, want: list[str], replace: bool) -> AsyncIterator[str]:
+    async def save_playlist(self, rel: str, want: list[str]) -> AsyncIterator[str]:
         """Media > Save Playlist to File as ``rel``, then the saved file's entries must be
-        ``want``; ``replace``: the file exists, so the dialog asks first (Yes)."""
+        ``want``. The name must be new: the dialog's "replace it?" box hangs the player here."""
         folder = f"{HOME}/{rel.rsplit('/', 1)[0]}"
         async for turn in self.dialog([key("ctrl", "y")], SAVE_TITLE, "Save Playlist dialog"):
             yield turn
         yield answer(f"save it as ~/{rel}.", call("type", text=f"{HOME}/{rel}\n"),
                      call("wait", time=1))  # fmt: skip
-        if replace and await self.title() == SAVE_TITLE:
-            yield answer("replace the old playlist (Yes).", key("alt", "y"))
 
         async def saved() -> bool:
             data = await self.text_of(rel)
@@ -116,9 +114,7 @@ class MediaOracle(PlannedOracle):
         async for turn in self.until(saved, f"~/{rel} lists the {len(want)} entries"):
             yield turn
 
-    async def playlist(
-        self, rel: str, want: list[str], replace: bool = False
-    ) -> AsyncIterator[str]:
+    async def playlist(self, rel: str, want: list[str]) -> AsyncIterator[str]:
         """Open every file of ``want`` in order, then save the playlist as ``rel``. The player
         starts with an empty playlist; a failed try starts over in a cleared one."""
         for attempt in range(self.tries):
@@ -132,7 +128,7 @@ class MediaOracle(PlannedOracle):
                 for entry in want:
                     async for turn in self.open_file(entry):
                         yield turn
-                async for turn in self.save_playlist(rel, want, replace):
+                async for turn in self.save_playlist(rel, want):
                     yield turn
                 return
             except OracleStuck:

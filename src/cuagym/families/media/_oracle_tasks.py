@@ -60,14 +60,14 @@ class LongestTalksOracle(MediaOracle):
 
 
 class PrunePlaylistOracle(MediaOracle):
-    """Open the playlist's other tracks in its order, save over the old file (Yes)."""
+    """Open the source playlist's other tracks in its order, save under the new name."""
 
     async def plan(self) -> AsyncIterator[str]:
-        rel = self.p["playlist"]
-        text = self.world[rel]["text"].encode()
-        entries = parse_playlist(text, f"{HOME}/{rel.rsplit('/', 1)[0]}", HOME) or []
+        source = self.p["source"]
+        text = self.world[source]["text"].encode()
+        entries = parse_playlist(text, f"{HOME}/{source.rsplit('/', 1)[0]}", HOME) or []
         want = [e for e in entries if self.world[e]["tags"]["ARTIST"] != self.p["artist"]]
-        async for turn in self.playlist(rel, want, replace=True):
+        async for turn in self.playlist(self.p["playlist"], want):
             yield turn
 
 

@@ -81,8 +81,8 @@ def longest_want() -> None:
 
 
 def prune_want() -> None:
-    """The saved playlist as it was, without the entries whose ARTIST tag is the named one."""
-    first = playlist_entries(HOME, P["playlist"], start) or []
+    """The source playlist as it was, without the entries whose ARTIST tag is the named one."""
+    first = playlist_entries(HOME, P["source"], start) or []
     want = [e for e in first if e in before and flac_info(os.path.join(start, e))["tags"].get("ARTIST") != P["artist"]]
     checks.append(("playlist_there", 0, len(first) == P["entries"] and len(first) - len(want) == P["removed"],
                    f"{len(first)} entries at the start, {len(first) - len(want)} by the artist"))

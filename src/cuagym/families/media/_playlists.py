@@ -167,13 +167,17 @@ class ChosenTracks(MediaFamily):
 class PrunePlaylistParams(TaskParams):
     """What a :class:`PrunePlaylist` task states (its ``params``)."""
 
-    playlist: str
+    source: str
     artist: str
     entries: int
     removed: int
+    playlist: str
 
 
 class PrunePlaylist(MediaFamily):
+    """A saved playlist without one artist's tracks, saved under a new name (the old one
+    stays: VLC 3's Qt save dialog hangs on its "replace it?" question here, see SKILL.md)."""
+
     id: ClassVar[str] = "prune-playlist"
     difficulty: ClassVar[Difficulty] = "medium"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("playlist", "edit", "remove-items")
@@ -184,30 +188,33 @@ class PrunePlaylist(MediaFamily):
         drop = albums[rng.randrange(3)]
         removed = rng.randint(2, 3)
         entries = removed + rng.randint(4, 5)
-        playlist = f"Music/Playlists/{rng.choice(['road_trip', 'party', 'weekend'])}.m3u"
+        name = rng.choice(["road_trip", "party", "weekend"])
+        source = f"Music/Playlists/{name}.m3u"
+        playlist = f"Music/Playlists/{name}_without_{slug(drop[0])}.m3u"
         artist = quote(drop[0])
         instruction = rng.choice([
-            f"Take every track by {artist} out of the playlist ~/{playlist} and save it "
-            "again under the same name; the other tracks keep their order.",
-            f"~/{playlist} should no longer play anything by {artist}. Remove those entries and "
-            "save the playlist over the old file, the rest in the same order.",
-            f"Edit the saved playlist ~/{playlist}: drop all songs by {artist}, keep the "
-            "remaining ones as they are ordered, and save it back to the same file.",
-            f"Nobody wants {artist} on ~/{playlist} any more - remove their tracks from it and "
-            "overwrite the playlist file with the shorter list.",
-            f"Save ~/{playlist} again without {artist}'s tracks; every other entry stays, in "
-            "its place.",
+            f"Take every track by {artist} out of the playlist ~/{source} and save the result "
+            f"as ~/{playlist}; the other tracks keep their order and the old file stays.",
+            f"Make ~/{playlist}: the playlist ~/{source} without anything by {artist}, the "
+            "rest in the same order. Keep the original playlist as it is.",
+            f"Save a version of ~/{source} with all songs by {artist} dropped, the remaining "
+            f"ones in their order, as ~/{playlist} (leave ~/{source} untouched).",
+            f"Nobody wants {artist} on ~/{source} any more - save the shorter list as "
+            f"~/{playlist}, everything else in its place, the original unchanged.",
+            f"Save ~/{playlist}: every entry of ~/{source} except {artist}'s tracks, in the "
+            "same order; the old playlist file stays as it is.",
         ])  # fmt: skip
         return self.make_task(
             task_id,
             instruction,
-            f"~/{playlist} is an M3U playlist of {entries} FLAC tracks from three albums in "
+            f"~/{source} is an M3U playlist of {entries} FLAC tracks from three albums in "
             f"~/Music, {removed} of them by {drop[0]}. The media player is open with an empty "
             "playlist. The home folder is /home/user (~).",
-            playlist=playlist,
+            source=source,
             artist=drop[0],
             entries=entries,
             removed=removed,
+            playlist=playlist,
         )
 
     def world(self, p: dict[str, Any], rng: random.Random) -> list[MediaSpec]:
@@ -226,10 +233,10 @@ class PrunePlaylist(MediaFamily):
             lines += [f"#EXTINF:{f['seconds']},{f['tags']['ARTIST']} - {f['tags']['TITLE']}",
                       "file://" + urllib.parse.quote(f"/home/user/{f['path']}")]  # fmt: skip
         text = "\n".join(lines) + "\n"
-        return [*files, {"path": p["playlist"], "kind": "text", "text": text, "mtime": stamp(rng)}]
+        return [*files, {"path": p["source"], "kind": "text", "text": text, "mtime": stamp(rng)}]
 
     def solve(self, p: dict[str, Any], files: list[MediaSpec]) -> list[Op]:
-        text = next(f["text"] for f in files if f["path"] == p["playlist"])
+        text = next(f["text"] for f in files if f["path"] == p["source"])
         artists = {f["path"]: f["tags"]["ARTIST"] for f in files if f["kind"] == "flac"}
         entries = [
             urllib.parse.unquote(line).removeprefix("file:///home/user/")
