@@ -64,7 +64,6 @@ class RunningOrderPlaylist(MediaFamily):
     apps: ClassVar[tuple[str, ...]] = ("calc", "media")
     difficulty: ClassVar[Difficulty] = "hard"
     taxonomy_path: ClassVar[tuple[str, ...]] = ("playlist", "build", "from-document")
-    also_covers: ClassVar[tuple[str, ...]] = ()
     params_type: ClassVar[type[TaskParams] | None] = RunningOrderPlaylistParams
     reward_imports: ClassVar[str] = "\nimport openpyxl\n"
 
