@@ -89,6 +89,7 @@ DESKTOP_APP_COMMANDS: dict[str, list[str]] = {
     "chromium": ["google-chrome"],
     "terminal": ["gnome-terminal"],
     "code-editor": ["geany"],
+    "media-player": ["vlc"],
 }
 _VM_MARKER = "# -- written into the VM as vm.py --\n"
 

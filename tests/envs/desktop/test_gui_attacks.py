@@ -138,6 +138,51 @@ async def test_a_shell_from_the_gui_reaches_nothing_outside_its_jail(shell: str)
         await asyncio.gather(env_a.close(), env_b.close(), return_exceptions=True)
 
 
+async def _vlc_save_playlist(env: LocalEnvironment, path: str) -> None:
+    """Media > Save Playlist to File (ctrl+Y) in the media player, ``path`` typed, Enter; a
+    dialog that refuses the folder is closed again."""
+    await env.act({"action": "key", "keys": ["ctrl", "y"]})
+    for _ in range(100):
+        if await env.window_title() == "Save playlist as...":
+            break
+        await asyncio.sleep(0.1)
+    else:
+        raise AssertionError(f"no save dialog: {await env.window_title()!r}")
+    await env.act({"action": "type", "text": path + "\n"})
+    await asyncio.sleep(1.5)
+    for _ in range(5):  # an error box, then the dialog itself
+        if "VLC media player" in await env.window_title():
+            return
+        await env.act({"action": "key", "keys": ["esc"]})
+        await asyncio.sleep(0.5)
+
+
+@pytest.mark.skipif(not shutil.which("vlc"), reason="needs vlc")
+async def test_the_media_players_file_dialogs_write_nothing_outside_its_jail() -> None:
+    """VLC's Save Playlist dialog is a writer of any path the agent types: into the jail's
+    /tmp (gone after a restore), into the project's folder on the host and into /etc (neither
+    is reachable). Its settings are the episode's: empty again after a restore."""
+    env = LocalEnvironment(gui=True)
+    await env.start()
+    try:
+        await env.snapshot("clean")
+        await env.open_app("media-player")
+        for path in ("/tmp/escape.m3u", f"{SOURCE}/escape.m3u", "/etc/escape.m3u",
+                     "/home/user/inside.m3u"):  # fmt: skip
+            await _vlc_save_playlist(env, path)
+        assert (await _file(env, "inside.m3u")).startswith("#EXTM3U")
+        assert not (Path(SOURCE) / "escape.m3u").exists()
+        assert not Path("/etc/escape.m3u").exists() and not Path("/tmp/escape.m3u").exists()
+        assert (env._jail_dir("tmp") / "escape.m3u").exists()  # the jail's own /tmp
+        await env.restore("clean")
+        assert [p.name for p in env._jail_dir("tmp").iterdir()] == [".X11-unix"]
+        assert not (env.home / "inside.m3u").exists()
+        assert env.desktop is not None and env.desktop.runtime_dir is not None
+        assert list((env.desktop.runtime_dir / "user" / "config").iterdir()) == []
+    finally:
+        await env.close()
+
+
 # A macro that would leave a trace in the home if it ran.
 MACRO = 'Sub Pwn\nShell("/bin/sh", 0, "-c ""id > /home/user/pwned.txt""", True)\nEnd Sub\n'
 
