@@ -86,6 +86,7 @@ DESKTOP_APP_COMMANDS: dict[str, list[str]] = {
     "impress": ["libreoffice", "--impress"],
     "files": ["nautilus"],
     "chromium": ["google-chrome"],
+    "image-editor": ["gimp"],
 }
 _VM_MARKER = "# -- written into the VM as vm.py --\n"
 

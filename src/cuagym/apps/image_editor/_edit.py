@@ -10,7 +10,9 @@ A job is a list of steps applied in order to an image:
 - ``["flip", "horizontal" | "vertical"]``;
 - ``["canvas", w, h, x, y, [r, g, b]]``: a canvas of w x h filled with the colour, the image
   placed at offset (x, y) (Image > Canvas Size, then the layer filled and flattened);
-- ``["desaturate"]``: grey by luminance (Colors > Desaturate > Desaturate, Luminance);
+- ``["desaturate"]``: grey by luminance as GIMP 2.10 computes it (Colors > Desaturate >
+  Desaturate, mode Luminance: Rec. 709 weights on linear light, not Pillow's ``convert("L")``,
+  whose gamma-space Rec. 601 weights give a red 20 levels darker);
 - ``["brightness", delta]``: every channel plus ``delta`` (-127..127), clipped;
 - ``["caption", text, size, [r, g, b], band]``: the text drawn centred in the bottom
   ``band`` pixels.
@@ -26,7 +28,7 @@ from PIL import Image, ImageDraw, ImageFont, ImageOps
 CAPTION_FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 
 
-def scaled_height(w0, h0, w):
+def scaled_height(w0: int, h0: int, w: int) -> int:
     """The height GIMP's Scale Image gives a ``w0`` x ``h0`` image scaled to width ``w`` with
     its chain linked (rounded to the nearest pixel)."""
     return max(1, int(h0 * w / w0 + 0.5))
@@ -37,6 +39,28 @@ def caption_font(size):
         return ImageFont.truetype(CAPTION_FONT, size)
     except OSError:
         return ImageFont.load_default(size)
+
+
+def srgb_to_linear(v):
+    c = v / 255
+    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+
+def desaturated(im):
+    """GIMP's Desaturate (Luminance) of an RGB image, as an RGB image of greys."""
+    lin = [srgb_to_linear(v) for v in range(256)]
+    greys = {}
+    out = []
+    for px in im.convert("RGB").getdata():
+        grey = greys.get(px)
+        if grey is None:
+            y = 0.2126 * lin[px[0]] + 0.7152 * lin[px[1]] + 0.0722 * lin[px[2]]
+            s = 12.92 * y if y <= 0.0031308 else 1.055 * y ** (1 / 2.4) - 0.055
+            grey = greys[px] = max(0, min(255, int(s * 255 + 0.5)))
+        out.append(grey)
+    result = Image.new("L", im.size)
+    result.putdata(out)
+    return result.convert("RGB")
 
 
 def apply_step(im, step):
@@ -59,7 +83,7 @@ def apply_step(im, step):
         out.paste(im.convert("RGB"), (x, y))
         return out
     if op == "desaturate":
-        return im.convert("L").convert("RGB")
+        return desaturated(im)
     if op == "brightness":
         delta = step[1]
         return im.convert("RGB").point(lambda v: max(0, min(255, v + delta)))

@@ -13,7 +13,8 @@ what a crop 90 px off, a mirrored image, a missed desaturation or a wrong turn l
 ``tests/families/image_editor/test_families`` holds both sides).
 
 The whole-home guard: every changed path must be an output the task asks for, except new
-``.xcf`` files (GIMP's own format: saving the work as well is what a careful person does).
+``.xcf`` files (GIMP's own format: saving the work as well is what a careful person does) and
+LibreOffice's lock file beside a document a cross task has open.
 """
 
 # mypy: allow-untyped-defs, disable-error-code="no-untyped-call, no-any-return, var-annotated"
@@ -105,10 +106,18 @@ def output_checks(checks, state, label, path, steps, fmt, source=None, quality=N
     checks.append((label + "_as_asked", points * 2, ok, detail))
 
 
+def is_office_lock(path):
+    """LibreOffice's lock file beside a document it has open (``.~lock.name#``)."""
+    name = path.rsplit("/", 1)[-1]
+    return name.startswith(".~lock.") and name.endswith("#")
+
+
 def off_plan(state, changes, outputs):
-    """Changed paths the task did not ask for (new .xcf files are allowed), sorted."""
+    """Changed paths the task did not ask for, sorted. New .xcf files are allowed, and so is
+    the lock file of a workbook or brief open in Calc or Writer."""
     allowed = set(outputs)
-    made = [p for p in changes if p.endswith(".xcf") and p not in state["before"]]
+    made = [p for p in changes
+            if (p.endswith(".xcf") or is_office_lock(p)) and p not in state["before"]]  # fmt: skip
     return sorted(p for p in changes if p not in allowed and p not in made)
 
 
