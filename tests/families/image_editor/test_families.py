@@ -109,8 +109,8 @@ def _lib() -> dict[str, Any]:
     from cuagym.apps.image_editor import EDITS, REWARD_LIBRARY
 
     scope: dict[str, Any] = {"HOME": "/nonexistent"}
-    exec(compile("from PIL import Image, ImageDraw, ImageFont, ImageOps\nimport os\n" + EDITS +
-                 REWARD_LIBRARY, "lib", "exec"), scope)  # fmt: skip
+    head = "from PIL import Image, ImageChops, ImageDraw, ImageFont, ImageOps\nimport os\n"
+    exec(compile(head + EDITS + REWARD_LIBRARY, "lib", "exec"), scope)
     return scope
 
 

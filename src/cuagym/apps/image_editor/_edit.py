@@ -50,17 +50,17 @@ def desaturated(im):
     """GIMP's Desaturate (Luminance) of an RGB image, as an RGB image of greys."""
     lin = [srgb_to_linear(v) for v in range(256)]
     greys = {}
-    out = []
-    for px in im.convert("RGB").getdata():
+    raw = im.convert("RGB").tobytes()
+    out = bytearray(len(raw) // 3)
+    for i in range(len(out)):
+        px = raw[3 * i : 3 * i + 3]
         grey = greys.get(px)
         if grey is None:
             y = 0.2126 * lin[px[0]] + 0.7152 * lin[px[1]] + 0.0722 * lin[px[2]]
             s = 12.92 * y if y <= 0.0031308 else 1.055 * y ** (1 / 2.4) - 0.055
             grey = greys[px] = max(0, min(255, int(s * 255 + 0.5)))
-        out.append(grey)
-    result = Image.new("L", im.size)
-    result.putdata(out)
-    return result.convert("RGB")
+        out[i] = grey
+    return Image.frombytes("L", im.size, bytes(out)).convert("RGB")
 
 
 def apply_step(im, step):

@@ -211,7 +211,9 @@ BAND_RGB = (24, 24, 28)
 
 
 def band_on_screen(png: bytes) -> tuple[int, int, int, int] | None:
-    """The screen rectangle (left, top, right, bottom) of the caption band in a screenshot."""
+    """The screen rectangle (left, top, right, bottom) of the caption band's visible part in
+    a screenshot: the rows and then the columns where most pixels have the band's colour (a
+    few UI pixels of a similar grey are not a band)."""
     import io
 
     from PIL import Image
@@ -225,14 +227,22 @@ def band_on_screen(png: bytes) -> tuple[int, int, int, int] | None:
     mask = near[0]
     for ch in near[1:]:
         mask = Image.composite(ch, Image.new("L", ch.size, 0), mask)
-    return mask.getbbox()
+    rows = [y for y, v in enumerate(mask.resize((1, mask.height), Image.Resampling.BOX).tobytes())
+            if v > 96]  # fmt: skip
+    if not rows:
+        return None
+    strip = mask.crop((0, rows[0], mask.width, rows[-1] + 1))
+    cols = [x for x, v in enumerate(strip.resize((strip.width, 1), Image.Resampling.BOX).tobytes())
+            if v > 160]  # fmt: skip
+    return (cols[0], rows[0], cols[-1] + 1, rows[-1] + 1) if cols else None
 
 
 class CaptionOracle(GimpOracle):
     """A caption in a promo image's band: the Text tool (T) with its size typed in the Tool
     Options dock, a click where the text centred in the band starts (found on the screenshot:
-    the band's dark rectangle), the caption typed, Escape; Colors > Invert turns the black
-    text white (the text's own colour sits behind a colour dialog); then Export As."""
+    the band's dark rectangle), the caption typed, Escape; Colors > Invert ("invert the
+    components": Select > Invert shares the label) turns the black text white (the text's own
+    colour sits behind a colour dialog); then Export As."""
 
     def caption(self) -> str:
         raise NotImplementedError
@@ -256,18 +266,18 @@ class CaptionOracle(GimpOracle):
         found = band_on_screen(bytes(self.observation.screenshot))
         if found is None:
             raise OracleStuck("the caption band is not on the screen")
-        left, top, right, _ = found
-        zoom = (right - left) / 960
-        face = ImageFont.truetype(CAPTION_FONT, size)
-        width = face.getlength(text)
-        x = left + round((960 - width) / 2 * zoom)
-        y = top + round((band - size * 1.2) / 2 * zoom)
+        # GIMP shows a 960x540 image at 100 %; the Tool Options dock may hide its right part,
+        # so the band's left edge is the image's x = 0.
+        left, top, _, _ = found
+        width = ImageFont.truetype(CAPTION_FONT, size).getlength(text)
+        x = left + round((960 - width) / 2)
+        y = top + round((band - size * 1.2) / 2)
         yield answer(
             "click where the caption starts and type it.",
             call("left_click", coordinate=[x, y]), call("wait", time=1),
             call("type", text=text), call("wait", time=1), key("esc"), call("wait", time=1),
         )  # fmt: skip
-        async for turn in self.command("invert the colors", None):
+        async for turn in self.command("invert the components", None):
             yield turn
         async for turn in self.export(self.p["output"]):
             yield turn

@@ -26,7 +26,7 @@ from cuagym.scripts import Part, desktop_reward, desktop_script
 
 __all__ = ["golden_script", "reward_script", "setup_script"]
 
-_PIL = "from PIL import Image, ImageDraw, ImageFont, ImageOps\n"
+_PIL = "from PIL import Image, ImageChops, ImageDraw, ImageFont, ImageOps\n"
 
 
 def _lines(items: list[Any]) -> str:
