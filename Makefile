@@ -19,7 +19,7 @@ APT_RUNTIME := python3 python3-venv python3-dev ca-certificates curl bubblewrap 
 # window manager, the real desktop apps, the browser and the fonts their pages use.
 APT_GUI := xvfb xdotool x11-utils x11-xserver-utils matchbox-window-manager \
 	libreoffice-calc libreoffice-writer libreoffice-impress libreoffice-gtk3 chromium \
-	pcmanfm xterm geany xournalpp vlc fonts-dejavu-core fonts-noto-color-emoji
+	pcmanfm xterm geany xournalpp vlc gimp fonts-dejavu-core fonts-noto-color-emoji
 APT_TEST := redis-server
 
 # What `make demo` installs of cuagym's extras: the main job (scale, office), the stats report's

@@ -90,6 +90,7 @@ DESKTOP_APP_COMMANDS: dict[str, list[str]] = {
     "terminal": ["gnome-terminal"],
     "code-editor": ["geany"],
     "media-player": ["vlc"],
+    "image-editor": ["gimp"],
 }
 _VM_MARKER = "# -- written into the VM as vm.py --\n"
 

@@ -365,3 +365,46 @@ async def test_a_build_command_typed_in_the_editor_runs_only_inside_its_jail() -
         assert list((env.desktop.runtime_dir / "user" / "config").iterdir()) == []
     finally:
         await env.close()
+
+
+@pytest.mark.skipif(not shutil.which("gimp"), reason="needs GIMP")
+async def test_gimp_offers_no_script_console_and_exports_stay_in_the_jail() -> None:
+    """GIMP's code-running surfaces (Filters > Script-Fu > Console, Python-Fu) are absent: the
+    environment loads only the PNG and JPEG plug-ins, so Search Actions finds no console. An
+    export to a host folder (the project's sources) fails: that folder is not in the jail."""
+    env = LocalEnvironment(gui=True)
+    await env.start()
+    try:
+        setup = "from PIL import Image\nImage.new('RGB', (64, 48), 'red').save('/home/user/a.png')"
+        assert (await env.run_script(setup, "initial_setup")).exit_code == 0
+        await env.open_app("image-editor", "/home/user/a.png")
+        for _ in range(100):
+            if "[a]" in await env.window_title():
+                break
+            await asyncio.sleep(0.1)
+        image = await env.window_title()
+        assert "[a]" in image, image
+        for console in ("script-fu console", "python console", "script-fu"):
+            await env.act({"action": "type", "text": "/"})
+            await asyncio.sleep(1)
+            await env.act({"action": "type", "text": console})
+            await asyncio.sleep(0.5)
+            await env.act({"action": "key", "keys": ["enter"]})
+            await asyncio.sleep(2)
+            title = await env.window_title()
+            if title == "Search Actions":  # nothing matched: Enter ran nothing
+                await env.act({"action": "key", "keys": ["esc"]})
+                await asyncio.sleep(1)
+                title = await env.window_title()
+            assert title == image, (console, title)
+        outside = Path(SOURCE) / "gimp-escape.png"
+        await env.act({"action": "key", "keys": ["ctrl", "shift", "e"]})
+        await asyncio.sleep(2)
+        await env.act({"action": "key", "keys": ["ctrl", "a"]})
+        await env.act({"action": "type", "text": f"{outside}\n"})
+        await asyncio.sleep(2)
+        await env.act({"action": "key", "keys": ["enter"]})
+        await asyncio.sleep(3)
+        assert not outside.exists()
+    finally:
+        await env.close()

@@ -36,7 +36,7 @@ APP_ETC_PIECES = (
     *ETC_PIECES, "X11", "gtk-2.0", "gtk-3.0", "dconf", "libreoffice", "chromium", "chromium.d",
     "matchbox", "openbox", "bash.bashrc", "inputrc", "terminfo", "shells", "magic",
     "magic.mime", "locale.alias", "services", "protocols", "xml", "sgml", "papersize",
-    "mailcap", "os-release",
+    "mailcap", "os-release", "gimp",
 )  # fmt: skip
 #: generated at the sandbox's state root (``sandbox._jail.etc_files``): the jail's accounts
 GENERATED_ETC = ("passwd", "group", "hosts", "hostname", "nsswitch.conf")

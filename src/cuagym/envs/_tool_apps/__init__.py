@@ -23,6 +23,7 @@ from types import MappingProxyType
 
 from cuagym.envs._tool_apps._code_editor import CODE_EDITOR
 from cuagym.envs._tool_apps._files import FILES, LIBFM_CONF, TERMINAL
+from cuagym.envs._tool_apps._image_editor import IMAGE_EDITOR
 from cuagym.envs._tool_apps._media import MEDIA_PLAYER
 from cuagym.envs._tool_apps._pdf import PDF, XOURNALPP_SETTINGS
 from cuagym.envs._tool_apps._spec import ToolApp, ini_text, write_config_files
@@ -38,7 +39,7 @@ __all__ = [
     "write_config_files",
 ]
 
-_APPS: tuple[ToolApp, ...] = (FILES, TERMINAL, CODE_EDITOR, PDF, MEDIA_PLAYER)
+_APPS: tuple[ToolApp, ...] = (FILES, TERMINAL, CODE_EDITOR, PDF, MEDIA_PLAYER, IMAGE_EDITOR)
 
 #: every app of this kind, by the name a start window and an app plugin's ``launcher`` use
 TOOL_APPS: Mapping[str, ToolApp] = MappingProxyType({app.name: app for app in _APPS})
