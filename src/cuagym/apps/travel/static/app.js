@@ -3,10 +3,15 @@
 (function () {
   "use strict";
 
-  // Seat map: bring the booked seat (or the first free one of the cabin) into view.
+  // Seat map: name the seat under the pointer (or focus) in the legend before it is taken.
   var map = document.querySelector('[data-testid="seat-map"]');
-  if (map) {
-    var target = map.querySelector('[data-state="mine"]') || map.querySelector('[data-state="free"]');
-    if (target && target.scrollIntoView) target.scrollIntoView({ block: "center" });
+  var hint = document.querySelector("[data-seat-hint]");
+  if (map && hint) {
+    var show = function (event) {
+      var seat = event.target.closest('[data-state="free"]');
+      hint.textContent = seat ? seat.getAttribute("title") : "";
+    };
+    map.addEventListener("mouseover", show);
+    map.addEventListener("focusin", show);
   }
 })();
