@@ -51,7 +51,7 @@ def flights_of(seed: dict[str, Any], trip: dict[str, Any], day: str) -> list[dic
 
 def free_seat(seed: dict[str, Any], fid: str, cabin: str = "economy") -> str:
     return next(
-        s["seat"]
+        str(s["seat"])
         for row in seat_map(seed, fid)
         if row["cabin"] == cabin
         for s in row["seats"]
