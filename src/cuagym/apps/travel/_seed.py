@@ -349,9 +349,15 @@ def _trip(
         days=rng.randint(9, 30), hours=rng.randint(0, 8)
     )
     created = min(created, SEED_NOW - timedelta(hours=rng.randint(2, 60)))
+    title = name.format(city=city, client=client)
+    taken = {t["name"] for t in state["trips"].values()}
+    if title in taken:  # trips are found by name: a second one says whose it is
+        title = f"{title} ({person['firstName']})"
+    if title in taken:
+        title = f"{title[:-1]}, {start:%b} {start.day})"
     trip = {
         "id": trip_id,
-        "name": name.format(city=city, client=client),
+        "name": title,
         "travellerId": tid,
         "destination": dest,
         "purpose": purpose.format(city=city, client=client),

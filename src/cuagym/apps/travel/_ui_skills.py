@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
-from cuagym.apps.travel.reward_lib import exact
+from cuagym.apps.travel._seed_data import AIRPORTS
+from cuagym.apps.travel.reward_lib import exact, seat_kind
 from cuagym.apps.web_oracle import Act, Element, FormOracle, PageBusy, Stage, call
 from cuagym.core import TaskConfig
 
@@ -94,6 +95,13 @@ class TravelOracle(FormOracle):
             return Act.of("scroll to it.", self.bring(box))
         return Act.of(f"pick the {what}: {label}", *await self.choose(selector, label))
 
+    async def pick(self, selector: str, value: str, what: str) -> Act | None:
+        """A drop-down: pick the option whose value is ``value`` (whatever its label says)."""
+        for option in await self.all(f"{selector} option"):
+            if (option.get("attrs") or {}).get("value") == value:
+                return await self.set_choice(selector, exact(option["text"]), what)
+        raise PageBusy(f"{selector} offers no {value!r}")
+
     async def set_check(self, selector: str, want: bool, what: str) -> Act | None:
         box = await self.one(selector)
         if box is None:
@@ -103,13 +111,15 @@ class TravelOracle(FormOracle):
         return self.press(box, f"{'tick' if want else 'untick'} {what}.")
 
     async def fill_form(self, fields: Sequence[tuple[str, str, str]]) -> Act | None:
-        """The first of ``fields`` (selector, wanted value, how: text, date, choice, check)
+        """The first of ``fields`` (selector, wanted value, how: text, date, choice, value, check)
         that does not hold its value yet, as an act; None when all do."""
         for selector, want, how in fields:
             if how == "date":
                 step = await self.set_date(selector, want, "date")
             elif how == "choice":
                 step = await self.set_choice(selector, want, "option")
+            elif how == "value":
+                step = await self.pick(selector, want, "option")
             elif how == "check":
                 step = await self.set_check(selector, want == "on", "the box")
             else:
@@ -176,5 +186,107 @@ class TravelOracle(FormOracle):
 
         return Stage(f"open {name}", done, act, tries=8)
 
+    async def confirm_if_asked(self) -> Act | None:
+        """Press OK in the kit's confirmation dialog when it is open."""
+        ok = await self.one('[data-testid="confirm-ok"]')
+        return self.press(ok, "confirm.", commits=True) if ok is not None else None
+
     async def nav(self, key: str, thought: str) -> Act:
         return await self.press_id(f"nav-{key}", thought)
+
+    # -- the booking path: search, fare, trip, seat ----------------------------------------------
+    def search_stage(self, origin: str, dest: str, day: str) -> Stage:
+        """The flight search showing ``origin`` to ``dest`` on ``day``."""
+
+        async def done() -> bool:
+            here = await self.path()
+            wanted = (f"from={origin}", f"to={dest}", f"date={day}")
+            return (
+                await self.on_page("/flights", "Flights")
+                and all(part in here for part in wanted)
+                and bool(await self.all('[data-testid="fare-table"], [data-testid="empty"]'))
+            )
+
+        async def act() -> Act:
+            if not await self.on_page("/flights", "Flights"):
+                return await self.nav("flights", "open the flight search.")
+            step = await self.fill_form(
+                [
+                    ('[data-testid="s-from"]', origin, "value"),
+                    ('[data-testid="s-to"]', dest, "value"),
+                    ('[data-testid="s-date"]', day, "date"),
+                ]
+            )
+            return step or await self.press_id("search-flights", "search.")
+
+        return Stage(f"search {origin}-{dest} {day}", done, act, tries=14)
+
+    def fare_stage(self, number: str, brand: str) -> Stage:
+        """From the results, the ``brand`` fare of flight ``number``: its review page."""
+
+        async def done() -> bool:
+            here = await self.path()
+            return f"fare={brand}" in here and await self.on_page("/book", f"Book {number}")
+
+        async def act() -> Act:
+            cell = await self.one(
+                f'[data-testid="flight-row"][data-number={self.css(number)}] '
+                f'[data-brand="{brand}"] [data-testid="select-fare"]'
+            )
+            if cell is None:
+                raise PageBusy(f"no {brand} fare of {number} on the page")
+            return self.press(cell, f"select the {brand} fare of {number}.")
+
+        return Stage(f"fare {brand} of {number}", done, act, tries=8)
+
+    def book_stage(self, trip_label: str, number: str) -> Stage:
+        """On the fare's review page: the trip, "Book"; done on the new booking's seat map."""
+
+        async def done() -> bool:
+            shown = await self.one('[data-testid="seat-flight"]')
+            return (
+                await self.on_page("/seat", "Choose a seat")
+                and shown is not None
+                and exact(shown["text"]).startswith(number)
+            )
+
+        async def act() -> Act:
+            if not await self.on_page("/book"):
+                raise PageBusy("not on the fare's review page")
+            step = await self.fill_form([('[data-testid="f-trip"]', trip_label, "choice")])
+            return step or await self.press_id("book-flight", "book the flight.", commits=True)
+
+        return Stage(f"book {number}", done, act, tries=10)
+
+    async def seat_taken(self) -> str:
+        """The seat the booking page shows (empty when none)."""
+        shown = await self.one('[data-testid="booking-seat"]')
+        return "" if shown is None else exact(shown["text"]).strip("—")
+
+    def seat_stage(self, seat: str = "", kind: str = "") -> Stage:
+        """On the seat map: take ``seat``, or the first free seat of ``kind``; done on the
+        booking page showing it."""
+
+        async def done() -> bool:
+            if not await self.on_page("/bookings/bk-") or (await self.path()).endswith("/seat"):
+                return False
+            taken = await self.seat_taken()
+            return bool(taken) and (taken == seat if seat else seat_kind(taken) == kind)
+
+        async def act() -> Act:
+            if not (await self.path()).split("?")[0].endswith("/seat"):
+                return await self.press_id("seat-open", "open the seat map.")
+            if not await self.loaded():
+                raise PageBusy("the seat map is loading")
+            free = await self.all('[data-testid="seat"][data-state="free"]')
+            for box in free:
+                name = (box.get("attrs") or {}).get("data-seat", "")
+                if (seat and name == seat) or (not seat and seat_kind(name) == kind):
+                    return self.press(box, f"take seat {name}.", commits=True)
+            raise PageBusy("no such free seat on the map")
+
+        return Stage(f"seat {seat or kind}", done, act, tries=12)
+
+    @staticmethod
+    def airport_label(code: str) -> str:
+        return f"{AIRPORTS[code][0]} ({code})"

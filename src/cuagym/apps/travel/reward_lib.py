@@ -111,3 +111,13 @@ def mail_read_marks(mail_initial: dict[str, Any]) -> list[str]:
     if not mail_initial["settings"].get("markReadOnOpen"):
         return []
     return ["threads." + t + ".unread" for t in sorted(mail_initial["threads"])]
+
+
+def seat_kind(seat: Any) -> str:
+    """``14C`` -> ``aisle``; A and F are window seats, C and D aisle seats, B and E middle."""
+    letter = str(seat or "")[-1:]
+    if letter in ("A", "F"):
+        return "window"
+    if letter in ("C", "D"):
+        return "aisle"
+    return "middle" if letter else ""
