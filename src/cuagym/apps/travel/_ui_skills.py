@@ -56,8 +56,11 @@ class TravelOracle(FormOracle):
 
     # -- acting on elements that may be out of view ---------------------------------------------
     def bring(self, element: Element) -> dict[str, Any]:
+        """One wheel turn towards ``element``: half the distance, as the desktop's wheel click
+        (50 "pixels") moves a Chromium page about 100 px; a full turn overshoots and the next
+        one swings back."""
         below = element["center"][1] > _WHEEL_AT[1]
-        pixels = max(150, min(600, abs(element["center"][1] - _WHEEL_AT[1])))
+        pixels = max(50, min(400, abs(element["center"][1] - _WHEEL_AT[1]) // 2))
         return call("scroll", coordinate=list(_WHEEL_AT), pixels=-pixels if below else pixels)
 
     async def press_id(

@@ -17,7 +17,12 @@ checks.append(("one_new_booking", 0, len(new) == 1, f"new bookings {new}"))
 checks.append(("on_the_trip", 1, ticket.get("tripId") == tid, f"trip {ticket.get('tripId')!r}, want {tid!r}"))
 checks.append(("flight", 2, ticket.get("flightId") == fid, f"flight {ticket.get('number')!r} on {ticket.get('date')!r}"))
 checks.append(("fare", 2, ticket.get("fare") == brand, f"fare {ticket.get('fare')!r}, want {brand!r}"))
-checks.append(("confirmed", 0, ticket.get("status") == "confirmed", f"status {ticket.get('status')!r}"))
+flight = init["flights"].get(fid) or {}
+copied = {k: flight.get(k) for k in ("airlineId", "number", "origin", "destination", "date", "departs", "arrives")}
+copied.update(travellerId=(init["trips"].get(tid) or {}).get("travellerId"), status="confirmed", feesCents=0, refundCents=0)
+copied.update(priceCents=((flight.get("fares") or {}).get(brand) or {}).get("priceCents"), cancelledAt=None, changedAt=None)
+wrong = unlike(ticket, copied)
+checks.append(("ticket_as_issued", 1, bool(ticket) and not wrong, "fields unlike the flight and fare: " + listing(wrong)))
 if seat_wanted:
     checks.append(("seat_by_preference", 2, seat_kind(ticket.get("seat")) == seat_wanted, f"seat {ticket.get('seat')!r}, want a {seat_wanted} seat"))
 checks.append(("seat_count_explained", 0, seats_explained(init, cur), "fares' seats left match the bookings"))

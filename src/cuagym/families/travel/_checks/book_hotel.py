@@ -18,5 +18,9 @@ checks.append(("on_the_trip", 1, stay.get("tripId") == tid, f"trip {stay.get('tr
 checks.append(("hotel_and_room", 2, stay.get("hotelId") == hotel.get("id") and stay.get("room") == room, f"hotel {stay.get('hotelId')!r} room {stay.get('room')!r}"))
 nights = [stay.get("checkIn"), stay.get("checkOut")]
 checks.append(("nights", 2, nights == [P["check_in"], P["check_out"]], f"nights {nights}"))
+rate = ((hotel.get("rooms") or {}).get(room) or {}).get("nightlyCents")
+expected = {"travellerId": (init["trips"].get(tid) or {}).get("travellerId"), "nightlyCents": rate, "status": "confirmed", "refundCents": 0, "cancelledAt": None}
+wrong = unlike(stay, expected)
+checks.append(("stay_as_booked", 1, bool(stay) and not wrong, "fields unlike the room's rate: " + listing(wrong)))
 extra = diff_outside(diff, ["stays." + s for s in new])
 checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))

@@ -15,6 +15,10 @@ first = min(route, key=lambda f: f["departs"]) if route else {}
 checks.append(("booking_found", 0, bid is not None and bool(first), f"booking {bid}, earliest {first.get('number')}"))
 moved = bool(first) and now.get("flightId") == first.get("id") and now.get("number") == first.get("number")
 checks.append(("earliest_flight", 3, moved, f"now on {now.get('number')!r} {now.get('departs')!r}, earliest {first.get('number')!r}"))
+copied = {k: first.get(k) for k in ("airlineId", "number", "date", "departs", "arrives")}
+copied.update({k: was.get(k) for k in ("origin", "destination", "fare", "ref", "tripId", "travellerId", "createdAt", "refundCents", "cancelledAt")})
+wrong = unlike(now, copied)
+checks.append(("ticket_reissued", 1, moved and not wrong, "fields unlike the new flight: " + listing(wrong)))
 rule = init["fareRules"].get(was.get("fare"), {})
 fee = (rule.get("changeFeeCents") or 0) + was.get("feesCents", 0)
 price = max(was.get("priceCents", 0), ((first.get("fares") or {}).get(was.get("fare")) or {}).get("priceCents", 0))
