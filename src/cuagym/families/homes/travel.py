@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from cuagym.families._family import TaskFamily
+from cuagym.families.cross.travel import AnnounceTrip, FlightFromMail
 from cuagym.families.travel import (
     AddLoyalty,
     BookFlight,
@@ -26,4 +27,6 @@ FAMILIES: tuple[TaskFamily, ...] = (
     PlanOutbound(),
     BookHotel(),
     RebookEarliest(),
+    FlightFromMail(),
+    AnnounceTrip(),
 )
