@@ -19,7 +19,9 @@ cid = next((c["id"] for c in cinit["channels"].values() if c["name"] == P["chann
 before = {m["id"] for m in cinit["messages"].get(cid, [])} if cid else set()
 fresh = [m for m in ccur["messages"].get(cid, []) if m["id"] not in before] if cid else []
 mine = [m for m in fresh if m["sender"] == cme and m["threadParent"] is None]
-said = [m for m in mine if exact(m["text"]) == exact(P["text"])]
+# a plain new message: not pinned, no reactions, attachments or edits
+plain = {"reactions": [], "attachments": [], "edited": False, "editedAt": None, "pinned": False}
+said = [m for m in mine if exact(m["text"]) == exact(P["text"]) and not unlike(m, plain)]
 checks.append(("announced", 2, bool(said), "new messages: " + " | ".join(m["text"] for m in fresh)))
 checks.append(("one_announcement", 0, len(fresh) <= 1, f"{len(fresh)} new message(s)"))
 kept = [m for m in ccur["messages"].get(cid, []) if m["id"] in before] if cid else []
