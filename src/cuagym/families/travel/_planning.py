@@ -318,7 +318,10 @@ class RebookEarliest(TravelFamily):
             for f in gold["flights"].values()
             if f["number"] == p.new_number and f["date"] == p.date
         )
+        old_seat = gold["bookings"][bid]["seat"]
         change_flight(gold, bid, fid, GEN_NOW)
         cabin = gold["fareRules"][gold["bookings"][bid]["fare"]]["cabin"]
-        choose_seat(gold, bid, free_seats(gold, fid, cabin, p.preference)[0])
+        seats = free_seats(gold, fid, cabin, p.preference)
+        # the same seat again where it is free on the new flight: the seat a person keeps
+        choose_seat(gold, bid, old_seat if old_seat in seats else seats[0])
         return self.scripts(world, gold)
