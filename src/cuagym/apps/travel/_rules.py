@@ -13,6 +13,8 @@ from collections.abc import Iterable
 from datetime import date
 from typing import Any
 
+from cuagym.apps.travel.reward_lib import seat_blocked
+
 __all__ = [
     "BUSINESS_LETTERS",
     "BUSINESS_ROWS",
@@ -65,9 +67,9 @@ def seat_kind(seat: str) -> str:
 
 
 def _blocked(flight_id: str, seat: str) -> bool:
-    """Seats other passengers hold: a fixed pattern per flight (not stored, never changes)."""
-    digest = hashlib.sha1(f"{flight_id}/{seat}".encode()).digest()
-    return digest[0] % 100 < 58
+    """Seats other passengers hold: a fixed pattern per flight (not stored, never changes; the
+    rewards' library holds the rule, so a reward judges a seat as the map shows it)."""
+    return seat_blocked(flight_id, seat)
 
 
 def seats_held(state: State, flight_id: str, but: str = "") -> set[str]:

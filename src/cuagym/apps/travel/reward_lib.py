@@ -10,6 +10,7 @@ number and date, a trip by its name, a traveller by e-mail. What the agent typed
 """
 
 # -- inlined into reward.py --
+import hashlib
 from typing import Any
 
 
@@ -121,3 +122,23 @@ def seat_kind(seat: Any) -> str:
     if letter in ("C", "D"):
         return "aisle"
     return "middle" if letter else ""
+
+
+def seat_blocked(flight_id: Any, seat: Any) -> bool:
+    """Is ``seat`` held by another passenger (a fixed pattern per flight, never stored)? The
+    app's seat map reads this same rule."""
+    digest = hashlib.sha1((str(flight_id) + "/" + str(seat)).encode()).digest()
+    return digest[0] % 100 < 58
+
+
+def seat_free_on(state: dict[str, Any], booking_id: str) -> bool:
+    """Does booking ``booking_id`` hold a seat nobody else on its flight holds?"""
+    booking = state["bookings"][booking_id]
+    seat, flight = booking.get("seat"), booking.get("flightId")
+    if not seat or seat_blocked(flight, seat):
+        return False
+    return not any(
+        b["flightId"] == flight and b["seat"] == seat and b["status"] == "confirmed"
+        for bid, b in state["bookings"].items()
+        if bid != booking_id
+    )

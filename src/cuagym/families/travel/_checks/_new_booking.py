@@ -24,7 +24,7 @@ copied.update(priceCents=((flight.get("fares") or {}).get(brand) or {}).get("pri
 wrong = unlike(ticket, copied)
 checks.append(("ticket_as_issued", 1, bool(ticket) and not wrong, "fields unlike the flight and fare: " + listing(wrong)))
 if seat_wanted:
-    checks.append(("seat_by_preference", 2, seat_kind(ticket.get("seat")) == seat_wanted, f"seat {ticket.get('seat')!r}, want a {seat_wanted} seat"))
+    checks.append(("seat_by_preference", 2, seat_kind(ticket.get("seat")) == seat_wanted and len(new) == 1 and seat_free_on(cur, new[0]), f"seat {ticket.get('seat')!r}, want a {seat_wanted} seat"))
 checks.append(("seat_count_explained", 0, seats_explained(init, cur), "fares' seats left match the bookings"))
 allowed = ["bookings." + b for b in new] + fare_seat_paths(init, cur)
 allowed += ["trips." + str(tid) + "." + field for field in trip_changes]
