@@ -13,7 +13,6 @@ from typing import Any
 import httpx
 import pytest
 
-from cuagym.apps.issue_tracker import IssueTracker
 from cuagym.apps.mail import MailApp
 from cuagym.apps.team_chat import TeamChat
 from cuagym.apps.travel import TravelApp, build_seed
@@ -76,7 +75,7 @@ def travel_hub() -> Iterator[LiveHub]:
     """A real uvicorn server with the shop app, and mail and crm for the cross-app families that
     also read the mailbox or a deal (one session holds every app's state)."""
     hub = Hub(
-        apps=[TravelApp(), MailApp(), TeamChat(), IssueTracker()],
+        apps=[TravelApp(), MailApp(), TeamChat()],
         token="test-token",
         allow_sid_binding=True,
     )
