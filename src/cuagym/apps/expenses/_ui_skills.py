@@ -159,3 +159,75 @@ class ExpensesOracle(FormOracle):
 
     async def nav(self, key: str, thought: str) -> Act:
         return await self.press_id(f"nav-{key}", thought)
+
+    # -- a report's page ------------------------------------------------------------------------
+    async def report_status(self) -> str | None:
+        """The raw status of the report whose page is open (its header's stamp)."""
+        stamp = await self.one('.kit-actions [data-testid="status"]')
+        return str((stamp.get("attrs") or {}).get("data-status")) if stamp is not None else None
+
+    async def on_report_titled(self, title: str) -> bool:
+        """Is this a report's own page, the report titled ``title``?"""
+        here = (await self.path()).split("?")[0].rstrip("/")
+        section = await self.one('[data-testid="line-items"]')
+        return (
+            "/reports/rep-" in here
+            and "/lines/" not in here
+            and section is not None
+            and exact((section.get("attrs") or {}).get("data-title")) == exact(title)
+            and await self.loaded()
+        )
+
+    @staticmethod
+    def line_fields(spec: dict[str, Any]) -> list[tuple[str, str, str]]:
+        """The line form's fields for ``spec`` (category label, date, and what its kind
+        needs: merchant, amount, currency, receipt; miles; days; description)."""
+        fields = [('[data-testid="f-categoryId"]', str(spec["category"]), "choice")]
+        fields.append(('[data-testid="f-date"]', str(spec["date"]), "date"))
+        for key, how in (
+            ("merchant", "text"),
+            ("amount", "text"),
+            ("currency", "choice"),
+            ("receipt", "text"),
+            ("miles", "text"),
+            ("days", "text"),
+            ("description", "text"),
+        ):
+            if key in spec:
+                fields.append((f'[data-testid="f-{key}"]', str(spec[key]), how))
+        return fields
+
+    def add_line_stage(
+        self, name: str, on_report: Any, row: str, spec: dict[str, Any], go: Any
+    ) -> Stage:
+        """Add the expense ``spec`` on the report ``on_report()`` says is open: "Add expense",
+        the form, "Add expense"; done once the report lists a line matching ``row``; ``go()``
+        opens the report from elsewhere."""
+        fields = self.line_fields(spec)
+
+        async def done() -> bool:
+            return bool(await on_report() and await self.all(row))
+
+        async def act() -> Act:
+            here = (await self.path()).split("?")[0]
+            if here.endswith("/lines/new") and await self.loaded():
+                step = await self.fill_form(fields)
+                return step or await self.press_id("line-save", "add the expense.", commits=True)
+            if await on_report():
+                return await self.press_id("add-line", "add an expense.")
+            return await go()  # type: ignore[no-any-return]
+
+        return Stage(name, done, act, tries=24)
+
+    def submit_stage(self, on_report: Any, go: Any) -> Stage:
+        """Submit the open report for approval; done when its stamp says so."""
+
+        async def done() -> bool:
+            return bool(await on_report() and await self.report_status() == "submitted")
+
+        async def act() -> Act:
+            if not await on_report():
+                return await go()  # type: ignore[no-any-return]
+            return await self.press_id("submit-report", "submit the report.", commits=True)
+
+        return Stage("submit", done, act, tries=6)

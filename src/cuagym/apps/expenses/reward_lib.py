@@ -86,3 +86,11 @@ def latest_moment(init: dict[str, Any]) -> str:
 def fresh(stamp: Any, init: dict[str, Any]) -> bool:
     """Is ``stamp`` a timestamp set now (not before anything in the initial world)?"""
     return isinstance(stamp, str) and stamp >= latest_moment(init)
+
+
+def mail_read_marks(mail_initial: dict[str, Any]) -> list[str]:
+    """The mailbox paths a cross-app task may change by only reading mail: each thread's
+    ``unread`` flag, when the mailbox marks a conversation read on opening it."""
+    if not mail_initial["settings"].get("markReadOnOpen"):
+        return []
+    return ["threads." + t + ".unread" for t in sorted(mail_initial["threads"])]
