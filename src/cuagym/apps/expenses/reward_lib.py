@@ -94,3 +94,21 @@ def mail_read_marks(mail_initial: dict[str, Any]) -> list[str]:
     if not mail_initial["settings"].get("markReadOnOpen"):
         return []
     return ["threads." + t + ".unread" for t in sorted(mail_initial["threads"])]
+
+
+def audit_actions(cur: dict[str, Any], diff: dict[str, Any]) -> list[str]:
+    """The actions of the new audit-trail entries, sorted: one per action the person took."""
+    return sorted(str(cur["audit"][a]["action"]) for a in added(diff, "audit"))
+
+
+def audit_log(cur: dict[str, Any], diff: dict[str, Any]) -> list[list[str]]:
+    """The new audit-trail entries as sorted ``[action, detail]`` pairs (the detail as the app
+    wrote it): a reward compares them with what the asked actions write."""
+    entries = [cur["audit"][a] for a in added(diff, "audit")]
+    return sorted([str(e["action"]), str(e["detail"])] for e in entries)
+
+
+def line_note(cur: dict[str, Any], line: dict[str, Any]) -> str:
+    """What adding ``line`` writes in the audit trail: its category, merchant and amount."""
+    name = (cur["categories"].get(line.get("categoryId")) or {}).get("name", "")
+    return f"{name} {line.get('merchant', '')} {line.get('amountCents')}".strip()

@@ -38,14 +38,16 @@ _FRAMES = (
     "Check the budgets in the expense app and file a {project} task for the cost centre that "
     "overspent: title “Over budget: <code> <name>”, description “Over by <amount>” (as the "
     "Budgets screen shows it), {priority} priority, assignee {assignee}.",
-    "Find the cost centre over budget this quarter and open a ticket in {pname} ({project}): type task, "
-    "title “Over budget: <code> <name>”, description “Over by <amount>”, for {assignee} at "
+    "Find the cost centre over budget this quarter and open a ticket in {pname} ({project}): "
+    "type task, title “Over budget: <code> <name>”, description “Over by <amount>”, for "
+    "{assignee} at "
     "{priority} priority.",
     "{assignee} needs a ticket about the overspent cost centre: create a task in {project} "
     "titled “Over budget: <code> <name>” whose description is “Over by <amount>”, priority "
     "{priority}.",
-    "Which cost centre blew its quarter budget? Log it in the issue tracker ({pname}, {project}) as a "
-    "task “Over budget: <code> <name>”, description “Over by <amount>”, assigned to "
+    "Which cost centre blew its quarter budget? Log it in the issue tracker ({pname}, "
+    "{project}) as a task “Over budget: <code> <name>”, description “Over by <amount>”, "
+    "assigned to "
     "{assignee}, priority {priority}.",
 )
 

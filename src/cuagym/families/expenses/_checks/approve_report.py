@@ -1,6 +1,8 @@
 """``approve-report``'s reward checks: the report moved exactly one step, nothing else."""
 
 # ruff: noqa: F405, E501
+import json
+
 from cuagym.families.expenses._checks._scope import *  # noqa: F403
 
 # fmt: off
@@ -15,5 +17,9 @@ base = "reports." + str(rid) + "."
 allowed = [base + "status", base + stamp, *audit_paths(diff)]
 if want == "approved":
     allowed.append(base + "decidedAt")
+    checks.append(("decided_now", 0, fresh(report.get("decidedAt"), init), f"decidedAt {report.get('decidedAt')!r}"))
 extra = diff_outside(diff, allowed)
 checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
+want_log = ["approved by manager"] if want == "reviewed" else ["approved by finance"]
+logged = audit_log(cur, diff)
+checks.append(("audit_trail", 0, logged == sorted([[want_log[0], ""]]), "new audit entries: " + json.dumps(logged)))

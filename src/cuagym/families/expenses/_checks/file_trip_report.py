@@ -2,6 +2,7 @@
 cost centre and three expenses asked, submitted; nothing else changed."""
 
 # ruff: noqa: F405, E501
+import json
 from typing import Any
 
 from cuagym.families.expenses._checks._scope import *  # noqa: F403
@@ -31,3 +32,5 @@ checks.append(("three_expenses", 0, len(lines) == 3, f"{len(lines)} expense(s)")
 checks.append(("one_report", 0, len(new) == 1, f"{len(new)} new report(s)"))
 extra = diff_outside(diff, ["reports." + r for r in new] + audit_paths(diff))
 checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
+logged = audit_log(cur, diff)
+checks.append(("audit_trail", 0, logged == sorted([["created", str(report.get("title"))], ["submitted", ""]] + [["line added", line_note(cur, ln)] for ln in lines]), "new audit entries: " + json.dumps(logged)))

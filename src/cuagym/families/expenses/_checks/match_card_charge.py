@@ -2,6 +2,8 @@
 it (the holder's open report, same amount), both pointing at each other; nothing else."""
 
 # ruff: noqa: F405, E501
+import json
+
 from cuagym.families.expenses._checks._scope import *  # noqa: F403
 
 # fmt: off
@@ -21,3 +23,5 @@ checks.append(("charge_found", 0, bool(tid) and bool(key), f"{len(hits)} charge(
 allowed = ["cardTransactions." + tid, "reports." + str(rid) + ".lines." + key + ".cardTxnId", *audit_paths(diff)]
 extra = diff_outside(diff, allowed)
 checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
+logged = audit_log(cur, diff)
+checks.append(("audit_trail", 0, logged == [["card matched", str(txn.get("merchant")) + " " + str(txn.get("amountCents"))]], "new audit entries: " + json.dumps(logged)))

@@ -1,6 +1,8 @@
 """``reject-report``'s reward checks: rejected with the reason as asked, nothing else."""
 
 # ruff: noqa: F405, E501
+import json
+
 from cuagym.families.expenses._checks._scope import *  # noqa: F403
 
 # fmt: off
@@ -14,3 +16,5 @@ checks.append(("report_found", 0, rid is not None, f"report {rid}"))
 base = "reports." + str(rid) + "."
 extra = diff_outside(diff, [base + "status", base + "rejectionReason", base + "decidedAt", *audit_paths(diff)])
 checks.append(("nothing_else_changed", 0, not extra, "other changes: " + listing(extra)))
+logged = audit_log(cur, diff)
+checks.append(("audit_trail", 0, logged == [["rejected", str(report.get("rejectionReason"))]], "new audit entries: " + json.dumps(logged)))
