@@ -56,7 +56,9 @@ def test_family_scores_zero_then_one(family_id: str, expenses_hub: LiveHub, tmp_
     family = FAMILIES[family_id]
     worlds = set()
     for seed in SEEDS:
-        result = check_sample(family, seed, expenses_hub.url, expenses_hub.token, tmp_path / str(seed))
+        result = check_sample(
+            family, seed, expenses_hub.url, expenses_hub.token, tmp_path / str(seed)
+        )
         assert result.r_init == 0.0, result.init_output
         assert result.r_gold == 1.0, result.gold_output
         worlds.add(family.generate(result.task).initial_setup)
