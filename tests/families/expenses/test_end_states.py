@@ -239,6 +239,24 @@ def hotel_entered_in_dollars(state: State, p: P) -> None:
     submit_report(state, report)
 
 
+# -- triage-manager-queue -------------------------------------------------------------------------
+def every_report_approved(state: State, p: P) -> None:
+    for number in [*p["approve"], *p["send_back"]]:
+        approve_report(state, f"rep-{number}")
+
+
+def flagged_left_waiting(state: State, p: P) -> None:
+    for number in p["approve"]:
+        approve_report(state, f"rep-{number}")
+
+
+def flagged_sent_back_with_another_note(state: State, p: P) -> None:
+    for number in p["approve"]:
+        approve_report(state, f"rep-{number}")
+    for number in p["send_back"]:
+        send_back(state, f"rep-{number}", "Please fix.")
+
+
 MISTAKES = [
     Mistake(
         "approve-report", "init", approved_another_report, (0, 0), "*", "another report approved"
@@ -363,6 +381,30 @@ MISTAKES = [
         (0, 0.5),
         "*",
         "other centres' reports paid too",
+    ),
+    Mistake(
+        "triage-manager-queue",
+        "init",
+        every_report_approved,
+        (0, 0.5),
+        "flagged_sent_back",
+        "the flagged report approved too",
+    ),
+    Mistake(
+        "triage-manager-queue",
+        "init",
+        flagged_left_waiting,
+        (0, 0.5),
+        "flagged_sent_back",
+        "the flagged report left undecided",
+    ),
+    Mistake(
+        "triage-manager-queue",
+        "init",
+        flagged_sent_back_with_another_note,
+        (0, 0.5),
+        "flagged_sent_back",
+        "sent back with a note other than asked",
     ),
     Mistake(
         "file-trip-report",

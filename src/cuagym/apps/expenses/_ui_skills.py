@@ -76,6 +76,11 @@ class ExpensesOracle(FormOracle):
         button = await self.one(f'{within} [data-testid="{testid}"]'.strip())
         if button is None:
             raise PageBusy(f"no {testid}")
+        if button.get("in_view") and not button.get("clickable"):
+            # the last action's toast sits over the page's bottom right corner: dismiss it
+            dismiss = await self.one('[data-testid="toast-dismiss"]')
+            if dismiss is not None:
+                return Act.of("dismiss the notice.", self.click(dismiss))
         return self.press(button, thought, commits=commits)
 
     async def set_date(self, selector: str, iso: str, what: str) -> Act | None:

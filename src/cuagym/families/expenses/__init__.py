@@ -8,6 +8,7 @@ from __future__ import annotations
 from cuagym.families.expenses._finance import MatchCardCharge, PayApprovedBatch, SetCategoryLimit
 from cuagym.families.expenses._reports import AttachReceiptSubmit, FileTripReport
 from cuagym.families.expenses._review import ApproveReport, RejectReport
+from cuagym.families.expenses._triage import TriageManagerQueue
 
 __all__ = [
     "ApproveReport",
@@ -17,4 +18,5 @@ __all__ = [
     "PayApprovedBatch",
     "RejectReport",
     "SetCategoryLimit",
+    "TriageManagerQueue",
 ]

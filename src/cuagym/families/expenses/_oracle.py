@@ -294,6 +294,54 @@ class PayApprovedBatchOracle(ExpensesOracle):
         return [Stage("draft the batch", drafted, draft, tries=20), Stage("send", sent, send)]
 
 
+class TriageManagerQueueOracle(ExpensesOracle):
+    """Approvals, manager step: "Approve" on each clean report's card; each flagged report
+    opened, "Send back" with the note."""
+
+    def approve_stage(self, number: int) -> Stage:
+        item = f'[data-testid="inbox-item"][data-report="ER-{number}"]'
+
+        async def on_inbox() -> bool:
+            return await self.on_page("/approvals", "Approvals") and (
+                "tab=finance" not in await self.path()
+            )
+
+        async def done() -> bool:
+            return await on_inbox() and not await self.all(item)
+
+        async def act() -> Act:
+            if not await on_inbox():
+                return await self.nav("approvals", "open the approvals inbox.")
+            return await self.press_id(
+                "inbox-approve", f"approve ER-{number}.", commits=True, within=item
+            )
+
+        return Stage(f"approve ER-{number}", done, act, tries=8)
+
+    def send_back_stage(self, number: int, note: str) -> Stage:
+        async def done() -> bool:
+            return await self.on_report(number) and await self.report_status() == "returned"
+
+        async def act() -> Act:
+            if not await self.on_report(number):
+                return await self.go_report(number)
+            if await self.one('[data-testid="send-back-form"]') is None:
+                return await self.press_id("send-back-open", "open the send-back dialog.")
+            step = await self.set_text('[data-testid="f-note"]', note, "note")
+            return step or await self.press_id(
+                "send-back-submit", "send the report back.", commits=True
+            )
+
+        return Stage(f"send back ER-{number}", done, act, tries=12)
+
+    def stages(self) -> list[Stage]:
+        note = str(self.p["note"])
+        return [
+            *(self.approve_stage(int(n)) for n in self.p["approve"]),
+            *(self.send_back_stage(int(n), note) for n in self.p["send_back"]),
+        ]
+
+
 ORACLES: dict[str, Callable[[TaskConfig], ExpensesOracle]] = {
     "approve-report": ApproveReportOracle,
     "reject-report": RejectReportOracle,
@@ -302,4 +350,5 @@ ORACLES: dict[str, Callable[[TaskConfig], ExpensesOracle]] = {
     "match-card-charge": MatchCardChargeOracle,
     "set-category-limit": SetCategoryLimitOracle,
     "pay-approved-batch": PayApprovedBatchOracle,
+    "triage-manager-queue": TriageManagerQueueOracle,
 }

@@ -13,6 +13,7 @@ from cuagym.families.expenses import (
     PayApprovedBatch,
     RejectReport,
     SetCategoryLimit,
+    TriageManagerQueue,
 )
 
 __all__ = ["FAMILIES"]
@@ -25,6 +26,7 @@ FAMILIES: tuple[TaskFamily, ...] = (
     SetCategoryLimit(),
     PayApprovedBatch(),
     FileTripReport(),
+    TriageManagerQueue(),
     ReceiptFromMail(),
     RejectionToChat(),
     OverBudgetTicket(),
