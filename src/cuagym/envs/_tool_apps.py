@@ -50,6 +50,10 @@ class ToolApp:
     #: screen must stay unchanged
     ready_top_colors: int = 0
     ready_stable_s: float = 0.3
+    #: a Chromium under the browser app's managed policy (``_browser_policy.app_browser_policy``:
+    #: the home's pages and settings open), bound at /etc/chromium in its jail alone (the
+    #: desktop's kept browser has another)
+    app_browser_policy: bool = False
 
 
 def write_config_files(
@@ -105,6 +109,10 @@ sort=name;ascending;
 """
 PCMANFM = "/usr/bin/pcmanfm"
 XTERM = "/usr/bin/xterm"
+CHROMIUM = "/usr/bin/chromium"
+#: the browser app's profile: inside the home, so it is the task's state (setup writes its
+#: Bookmarks, Preferences and History; the overlay resets it with the home)
+BROWSER_PROFILE = "/home/user/.config/chromium-task"
 
 
 def _files_argv(folder: str | None) -> list[str]:
@@ -120,6 +128,22 @@ def _terminal_argv(folder: str | None) -> list[str]:
             "-geometry", "120x40", "-title", title]  # fmt: skip
 
 
+def _browser_argv(page: str | None) -> list[str]:
+    # The project's browser flags (``_apps.chromium_argv``) but no DevTools port (nothing of
+    # ours drives this one; the agent's screen is all there is) and a profile in the home.
+    # Its own WM_CLASS: the desktop's kept browser (the web apps') is "chromium" too.
+    url = f"file://{page}" if page else "about:blank"
+    return [CHROMIUM,
+            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+            "--no-default-browser-check", f"--user-data-dir={BROWSER_PROFILE}",
+            "--test-type", "--password-store=basic", "--disable-default-apps",
+            "--hide-crash-restore-bubble",
+            "--disable-features=Translate,MediaRouter,WebUIOmniboxAimPopup",
+            "--disable-smooth-scrolling", "--class=cuagym-browser", "--ozone-platform=x11",
+            "--window-position=0,0", "--start-maximized", url]  # fmt: skip
+
+
 _APPS: tuple[ToolApp, ...] = (
     ToolApp(
         name="files", binary=PCMANFM, packages="pcmanfm", window_class="pcmanfm",
@@ -131,6 +155,13 @@ _APPS: tuple[ToolApp, ...] = (
     ToolApp(
         name="terminal", binary=XTERM, packages="xterm", window_class="xterm",
         target="folder", argv=_terminal_argv, cwd_target=True, ready_stable_s=0.2,
+    ),
+    # The browser as an app (bookmarks, settings, downloads, history of its own profile) on a
+    # local page of the home; no network in its jail (the pages are files).
+    ToolApp(
+        name="browser", binary=CHROMIUM, packages="chromium", window_class="cuagym-browser",
+        target="file", argv=_browser_argv, ready_stable_s=0.4,
+        app_browser_policy=True,
     ),
 )  # fmt: skip
 
