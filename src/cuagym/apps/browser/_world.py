@@ -54,7 +54,7 @@ TEAM_PAGES: dict[str, str] = {
     "style-guide": "Brand style guide",
     "payroll": "Payroll calendar",
     "parking": "Parking permits",
-    "canteen": "Canteen menu",
+    "canteen": "Canteen this week",
 }
 
 #: topic -> articles of the reading list about it (slug, title); every title names its topic
