@@ -73,7 +73,8 @@ class Case:
 URL = '"file:///home/user/" + {}'
 CASES = [
     Case("bookmark-pages", 0, "a page bookmarked twice", edit(
-        'pg = P["pages"][0]\nadd("bar/" + P["folder"], pg["name"], ' + URL.format('pg["path"]') + ")"),
+        'pg = P["pages"][0]\nadd("bar/" + P["folder"], pg["name"], '
+        + URL.format('pg["path"]') + ")"),
         "bookmarks_as_planned"),
     Case("bookmark-pages", 1, "the pages went to Other bookmarks", edit(
         'for pg in P["pages"]:\n    add("other", pg["name"], ' + URL.format('pg["path"]') + ")"),
@@ -89,8 +90,9 @@ CASES = [
     Case("rename-bookmarks", 2, "the home button turned on too", edit(
         'prefs.setdefault("browser", {})["show_home_button"] = True'), "settings_unchanged"),
     Case("file-reading-by-topic", 0, "an article of another topic filed too", edit(
-        'sub = "bar/Reading/" + P["subfolder"]\nother = [c for c in folder("bar/Reading")["children"]'
-        ' if "url" in c][0]\nfolder(sub)["children"].append(take("bar/Reading", other["name"]))'),
+        'sub = "bar/Reading/" + P["subfolder"]\nother = [c for c in '
+        'folder("bar/Reading")["children"] if "url" in c][0]\n'
+        'folder(sub)["children"].append(take("bar/Reading", other["name"]))'),
         "bookmarks_as_planned"),
     Case("file-reading-by-topic", 1, "the subfolder made on the bar, not in Reading", edit(
         'node = take("bar/Reading", P["subfolder"])\nfolder("bar")["children"].append(node)'),
