@@ -86,7 +86,17 @@ DESKTOP_APP_COMMANDS: dict[str, list[str]] = {
     "impress": ["libreoffice", "--impress"],
     "files": ["nautilus"],
     "chromium": ["google-chrome"],
+    # The browser as an app: Chrome on the task's own profile in the home (see
+    # cuagym.apps.browser), its page given as a file:// address (an ``open`` would start the
+    # VM's default browser on its default profile).
+    "browser": [
+        "google-chrome",
+        "--user-data-dir=/home/user/.config/chromium-task",
+        "--no-first-run",
+    ],
 }
+#: desktop apps a path is given to on their command line (as a file:// address), not opened
+DESKTOP_APPS_ON_URL = frozenset({"browser"})
 _VM_MARKER = "# -- written into the VM as vm.py --\n"
 
 _VM_PATH = re.compile(r"^/[A-Za-z0-9._/-]+$")
@@ -167,6 +177,10 @@ def start_steps(
             inside = isinstance(path, str) and (path + "/").startswith(DEFAULT_HOME + "/")
             if not inside or ".." in PurePosixPath(str(path)).parts:
                 raise ValueError(f"start[{i}]: path must be {DEFAULT_HOME} or a path under it")
+            if app in DESKTOP_APPS_ON_URL:
+                argv = [*DESKTOP_APP_COMMANDS[app], f"file://{path}"]
+                steps.append(SetupStep(type="launch", parameters={"command": argv}))
+                continue
             steps.append(SetupStep(type="open", parameters={"path": path}))
             continue
         if path is not None:

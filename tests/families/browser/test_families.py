@@ -126,3 +126,14 @@ def test_every_family_has_an_oracle(family: TaskFamily) -> None:
     for seed in range(3):
         oracle = family.oracle(family.sample(seed))
         assert oracle is not None and oracle.name == "oracle", family.id
+
+
+def test_an_osworld_export_starts_chrome_on_the_tasks_profile() -> None:
+    from cuagym.synth._osworld_config import start_steps
+
+    task = domain.family("bookmark-from-memo").sample(0)
+    steps = start_steps([w.model_dump() for w in task.start or []], hub=None)
+    assert steps[0].type == "open" and steps[0].parameters["path"].endswith(".docx")
+    command = steps[1].parameters["command"]
+    assert "--user-data-dir=/home/user/.config/chromium-task" in command
+    assert command[-1] == "file:///home/user/intranet/index.html"
