@@ -65,3 +65,27 @@ def test_app_bookkeeping_files() -> None:
     assert app_bookkeeping("Downloads/.org.chromium.Chromium.AbC123")
     assert app_bookkeeping("Documents/.~lock.memo.docx#")
     assert not app_bookkeeping("Reports/report.csv")
+
+
+def test_only_the_browsers_own_layout_passes() -> None:
+    from cuagym.apps.browser._reward_lib import layout_problems, node_problems
+
+    chromium = '{\n   "roots": {\n      "synced": {\n         "children": [  ],\n         "id": "3"'
+    chromium += '\n      }, {\n         "x": [ {\n         } ]\n      }\n   }\n}\n'
+    assert layout_problems(chromium, True) == []
+    assert layout_problems(chromium.replace('"id": "3"', '"id":"3"'), True)
+    assert layout_problems(chromium.replace("\n   ", "\n    ", 1), True)
+    assert layout_problems('{"a":[1,"b c"]}', False) == []
+    assert layout_problems('{"a": [1]}', False) == ["line 1: whitespace ' '"]
+    node = {"id": "4", "name": "A", "type": "url", "url": "u", "date_added": "1"}
+    assert node_problems({"roots": {"bookmark_bar": {**node, "type": "folder"}}}) == []
+    assert node_problems({"roots": {"other": {**node, "ID": "4"}}}) == ["A: key ID"]
+    assert node_problems({"roots": {"other": {**node, "date_added": "1 2"}}}) == ["A: date_added"]
+
+
+def test_a_mangled_preference_key_is_found() -> None:
+    from cuagym.apps.browser._reward_lib import spaced_keys
+
+    prefs = {"download": {"prompt_for_down load": False, "default_directory": "/a b"}}
+    assert spaced_keys(prefs) == ["'prompt_for_down load'"]
+    assert spaced_keys({"download": {"prompt_for_download": False}}) == []

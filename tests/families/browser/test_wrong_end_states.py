@@ -49,9 +49,9 @@ def take(path, name):
 os.chdir("/home/user")
 {body}
 with open(PROF + "/Bookmarks", "w") as fh:
-    json.dump(marks, fh)
+    json.dump(marks, fh, indent=3)
 with open(PROF + "/Preferences", "w") as fh:
-    json.dump(prefs, fh)
+    json.dump(prefs, fh, separators=(",", ":"), sort_keys=True)
 """
 
 

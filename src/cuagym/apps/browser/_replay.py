@@ -99,7 +99,7 @@ for op in OPS:
 with open(marks_path, "w", encoding="utf-8") as fh:
     json.dump(marks, fh, indent=3)
 with open(prefs_path, "w", encoding="utf-8") as fh:
-    json.dump(prefs, fh)
+    json.dump(prefs, fh, separators=(",", ":"), sort_keys=True)  # compact, as Chromium writes
 encrypted = os.path.join(PROFILE, "Default", "EncryptedBookmarks2")
 if os.path.exists(encrypted):
     os.remove(encrypted)

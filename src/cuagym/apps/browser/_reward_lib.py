@@ -108,6 +108,97 @@ def settings_of(root: str) -> dict[str, Any]:
     return out
 
 
+#: the keys Chromium writes in Bookmarks: the file's, the roots', a node's
+FILE_KEYS = frozenset({"checksum", "roots", "sync_metadata", "version"})
+NODE_KEYS = frozenset({"children", "date_added", "date_last_used", "date_modified", "guid",
+                       "id", "meta_info", "name", "show_icon", "source", "type",
+                       "unsynced_meta_info", "url"})  # fmt: skip
+
+
+def layout_problems(text: str, pretty: bool) -> list[str]:
+    """Where ``text`` (a JSON file) is not laid out as Chromium's JSON writer lays it out:
+    compact (no whitespace between tokens: Preferences) or ``pretty`` (Bookmarks: a single
+    space after every colon, between tokens one space or a line break and 3 spaces per level,
+    an empty list ``[  ]``).
+    A file in another layout was written by something other than the browser."""
+    out: list[str] = []
+    i, n, line = 0, len(text.rstrip("\n")), 1
+    while i < n:
+        ch = text[i]
+        if ch == '"':  # a string: skip to its closing quote
+            i += 1
+            while i < n and text[i] != '"':
+                i += 2 if text[i] == "\\" else 1
+            i += 1
+            continue
+        if ch in " \n\t\r":
+            j = i
+            while j < n and text[j] in " \n\t\r":
+                j += 1
+            run = text[i:j]
+            line += run.count("\n")
+            empty = run == "  " and text[i - 1 : i] == "[" and text[j : j + 1] == "]"
+            fine = pretty and (
+                run == " " or empty or (run.count("\n") == 1 and run[0] == "\n"
+                                        and run.strip(" ") == "\n" and (len(run) - 1) % 3 == 0)
+            )  # fmt: skip
+            if not fine:
+                out.append(f"line {line}: whitespace {run!r}")
+            i = j
+            continue
+        if pretty and ch == ":" and text[i + 1 : i + 2] != " ":
+            out.append(f"line {line}: no space after a colon")
+        i += 1
+    return out
+
+
+def node_problems(marks: dict[str, Any]) -> list[str]:
+    """Bookmarks' nodes that Chromium would not have written: an unknown key (a key in
+    another case), an id or a date that is not a number, a type other than url or folder."""
+    out = ["file key " + k for k in marks if k not in FILE_KEYS]
+    stack = [v for v in marks.get("roots", {}).values() if isinstance(v, dict)]
+    while stack:
+        node = stack.pop()
+        name = str(node.get("name", "?"))
+        out += [name + ": key " + k for k in node if k not in NODE_KEYS]
+        numbers = [k for k in node if k == "id" or k.startswith("date_")]
+        out += [name + ": " + k for k in numbers if not str(node[k]).isdigit()]
+        if node.get("type") not in ("url", "folder"):
+            out.append(name + ": type " + str(node.get("type")))
+        stack += [c for c in node.get("children", []) if isinstance(c, dict)]
+    return out
+
+
+def profile_problems(root: str) -> list[str]:
+    """What makes the profile's Bookmarks or Preferences under ``root`` other than the
+    browser's own writing (:func:`layout_problems`, :func:`node_problems`,
+    :func:`spaced_keys`). Both files are
+    always there (setup writes them, the browser keeps them): an absent one raises."""
+    out: list[str] = []
+    for name, pretty in (("Bookmarks", True), ("Preferences", False)):
+        with open(os.path.join(root, PROFILE_REL, "Default", name), encoding="utf-8") as fh:
+            text = fh.read()
+        out += [name + " " + p for p in layout_problems(text, pretty)]
+    out += ["Bookmarks " + p for p in node_problems(profile_json(root, "Bookmarks"))]
+    out += ["Preferences key " + k for k in spaced_keys(profile_json(root, "Preferences"))]
+    return out
+
+
+def spaced_keys(prefs: dict[str, Any]) -> list[str]:
+    """Keys of a Preferences tree with whitespace in them: Chromium names its preferences in
+    snake case and dots, never with a space (a mangled key hides its setting)."""
+    out: list[str] = []
+    stack = [prefs]
+    while stack:
+        node = stack.pop()
+        for key, value in node.items():
+            if any(ch.isspace() for ch in key):
+                out.append(repr(key))
+            if isinstance(value, dict):
+                stack.append(value)
+    return sorted(out)
+
+
 def urls_in(entries: Iterable[Entry], where: str) -> list[str]:
     """The bookmarks' addresses directly in folder ``where``, sorted."""
     return sorted(url for folder, _, url in entries if folder == where and url is not None)

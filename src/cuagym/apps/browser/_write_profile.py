@@ -79,7 +79,7 @@ os.makedirs(os.path.join(PROFILE, "Default"), exist_ok=True)
 with open(os.path.join(PROFILE, "Default", "Bookmarks"), "w", encoding="utf-8") as fh:
     json.dump({"roots": roots, "version": 1}, fh, indent=3)
 with open(os.path.join(PROFILE, "Default", "Preferences"), "w", encoding="utf-8") as fh:
-    json.dump(prefs, fh)
+    json.dump(prefs, fh, separators=(",", ":"), sort_keys=True)  # compact, as Chromium writes
 with open(os.path.join(PROFILE, "Local State"), "w", encoding="utf-8") as fh:
     json.dump({"browser": {"has_seen_welcome_page": True}}, fh)
 print(len(WORLD["pages"]), "pages and a profile written")

@@ -31,6 +31,8 @@ checks.append(("bookmarks_as_planned", 0, not off, "unplanned: " + listing(off))
 checks.append(("home_files_unchanged", 0, not changes, "changed: " + listing(changes)))
 moved = settings_off(settings_before, settings)
 checks.append(("settings_unchanged", 0, not moved, "changed: " + listing(moved)))
+checks.append(("profile_as_the_browser_writes_it", 0, not malformed,
+               "not the browser's writing: " + listing(malformed)))
 """
 
 

@@ -21,6 +21,8 @@ checks.append(("other_settings_unchanged", 0, not moved, "changed: " + listing(m
 off = marks_off(marks, marks_before, marks_before)
 checks.append(("bookmarks_unchanged", 0, not off, "changed: " + listing(off)))
 checks.append(("home_files_unchanged", 0, not changes, "changed: " + listing(changes)))
+checks.append(("profile_as_the_browser_writes_it", 0, not malformed,
+               "not the browser's writing: " + listing(malformed)))
 """
 
 _SECTIONS = ("Start your day", "Every morning", "Your daily tabs", "First thing each day")
