@@ -91,7 +91,17 @@ DESKTOP_APP_COMMANDS: dict[str, list[str]] = {
     "code-editor": ["geany"],
     "media-player": ["vlc"],
     "image-editor": ["gimp"],
+    # The browser as an app: Chrome on the task's own profile in the home (see
+    # cuagym.apps.browser), its page given as a file:// address (an ``open`` would start the
+    # VM's default browser on its default profile).
+    "browser": [
+        "google-chrome",
+        "--user-data-dir=/home/user/.config/chromium-task",
+        "--no-first-run",
+    ],
 }
+#: desktop apps a path is given to on their command line (as a file:// address), not opened
+DESKTOP_APPS_ON_URL = frozenset({"browser"})
 _VM_MARKER = "# -- written into the VM as vm.py --\n"
 
 _VM_PATH = re.compile(r"^/[A-Za-z0-9._/-]+$")
@@ -175,6 +185,10 @@ def start_steps(
             if app == "terminal":  # "open" on a folder shows a file manager, not a shell there
                 shell = [*DESKTOP_APP_COMMANDS[app], f"--working-directory={path}"]
                 steps.append(SetupStep(type="launch", parameters={"command": shell}))
+                continue
+            if app in DESKTOP_APPS_ON_URL:
+                argv = [*DESKTOP_APP_COMMANDS[app], f"file://{path}"]
+                steps.append(SetupStep(type="launch", parameters={"command": argv}))
                 continue
             steps.append(SetupStep(type="open", parameters={"path": path}))
             continue

@@ -408,3 +408,58 @@ async def test_gimp_offers_no_script_console_and_exports_stay_in_the_jail() -> N
         assert not outside.exists()
     finally:
         await env.close()
+
+
+async def _save_page_as(env: LocalEnvironment, url: str, path: str) -> None:
+    """Open ``url`` in the browser app's address bar and save what it shows (ctrl+S, the GTK
+    dialog's name field, its Save button) as ``path``; a page that cannot be saved is not."""
+    await env.act({"action": "key", "keys": ["ctrl", "l"]})
+    await asyncio.sleep(0.4)
+    await env.act({"action": "type", "text": url + "\n"})
+    await asyncio.sleep(1.5)
+    await env.act({"action": "key", "keys": ["ctrl", "s"]})
+    await asyncio.sleep(1.5)
+    if "Save" in await env.window_title():
+        await env.act({"action": "key", "keys": ["ctrl", "a"]})
+        await env.act({"action": "type", "text": path})
+        await asyncio.sleep(0.5)
+        await env.act({"action": "left_click", "coordinate": [1152, 772]})  # Save
+        await asyncio.sleep(1.5)
+
+
+@pytest.mark.skipif(not shutil.which("chromium"), reason="needs chromium")
+async def test_the_browser_app_reaches_no_file_outside_the_home_and_no_network() -> None:
+    """The browser a desktop domain drives as an app (its profile in the home, no DevTools),
+    through its address bar and Save page as: a file of the home is shown and saved; /etc, /proc
+    and a port of the host show nothing that could be saved, and the port is never reached."""
+    import socket
+
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(1)
+    listener.setblocking(False)
+    env = LocalEnvironment(gui=True)
+    try:
+        await env.start()
+        setup = 'import os\nos.makedirs("/home/user/seen")\n'
+        setup += 'open("/home/user/ok.txt", "w").write("fine")\n'
+        assert (await env.run_script(setup, "initial_setup")).exit_code == 0
+        await env.open_app("browser", "/home/user/ok.txt")
+        targets = {
+            "control": "file:///home/user/ok.txt",
+            "passwd": "file:///etc/passwd",
+            "environ": "file:///proc/self/environ",
+            "net": f"http://127.0.0.1:{listener.getsockname()[1]}/x",
+        }
+        for name, url in targets.items():
+            await _save_page_as(env, url, f"/home/user/seen/{name}.txt")
+        assert await _file(env, "seen/control.txt") == "fine"
+        state = await env.read_state(StateQuery(paths=("seen",), parse=False, hub=False))
+        for entry in state.files:
+            text = entry.text or ""
+            assert "root:" not in text and "HOME=" not in text, (entry.path, text[:200])
+        with pytest.raises(BlockingIOError):
+            listener.accept()  # nothing of the environment reached the host's port
+    finally:
+        await env.close()
+        listener.close()

@@ -41,6 +41,7 @@ from typing import Any
 __all__ = [
     "CHROMIUM_ETC",
     "POLICY_FILE",
+    "app_browser_policy",
     "browser_policy",
     "jail_binds",
     "root_prefix",
@@ -91,9 +92,40 @@ def browser_policy() -> dict[str, Any]:
     }
 
 
-def write_chromium_etc(folder: Path, host_etc: Path = Path(CHROMIUM_ETC)) -> Path:
+#: what the browser *as an app* (``_tool_apps``: bookmarks, settings, downloads of a task's
+#: local pages) may open besides the pages above: the home's files and the settings page.
+_APP_ALLOWED_PAGES = (*_ALLOWED_PAGES, "file:///home/user/", "chrome://settings")
+
+
+def app_browser_policy() -> dict[str, Any]:
+    """The managed policy of the browser a desktop domain drives as an app (its own profile in
+    the home, no network). As :func:`browser_policy`, but the home's files (its intranet pages)
+    and chrome://settings are open; the rest of file:// stays closed (nothing outside the home
+    is shown), and nothing of the browser talks to a server (there is none to reach)."""
+    return {
+        **browser_policy(),
+        "URLAllowlist": list(_APP_ALLOWED_PAGES),
+        # The DevTools UI: a console on a file:// page is a way to script the browser.
+        "DeveloperToolsAvailability": 2,
+        # No sign-in, sync, password or address prompts covering the page.
+        "BrowserSignin": 0,
+        "SyncDisabled": True,
+        "PasswordManagerEnabled": False,
+        "AutofillAddressEnabled": False,
+        "AutofillCreditCardEnabled": False,
+        "MetricsReportingEnabled": False,
+        "PromotionalTabsEnabled": False,
+        "DefaultBrowserSettingEnabled": False,
+        "SafeBrowsingProtectionLevel": 0,
+    }
+
+
+def write_chromium_etc(
+    folder: Path, host_etc: Path = Path(CHROMIUM_ETC), policy: dict[str, Any] | None = None
+) -> Path:
     """A replacement for ``/etc/chromium``: the host's files (its master_preferences, its own
-    policies) copied, our policy added as ``policies/managed/cuagym.json``. Returns ``folder``.
+    policies) copied, our policy (``policy``, else :func:`browser_policy`) added as
+    ``policies/managed/cuagym.json``. Returns ``folder``.
 
     Readable by every uid (the browser runs as the environment's), writable by none but root.
     """
@@ -103,9 +135,10 @@ def write_chromium_etc(folder: Path, host_etc: Path = Path(CHROMIUM_ETC)) -> Pat
         shutil.copytree(host_etc, folder, symlinks=True)
     else:
         folder.mkdir(parents=True)
-    policy = folder / POLICY_FILE
-    policy.parent.mkdir(parents=True, exist_ok=True)
-    policy.write_text(json.dumps(browser_policy(), indent=2) + "\n", encoding="utf-8")
+    target = folder / POLICY_FILE
+    target.parent.mkdir(parents=True, exist_ok=True)
+    chosen = policy if policy is not None else browser_policy()
+    target.write_text(json.dumps(chosen, indent=2) + "\n", encoding="utf-8")
     for dirpath, dirnames, filenames in os.walk(folder):
         os.chmod(dirpath, 0o755)
         for name in filenames:

@@ -30,6 +30,12 @@ from cuagym.envs._desktop import _apps
 from cuagym.envs._desktop._appjail import AppJail
 from cuagym.envs._desktop._apps import App, AppName
 from cuagym.envs._desktop._browser import KeptBrowser
+from cuagym.envs._desktop._browser_policy import (
+    POLICY_FILE,
+    app_browser_policy,
+    jail_binds,
+    write_chromium_etc,
+)
 from cuagym.envs._desktop._devtools import ElementBox, devtools_port, evaluate, find_elements
 from cuagym.envs._desktop._display import Display, WindowManager
 from cuagym.envs._desktop._input import TYPE_DELAY_MS, CoordinateSpace, xdotool_commands
@@ -338,6 +344,7 @@ class Desktop:
         self._app_count += 1
         workdir = self.runtime_dir / "user" / f"{app}-{self._app_count}"
         resolved: str | None = None
+        own_binds: list[tuple[str, str, bool]] = []
         if app in _apps.OFFICE_APPS:
             if target is not None:
                 path = Path(target)
@@ -371,6 +378,8 @@ class Desktop:
                 write_config_files, config_home, tool.config, self.uid, self.gid
             )
             argv = tool.argv(resolved)
+            if tool.app_browser_policy:
+                own_binds = await asyncio.to_thread(self._policy_binds, app, app_browser_policy())
         else:
             known = ", ".join(_apps.APP_NAMES)
             raise ValueError(f"unknown app {app!r}: one of {known}")
@@ -381,9 +390,19 @@ class Desktop:
             cwd=resolved if tool_cwd and resolved else str(self.home),
             log=self.runtime_dir / f"{app}-{self._app_count}.log",
             network=app == "chromium",  # the browser reaches the hub; office apps need nothing
+            binds=own_binds,
         )  # fmt: skip
         handle = App(name=app, proc=proc, target=resolved, workdir=workdir)
         return await self._track(handle, before, wait=wait)
+
+    def _policy_binds(self, app: str, policy: Mapping[str, Any]) -> list[tuple[str, str, bool]]:
+        """An app's own /etc/chromium (its managed ``policy``), made once per desktop outside
+        the folder the jails share: root's, readable by the app, writable by none of them."""
+        assert self.runtime_dir is not None
+        folder = self.runtime_dir / f"{app}-etc"
+        if not (folder / POLICY_FILE).is_file():
+            write_chromium_etc(folder, policy=dict(policy))
+        return jail_binds(folder)
 
     async def _open_browser_window(self, url: str, *, wait: bool) -> App:
         """A window of the kept browser on ``url``, in a browser context of its own."""

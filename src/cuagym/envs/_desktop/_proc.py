@@ -38,7 +38,9 @@ class Launcher(Protocol):
     folder (the kept browser's profile): a jail binds it into this app's jail alone, so that
     no other app of the environment (a terminal the file manager opens) can write into it and
     leave something that outlives a restore. A launcher without jails runs the app where the
-    folder already is.
+    folder already is. ``binds``: (host path, path inside, read-only) mounts of this app's
+    jail alone, over the desktop's own (the browser app's policy at /etc/chromium); a launcher
+    without jails cannot honour them and refuses the app.
     """
 
     async def spawn(
@@ -52,6 +54,7 @@ class Launcher(Protocol):
         log: Path | None = None,
         network: bool = True,
         private_dir: Path | None = None,
+        binds: Sequence[tuple[str, str, bool]] = (),
     ) -> Proc: ...
 
 
@@ -145,7 +148,10 @@ class HostLauncher:
         log: Path | None = None,
         network: bool = True,
         private_dir: Path | None = None,
+        binds: Sequence[tuple[str, str, bool]] = (),
     ) -> Proc:
+        if binds:
+            raise DesktopError(f"{argv[0]} needs mounts of its own: only the app jail gives them")
         full = [*self._prefix(as_user, network), _PYTHON, "-I", "-S", "-c", _REAPER_SOURCE, *argv]
         child_env = {**env, "CUAGYM_REAPER_GRACE": str(self.grace_s)}
         if cwd is not None:
@@ -187,10 +193,12 @@ class JailLauncher:
     binds: tuple[tuple[str, str, bool], ...] = ()
     start_timeout_s: float = 20.0
 
-    def _binds(self, private_dir: Path | None) -> tuple[tuple[str, str, bool], ...]:
-        if private_dir is None:
-            return self.binds
-        return (*self.binds, (str(private_dir), str(private_dir), False))
+    def _binds(
+        self, private_dir: Path | None, own: Sequence[tuple[str, str, bool]] = ()
+    ) -> tuple[tuple[str, str, bool], ...]:
+        # The app's own binds come last: bwrap's later mount of a path wins.
+        private = () if private_dir is None else ((str(private_dir), str(private_dir), False),)
+        return (*self.binds, *private, *own)
 
     async def spawn(
         self,
@@ -203,6 +211,7 @@ class JailLauncher:
         log: Path | None = None,
         network: bool = True,
         private_dir: Path | None = None,
+        binds: Sequence[tuple[str, str, bool]] = (),
     ) -> Proc:
         if not as_user:
             host = HostLauncher(uid=None, gid=None, grace_s=self.grace_s)
@@ -213,7 +222,7 @@ class JailLauncher:
             number = int(display[1:]) if display[:1] == ":" and display[1:].isdigit() else None
             options = app_bwrap_args(
                 self.jail, runtime=self.runtime, display_number=number, network=network,
-                binds=self._binds(private_dir), info_fd=info_w,
+                binds=self._binds(private_dir, binds), info_fd=info_w,
             )  # fmt: skip
             prefix = []
             if self.jail.mount_ns is not None:

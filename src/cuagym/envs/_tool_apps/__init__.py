@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from cuagym.envs._tool_apps._browser import BROWSER
 from cuagym.envs._tool_apps._code_editor import CODE_EDITOR
 from cuagym.envs._tool_apps._files import FILES, LIBFM_CONF, TERMINAL
 from cuagym.envs._tool_apps._image_editor import IMAGE_EDITOR
@@ -39,7 +40,15 @@ __all__ = [
     "write_config_files",
 ]
 
-_APPS: tuple[ToolApp, ...] = (FILES, TERMINAL, CODE_EDITOR, PDF, MEDIA_PLAYER, IMAGE_EDITOR)
+_APPS: tuple[ToolApp, ...] = (
+    FILES,
+    TERMINAL,
+    CODE_EDITOR,
+    PDF,
+    MEDIA_PLAYER,
+    IMAGE_EDITOR,
+    BROWSER,
+)
 
 #: every app of this kind, by the name a start window and an app plugin's ``launcher`` use
 TOOL_APPS: Mapping[str, ToolApp] = MappingProxyType({app.name: app for app in _APPS})

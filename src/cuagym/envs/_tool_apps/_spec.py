@@ -35,6 +35,10 @@ class ToolApp:
     #: screen must stay unchanged
     ready_top_colors: int = 0
     ready_stable_s: float = 0.3
+    #: a Chromium under the browser app's managed policy (``_browser_policy.app_browser_policy``:
+    #: the home's pages and settings open), bound at /etc/chromium in its jail alone (the
+    #: desktop's kept browser has another)
+    app_browser_policy: bool = False
 
 
 def write_config_files(
