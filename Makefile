@@ -44,7 +44,7 @@ DEMO_OUT ?= ./output
 DEMO_RUNS ?= ./runs/oracle
 # One tuple each of two desktop and two web domains, all among the first eight domains in id
 # order (synth --n deals tasks round robin over them), so present in any run with DEMO_N >= 8.
-DEMO_ROLLOUT_DOMAINS ?= calc files crm mail
+DEMO_ROLLOUT_DOMAINS ?= calc files crm code-host
 demo: install
 	@mkdir -p $(STAMPS) && date +%s > $(STAMPS)/demo-started
 	$(VENV)/bin/cuagym synth --backend procedural --n $(DEMO_N) --seed 0 --workers 2 --out $(DEMO_OUT)
