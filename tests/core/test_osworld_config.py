@@ -274,3 +274,13 @@ def test_a_terminal_start_window_launches_a_shell_in_its_folder() -> None:
             "parameters": {"command": ["gnome-terminal", "--working-directory=/home/user/deploy"]},
         }
     ]
+
+
+def test_every_desktop_app_has_a_command_in_osworlds_image() -> None:
+    """A start window naming a desktop app must export: every launcher the desktop knows has
+    the command that starts the same app in OSWorld's Ubuntu image."""
+    from cuagym.envs import DESKTOP_APP_NAMES
+    from cuagym.synth._osworld_config import DESKTOP_APP_COMMANDS
+
+    missing = set(DESKTOP_APP_NAMES) - set(DESKTOP_APP_COMMANDS)
+    assert not missing, f"no OSWorld command for {sorted(missing)}"
