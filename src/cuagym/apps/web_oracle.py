@@ -24,6 +24,7 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any, ClassVar, Literal, cast
 from urllib.parse import urlsplit
 
@@ -306,3 +307,60 @@ class FormOracle(WebOracle):
         if not self.reachable(box):
             return Act.of("scroll to it.", self.bring(box))
         return Act.of(f"fill in the {what}: {want}", *self.fill(box, want))
+
+    async def set_date(self, selector: str, iso: str, what: str) -> Act | None:
+        """A date field: click its first (month) segment, type MMDDYYYY; read back the value."""
+        box = await self.one(selector)
+        if box is None:
+            raise PageBusy(f"no field {selector}")
+        if box.get("value") == iso:
+            return None
+        if not self.reachable(box):
+            return Act.of("scroll to it.", self.bring(box))
+        day = date.fromisoformat(iso)
+        at = [box["x"] + min(14, max(4, box["width"] // 12)), box["center"][1]]
+        typed = f"{day.month:02d}{day.day:02d}{day.year:04d}"
+        return Act.of(
+            f"enter the {what}: {iso}", call("left_click", coordinate=at), call("type", text=typed)
+        )
+
+    async def set_choice(self, selector: str, label: str, what: str) -> Act | None:
+        """A drop-down: pick the option shown as ``label``; None when it is picked already."""
+        box = await self.one(selector)
+        if box is None:
+            raise PageBusy(f"no drop-down {selector}")
+        if _exact(box.get("selected_text")) == _exact(label):
+            return None
+        if not self.reachable(box):
+            return Act.of("scroll to it.", self.bring(box))
+        return Act.of(f"pick the {what}: {label}", *await self.choose(selector, label))
+
+    async def set_check(self, selector: str, want: bool, what: str) -> Act | None:
+        """A checkbox ticked (``want``) or not; None when it is already."""
+        box = await self.one(selector)
+        if box is None:
+            raise PageBusy(f"no checkbox {selector}")
+        if bool(box.get("checked")) == want:
+            return None
+        return self.press(box, f"{'tick' if want else 'untick'} {what}.")
+
+    async def fill_form(self, fields: Sequence[tuple[str, str, str]]) -> Act | None:
+        """The first of ``fields`` (selector, wanted value, how: text, date, choice, check)
+        that does not hold its value yet, as an act; None when all do."""
+        for selector, want, how in fields:
+            if how == "date":
+                step = await self.set_date(selector, want, "date")
+            elif how == "choice":
+                step = await self.set_choice(selector, want, "option")
+            elif how == "check":
+                step = await self.set_check(selector, want == "on", "the box")
+            else:
+                step = await self.set_text(selector, want, "field")
+            if step is not None:
+                return step
+        return None
+
+
+def _exact(text: Any) -> str:
+    """A text as shown: whitespace runs are one space (an option's label, a selected value)."""
+    return " ".join(str(text if text is not None else "").split())

@@ -69,17 +69,6 @@ class DriveOracle(FormOracle):
             raise PageBusy(f"no {testid}")
         return self.press(found, thought, commits=commits)
 
-    async def set_choice(self, selector: str, label: str, what: str) -> Act | None:
-        """A drop-down: pick ``label``; None when it is picked already."""
-        box = await self.one(selector)
-        if box is None:
-            raise PageBusy(f"no drop-down {selector}")
-        if exact(box.get("selected_text")) == exact(label):
-            return None
-        if not self.reachable(box):
-            return Act.of("scroll to it.", self.bring(box))
-        return Act.of(f"pick the {what}: {label}", *await self.choose(selector, label))
-
     async def confirm(self, thought: str) -> Act | None:
         """Press OK in the open confirmation dialog (a commit); None when none is open."""
         ok = await self.one('[data-testid="confirm-dialog"] [data-testid="confirm-ok"]')

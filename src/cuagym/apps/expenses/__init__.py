@@ -25,13 +25,13 @@ from pathlib import Path
 from cuagym.apps._registry import AppSpec, Release
 from cuagym.apps.expenses import ops
 from cuagym.apps.expenses._app import ExpensesApp
-from cuagym.apps.expenses._forms import format_amount, format_money, money_input
 from cuagym.apps.expenses._schema import CURRENCIES, ExpensesState
 from cuagym.apps.expenses._seed import build_seed
 from cuagym.apps.expenses._ui_skills import ExpensesOracle
 from cuagym.apps.expenses._views import STATUS_LABELS, budget_rows, fmt_date
 from cuagym.apps.expenses._world import WORLD_NOW, long_date, varied_seed
 from cuagym.apps.expenses.reward_lib import exact
+from cuagym.apps.webkit.forms import format_amount, format_money, money_input
 
 __all__ = [
     "CURRENCIES",

@@ -9,13 +9,6 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from cuagym.apps.expenses._forms import (
-    FieldError,
-    collect,
-    money_input,
-    parse_day,
-    parse_money,
-)
 from cuagym.apps.expenses._ops import (
     approve_report,
     create_payout,
@@ -33,6 +26,13 @@ from cuagym.apps.expenses._seed import report_total
 from cuagym.apps.expenses._ui_common import State, act, field, form_dict, load, not_found, page
 from cuagym.apps.expenses._views import budget_rows, fmt_date, line_flags, person, report_row
 from cuagym.apps.webkit import FormInvalid
+from cuagym.apps.webkit.forms import (
+    FieldError,
+    collect,
+    money_input,
+    parse_day,
+    parse_money,
+)
 
 __all__ = ["routes"]
 

@@ -10,15 +10,6 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from cuagym.apps.expenses._forms import (
-    FieldError,
-    collect,
-    money_input,
-    parse_count,
-    parse_day,
-    parse_money,
-    parse_text,
-)
 from cuagym.apps.expenses._ops import (
     add_line,
     approve_report,
@@ -35,6 +26,15 @@ from cuagym.apps.expenses._schema import CURRENCIES
 from cuagym.apps.expenses._ui_common import State, act, field, form_dict, load, not_found, page
 from cuagym.apps.expenses._views import STATUS_LABELS, dashboard, report_row, report_view
 from cuagym.apps.webkit import FormInvalid
+from cuagym.apps.webkit.forms import (
+    FieldError,
+    collect,
+    money_input,
+    parse_count,
+    parse_day,
+    parse_money,
+    parse_text,
+)
 from cuagym.apps.webkit.tables import Column, table_view
 
 __all__ = ["routes"]

@@ -11,10 +11,10 @@ from collections import Counter
 from datetime import date, datetime
 from typing import Any
 
-from cuagym.apps.expenses._forms import format_amount, format_money, money_input
 from cuagym.apps.expenses._ops import missing_receipts
 from cuagym.apps.expenses._schema import EDITABLE
 from cuagym.apps.expenses._seed import report_total
+from cuagym.apps.webkit.forms import format_amount, format_money, money_input
 
 __all__ = [
     "NAV",

@@ -22,13 +22,13 @@ from pathlib import Path
 from cuagym.apps._registry import AppSpec, Release
 from cuagym.apps.shop import ops
 from cuagym.apps.shop._app import ShopApp
-from cuagym.apps.shop._forms import format_money, money_input
 from cuagym.apps.shop._schema import ADJUST_REASONS, CARRIERS, REFUND_REASONS, ShopState
 from cuagym.apps.shop._seed import build_seed
 from cuagym.apps.shop._ui_skills import ShopOracle
 from cuagym.apps.shop._views import fmt_date
 from cuagym.apps.shop._world import WORLD_NOW, long_date, varied_seed
 from cuagym.apps.shop.reward_lib import exact
+from cuagym.apps.webkit.forms import format_money, money_input
 
 __all__ = [
     "ADJUST_REASONS",

@@ -10,15 +10,6 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from cuagym.apps.shop._forms import (
-    FieldError,
-    collect,
-    money_input,
-    parse_count,
-    parse_day,
-    parse_money,
-    parse_text,
-)
 from cuagym.apps.shop._ops import (
     ActionError,
     create_discount,
@@ -29,6 +20,15 @@ from cuagym.apps.shop._ops import (
 from cuagym.apps.shop._ui_common import State, act, form_dict, load, not_found, page
 from cuagym.apps.shop._views import as_of, customer_stats, dashboard, order_row
 from cuagym.apps.webkit import FormInvalid
+from cuagym.apps.webkit.forms import (
+    FieldError,
+    collect,
+    money_input,
+    parse_count,
+    parse_day,
+    parse_money,
+    parse_text,
+)
 from cuagym.apps.webkit.tables import Column, table_view
 
 __all__ = ["routes"]

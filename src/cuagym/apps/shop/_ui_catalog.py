@@ -11,13 +11,6 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from cuagym.apps.shop._forms import (
-    FieldError,
-    collect,
-    parse_count,
-    parse_money,
-    parse_text,
-)
 from cuagym.apps.shop._ops import (
     ActionError,
     add_variant,
@@ -30,6 +23,13 @@ from cuagym.apps.shop._schema import ADJUST_REASONS, PRODUCT_STATUSES
 from cuagym.apps.shop._ui_common import State, act, form_dict, load, not_found, page
 from cuagym.apps.shop._views import variant_rows
 from cuagym.apps.webkit import FormInvalid
+from cuagym.apps.webkit.forms import (
+    FieldError,
+    collect,
+    parse_count,
+    parse_money,
+    parse_text,
+)
 from cuagym.apps.webkit.tables import Column, table_view
 
 __all__ = ["routes"]

@@ -9,7 +9,6 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from cuagym.apps.shop._forms import FieldError, format_money, money_input, parse_count, parse_money
 from cuagym.apps.shop._ops import (
     add_comment,
     cancel_order,
@@ -35,6 +34,7 @@ from cuagym.apps.shop._ui_common import (
 )
 from cuagym.apps.shop._views import customer_stats, order_row, order_view
 from cuagym.apps.webkit import FormInvalid
+from cuagym.apps.webkit.forms import FieldError, format_money, money_input, parse_count, parse_money
 from cuagym.apps.webkit.tables import Column, table_view
 
 __all__ = ["routes"]

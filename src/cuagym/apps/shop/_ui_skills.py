@@ -9,13 +9,11 @@ A change counts as done only once the server rendered it (a page's shown values)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from datetime import date
 from typing import Any
 
-from cuagym.apps.shop._forms import money_input
 from cuagym.apps.shop.reward_lib import exact
 from cuagym.apps.web_oracle import Act, Element, FormOracle, PageBusy, Stage, call
+from cuagym.apps.webkit.forms import money_input
 from cuagym.core import TaskConfig
 
 __all__ = ["ShopOracle"]
@@ -75,57 +73,6 @@ class ShopOracle(FormOracle):
         if button is None:
             raise PageBusy(f"no {testid}")
         return self.press(button, thought, commits=commits)
-
-    async def set_date(self, selector: str, iso: str, what: str) -> Act | None:
-        """A date field: click its first (month) segment, type MMDDYYYY; read back the value."""
-        box = await self.one(selector)
-        if box is None:
-            raise PageBusy(f"no field {selector}")
-        if box.get("value") == iso:
-            return None
-        if not self.reachable(box):
-            return Act.of("scroll to it.", self.bring(box))
-        day = date.fromisoformat(iso)
-        at = [box["x"] + min(14, max(4, box["width"] // 12)), box["center"][1]]
-        typed = f"{day.month:02d}{day.day:02d}{day.year:04d}"
-        return Act.of(
-            f"enter the {what}: {iso}", call("left_click", coordinate=at), call("type", text=typed)
-        )
-
-    async def set_choice(self, selector: str, label: str, what: str) -> Act | None:
-        """A drop-down: pick the option shown as ``label``."""
-        box = await self.one(selector)
-        if box is None:
-            raise PageBusy(f"no drop-down {selector}")
-        if exact(box.get("selected_text")) == exact(label):
-            return None
-        if not self.reachable(box):
-            return Act.of("scroll to it.", self.bring(box))
-        return Act.of(f"pick the {what}: {label}", *await self.choose(selector, label))
-
-    async def set_check(self, selector: str, want: bool, what: str) -> Act | None:
-        box = await self.one(selector)
-        if box is None:
-            raise PageBusy(f"no checkbox {selector}")
-        if bool(box.get("checked")) == want:
-            return None
-        return self.press(box, f"{'tick' if want else 'untick'} {what}.")
-
-    async def fill_form(self, fields: Sequence[tuple[str, str, str]]) -> Act | None:
-        """The first of ``fields`` (selector, wanted value, how: text, date, choice, check)
-        that does not hold its value yet, as an act; None when all do."""
-        for selector, want, how in fields:
-            if how == "date":
-                step = await self.set_date(selector, want, "date")
-            elif how == "choice":
-                step = await self.set_choice(selector, want, "option")
-            elif how == "check":
-                step = await self.set_check(selector, want == "on", "the box")
-            else:
-                step = await self.set_text(selector, want, "field")
-            if step is not None:
-                return step
-        return None
 
     # -- navigation ---------------------------------------------------------------------------
     async def search_for(self, query: str) -> Act:

@@ -12,9 +12,9 @@ from collections import Counter
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from cuagym.apps.shop._forms import format_money, money_input
 from cuagym.apps.shop._ops import refundable, refunded_cents
 from cuagym.apps.shop._seed import order_total, subtotal
+from cuagym.apps.webkit.forms import format_money, money_input
 
 __all__ = [
     "NAV",

@@ -9,10 +9,8 @@ done only once the server rendered it (a post's page, the queue, a conversation)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import date
 from typing import Any
 
-from cuagym.apps.social.reward_lib import exact
 from cuagym.apps.web_oracle import Act, Element, FormOracle, PageBusy, Stage, call
 from cuagym.core import TaskConfig
 
@@ -67,22 +65,6 @@ class SocialOracle(FormOracle):
             raise PageBusy(f"no {selector}")
         return self.press(element, thought, commits=commits)
 
-    async def set_date(self, selector: str, iso: str, what: str) -> Act | None:
-        """A date field: click its first (month) segment, type MMDDYYYY; read back the value."""
-        box = await self.one(selector)
-        if box is None:
-            raise PageBusy(f"no field {selector}")
-        if box.get("value") == iso:
-            return None
-        if not self.reachable(box):
-            return Act.of("scroll to it.", self.bring(box))
-        day = date.fromisoformat(iso)
-        at = [box["x"] + min(14, max(4, box["width"] // 12)), box["center"][1]]
-        typed = f"{day.month:02d}{day.day:02d}{day.year:04d}"
-        return Act.of(
-            f"enter the {what}: {iso}", call("left_click", coordinate=at), call("type", text=typed)
-        )
-
     async def set_time(self, selector: str, hhmm: str, what: str) -> Act | None:
         """A time field (24-hour): click its hour segment, type HHMM (and AM/PM if shown)."""
         box = await self.one(selector)
@@ -99,17 +81,6 @@ class SocialOracle(FormOracle):
         return Act.of(
             f"enter the {what}: {hhmm}", call("left_click", coordinate=at), call("type", text=typed)
         )
-
-    async def set_choice(self, selector: str, label: str, what: str) -> Act | None:
-        """A drop-down: pick the option labelled ``label``."""
-        box = await self.one(selector)
-        if box is None:
-            raise PageBusy(f"no drop-down {selector}")
-        if exact(box.get("selected_text")) == exact(label):
-            return None
-        if not self.reachable(box):
-            return Act.of("scroll to it.", self.bring(box))
-        return Act.of(f"pick the {what}: {label}", *await self.choose(selector, label))
 
     async def form_step(
         self, fields: Sequence[tuple[str, str, str]], save: str, thought: str

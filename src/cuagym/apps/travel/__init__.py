@@ -23,13 +23,13 @@ from pathlib import Path
 from cuagym.apps._registry import AppSpec, Release
 from cuagym.apps.travel import ops
 from cuagym.apps.travel._app import TravelApp
-from cuagym.apps.travel._forms import format_money, money_input
 from cuagym.apps.travel._schema import FARE_BRANDS, SEAT_PREFERENCES, TravelState
 from cuagym.apps.travel._seed import build_seed
 from cuagym.apps.travel._ui_skills import TravelOracle
 from cuagym.apps.travel._views import fmt_date
 from cuagym.apps.travel._world import WORLD_NOW, long_date, varied_seed
 from cuagym.apps.travel.reward_lib import exact
+from cuagym.apps.webkit.forms import format_money, money_input
 
 __all__ = [
     "FARE_BRANDS",

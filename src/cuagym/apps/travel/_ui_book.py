@@ -11,7 +11,6 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from cuagym.apps.travel._forms import format_money
 from cuagym.apps.travel._ops import (
     book_flight,
     book_stay,
@@ -32,6 +31,7 @@ from cuagym.apps.travel._views import (
     person_name,
     trip_rows,
 )
+from cuagym.apps.webkit.forms import format_money
 
 __all__ = ["routes"]
 

@@ -9,10 +9,10 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from cuagym.apps.travel._forms import collect, money_input, parse_count, parse_money
 from cuagym.apps.travel._ops import remove_loyalty, set_loyalty, update_policy, update_traveller
 from cuagym.apps.travel._ui_common import State, act, field, form_dict, load, not_found, page
 from cuagym.apps.travel._views import trip_rows
+from cuagym.apps.webkit.forms import collect, money_input, parse_count, parse_money
 from cuagym.apps.webkit.tables import Column, table_view
 
 __all__ = ["routes"]

@@ -11,7 +11,6 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from cuagym.apps.travel._forms import FieldError, collect, parse_day, parse_text
 from cuagym.apps.travel._ops import (
     cancel_trip,
     create_trip,
@@ -24,6 +23,7 @@ from cuagym.apps.travel._ops import (
 from cuagym.apps.travel._ui_common import State, act, field, form_dict, load, not_found, page
 from cuagym.apps.travel._views import approvals, person_name, timeline, trip_rows, trip_view
 from cuagym.apps.webkit import FormInvalid
+from cuagym.apps.webkit.forms import FieldError, collect, parse_day, parse_text
 
 __all__ = ["routes"]
 

@@ -11,7 +11,6 @@ from collections.abc import Mapping
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from cuagym.apps.travel._forms import format_money, money_input
 from cuagym.apps.travel._rules import (
     booking_issues,
     cancel_refund,
@@ -21,6 +20,7 @@ from cuagym.apps.travel._rules import (
     trip_total,
 )
 from cuagym.apps.travel._schema import FARE_BRANDS
+from cuagym.apps.webkit.forms import format_money, money_input
 
 __all__ = [
     "NAV",

@@ -1,4 +1,5 @@
-"""Form parsing: what a person typed, as typed values, or one message per wrong field.
+"""Form parsing for the kit's apps: what a person typed, as typed values, or one message per
+wrong field (the kit's ``field`` macro shows it beside the field).
 
 Money is typed in the field's currency (``$1,250.00``, ``18``, ``18.5``) and stored in cents;
 counts are whole numbers; days are ``YYYY-MM-DD`` (the browser's date input). A parser returns
