@@ -76,3 +76,16 @@ def test_a_start_screen_naming_an_unknown_app_or_mixing_kinds_is_refused() -> No
         start_screen(TaskConfig.model_validate({**base, "domain": "paint", "apps": ["paint"]}))
     # No family, no params: the domain's app on nothing (an empty workbook).
     assert start_screen(TaskConfig.model_validate(base)) == [StartWindow(app="calc")]
+
+
+def test_a_desktop_apps_launcher_is_named_as_the_app() -> None:
+    """Families name the apps a task touches by app id and start windows by launcher; the
+    catalog tells desktop from web by ``DESKTOP_APPS``, so a desktop app's launcher must be its
+    id (a media player launched as "media-player" made its calc × media families look like
+    desktop × web ones)."""
+    from cuagym.apps import load_apps
+
+    for app in load_apps().values():
+        if app.kind == "desktop":
+            assert app.launcher == app.app_id, (app.app_id, app.launcher)
+            assert app.app_id in DESKTOP_APPS, app.app_id

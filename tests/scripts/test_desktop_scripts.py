@@ -87,7 +87,7 @@ def test_every_check_block_kept_as_code_is_flat_python_that_appends_checks() -> 
             for node in ast.walk(tree)
             if isinstance(node, ast.Call)
             and isinstance(node.func, ast.Attribute)
-            and node.func.attr == "append"
+            and node.func.attr in ("append", "extend")  # extend: checks a helper made
             and isinstance(node.func.value, ast.Name)
             and node.func.value.id == "checks"
         ]

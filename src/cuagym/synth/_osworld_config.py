@@ -89,7 +89,7 @@ DESKTOP_APP_COMMANDS: dict[str, list[str]] = {
     "chromium": ["google-chrome"],
     "terminal": ["gnome-terminal"],
     "code-editor": ["geany"],
-    "media-player": ["vlc"],
+    "media": ["vlc"],
     "image-editor": ["gimp"],
     # The browser as an app: Chrome on the task's own profile in the home (see
     # cuagym.apps.browser), its page given as a file:// address (an ``open`` would start the

@@ -10,7 +10,7 @@ and within a (cell, leaf) an offer.
 The three passes share ``n``:
 
 1. **breadth** (``breadth_share`` of n, at most ``per_leaf`` per leaf): leaves are drawn
-   first, uniformly over the tree (the least-filled leaf most likely);
+   first, uniformly among the least-filled ones (every leaf one task before any gets two);
 2. **gap-fill** (the rest): cells by inverse frequency, their weight multiplied by
    ``1 + boost * deficit`` for hard and for cross-app cells while the corpus so far is short of
    the hard / cross-app minimum — the spec's "deliberately raise cross-app and hard";
@@ -262,7 +262,11 @@ class MixPlanner:
     def _draw_breadth(self) -> Offer | None:
         leaves = [k for k in self._by_leaf if self.leaves[k] < self.config.per_leaf]
         while leaves:
-            key = self._weighted(leaves, lambda k: 1.0 / (1 + self.leaves[k]))
+            # The least-filled leaves first: every leaf gets a task before any gets a second
+            # (a weight of 1 / (1 + k) alone left some of 523 leaves empty after 800 draws).
+            low = min(self.leaves[k] for k in leaves)
+            tier = [k for k in leaves if self.leaves[k] == low]
+            key = self._weighted(tier, lambda k: 1.0 / (1 + self.leaves[k]))
             offers = [
                 o for o in self._by_leaf[key] if self._offer_ok(o) and self._category_ok(o.cell)
             ]

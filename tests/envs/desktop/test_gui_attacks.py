@@ -166,7 +166,7 @@ async def test_the_media_players_file_dialogs_write_nothing_outside_its_jail() -
     await env.start()
     try:
         await env.snapshot("clean")
-        await env.open_app("media-player")
+        await env.open_app("media")
         for path in ("/tmp/escape.m3u", f"{SOURCE}/escape.m3u", "/etc/escape.m3u",
                      "/home/user/inside.m3u"):  # fmt: skip
             await _vlc_save_playlist(env, path)

@@ -221,7 +221,7 @@ def _tests(d: Domain) -> str:
 
 #: the assertion messages of the project's tests ({noun}, {plural}: the domain's words)
 TEST_MESSAGES: dict[str, str] = {
-    "paginate": "page 1 starts at the first {noun}",
+    "paginate": "page one starts at the first {noun}",
     "latest": "the latest 2 {plural} are exactly the last 2",
     "count_above": "a {noun} exactly at the limit counts",
 }

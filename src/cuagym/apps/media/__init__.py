@@ -3,7 +3,7 @@
 The app's SKILL.md (beside this file) documents the library's layout, what VLC writes and when,
 and the task scripts; taxonomy.yaml is the player's feature tree; the task families live in
 :mod:`cuagym.families.media`. There is no app state beyond the home's files: VLC's settings live
-in the desktop's private config folder (``envs._tool_apps``: the launcher ``media-player``), so
+in the desktop's private config folder (``envs._tool_apps``: the launcher ``media``), so
 what a task leaves is playlists, snapshots and re-tagged files, read back by the scripts with
 the standard library and Pillow (no ffprobe or mutagen in the environment image).
 
@@ -80,6 +80,6 @@ app = AppSpec(
     category="Media",
     paper_domain="Media",
     release=Release(generic_name="Media player"),
-    launcher="media-player",
+    launcher="media",
     surface="cuagym.apps.media",
 )

@@ -55,7 +55,7 @@ def _media_argv(path: str | None) -> list[str]:
 
 # VLC on a media file, a playlist or a folder (all enqueued and played), or empty.
 MEDIA_PLAYER = ToolApp(
-    name="media-player", binary=VLC, packages="vlc", window_class="vlc",
+    name="media", binary=VLC, packages="vlc", window_class="vlc",
     target="file", argv=_media_argv,
     config=MappingProxyType({"vlc/vlcrc": VLCRC}),
     ready_stable_s=0.5,

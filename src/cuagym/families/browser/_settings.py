@@ -145,7 +145,7 @@ class SetHomePage(BrowserFamily):
                 f"Turn on the Home button and point it at the intranet's {quote(title)} page "
                 f"(~/{target}) instead of the front page.",
                 f"Set the home page to ~/{target} ({quote(title)}) and have the Home button "
-                "shown in the toolbar.",
+                "shown next to the address bar.",
             ]
         )
         return self.make_task(

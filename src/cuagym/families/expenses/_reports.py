@@ -124,20 +124,20 @@ _CENTRES = ("CC-110", "CC-210", "CC-310")
 _TRIP_FRAMES = (
     "File my trip as a new expense report titled “{title}” on cost centre {centre}: a drive "
     "to the airport of {miles} miles on {drive_day}, per diem for {days} days from "
-    "{diem_day}, and the {hotel} hotel bill of {amount} on {hotel_day} (Lodging, receipt "
+    "{diem_day}, and the hotel bill from {hotel} of {amount} on {hotel_day} (Lodging, receipt "
     "{file}). Submit it when it is complete.",
     "Create report “{title}” ({centre}) with three expenses — mileage: {miles} miles on "
     "{drive_day}; per diem: {days} days starting {diem_day}; Lodging at {hotel}, {amount} on "
     "{hotel_day}, receipt {file} — and submit it for approval.",
     "I'm back from {city}. Start a report called “{title}”, charged to {centre}, add "
     "{miles} miles driven on {drive_day}, {days} days of per diem from {diem_day} and the "
-    "{hotel} Lodging receipt ({amount}, {hotel_day}, file {file}), then submit it.",
+    "Lodging receipt from {hotel} ({amount}, {hotel_day}, file {file}), then submit it.",
     "New expense report for the {city} trip, title “{title}”, cost centre {centre}. Expenses: "
     "mileage {miles} mi ({drive_day}); per diem {days} days ({diem_day}); {hotel}, Lodging, "
     "{amount} dated {hotel_day} with receipt {file}. Send it for approval afterwards.",
     "Put my {city} trip into the expense app: report “{title}” on {centre}, with {miles} "
     "miles of mileage on {drive_day}, a {days}-day per diem from {diem_day} and the {amount} "
-    "{hotel} hotel bill of {hotel_day} under Lodging (receipt file {file}). Submit it.",
+    "hotel bill from {hotel} of {hotel_day} under Lodging (receipt file {file}). Submit it.",
 )
 
 

@@ -202,8 +202,8 @@ class DesaturateForPrint(ImageFamily):
             f"{dst} should be a desaturated copy of {src}, JPEG, quality {quality}.",
             f"Remove the colour from {src} and export it as {dst} at JPEG quality {quality}, "
             "leaving the source file alone.",
-            f"For the printer, write {src} in shades of grey to {dst} (JPEG quality "
-            f"{quality}).",
+            f"For the black-and-white print edition, write {src} in shades of grey to {dst} "
+            f"(JPEG quality {quality}).",
         ])  # fmt: skip
         return self.make_task(
             task_id, instruction,

@@ -101,7 +101,7 @@ class MediaFamily(TaskFamily):
 
     def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
         """The media player, empty (a family whose context names an open file overrides)."""
-        return [StartWindow(app="media-player")]
+        return [StartWindow(app="media")]
 
     def oracle(self, task: TaskConfig) -> Policy | None:
         from cuagym.families.media._oracle_tasks import ORACLES

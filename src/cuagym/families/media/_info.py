@@ -48,7 +48,7 @@ class RetagTrack(MediaFamily):
             "them into the file, leaving the rest of its tags alone.",
             f"Set the title tag of ~/{file} to {title} and its album tag to {name}, stored in "
             "the file so every player shows them.",
-            f"~/{file} shows up as an unknown track. Tag it properly - title {title}, album "
+            f"~/{file} shows up as an unknown track. Set its tags - title {title}, album "
             f"{name} - in the file, without touching its artist, track number or other tags.",
             f"Give ~/{file} the title {title} and the album {name} in its embedded tags; "
             "nothing else about the file changes.",

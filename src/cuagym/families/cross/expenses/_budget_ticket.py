@@ -33,22 +33,24 @@ TRACKER = "issue-tracker"
 _PROJECT = "OPS"
 _FRAMES = (
     "One cost centre is over its quarter budget. Raise it in the tracker's {pname} ({project}) "
-    "project: a task titled “Over budget: <code> <name>” with the description “Over by "
-    "<amount>”, priority {priority}, assigned to {assignee}.",
+    "project: a task titled “Over budget: CODE NAME” (the centre's code and name) with the "
+    "description “Over by AMOUNT” (the overspend as the Budgets screen shows it), priority "
+    "{priority}, assigned to {assignee}.",
     "Check the budgets in the expense app and file a {project} task for the cost centre that "
-    "overspent: title “Over budget: <code> <name>”, description “Over by <amount>” (as the "
-    "Budgets screen shows it), {priority} priority, assignee {assignee}.",
+    "overspent: title “Over budget: CODE NAME” (the centre's code and name), description "
+    "“Over by AMOUNT” (the overspend as the Budgets screen shows it), {priority} priority, "
+    "assignee {assignee}.",
     "Find the cost centre over budget this quarter and open a ticket in {pname} ({project}): "
-    "type task, title “Over budget: <code> <name>”, description “Over by <amount>”, for "
-    "{assignee} at "
+    "type task, title “Over budget: CODE NAME” (the centre's code and name), description "
+    "“Over by AMOUNT” (the overspend as the Budgets screen shows it), for {assignee} at "
     "{priority} priority.",
     "{assignee} needs a ticket about the overspent cost centre: create a task in {project} "
-    "titled “Over budget: <code> <name>” whose description is “Over by <amount>”, priority "
-    "{priority}.",
+    "titled “Over budget: CODE NAME” (the centre's code and name) whose description is "
+    "“Over by AMOUNT” (the overspend as the Budgets screen shows it), priority {priority}.",
     "Which cost centre blew its quarter budget? Log it in the issue tracker ({pname}, "
-    "{project}) as a task “Over budget: <code> <name>”, description “Over by <amount>”, "
-    "assigned to "
-    "{assignee}, priority {priority}.",
+    "{project}) as a task “Over budget: CODE NAME” (the centre's code and name), description "
+    "“Over by AMOUNT” (the overspend as the Budgets screen shows it), assigned to {assignee}, "
+    "priority {priority}.",
 )
 
 

@@ -39,9 +39,9 @@ class SizesFromSheet(ImageFamily):
         folder, target = "Pictures/products", "Pictures/web"
         s, f, t = f"~/{sheet}", f"~/{folder}", f"~/{target}"
         instruction = rng.choice([
-            f"{s} lists product photos of {f} with the width each needs on the web. Export "
-            f"every listed photo at its width, proportions kept, as a PNG with the same name "
-            f"into {t}.",
+            f"{s} lists product photos of {f} with the width each needs on the shop's website. "
+            f"Export every listed photo at its width, proportions kept, as a PNG with the same "
+            f"name into {t}.",
             f"Following the sizes in {s}, put a copy of each photo it names from {f} into {t}, "
             "scaled to the width given there (aspect ratio unchanged), PNG, same file name.",
             f"The shop's image list is {s}. For each row, scale that photo of {f} to the row's "

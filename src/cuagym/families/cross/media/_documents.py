@@ -98,7 +98,7 @@ class RunningOrderPlaylist(MediaFamily):
 
     def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
         return [StartWindow(app="calc", path=f"/home/user/{params['workbook']}"),
-                StartWindow(app="media-player")]  # fmt: skip
+                StartWindow(app="media")]  # fmt: skip
 
     def order(self, p: dict[str, Any], rng: random.Random) -> list[tuple[str, str]]:
         return _order(rng, p["rows"])
@@ -165,7 +165,7 @@ class SetlistPlaylist(MediaFamily):
 
     def start_windows(self, params: Mapping[str, Any]) -> list[StartWindow]:
         return [StartWindow(app="writer", path=f"/home/user/{params['document']}"),
-                StartWindow(app="media-player")]  # fmt: skip
+                StartWindow(app="media")]  # fmt: skip
 
     def order(self, p: dict[str, Any], rng: random.Random) -> list[tuple[str, str]]:
         return _order(rng, p["songs"])
