@@ -126,7 +126,8 @@ def test_match_a_charge_and_pay_a_batch(page: Any, hub: LiveHub) -> None:
     page.get_by_test_id("create-batch").click()
     page.get_by_test_id("send-batch").click()
     page.get_by_test_id("confirm-ok").click()  # kit.js asks first
-    page.wait_for_load_state()
+    # The post redirects back to the batch: wait for the sent page, not the one still shown.
+    page.get_by_test_id("send-batch").wait_for(state="detached", timeout=15_000)
     assert page.get_by_test_id("send-batch").count() == 0
     cur = go(hub, page)["current_state"]
     sent = [
